@@ -1,0 +1,97 @@
+// Lint: type-aware rules from STYLE.md plus the layer boundaries of DESIGN.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Import bans per layer; each message says what to use instead. */
+const layerBans = {
+  engine: [
+    { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*'], message: 'engine/ is pure: no UI libraries.' },
+    { group: ['@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'], message: 'engine/ is pure: vendor SDKs belong in providers/ or mcp/.' },
+    { group: ['**/providers/**', '**/mcp/**', '**/worker/**', '**/ui/**', '**/store/**', '**/client/**', '**/app/**'], message: 'engine/ imports nothing above it; take what you need as an injected interface.' },
+    { group: ['node:*', 'fs', 'path', 'http'], message: 'engine/ runs in the worker too: no Node modules.' },
+  ],
+  providers: [
+    { group: ['@modelcontextprotocol/*'], message: 'Only mcp/ imports the MCP SDK.' },
+    { group: ['**/mcp/**', '**/worker/**', '**/ui/**', '**/store/**', '**/client/**', '**/app/**'], message: 'providers/ depend on engine/ only.' },
+  ],
+  mcp: [
+    { group: ['@anthropic-ai/*', 'openai'], message: 'Only providers/ import model SDKs.' },
+    { group: ['**/providers/**', '**/worker/**', '**/ui/**', '**/store/**', '**/client/**', '**/app/**'], message: 'mcp/ depends on engine/ only.' },
+  ],
+  protocol: [
+    { group: ['**/providers/**', '**/mcp/**', '**/worker/**', '**/ui/**', '**/store/**', '**/client/**', '**/app/**', 'react', 'zustand'], message: 'protocol/ is types and guards only; it may use engine types.' },
+    { group: ['@anthropic-ai/*', '@modelcontextprotocol/*'], message: 'protocol/ is types and guards only.' },
+  ],
+  worker: [{ group: ['react', 'react-dom', '**/ui/**', '**/store/**', '**/client/**', '**/app/**'], message: 'The worker never imports main-thread code.' }],
+  mainThread: [
+    { group: ['@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'], message: 'SDKs live in the worker; talk to it through client/.' },
+    { group: ['**/providers/**', '**/mcp/**'], message: 'Main-thread code reaches providers and MCP only through the worker protocol (client/).' },
+  ],
+  ui: [
+    { group: ['**/providers/**', '**/mcp/**', '**/worker/**'], message: 'ui/ talks to the worker only through the store and client/.' },
+    { group: ['@anthropic-ai/*', '@modelcontextprotocol/*'], message: 'SDKs live in the worker.' },
+  ],
+};
+
+const restrict = (patterns, { allowEngineTypes = false } = {}) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: allowEngineTypes
+        ? [...patterns, { group: ['**/engine/**'], message: 'Main-thread code may import engine types only (import type).', allowTypeImports: true }]
+        : patterns,
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'public'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['src/**/*.{ts,tsx}'], ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'], rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }] } },
+  {
+    files: ['src/engine/**/*.ts'],
+    ignores: ['src/engine/**/*.test.ts'],
+    rules: {
+      ...restrict(layerBans.engine),
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'engine/ does no I/O: take it as an injected interface.' },
+        { name: 'setTimeout', message: 'engine/ gets timers from RunEnvironment.setTimer.' },
+        { name: 'setInterval', message: 'engine/ gets timers from RunEnvironment.setTimer.' },
+        { name: 'window', message: 'engine/ has no DOM.' },
+        { name: 'document', message: 'engine/ has no DOM.' },
+      ],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'engine/ gets the clock from RunEnvironment.now.' }],
+      'no-console': 'error',
+    },
+  },
+  { files: ['src/providers/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(layerBans.providers) },
+  { files: ['src/mcp/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(layerBans.mcp) },
+  { files: ['src/protocol/**/*.ts'], rules: restrict(layerBans.protocol) },
+  { files: ['src/worker/**/*.ts'], rules: restrict(layerBans.worker) },
+  { files: ['src/client/**/*.ts', 'src/store/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(layerBans.mainThread, { allowEngineTypes: true }) },
+  { files: ['src/ui/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'], ignores: ['**/*.test.ts', 'src/app/main.tsx'], rules: restrict([...layerBans.mainThread, ...layerBans.ui], { allowEngineTypes: true }) },
+  {
+    files: ['src/ui/**/*.tsx', 'src/app/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);

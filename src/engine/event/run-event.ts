@@ -1,0 +1,85 @@
+// The engine's events: the source of truth for UI state, transcript and replay. Pure types.
+// Events are deltas: no event carries the whole history; the history is the fold of
+// `run-start.messages`, each `response-end.message` and each `tool-results-commit.message`.
+import type { Message, ToolResultContentBlock } from '../message/message';
+import type { StopReason, ToolChoice, ToolDefinition, Usage } from '../model/model';
+import type { ToolResultStatus } from '../tool/tool';
+
+/** How a run ended. Model stop reasons pass through; limits are `limit:<kind>`. */
+export type FinishReason = 'end_turn' | 'stop_sequence' | 'refusal' | 'max_tokens' | 'limit:rounds' | 'aborted' | 'error';
+
+/** Which budget was reached. */
+export type LimitKind = 'rounds';
+
+/** What a model request held, without repeating the history. */
+export interface RequestDigest {
+  model: string;
+  provider: string;
+  system?: string;
+  toolNames: string[];
+  messageCount: number;
+  maxTokens: number;
+  temperature?: number;
+  toolChoice?: ToolChoice;
+}
+
+export interface CallTiming {
+  queuedAt: number;
+  startedAt?: number;
+  endedAt: number;
+}
+
+export interface RunErrorInfo {
+  message: string;
+  status?: number;
+  errorType?: string;
+}
+
+export type RunEvent =
+  | {
+      type: 'run-start';
+      at: number;
+      runId: string;
+      system?: string;
+      /** Tool definitions as sent to the model. */
+      tools: ToolDefinition[];
+      /** The history the run starts from (the new user message last). */
+      messages: Message[];
+      maxRounds: number;
+    }
+  | { type: 'round-start'; at: number; round: number; request: RequestDigest }
+  | { type: 'response-start'; at: number; round: number; responseId?: string; model?: string }
+  | { type: 'text-delta'; round: number; index: number; text: string }
+  | { type: 'tool-input-start'; round: number; index: number; callId: string; name: string }
+  | { type: 'tool-input-delta'; round: number; index: number; callId: string; partialJson: string }
+  | {
+      type: 'response-end';
+      at: number;
+      round: number;
+      /** The assistant message as committed to history (complete blocks only). */
+      message: Message;
+      stopReason: StopReason | null;
+      usage: Usage;
+      timing: { startedAt: number; firstTokenAt?: number; endedAt: number };
+      /** True when the reply was cut by a cancel; incomplete tool_use blocks were dropped. */
+      interrupted?: boolean;
+    }
+  | { type: 'tool-call-start'; at: number; round: number; callId: string; name: string; input: Record<string, unknown>; queuedAt: number }
+  | {
+      type: 'tool-call-end';
+      at: number;
+      round: number;
+      callId: string;
+      name: string;
+      status: ToolResultStatus;
+      isError: boolean;
+      content: ToolResultContentBlock[];
+      timing: CallTiming;
+    }
+  /** The user message of tool results, in the model's order, as committed to history. */
+  | { type: 'tool-results-commit'; at: number; round: number; message: Message }
+  | { type: 'round-end'; at: number; round: number }
+  | { type: 'limit-reached'; at: number; limit: LimitKind; value: number }
+  | { type: 'run-end'; at: number; finishReason: FinishReason; usage: Usage; error?: RunErrorInfo };
+
+export type RunEventType = RunEvent['type'];

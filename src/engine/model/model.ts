@@ -1,0 +1,71 @@
+// The engine's model seam. Pure types: providers implement `Model`; the engine only calls `doStream`.
+import type { Message } from '../message/message';
+
+/** A tool as the model sees it (name as exposed, after any override). */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+}
+
+export type ToolChoice = { type: 'auto' } | { type: 'any' } | { type: 'none' } | { type: 'tool'; name: string };
+
+/** Everything a provider needs to make one model call. */
+export interface ModelRequest {
+  system?: string;
+  messages: Message[];
+  tools: ToolDefinition[];
+  maxTokens: number;
+  temperature?: number;
+  toolChoice?: ToolChoice;
+}
+
+/** Why the model stopped, as the Messages API names it. */
+export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal';
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheCreationInputTokens?: number;
+  cacheReadInputTokens?: number;
+}
+
+/**
+ * Neutral stream parts a provider emits. Block indexes are the reply's content indexes.
+ * Order: `response-start`, then per block `*-start`, deltas, `block-end`; finally `response-end`.
+ */
+export type ModelStreamPart =
+  | { type: 'response-start'; id?: string; model?: string; usage?: Usage }
+  | { type: 'text-start'; index: number }
+  | { type: 'text-delta'; index: number; text: string }
+  | { type: 'thinking-start'; index: number }
+  | { type: 'thinking-delta'; index: number; thinking: string }
+  | { type: 'signature-delta'; index: number; signature: string }
+  | { type: 'tool-use-start'; index: number; id: string; name: string }
+  | { type: 'tool-input-delta'; index: number; partialJson: string }
+  | { type: 'block-end'; index: number }
+  | { type: 'response-end'; stopReason: StopReason | null; usage: Usage };
+
+/**
+ * A model. `doStream` must honour `signal` (stop reading, reject with an AbortError-like error)
+ * and throw `ModelError` for API failures.
+ */
+export interface Model {
+  /** Provider id, e.g. `anthropic`, `demo`. */
+  readonly provider: string;
+  /** Model id, e.g. `claude-sonnet-4-5`. */
+  readonly modelId: string;
+  doStream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamPart>;
+}
+
+/** A failed model call, said in plain words; `status` is the HTTP status when there was one. */
+export class ModelError extends Error {
+  override readonly name = 'ModelError';
+  readonly status: number | undefined;
+  readonly errorType: string | undefined;
+  constructor(message: string, options: { status?: number; errorType?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+    this.errorType = options.errorType;
+  }
+}

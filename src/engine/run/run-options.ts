@@ -1,0 +1,50 @@
+// Inputs and outputs of `runToolLoop`. Pure types: clock, ids and timers are injected.
+import type { FinishReason, RunEvent } from '../event/run-event';
+import type { Message } from '../message/message';
+import type { Model, Usage } from '../model/model';
+import type { Tool } from '../tool/tool';
+
+/** Injected effects, so the engine stays pure and tests are deterministic. */
+export interface RunEnvironment {
+  /** Milliseconds since the epoch (or any monotonic origin in tests). */
+  now(): number;
+  /** A fresh unique id with the given prefix. */
+  createId(prefix: string): string;
+  /** Calls `callback` after `ms`; returns a function that cancels it. */
+  setTimer(callback: () => void, ms: number): () => void;
+}
+
+export interface RunOptions {
+  model: Model;
+  tools: Tool[];
+  system?: string;
+  /** The history before this run; the loop repairs it first. */
+  history: Message[];
+  /** The new user message (text or blocks). */
+  userMessage: Message;
+  /** Default 10. Reaching it is a visible `limit-reached` event, finish reason `limit:rounds`. */
+  maxRounds?: number;
+  /** Default 4096. */
+  maxTokens?: number;
+  temperature?: number;
+  /** Per-call timeout in ms when the tool sets none. Default 60 000. */
+  toolTimeoutMs?: number;
+  signal?: AbortSignal;
+  environment: RunEnvironment;
+  runId?: string;
+}
+
+export interface RunResult {
+  runId: string;
+  finishReason: FinishReason;
+  /** The full, API-valid history at the end. */
+  messages: Message[];
+  rounds: number;
+  usage: Usage;
+}
+
+/** A running loop: iterate `events`; `result` settles when the run ends (it never rejects). */
+export interface RunHandle {
+  events: AsyncIterable<RunEvent>;
+  result: Promise<RunResult>;
+}

@@ -1,0 +1,54 @@
+// The engine's tool seam. Pure types: MCP servers, local tools and test doubles implement `Tool`.
+import type { ToolResultContentBlock } from '../message/message';
+
+/** MCP tool annotations the loop uses (all hints, never guarantees). */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  title?: string;
+}
+
+/** Where a tool comes from, for display and for the transcript. */
+export type ToolOrigin = { kind: 'mcp'; serverId: string; serverName: string; toolName: string } | { kind: 'local' } | { kind: 'test' };
+
+export interface ToolRunContext {
+  /** Aborted on cancel or timeout; a well-behaved tool stops then. The engine does not rely on it. */
+  signal: AbortSignal;
+  onProgress: (progress: { progress: number; total?: number; message?: string }) => void;
+  log: (level: 'debug' | 'info' | 'warning' | 'error', message: string) => void;
+}
+
+/** What a tool returns. `isError` marks a tool-level error the model should see. */
+export interface ToolOutput {
+  content: ToolResultContentBlock[];
+  isError?: boolean;
+  /** Structured content, kept for the trace. */
+  structured?: unknown;
+}
+
+/** A tool the engine can call. `name` is the name exposed to the model. */
+export interface Tool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations?: ToolAnnotations;
+  origin: ToolOrigin;
+  /** Per-call timeout in ms; the engine's default applies when absent. */
+  timeoutMs?: number;
+  run(input: Record<string, unknown>, context: ToolRunContext): Promise<ToolOutput>;
+}
+
+/** ENGINE-SPEC §17. Everything but `ok` goes to the model with `is_error: true`. */
+export type ToolResultStatus =
+  | 'ok'
+  | 'tool-error'
+  | 'invalid-input'
+  | 'not-found'
+  | 'timeout'
+  | 'cancelled'
+  | 'denied'
+  | 'not-executed'
+  | 'duplicate'
+  | 'truncated';

@@ -1,0 +1,67 @@
+// The transcript file format, version 1 (docs/transcript-format.md, docs/transcript.schema.json). Pure types.
+import type { CallTiming, FinishReason, RequestDigest, RunErrorInfo } from '../event/run-event';
+import type { ContentBlock, Message, ToolResultContentBlock } from '../message/message';
+import type { StopReason, ToolDefinition, Usage } from '../model/model';
+import type { ToolResultStatus } from '../tool/tool';
+
+export const TRANSCRIPT_FORMAT = 'loupe-transcript';
+export const TRANSCRIPT_VERSION = 1;
+
+/** Run settings as recorded: never the API key, headers or any other secret. */
+export interface TranscriptSettings {
+  provider: string;
+  model: string;
+  baseUrl?: string;
+  maxRounds: number;
+  maxTokens: number;
+  temperature?: number;
+}
+
+/** A connected MCP server as recorded (URL and name only: headers may hold secrets). */
+export interface TranscriptServer {
+  name: string;
+  url: string;
+  instructionsIncluded: boolean;
+}
+
+export interface TranscriptToolCall {
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  status: ToolResultStatus;
+  isError: boolean;
+  content: ToolResultContentBlock[];
+  timing: CallTiming & { durationMs: number };
+  /** Edits a person made (from the debugger); empty when none. */
+  edits: { what: string; before: unknown; after: unknown }[];
+}
+
+export interface TranscriptRound {
+  round: number;
+  request: RequestDigest;
+  response: {
+    content: ContentBlock[];
+    stopReason: StopReason | null;
+    usage: Usage;
+    interrupted: boolean;
+    timing: { startedAt: number; endedAt: number; durationMs: number; timeToFirstTokenMs?: number };
+  } | null;
+  toolCalls: TranscriptToolCall[];
+}
+
+export interface Transcript {
+  format: typeof TRANSCRIPT_FORMAT;
+  version: typeof TRANSCRIPT_VERSION;
+  createdAt: string;
+  app: { name: string; version: string };
+  runId: string;
+  system?: string;
+  tools: ToolDefinition[];
+  settings: TranscriptSettings;
+  servers: TranscriptServer[];
+  messages: Message[];
+  rounds: TranscriptRound[];
+  finishReason: FinishReason | null;
+  usage: Usage;
+  error?: RunErrorInfo;
+}

@@ -1,0 +1,70 @@
+// The worker ⇄ UI contract, version 1. Types and guards only: no runtime behaviour beyond checks.
+import type { RunEvent } from '../engine/event/run-event';
+import type { Transcript } from '../engine/transcript/transcript';
+import type { ProviderSettings, RunSettings, ServerConfig } from './settings';
+import type { ServerState } from './server-status';
+
+/** Bumped on any incompatible change; both sides refuse other versions. */
+export const PROTOCOL_VERSION = 1;
+
+/** A model the provider offers. */
+export interface ModelInfo {
+  id: string;
+  displayName: string;
+}
+
+/** Commands the UI sends. Each has a reply unless noted. */
+export type Command =
+  | { type: 'server-add'; server: ServerConfig }
+  | { type: 'server-update'; server: ServerConfig }
+  | { type: 'server-remove'; serverId: string }
+  | { type: 'models-list'; provider: ProviderSettings }
+  | { type: 'run-start'; runId: string; settings: RunSettings; message: string }
+  | { type: 'run-stop'; runId: string }
+  | { type: 'transcript-export'; runId: string };
+
+/** The value each command's reply carries. */
+export interface CommandResults {
+  'server-add': null;
+  'server-update': null;
+  'server-remove': null;
+  'models-list': { models: ModelInfo[]; fromFallback: boolean; warning?: string };
+  'run-start': null;
+  'run-stop': null;
+  'transcript-export': Transcript;
+}
+
+export interface CommandEnvelope {
+  v: typeof PROTOCOL_VERSION;
+  requestId: string;
+  command: Command;
+}
+
+/** Messages the worker sends. */
+export type WorkerMessage =
+  | { v: typeof PROTOCOL_VERSION; type: 'ready' }
+  | { v: typeof PROTOCOL_VERSION; type: 'run-event'; runId: string; event: RunEvent }
+  | { v: typeof PROTOCOL_VERSION; type: 'server-state'; state: ServerState }
+  | { v: typeof PROTOCOL_VERSION; type: 'server-removed'; serverId: string }
+  | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }
+  | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: false; error: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** True when `value` is a worker message of this protocol version. */
+export function isWorkerMessage(value: unknown): value is WorkerMessage {
+  return isRecord(value) && value['v'] === PROTOCOL_VERSION && typeof value['type'] === 'string';
+}
+
+/** True when `value` is a command envelope of this protocol version. */
+export function isCommandEnvelope(value: unknown): value is CommandEnvelope {
+  return (
+    isRecord(value) &&
+    value['v'] === PROTOCOL_VERSION &&
+    typeof value['requestId'] === 'string' &&
+    isRecord(value['command']) &&
+    typeof value['command']['type'] === 'string'
+  );
+}

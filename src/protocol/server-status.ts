@@ -1,0 +1,28 @@
+// What the worker tells the UI about an MCP server. Types only.
+
+export type ServerStatusWord = 'connecting' | 'connected' | 'error';
+
+/** Why a connection failed, in plain words, with what to do about it. */
+export interface ConnectionProblem {
+  kind: 'unreachable' | 'cors' | 'not-mcp' | 'auth' | 'http' | 'invalid-url' | 'unknown';
+  message: string;
+  hint: string;
+}
+
+/** A tool as the UI lists it: the exposed name and what the server called it. */
+export interface ServerToolInfo {
+  exposedName: string;
+  originalName: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  readOnly: boolean;
+}
+
+export interface ServerState {
+  serverId: string;
+  status: ServerStatusWord;
+  tools: ServerToolInfo[];
+  instructions?: string;
+  serverInfo?: { name: string; version: string; protocolVersion?: string };
+  problem?: ConnectionProblem;
+}
