@@ -1,0 +1,61 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_PORTS, e2eUrls } from './e2e/fixtures/e2e-ports';
+
+/**
+ * End-to-end tests drive the production build (with its Content-Security-Policy) in Debian's Chromium.
+ * Playwright starts the demo MCP server, a media MCP server and the mock Messages API beside the app.
+ */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/reports/playwright.json' }]],
+  use: {
+    baseURL: e2eUrls.app,
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'retain-on-failure',
+    acceptDownloads: true,
+  },
+  webServer: [
+    {
+      command: `node --import tsx server/demo-server-main.ts`,
+      env: { PORT: String(E2E_PORTS.demoServer) },
+      port: E2E_PORTS.demoServer,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node --import tsx e2e/fixtures/media-server-main.ts`,
+      env: { PORT: String(E2E_PORTS.mediaServer) },
+      port: E2E_PORTS.mediaServer,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node --import tsx e2e/fixtures/mock-messages-api-main.ts`,
+      env: { PORT: String(E2E_PORTS.mockApi), MOCK_API_KEY: 'sk-ant-test-e2e-key' },
+      port: E2E_PORTS.mockApi,
+      reuseExistingServer: false,
+    },
+    {
+      command: `npx vite build --outDir dist-e2e --emptyOutDir && npx vite preview --outDir dist-e2e --port ${E2E_PORTS.app} --strictPort`,
+      env: { VITE_DEMO_SERVER_URL: e2eUrls.demoServer },
+      url: e2eUrls.app,
+      timeout: 180_000,
+      reuseExistingServer: false,
+    },
+  ],
+});

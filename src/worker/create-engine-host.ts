@@ -1,0 +1,139 @@
+// The worker's composition root: turns protocol commands into engine runs, MCP connections and replies.
+import { runToolLoop } from '../engine/run/run-tool-loop';
+import type { RunEnvironment } from '../engine/run/run-options';
+import { buildTranscript } from '../engine/transcript/build-transcript';
+import type { Model } from '../engine/model/model';
+import type { Command, CommandEnvelope, CommandResults, ModelInfo, WorkerMessage } from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/messages';
+import type { ConnectionProblem } from '../protocol/server-status';
+import type { ProviderSettings, RunSettings } from '../protocol/settings';
+import { buildSystemPrompt } from '../mcp/build-system-prompt';
+import { RunRegistry, type RunRecord } from './run-registry';
+import { ServerRegistry, type CollectTools, type ConnectServer } from './server-registry';
+
+/** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
+export interface EngineHostDependencies {
+  post: (message: WorkerMessage) => void;
+  environment: RunEnvironment;
+  connectServer: ConnectServer;
+  collectTools: CollectTools;
+  diagnose: (error: unknown, url: string) => Promise<ConnectionProblem>;
+  createModel: (provider: ProviderSettings) => Model;
+  listModels: (provider: ProviderSettings) => Promise<{ models: ModelInfo[]; fromFallback: boolean; warning?: string }>;
+  appVersion: string;
+}
+
+export interface EngineHost {
+  /** Handles one command envelope; the reply is posted, never thrown. */
+  handle(envelope: CommandEnvelope): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export function createEngineHost(deps: EngineHostDependencies): EngineHost {
+  const runs = new RunRegistry();
+  const servers = new ServerRegistry(deps.connectServer, deps.collectTools, deps.diagnose, (state) =>
+    deps.post({ v: PROTOCOL_VERSION, type: 'server-state', state }),
+  );
+
+  function startRun(runId: string, settings: RunSettings, text: string): void {
+    const model = deps.createModel(settings.provider);
+    const connected = servers.connected();
+    const system = buildSystemPrompt(
+      settings.system,
+      connected.map(({ config, connection }) => ({
+        name: config.name,
+        includeInstructions: config.includeInstructions,
+        ...(connection.instructions ? { instructions: connection.instructions } : {}),
+      })),
+    );
+    const controller = new AbortController();
+    const handle = runToolLoop({
+      runId,
+      model,
+      tools: servers.tools(),
+      ...(system ? { system } : {}),
+      history: [],
+      userMessage: { role: 'user', content: [{ type: 'text', text }] },
+      maxRounds: settings.maxRounds,
+      maxTokens: settings.maxTokens,
+      ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
+      signal: controller.signal,
+      environment: deps.environment,
+    });
+    const events: RunRecord['events'] = [];
+    const done = (async () => {
+      for await (const event of handle.events) {
+        events.push(event);
+        deps.post({ v: PROTOCOL_VERSION, type: 'run-event', runId, event });
+      }
+    })();
+    runs.add({
+      runId,
+      controller,
+      events,
+      createdAt: new Date(deps.environment.now()).toISOString(),
+      settings: {
+        provider: model.provider,
+        model: model.modelId,
+        ...(settings.provider.kind === 'anthropic' && settings.provider.baseUrl ? { baseUrl: settings.provider.baseUrl } : {}),
+        maxRounds: settings.maxRounds,
+        maxTokens: settings.maxTokens,
+        ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
+      },
+      servers: connected.map(({ config }) => ({
+        name: config.name,
+        url: config.url,
+        instructionsIncluded: config.includeInstructions,
+      })),
+      done,
+    });
+  }
+
+  async function execute(command: Command): Promise<CommandResults[Command['type']]> {
+    switch (command.type) {
+      case 'server-add':
+        servers.add(command.server);
+        return null;
+      case 'server-update':
+        servers.update(command.server);
+        return null;
+      case 'server-remove':
+        await servers.remove(command.serverId);
+        deps.post({ v: PROTOCOL_VERSION, type: 'server-removed', serverId: command.serverId });
+        return null;
+      case 'models-list':
+        return deps.listModels(command.provider);
+      case 'run-start':
+        startRun(command.runId, command.settings, command.message);
+        return null;
+      case 'run-stop':
+        runs.get(command.runId).controller.abort();
+        return null;
+      case 'transcript-export': {
+        const record = runs.get(command.runId);
+        return buildTranscript(record.events, {
+          createdAt: record.createdAt,
+          app: { name: 'Loupe', version: deps.appVersion },
+          settings: record.settings,
+          servers: record.servers,
+        });
+      }
+    }
+  }
+
+  return {
+    async handle({ requestId, command }) {
+      try {
+        const value = await execute(command);
+        deps.post({ v: PROTOCOL_VERSION, type: 'reply', requestId, ok: true, value });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        deps.post({ v: PROTOCOL_VERSION, type: 'reply', requestId, ok: false, error: message });
+      }
+    },
+    async dispose() {
+      runs.abortAll();
+      await servers.closeAll();
+    },
+  };
+}

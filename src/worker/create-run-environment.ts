@@ -1,0 +1,14 @@
+// The real clock, ids and timers the engine is given inside the worker (the engine itself stays pure).
+import type { RunEnvironment } from '../engine/run/run-options';
+
+/** Wall clock, `crypto.randomUUID` ids and `setTimeout` timers. */
+export function createRunEnvironment(): RunEnvironment {
+  return {
+    now: () => Date.now(),
+    createId: (prefix) => `${prefix}_${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`,
+    setTimer: (callback, ms) => {
+      const handle = setTimeout(callback, ms);
+      return () => clearTimeout(handle);
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// Holds the MCP connections of the worker and reports their state to the UI.
+import type { Tool } from '../engine/tool/tool';
+import type { McpConnection } from '../mcp/connect-mcp-server';
+import type { ConnectionProblem, ServerState } from '../protocol/server-status';
+import type { ServerConfig } from '../protocol/settings';
+
+export type ConnectServer = (config: ServerConfig) => Promise<McpConnection>;
+export type CollectTools = (connections: { config: ServerConfig; connection: McpConnection }[]) => Tool[];
+
+interface Entry {
+  config: ServerConfig;
+  connection?: McpConnection;
+  /** Bumped on every (re)connect so a late answer of an old attempt is ignored. */
+  attempt: number;
+}
+
+/** Connections by server id; `onState` hears every status change. */
+export class ServerRegistry {
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly connect: ConnectServer,
+    private readonly collectTools: CollectTools,
+    private readonly toProblem: (error: unknown, url: string) => Promise<ConnectionProblem>,
+    private readonly onState: (state: ServerState) => void,
+  ) {}
+
+  /** Adds a server and starts connecting; the outcome arrives through `onState`. */
+  add(config: ServerConfig): void {
+    if (this.#entries.has(config.id)) throw new Error(`A server with id ${config.id} exists already.`);
+    this.#entries.set(config.id, { config, attempt: 0 });
+    void this.#connect(config.id);
+  }
+
+  /**
+   * Applies a changed config. Only the instructions switch changed → no reconnect; anything else
+   * (or nothing, which is how the UI asks to reconnect) → reconnect.
+   */
+  update(config: ServerConfig): void {
+    const entry = this.#entries.get(config.id);
+    if (!entry) throw new Error(`No server with id ${config.id}.`);
+    const onlyInstructions =
+      entry.config.includeInstructions !== config.includeInstructions &&
+      entry.config.url === config.url &&
+      entry.config.name === config.name &&
+      JSON.stringify(entry.config.headers) === JSON.stringify(config.headers);
+    entry.config = config;
+    if (onlyInstructions) return;
+    void this.#close(entry);
+    void this.#connect(config.id);
+  }
+
+  /** Closes and forgets a server. */
+  async remove(serverId: string): Promise<void> {
+    const entry = this.#entries.get(serverId);
+    if (!entry) return;
+    this.#entries.delete(serverId);
+    entry.attempt += 1;
+    await this.#close(entry);
+  }
+
+  /** The connected servers, in the order they were added. */
+  connected(): { config: ServerConfig; connection: McpConnection }[] {
+    return [...this.#entries.values()].flatMap((entry) =>
+      entry.connection ? [{ config: entry.config, connection: entry.connection }] : [],
+    );
+  }
+
+  /** Every connected server's tools, exposed under collision-free names. */
+  tools(): Tool[] {
+    return this.collectTools(this.connected());
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.#entries.keys()].map((id) => this.remove(id)));
+  }
+
+  async #connect(serverId: string): Promise<void> {
+    const entry = this.#entries.get(serverId);
+    if (!entry) return;
+    const attempt = ++entry.attempt;
+    const { config } = entry;
+    this.onState({ serverId, status: 'connecting', tools: [] });
+    try {
+      const connection = await this.connect(config);
+      if (this.#entries.get(serverId) !== entry || entry.attempt !== attempt) {
+        await connection.close();
+        return;
+      }
+      entry.connection = connection;
+      this.#reportConnected(serverId);
+    } catch (error) {
+      if (this.#entries.get(serverId) !== entry || entry.attempt !== attempt) return;
+      this.onState({ serverId, status: 'error', tools: [], problem: await this.toProblem(error, config.url) });
+    }
+  }
+
+  #reportConnected(serverId: string): void {
+    const entry = this.#entries.get(serverId);
+    const connection = entry?.connection;
+    if (!connection) return;
+    // Exposed names depend on every connected server (collisions get a hash), so report them from the
+    // shared tool list rather than per connection.
+    const exposed = new Map(
+      this.tools().flatMap((tool) =>
+        tool.origin.kind === 'mcp' && tool.origin.serverId === serverId ? [[tool.origin.toolName, tool.name]] : [],
+      ),
+    );
+    this.onState({
+      serverId,
+      status: 'connected',
+      tools: connection.toolInfos.map((info) => ({ ...info, exposedName: exposed.get(info.originalName) ?? info.exposedName })),
+      ...(connection.instructions ? { instructions: connection.instructions } : {}),
+      serverInfo: {
+        ...connection.serverInfo,
+        ...(connection.protocolVersion ? { protocolVersion: connection.protocolVersion } : {}),
+      },
+    });
+  }
+
+  async #close(entry: Entry): Promise<void> {
+    const connection = entry.connection;
+    delete entry.connection;
+    await connection?.close().catch(() => undefined);
+  }
+}

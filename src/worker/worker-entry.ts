@@ -1,0 +1,31 @@
+// Entry of the engine Web Worker: wires real dependencies into the host and speaks protocol v1.
+/// <reference lib="webworker" />
+import { collectMcpTools, connectMcpServer } from '../mcp/connect-mcp-server';
+import { describeConnectionFailure } from '../mcp/diagnose-connection-error';
+import { isCommandEnvelope, PROTOCOL_VERSION, type WorkerMessage } from '../protocol/messages';
+import { createEngineHost } from './create-engine-host';
+import { createModel, listModels } from './create-model';
+import { createRunEnvironment } from './create-run-environment';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const host = createEngineHost({
+  post: (message: WorkerMessage) => self.postMessage(message),
+  environment: createRunEnvironment(),
+  connectServer: (config) => connectMcpServer(config),
+  collectTools: collectMcpTools,
+  diagnose: describeConnectionFailure,
+  createModel,
+  listModels,
+  appVersion: import.meta.env.VITE_APP_VERSION ?? '0.0.0',
+});
+
+self.addEventListener('message', (event: MessageEvent<unknown>) => {
+  if (!isCommandEnvelope(event.data)) {
+    console.error('Loupe worker: ignored a message that is not a protocol v1 command', event.data);
+    return;
+  }
+  void host.handle(event.data);
+});
+
+self.postMessage({ v: PROTOCOL_VERSION, type: 'ready' } satisfies WorkerMessage);
