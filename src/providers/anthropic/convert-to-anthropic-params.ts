@@ -1,0 +1,59 @@
+// Converts the engine's request pieces (already Messages API shaped) to the SDK's parameter types.
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ContentBlock, Message, ToolResultContentBlock } from '../../engine/message/message';
+import type { ToolChoice, ToolDefinition } from '../../engine/model/model';
+
+type ImageMediaType = Anthropic.Base64ImageSource['media_type'];
+
+function convertImage(source: { media_type: string; data: string }): Anthropic.ImageBlockParam {
+  // The engine keeps media types as strings; MCP results are converted to the four supported types upstream.
+  return {
+    type: 'image',
+    source: { type: 'base64', media_type: source.media_type as ImageMediaType, data: source.data },
+  };
+}
+
+function convertResultPart(part: ToolResultContentBlock): Anthropic.TextBlockParam | Anthropic.ImageBlockParam {
+  return part.type === 'text' ? { type: 'text', text: part.text } : convertImage(part.source);
+}
+
+function convertBlock(block: ContentBlock): Anthropic.ContentBlockParam {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: block.text };
+    case 'image':
+      return convertImage(block.source);
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+    case 'tool_result':
+      return {
+        type: 'tool_result',
+        tool_use_id: block.tool_use_id,
+        content: block.content.map(convertResultPart),
+        ...(block.is_error ? { is_error: true } : {}),
+      };
+    case 'thinking':
+      return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+    case 'document':
+      return { type: 'document', source: block.source };
+  }
+}
+
+/** Engine messages → SDK `messages`. */
+export function convertToAnthropicMessages(messages: Message[]): Anthropic.MessageParam[] {
+  return messages.map((message) => ({ role: message.role, content: message.content.map(convertBlock) }));
+}
+
+/** Engine tool definitions → SDK `tools`. A schema without `type` is sent as an object schema. */
+export function convertToAnthropicTools(tools: ToolDefinition[]): Anthropic.Tool[] {
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: { ...tool.input_schema, type: 'object' },
+  }));
+}
+
+/** Engine tool choice → SDK `tool_choice`. */
+export function convertToAnthropicToolChoice(choice: ToolChoice): Anthropic.ToolChoice {
+  return choice.type === 'tool' ? { type: 'tool', name: choice.name } : { type: choice.type };
+}
