@@ -1,0 +1,255 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../engine/event/run-event';
+import type { RequestDigest } from '../engine/event/run-event';
+import { applyRunEvent } from './apply-run-event';
+import { initialRunView } from './run-view';
+import type { RunView } from './run-view';
+
+const request = (round: number): RequestDigest => ({
+  model: 'demo-model',
+  provider: 'demo',
+  toolNames: ['demo__weather_get', 'demo__clothing_suggest'],
+  messageCount: round * 2 - 1,
+  maxTokens: 4096,
+});
+
+const fold = (events: RunEvent[], from: RunView = initialRunView): RunView => events.reduce(applyRunEvent, from);
+
+const start: RunEvent = {
+  type: 'run-start',
+  at: 1000,
+  runId: 'run-1',
+  system: 'Be brief.',
+  tools: [
+    { name: 'demo__weather_get', description: 'Weather', input_schema: { type: 'object' } },
+    { name: 'demo__clothing_suggest', description: 'Clothes', input_schema: { type: 'object' } },
+  ],
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'What to wear in Paris?' }] }],
+  maxRounds: 10,
+};
+
+const twoToolRound: RunEvent[] = [
+  { type: 'round-start', at: 1010, round: 1, request: request(1) },
+  { type: 'response-start', at: 1020, round: 1, responseId: 'msg_1', model: 'demo-model' },
+  { type: 'text-delta', round: 1, index: 0, text: 'Let me ' },
+  { type: 'text-delta', round: 1, index: 0, text: 'check.' },
+  { type: 'tool-input-start', round: 1, index: 1, callId: 'call-a', name: 'demo__weather_get' },
+  { type: 'tool-input-delta', round: 1, index: 1, callId: 'call-a', partialJson: '{"city":' },
+  { type: 'tool-input-delta', round: 1, index: 1, callId: 'call-a', partialJson: '"Paris"}' },
+  { type: 'tool-input-start', round: 1, index: 2, callId: 'call-b', name: 'demo__clothing_suggest' },
+  { type: 'tool-input-delta', round: 1, index: 2, callId: 'call-b', partialJson: '{"temp":12}' },
+  {
+    type: 'response-end',
+    at: 1100,
+    round: 1,
+    message: {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Let me check.' },
+        { type: 'tool_use', id: 'call-a', name: 'demo__weather_get', input: { city: 'Paris' } },
+        { type: 'tool_use', id: 'call-b', name: 'demo__clothing_suggest', input: { temp: 12 } },
+      ],
+    },
+    stopReason: 'tool_use',
+    usage: { inputTokens: 100, outputTokens: 20 },
+    timing: { startedAt: 1010, firstTokenAt: 1030, endedAt: 1100 },
+  },
+  {
+    type: 'tool-call-start',
+    at: 1110,
+    round: 1,
+    callId: 'call-a',
+    name: 'demo__weather_get',
+    input: { city: 'Paris' },
+    queuedAt: 1105,
+  },
+  {
+    type: 'tool-call-start',
+    at: 1111,
+    round: 1,
+    callId: 'call-b',
+    name: 'demo__clothing_suggest',
+    input: { temp: 12 },
+    queuedAt: 1105,
+  },
+  {
+    type: 'tool-call-end',
+    at: 1150,
+    round: 1,
+    callId: 'call-b',
+    name: 'demo__clothing_suggest',
+    status: 'tool-error',
+    isError: true,
+    content: [{ type: 'text', text: 'No suggestion' }],
+    timing: { queuedAt: 1105, startedAt: 1111, endedAt: 1150 },
+  },
+  {
+    type: 'tool-call-end',
+    at: 1160,
+    round: 1,
+    callId: 'call-a',
+    name: 'demo__weather_get',
+    status: 'ok',
+    isError: false,
+    content: [{ type: 'text', text: '{"temp":12}' }],
+    timing: { queuedAt: 1105, startedAt: 1110, endedAt: 1160 },
+  },
+  { type: 'tool-results-commit', at: 1161, round: 1, message: { role: 'user', content: [] } },
+  { type: 'round-end', at: 1162, round: 1 },
+];
+
+const finalRound: RunEvent[] = [
+  { type: 'round-start', at: 1200, round: 2, request: request(2) },
+  { type: 'response-start', at: 1201, round: 2 },
+  { type: 'text-delta', round: 2, index: 0, text: 'Wear a coat.' },
+  {
+    type: 'response-end',
+    at: 1250,
+    round: 2,
+    message: { role: 'assistant', content: [{ type: 'text', text: 'Wear a coat.' }] },
+    stopReason: 'end_turn',
+    usage: { inputTokens: 150, outputTokens: 5 },
+    timing: { startedAt: 1200, firstTokenAt: 1210, endedAt: 1250 },
+  },
+  { type: 'round-end', at: 1251, round: 2 },
+];
+
+describe('applyRunEvent', () => {
+  it('starts a fresh running view on run-start, dropping the previous run', () => {
+    const previous = fold([start, ...twoToolRound]);
+    const state = applyRunEvent(previous, { ...start, runId: 'run-2' });
+    expect(state).toMatchObject({ runId: 'run-2', phase: 'running', rounds: [], system: 'Be brief.', maxRounds: 10 });
+    expect(state.toolNames).toEqual(['demo__weather_get', 'demo__clothing_suggest']);
+  });
+
+  it('accumulates text deltas and streams partial tool JSON before the reply ends', () => {
+    const state = fold([start, ...twoToolRound.slice(0, 9)]);
+    const round = state.rounds[0];
+    expect(round?.blocks[0]).toEqual({ kind: 'text', index: 0, text: 'Let me check.' });
+    expect(round?.toolCalls.map((call) => [call.name, call.status, call.partialJson])).toEqual([
+      ['demo__weather_get', 'pending', '{"city":"Paris"}'],
+      ['demo__clothing_suggest', 'pending', '{"temp":12}'],
+    ]);
+    expect(round?.model).toBe('demo-model');
+    expect(round?.responseId).toBe('msg_1');
+  });
+
+  it('folds a two-tool run to its end with statuses, timings and totals', () => {
+    const state = fold([
+      start,
+      ...twoToolRound,
+      ...finalRound,
+      { type: 'run-end', at: 1300, finishReason: 'end_turn', usage: { inputTokens: 250, outputTokens: 25 } },
+    ]);
+    expect(state.phase).toBe('ended');
+    expect(state.finishReason).toBe('end_turn');
+    expect(state.usage).toEqual({ inputTokens: 250, outputTokens: 25 });
+    expect(state.rounds).toHaveLength(2);
+    const [first, second] = state.rounds;
+    expect(first?.stopReason).toBe('tool_use');
+    expect(first?.responseTiming?.firstTokenAt).toBe(1030);
+    expect(first?.endedAt).toBe(1162);
+    expect(first?.toolCalls.map((call) => [call.callId, call.status, call.durationMs, call.isError])).toEqual([
+      ['call-a', 'ok', 50, false],
+      ['call-b', 'tool-error', 39, true],
+    ]);
+    expect(first?.toolCalls[0]?.input).toEqual({ city: 'Paris' });
+    expect(first?.toolCalls[0]?.content).toEqual([{ type: 'text', text: '{"temp":12}' }]);
+    expect(second?.blocks).toEqual([{ kind: 'text', index: 0, text: 'Wear a coat.' }]);
+    expect(second?.stopReason).toBe('end_turn');
+  });
+
+  it('marks running calls as running with their input', () => {
+    const state = fold([start, ...twoToolRound.slice(0, 11)]);
+    expect(state.rounds[0]?.toolCalls[0]).toMatchObject({
+      status: 'running',
+      input: { city: 'Paris' },
+      queuedAt: 1105,
+      startedAt: 1110,
+    });
+  });
+
+  it('sums usage per response while the run is going', () => {
+    const state = fold([start, ...twoToolRound, ...finalRound]);
+    expect(state.usage).toEqual({ inputTokens: 250, outputTokens: 25 });
+    expect(state.phase).toBe('running');
+  });
+
+  it('records an error run with its message', () => {
+    const state = fold([
+      start,
+      { type: 'round-start', at: 1010, round: 1, request: request(1) },
+      {
+        type: 'run-end',
+        at: 1020,
+        finishReason: 'error',
+        usage: { inputTokens: 0, outputTokens: 0 },
+        error: { message: 'Invalid API key', status: 401, errorType: 'authentication_error' },
+      },
+    ]);
+    expect(state).toMatchObject({
+      phase: 'ended',
+      finishReason: 'error',
+      error: { message: 'Invalid API key', status: 401 },
+    });
+  });
+
+  it('drops incomplete calls of an interrupted reply and closes open calls on abort', () => {
+    const state = fold([
+      start,
+      ...twoToolRound.slice(0, 9),
+      {
+        type: 'response-end',
+        at: 1100,
+        round: 1,
+        message: { role: 'assistant', content: [{ type: 'text', text: 'Let me check.' }] },
+        stopReason: null,
+        usage: { inputTokens: 100, outputTokens: 8 },
+        timing: { startedAt: 1010, endedAt: 1100 },
+        interrupted: true,
+      },
+      { type: 'run-end', at: 1101, finishReason: 'aborted', usage: { inputTokens: 100, outputTokens: 8 } },
+    ]);
+    const round = state.rounds[0];
+    expect(round?.interrupted).toBe(true);
+    expect(round?.blocks).toEqual([{ kind: 'text', index: 0, text: 'Let me check.' }]);
+    expect(round?.toolCalls.map((call) => call.status)).toEqual(['dropped', 'dropped']);
+    expect(state.finishReason).toBe('aborted');
+  });
+
+  it('closes a call still running when an aborted run ends', () => {
+    const state = fold([
+      start,
+      ...twoToolRound.slice(0, 11),
+      { type: 'run-end', at: 1120, finishReason: 'aborted', usage: { inputTokens: 100, outputTokens: 20 } },
+    ]);
+    expect(state.rounds[0]?.toolCalls.map((call) => call.status)).toEqual(['cancelled', 'not-executed']);
+  });
+
+  it('records a reached limit and the limit finish reason', () => {
+    const state = fold([
+      { ...start, maxRounds: 1 },
+      ...twoToolRound,
+      { type: 'limit-reached', at: 1170, limit: 'rounds', value: 1 },
+      { type: 'run-end', at: 1180, finishReason: 'limit:rounds', usage: { inputTokens: 100, outputTokens: 20 } },
+    ]);
+    expect(state.limit).toEqual({ kind: 'rounds', value: 1 });
+    expect(state.finishReason).toBe('limit:rounds');
+  });
+
+  it('does not mutate the previous state', () => {
+    const before = fold([start, ...twoToolRound.slice(0, 3)]);
+    const snapshot = JSON.stringify(before);
+    applyRunEvent(before, { type: 'text-delta', round: 1, index: 0, text: 'more' });
+    expect(JSON.stringify(before)).toBe(snapshot);
+  });
+
+  it('creates a round for events that arrive before its round-start', () => {
+    const state = fold([
+      start,
+      { type: 'text-delta', round: 2, index: 0, text: 'hi' },
+      { type: 'round-start', at: 5, round: 1, request: request(1) },
+    ]);
+    expect(state.rounds.map((round) => round.round)).toEqual([1, 2]);
+  });
+});

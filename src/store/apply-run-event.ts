@@ -1,0 +1,216 @@
+// Pure: folds one engine event into the run view. No I/O, no clock, no mutation of its inputs.
+import type { RunEvent } from '../engine/event/run-event';
+import type { ContentBlock } from '../engine/message/message';
+import type { Usage } from '../engine/model/model';
+import { EMPTY_USAGE } from './run-view';
+import type { AssistantBlockView, RoundView, RunView, ToolCallView } from './run-view';
+
+function emptyRound(round: number): RoundView {
+  return { round, blocks: [], interrupted: false, toolCalls: [] };
+}
+
+function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+  };
+}
+
+/** Replaces round `round` (creating it when events arrive out of order) with `update(round)`. */
+function updateRound(state: RunView, round: number, update: (view: RoundView) => RoundView): RunView {
+  const existing = state.rounds.findIndex((view) => view.round === round);
+  if (existing === -1) {
+    const rounds = [...state.rounds, update(emptyRound(round))].sort((a, b) => a.round - b.round);
+    return { ...state, rounds };
+  }
+  const rounds = state.rounds.slice();
+  rounds[existing] = update(rounds[existing] ?? emptyRound(round));
+  return { ...state, rounds };
+}
+
+function updateCall(
+  view: RoundView,
+  callId: string,
+  name: string,
+  update: (call: ToolCallView) => ToolCallView,
+): RoundView {
+  const index = view.toolCalls.findIndex((call) => call.callId === callId);
+  const base: ToolCallView = view.toolCalls[index] ?? {
+    callId,
+    name,
+    status: 'pending',
+    partialJson: '',
+    isError: false,
+    content: [],
+  };
+  const toolCalls = view.toolCalls.slice();
+  if (index === -1) toolCalls.push(update(base));
+  else toolCalls[index] = update(base);
+  return { ...view, toolCalls };
+}
+
+function appendText(blocks: AssistantBlockView[], index: number, text: string): AssistantBlockView[] {
+  const position = blocks.findIndex((block) => block.index === index);
+  const current = blocks[position];
+  if (current === undefined) return [...blocks, { kind: 'text', index, text }];
+  if (current.kind === 'tool_use') return blocks;
+  const next = blocks.slice();
+  next[position] = { ...current, text: current.text + text };
+  return next;
+}
+
+function blocksFromMessage(content: ContentBlock[]): AssistantBlockView[] {
+  const blocks: AssistantBlockView[] = [];
+  content.forEach((block, index) => {
+    if (block.type === 'text') blocks.push({ kind: 'text', index, text: block.text });
+    else if (block.type === 'thinking') blocks.push({ kind: 'thinking', index, text: block.thinking });
+    else if (block.type === 'tool_use') blocks.push({ kind: 'tool_use', index, callId: block.id, name: block.name });
+  });
+  return blocks;
+}
+
+/** The reply as committed: final text, final tool inputs; calls it no longer holds were cut mid-stream. */
+function settleResponse(view: RoundView, content: ContentBlock[]): RoundView {
+  const uses = new Map<string, Record<string, unknown>>();
+  for (const block of content) if (block.type === 'tool_use') uses.set(block.id, block.input);
+  const toolCalls = view.toolCalls.map((call): ToolCallView => {
+    const input = uses.get(call.callId);
+    if (input !== undefined) return { ...call, input };
+    return call.status === 'pending' ? { ...call, status: 'dropped' } : call;
+  });
+  for (const block of content) {
+    if (block.type === 'tool_use' && !toolCalls.some((call) => call.callId === block.id)) {
+      toolCalls.push({
+        callId: block.id,
+        name: block.name,
+        status: 'pending',
+        partialJson: '',
+        input: block.input,
+        isError: false,
+        content: [],
+      });
+    }
+  }
+  return { ...view, blocks: blocksFromMessage(content), toolCalls };
+}
+
+/** Calls left open when the run ends are closed the way the engine closes them (ENGINE-SPEC §23). */
+function closeOpenCalls(round: RoundView): RoundView {
+  if (!round.toolCalls.some((call) => call.status === 'pending' || call.status === 'running')) return round;
+  const toolCalls = round.toolCalls.map((call): ToolCallView => {
+    if (call.status === 'running') return { ...call, status: 'cancelled', isError: true };
+    if (call.status === 'pending') return { ...call, status: 'not-executed', isError: true };
+    return call;
+  });
+  return { ...round, toolCalls };
+}
+
+/** Folds `event` into `state`, returning a new view (unchanged parts are shared). */
+export function applyRunEvent(state: RunView, event: RunEvent): RunView {
+  switch (event.type) {
+    case 'run-start': {
+      const next: RunView = {
+        runId: event.runId,
+        phase: 'running',
+        startedAt: event.at,
+        toolNames: event.tools.map((tool) => tool.name),
+        maxRounds: event.maxRounds,
+        rounds: [],
+        finishReason: null,
+        usage: EMPTY_USAGE,
+      };
+      return event.system === undefined ? next : { ...next, system: event.system };
+    }
+    case 'round-start':
+      return updateRound(state, event.round, (view) => ({
+        ...view,
+        startedAt: event.at,
+        request: event.request,
+        model: event.request.model,
+      }));
+    case 'response-start':
+      return updateRound(state, event.round, (view) => {
+        const next = { ...view };
+        if (event.model !== undefined) next.model = event.model;
+        if (event.responseId !== undefined) next.responseId = event.responseId;
+        return next;
+      });
+    case 'text-delta':
+      return updateRound(state, event.round, (view) => ({
+        ...view,
+        blocks: appendText(view.blocks, event.index, event.text),
+      }));
+    case 'tool-input-start':
+      return updateRound(state, event.round, (view) => {
+        const withCall = updateCall(view, event.callId, event.name, (call) => call);
+        const block: AssistantBlockView = {
+          kind: 'tool_use',
+          index: event.index,
+          callId: event.callId,
+          name: event.name,
+        };
+        return { ...withCall, blocks: [...view.blocks.filter((b) => b.index !== event.index), block] };
+      });
+    case 'tool-input-delta':
+      return updateRound(state, event.round, (view) =>
+        updateCall(view, event.callId, '', (call) => ({ ...call, partialJson: call.partialJson + event.partialJson })),
+      );
+    case 'response-end':
+      return {
+        ...updateRound(state, event.round, (view) => ({
+          ...settleResponse(view, event.message.content),
+          stopReason: event.stopReason,
+          usage: event.usage,
+          responseTiming: event.timing,
+          interrupted: event.interrupted === true,
+        })),
+        usage: addUsage(state.usage, event.usage),
+      };
+    case 'tool-call-start':
+      return updateRound(state, event.round, (view) =>
+        updateCall(view, event.callId, event.name, (call) => ({
+          ...call,
+          name: event.name,
+          status: 'running',
+          input: event.input,
+          queuedAt: event.queuedAt,
+          startedAt: event.at,
+        })),
+      );
+    case 'tool-call-end':
+      return updateRound(state, event.round, (view) =>
+        updateCall(view, event.callId, event.name, (call) => {
+          const next: ToolCallView = {
+            ...call,
+            name: event.name,
+            status: event.status,
+            isError: event.isError,
+            content: event.content,
+            queuedAt: event.timing.queuedAt,
+            endedAt: event.timing.endedAt,
+            durationMs: event.timing.endedAt - (event.timing.startedAt ?? event.timing.queuedAt),
+          };
+          if (event.timing.startedAt !== undefined) next.startedAt = event.timing.startedAt;
+          return next;
+        }),
+      );
+    case 'tool-results-commit':
+      return state;
+    case 'round-end':
+      return updateRound(state, event.round, (view) => ({ ...view, endedAt: event.at }));
+    case 'limit-reached':
+      return { ...state, limit: { kind: event.limit, value: event.value } };
+    case 'run-end': {
+      const next: RunView = {
+        ...state,
+        phase: 'ended',
+        endedAt: event.at,
+        finishReason: event.finishReason,
+        usage: event.usage,
+        rounds: state.rounds.map(closeOpenCalls),
+      };
+      if (event.error !== undefined) next.error = event.error;
+      return next;
+    }
+  }
+}

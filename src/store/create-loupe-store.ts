@@ -1,0 +1,77 @@
+// Composition of the Loupe store: slices, the client subscription and the first-visit demo server.
+import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
+import type { EngineClient } from '../client/engine-client';
+import type { RunEvent } from '../engine/event/run-event';
+import { createAlertsSlice } from './alerts-slice';
+import { createEventBatcher, scheduleNextFrame } from './create-event-batcher';
+import type { FrameScheduler } from './create-event-batcher';
+import type { LoupeState, SliceDependencies } from './loupe-state';
+import { loadServers } from './persist-servers';
+import { createRunSlice } from './run-slice';
+import { getDefaultStorage } from './safe-storage';
+import { createServersSlice } from './servers-slice';
+import { createSettingsSlice } from './settings-slice';
+
+export interface LoupeStoreOptions {
+  /** The bundled demo MCP server, added on a first visit under the name `demo`. */
+  demoServerUrl: string;
+  /** Defaults to localStorage when reachable. */
+  storage?: Storage;
+  /** Defaults to one flush per animation frame. */
+  scheduleFrame?: FrameScheduler;
+  /** Defaults to crypto.randomUUID. */
+  createId?: () => string;
+}
+
+export type LoupeStore = StoreApi<LoupeState>;
+
+/** Creates the store, subscribes it to `client` and reconnects the remembered servers (or the demo one). */
+export function createLoupeStore(client: EngineClient, options: LoupeStoreOptions): LoupeStore {
+  const deps: SliceDependencies = {
+    client,
+    storage: options.storage ?? getDefaultStorage(),
+    createId: options.createId ?? (() => crypto.randomUUID()),
+  };
+  let unsubscribe: () => void = () => undefined;
+  const batcher = createEventBatcher<{ runId: string; event: RunEvent }>((items) => {
+    const runId = store.getState().runView.runId;
+    const events = items.filter((item) => item.runId === runId).map((item) => item.event);
+    if (runId !== null && events.length > 0) store.getState().applyRunEvents(runId, events);
+  }, options.scheduleFrame ?? scheduleNextFrame);
+
+  const store = createStore<LoupeState>()((set, get) => ({
+    ...createAlertsSlice(set, get, deps),
+    ...createSettingsSlice(set, get, deps),
+    ...createServersSlice(set, get, deps),
+    ...createRunSlice(set, get, deps),
+    dispose() {
+      unsubscribe();
+      batcher.dispose();
+    },
+  }));
+
+  unsubscribe = client.subscribe((message) => {
+    switch (message.type) {
+      case 'run-event':
+        batcher.push({ runId: message.runId, event: message.event });
+        return;
+      case 'server-state':
+        store.getState().applyServerState(message.state);
+        return;
+      case 'server-removed':
+        store.getState().applyServerRemoved(message.serverId);
+        return;
+      case 'ready':
+      case 'reply':
+        return;
+    }
+  });
+
+  const remembered = loadServers(deps.storage);
+  const initial = remembered ?? [{ name: 'demo', url: options.demoServerUrl, includeInstructions: true }];
+  for (const server of initial) {
+    void store.getState().addServer(server.url, {}, server.name, server.includeInstructions);
+  }
+  return store;
+}

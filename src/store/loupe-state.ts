@@ -1,0 +1,72 @@
+// The shape of the Loupe store: data plus actions, assembled from the slices. Types only.
+import type { RunEvent } from '../engine/event/run-event';
+import type { Transcript } from '../engine/transcript/transcript';
+import type { EngineClient } from '../client/engine-client';
+import type { ServerState } from '../protocol/server-status';
+import type { ServerConfig } from '../protocol/settings';
+import type { RunView } from './run-view';
+import type { Settings } from './settings';
+
+export interface Alert {
+  id: string;
+  message: string;
+}
+
+export interface AlertsSlice {
+  alerts: Alert[];
+  pushAlert(message: string): void;
+  dismissAlert(id: string): void;
+}
+
+export interface SettingsSlice {
+  settings: Settings;
+  /** Merges `patch` and persists (the key only when remembered). */
+  updateSettings(patch: Partial<Settings>): void;
+  /** Asks the worker for the current provider's models; keeps the model when listed, else the first. */
+  loadModels(): Promise<void>;
+}
+
+export interface ServersSlice {
+  servers: ServerConfig[];
+  serverStates: Record<string, ServerState>;
+  /** Adds and connects a server; the name defaults to one derived from the URL, made unique. */
+  addServer(url: string, headers?: Record<string, string>, name?: string, includeInstructions?: boolean): Promise<void>;
+  removeServer(serverId: string): Promise<void>;
+  /** Re-sends the same config, which makes the worker reconnect. */
+  reconnectServer(serverId: string): Promise<void>;
+  toggleInstructions(serverId: string): Promise<void>;
+  applyServerState(state: ServerState): void;
+  applyServerRemoved(serverId: string): void;
+}
+
+export interface RunSlice {
+  runView: RunView;
+  /** Starts a run with the current settings and message draft. */
+  run(): Promise<void>;
+  stop(): Promise<void>;
+  /** The transcript of the current run, or null when there is none or the worker failed (then an alert says why). */
+  exportTranscript(): Promise<Transcript | null>;
+  applyRunEvents(runId: string, events: RunEvent[]): void;
+}
+
+export interface LifecycleSlice {
+  /** Stops listening to the client and drops buffered events. */
+  dispose(): void;
+}
+
+export type LoupeState = AlertsSlice & SettingsSlice & ServersSlice & RunSlice & LifecycleSlice;
+
+export type SetLoupeState = (partial: Partial<LoupeState> | ((state: LoupeState) => Partial<LoupeState>)) => void;
+export type GetLoupeState = () => LoupeState;
+
+/** What slices need from outside the store. */
+export interface SliceDependencies {
+  client: EngineClient;
+  storage: Storage | undefined;
+  createId: () => string;
+}
+
+/** Plain-words text of anything thrown. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

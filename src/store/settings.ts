@@ -1,0 +1,38 @@
+// The person's model and run settings as the store holds them. Types and defaults only.
+import type { ModelInfo } from '../protocol/messages';
+import type { ProviderKind } from '../protocol/settings';
+
+/** Providers the UI offers now (OpenAI-compatible is listed but not selectable yet). */
+export type SelectableProvider = ProviderKind;
+
+export interface Settings {
+  provider: SelectableProvider;
+  /** Held in memory; written to storage only when `rememberKey` is true. */
+  apiKey: string;
+  rememberKey: boolean;
+  baseUrl: string;
+  model: string;
+  models: ModelInfo[];
+  modelsFromFallback: boolean;
+  modelsWarning?: string;
+  maxRounds: number;
+  maxTokens: number;
+  system: string;
+  draft: string;
+}
+
+export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+
+export const defaultSettings: Settings = {
+  provider: 'demo',
+  apiKey: '',
+  rememberKey: false,
+  baseUrl: DEFAULT_BASE_URL,
+  model: 'claude-sonnet-4-5',
+  models: [],
+  modelsFromFallback: false,
+  maxRounds: 10,
+  maxTokens: 4096,
+  system: 'You are a helpful assistant. Use the tools when they help.',
+  draft: 'What should I wear in Paris today?',
+};
