@@ -1,0 +1,134 @@
+// The bundled demo MCP server: a deterministic weather tool and a clothing adviser, no network needed.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { serveMcpHttp, type McpHttpHandle } from './serve-mcp-http';
+
+export type Conditions = 'sunny' | 'cloudy' | 'rain' | 'snow' | 'windy';
+
+/** What `weather.get` returns, as JSON text. The Demo model parses exactly this shape. */
+export interface WeatherReport {
+  city: string;
+  temperatureC: number;
+  conditions: Conditions;
+  humidity: number;
+  windKph: number;
+  temperatureF?: number;
+}
+
+const instructions = [
+  'This demo server answers questions about what to wear.',
+  'Use weather.get before clothing.advise: first look up the weather for the city,',
+  'then pass its temperatureC and conditions to clothing.advise (with the activity, if the person named one).',
+  'The weather is simulated: the same city always gets the same report.',
+].join(' ');
+
+/** FNV-1a: stable across runs and platforms, so a city always gets the same weather. */
+function hashName(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of name) {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** The simulated weather for `city`, or undefined when the name has no letters to look up. */
+export function lookUpWeather(city: string): WeatherReport | undefined {
+  const name = city.trim();
+  if (!/\p{L}/u.test(name) || name.length > 100) return undefined;
+  const hash = hashName(name.toLowerCase());
+  const temperatureC = (hash % 46) - 10;
+  const order: Conditions[] = ['sunny', 'cloudy', 'rain', 'snow', 'windy'];
+  let conditions = order[(hash >>> 8) % order.length] ?? 'sunny';
+  if (conditions === 'snow' && temperatureC > 2) conditions = 'rain';
+  const humidity = 30 + ((hash >>> 12) % 66);
+  const windKph = conditions === 'windy' ? 30 + ((hash >>> 16) % 31) : (hash >>> 16) % 30;
+  return { city: name, temperatureC, conditions, humidity, windKph };
+}
+
+/** Advice in plain words for the given weather and optional activity. */
+export function adviseClothing(temperatureC: number, conditions: string, activity?: string): string {
+  const lines: string[] = [];
+  if (temperatureC <= 0)
+    lines.push(
+      'It is freezing: wear a thermal base layer, a warm sweater, an insulated coat, a hat, gloves and a scarf.',
+    );
+  else if (temperatureC <= 10) lines.push('It is cold: wear a long-sleeved layer, a sweater and a warm jacket.');
+  else if (temperatureC <= 18)
+    lines.push('It is mild: a long-sleeved shirt with a light jacket or sweater you can take off.');
+  else if (temperatureC <= 25)
+    lines.push('It is warm: a t-shirt and light trousers or a skirt; bring a thin layer for the evening.');
+  else lines.push('It is hot: light, breathable clothes, a sun hat and sunscreen; drink plenty of water.');
+  const weather = conditions.toLowerCase();
+  if (weather.includes('rain'))
+    lines.push('Rain is expected: take a waterproof jacket or an umbrella and shoes that can get wet.');
+  if (weather.includes('snow'))
+    lines.push('Snow is expected: waterproof boots with good grip and a waterproof outer layer.');
+  if (weather.includes('wind')) lines.push('It is windy: a windproof outer layer helps; skip the umbrella.');
+  if (weather.includes('sun') && temperatureC > 15) lines.push('It is sunny: sunglasses and sunscreen.');
+  const sport = activity?.trim();
+  if (sport !== undefined && sport !== '') {
+    lines.push(
+      `For ${sport}: dress in layers you can shed as you warm up, and prefer moisture-wicking fabrics over cotton.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function errorResult(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/** A new demo server (name `loupe-demo`) with `weather.get` and `clothing.advise`. One per session. */
+export function createDemoMcpServer(): McpServer {
+  const server = new McpServer({ name: 'loupe-demo', version: '1.0.0' }, { instructions });
+
+  server.registerTool(
+    'weather.get',
+    {
+      title: 'Current weather',
+      description:
+        'Get the current weather for a city: temperature in °C, conditions, humidity and wind. Returns JSON.',
+      inputSchema: {
+        city: z.string().describe('City name, e.g. "Paris" or "Osaka".'),
+        unit: z
+          .enum(['celsius', 'fahrenheit'])
+          .optional()
+          .describe('Also report the temperature in this unit (celsius by default).'),
+      },
+      annotations: { title: 'Current weather', readOnlyHint: true, openWorldHint: false },
+    },
+    ({ city, unit }): CallToolResult => {
+      const report = lookUpWeather(city);
+      if (report === undefined) return errorResult(`Unknown city "${city}". Give a city name such as "Paris".`);
+      if (unit === 'fahrenheit') report.temperatureF = Math.round((report.temperatureC * 9) / 5 + 32);
+      return { content: [{ type: 'text', text: JSON.stringify(report) }] };
+    },
+  );
+
+  server.registerTool(
+    'clothing.advise',
+    {
+      title: 'Clothing advice',
+      description:
+        'Suggest what to wear for a temperature and weather conditions, optionally for an activity. Call weather.get first.',
+      inputSchema: {
+        temperatureC: z.number().describe('Air temperature in degrees Celsius.'),
+        conditions: z.string().describe('Weather conditions, e.g. "sunny", "cloudy", "rain", "snow" or "windy".'),
+        activity: z.string().optional().describe('What the person will do, e.g. "cycling" or "a walk".'),
+      },
+      annotations: { title: 'Clothing advice', readOnlyHint: true, openWorldHint: false },
+    },
+    ({ temperatureC, conditions, activity }): CallToolResult => ({
+      content: [{ type: 'text', text: adviseClothing(temperatureC, conditions, activity) }],
+    }),
+  );
+
+  return server;
+}
+
+/** Starts the demo server on 127.0.0.1 (port 0 = a free port); `url` ends in `/mcp`. */
+export function startDemoServer(options: { port?: number; host?: string } = {}): Promise<McpHttpHandle> {
+  return serveMcpHttp(createDemoMcpServer, options);
+}

@@ -1,0 +1,183 @@
+// Serves MCP servers over streamable HTTP with CORS and stateful sessions, for the demo server and test servers.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+
+/** A running HTTP server; `url` points at the MCP endpoint. */
+export interface McpHttpHandle {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface ServeMcpHttpOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to bind; 127.0.0.1 by default so nothing is exposed to the network. */
+  host?: string;
+  /** Endpoint path, `/mcp` by default. */
+  path?: string;
+  /** Sees every incoming request before it is handled (tests use it to inspect headers). */
+  onRequest?: (request: IncomingMessage) => void;
+}
+
+/** Browsers may only read `Mcp-Session-Id` if it is exposed; without it every call after initialize fails. */
+const corsHeaders: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'content-type, mcp-session-id, mcp-protocol-version, authorization, last-event-id, accept',
+  'Access-Control-Expose-Headers': 'Mcp-Session-Id',
+  'Access-Control-Max-Age': '600',
+};
+
+/**
+ * Starts an HTTP server answering MCP on `path`; each initialize request gets a fresh server from
+ * `createMcpServer` and its own transport, keyed by the `Mcp-Session-Id` it hands out.
+ */
+export async function serveMcpHttp(
+  createMcpServer: () => McpServer,
+  options: ServeMcpHttpOptions = {},
+): Promise<McpHttpHandle> {
+  const path = options.path ?? '/mcp';
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+
+  async function handlePost(
+    request: IncomingMessage,
+    response: ServerResponse,
+    sessionId: string | undefined,
+  ): Promise<void> {
+    const body = await readJsonBody(request);
+    if (body === invalidJson) {
+      sendJsonRpcError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
+      return;
+    }
+    if (sessionId !== undefined) {
+      const session = sessions.get(sessionId);
+      if (session === undefined) {
+        sendJsonRpcError(response, 404, -32001, 'Session not found: initialize a new session.');
+        return;
+      }
+      await session.transport.handleRequest(request, response, body);
+      return;
+    }
+    if (!isInitializeRequest(body)) {
+      sendJsonRpcError(
+        response,
+        400,
+        -32000,
+        'Bad request: no Mcp-Session-Id header, and the message is not an initialize request.',
+      );
+      return;
+    }
+    const server = createMcpServer();
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server });
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(request, response, body);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
+    options.onRequest?.(request);
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return;
+    }
+    if (pathname !== path) {
+      response
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(`Not found. The MCP endpoint is ${path}.`);
+      return;
+    }
+    const header = request.headers['mcp-session-id'];
+    const sessionId = Array.isArray(header) ? header[0] : header;
+    if (request.method === 'POST') {
+      await handlePost(request, response, sessionId);
+      return;
+    }
+    if (request.method === 'GET' || request.method === 'DELETE') {
+      const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+      if (session === undefined) {
+        sendJsonRpcError(response, sessionId === undefined ? 400 : 404, -32000, 'Missing or unknown Mcp-Session-Id.');
+        return;
+      }
+      await session.transport.handleRequest(request, response);
+      return;
+    }
+    response
+      .writeHead(405, { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, POST, DELETE, OPTIONS' })
+      .end('Method not allowed.');
+  }
+
+  const httpServer = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent)
+        sendJsonRpcError(
+          response,
+          500,
+          -32603,
+          `Internal error: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      else response.end();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      httpServer.off('error', reject);
+      resolve();
+    });
+  });
+  const address = httpServer.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${host}:${address.port}${path}`,
+    async close() {
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.allSettled(
+        open.map(async ({ transport, server }) => {
+          await transport.close();
+          await server.close();
+        }),
+      );
+      // Open SSE streams would otherwise keep `close` waiting forever.
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+const invalidJson = Symbol('invalid JSON');
+
+async function readJsonBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    return invalidJson;
+  }
+}
+
+function sendJsonRpcError(response: ServerResponse, status: number, code: number, message: string): void {
+  response
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}

@@ -1,0 +1,267 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer } from '../../server/demo-server';
+import { startMediaServer, tinyPngBase64, weatherStructured } from '../../test/servers/media-server';
+import type { Tool, ToolRunContext } from '../engine/tool/tool';
+import { connectMcpServer, type McpConnection } from './connect-mcp-server';
+import { collectMcpTools } from './collect-mcp-tools';
+import { McpConnectionError } from './mcp-connection-error';
+
+type Handle = Awaited<ReturnType<typeof startMediaServer>>;
+
+function context(signal = new AbortController().signal, progress: unknown[] = []): ToolRunContext {
+  return { signal, onProgress: (update) => progress.push(update), log: () => {} };
+}
+
+function toolNamed(connection: McpConnection, name: string): Tool {
+  const tool = connection.tools.find((candidate) => candidate.name === name);
+  if (tool === undefined) throw new Error(`no tool ${name}`);
+  return tool;
+}
+
+const textOf = (output: { content: { type: string; text?: string }[] }) =>
+  output.content.map((block) => block.text ?? `<${block.type}>`).join('\n');
+
+describe('connectMcpServer with the demo server', () => {
+  let demo: Awaited<ReturnType<typeof startDemoServer>>;
+  let connection: McpConnection;
+  beforeAll(async () => {
+    demo = await startDemoServer({ port: 0 });
+    connection = await connectMcpServer({ id: 'd1', name: 'demo', url: demo.url, headers: {} });
+  });
+  afterAll(async () => {
+    await connection.close();
+    await demo.close();
+  });
+
+  it('initializes and lists tools under exposed names', () => {
+    expect(connection.serverInfo).toEqual({ name: 'loupe-demo', version: '1.0.0' });
+    expect(connection.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(connection.instructions).toContain('weather.get before clothing.advise');
+    expect(connection.tools.map((tool) => tool.name)).toEqual(['demo__weather_get', 'demo__clothing_advise']);
+    const weather = toolNamed(connection, 'demo__weather_get');
+    expect(weather.origin).toEqual({ kind: 'mcp', serverId: 'd1', serverName: 'demo', toolName: 'weather.get' });
+    expect(weather.annotations).toMatchObject({ readOnlyHint: true, title: 'Current weather' });
+    expect(weather.inputSchema).toMatchObject({ type: 'object', required: ['city'] });
+    expect(connection.toolInfos[1]).toMatchObject({
+      exposedName: 'demo__clothing_advise',
+      originalName: 'clothing.advise',
+      readOnly: true,
+    });
+  });
+
+  it('calls weather.get and clothing.advise', async () => {
+    const weather = await toolNamed(connection, 'demo__weather_get').run({ city: 'Paris' }, context());
+    expect(weather.isError).toBeUndefined();
+    const report = JSON.parse(textOf(weather)) as Record<string, unknown>;
+    expect(Object.keys(report).sort()).toEqual(['city', 'conditions', 'humidity', 'temperatureC', 'windKph']);
+    expect(['sunny', 'cloudy', 'rain', 'snow', 'windy']).toContain(report.conditions);
+    const again = await toolNamed(connection, 'demo__weather_get').run({ city: 'Paris' }, context());
+    expect(textOf(again)).toBe(textOf(weather));
+    const advice = await toolNamed(connection, 'demo__clothing_advise').run(
+      { temperatureC: -3, conditions: 'snow', activity: 'hiking' },
+      context(),
+    );
+    expect(textOf(advice)).toMatch(/freezing/);
+    expect(textOf(advice)).toMatch(/boots/);
+    expect(textOf(advice)).toMatch(/hiking/);
+  });
+
+  it('reports an unknown city as a tool error', async () => {
+    const output = await toolNamed(connection, 'demo__weather_get').run({ city: '   ' }, context());
+    expect(output.isError).toBe(true);
+    expect(textOf(output)).toContain('Unknown city');
+  });
+});
+
+describe('connectMcpServer with the media server', () => {
+  let media: Handle;
+  let connection: McpConnection;
+  beforeAll(async () => {
+    media = await startMediaServer();
+    connection = await connectMcpServer(
+      { id: 'm1', name: 'media', url: media.url, headers: {} },
+      { toolTimeoutMs: 5_000 },
+    );
+  });
+  afterAll(async () => {
+    await connection.close();
+    await media.close();
+  });
+  const run = (name: string, input: Record<string, unknown> = {}, ctx = context()) =>
+    toolNamed(connection, `media__${name}`).run(input, ctx);
+
+  it('delivers an image part as an image block', async () => {
+    const output = await run('image');
+    expect(output.content).toEqual([
+      { type: 'text', text: 'A red pixel:' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: tinyPngBase64 } },
+    ]);
+  });
+
+  it('converts every other content type without failing', async () => {
+    expect(textOf(await run('svg'))).toMatch(/^\[image: image\/svg\+xml, \d+ bytes/);
+    expect(textOf(await run('audio'))).toBe('[audio: audio/wav, 16 bytes]');
+    expect(textOf(await run('resource'))).toBe(
+      '[resource: file:///notes/readme.txt, text/plain]\nHello from a resource.\n[resource: file:///data/blob.bin, application/octet-stream, 16 bytes, binary content not shown]',
+    );
+    expect(textOf(await run('resource_link'))).toBe(
+      '[resource link: report.pdf — https://example.com/report.pdf (application/pdf)]',
+    );
+    const structured = await run('structured');
+    expect(structured.structured).toEqual(weatherStructured);
+    expect(structured.content).toEqual([
+      { type: 'text', text: 'Weather for Paris.' },
+      { type: 'text', text: JSON.stringify(weatherStructured) },
+    ]);
+    const mixed = await run('mixed');
+    expect(mixed.content.map((block) => block.type)).toEqual(['text', 'image', 'text', 'text', 'text', 'text']);
+    expect(mixed.isError).toBeUndefined();
+  });
+
+  it('surfaces a tool error and a throwing tool as isError output', async () => {
+    const failed = await run('fail');
+    expect(failed).toEqual({ content: [{ type: 'text', text: 'The tool failed: disk full.' }], isError: true });
+    const thrown = await run('throw');
+    expect(thrown.isError).toBe(true);
+    expect(textOf(thrown)).toContain('Boom: the handler threw.');
+  });
+
+  it('reports progress and finishes a short sleep', async () => {
+    const progress: unknown[] = [];
+    const output = await run('sleep', { ms: 120 }, context(undefined, progress));
+    expect(textOf(output)).toBe('Slept 120 ms.');
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress.at(-1)).toEqual({ progress: 120, total: 120 });
+  });
+
+  it('aborts a slow call through its signal and the server sees the cancellation', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const call = run('sleep', { ms: 10_000 }, context(controller.signal));
+    setTimeout(() => controller.abort(new Error('stopped by test')), 100);
+    await expect(call).rejects.toThrow('stopped by test');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await expect.poll(() => media.probe.cancelledSleeps).toBe(1);
+  });
+
+  it('times out a call that takes too long', async () => {
+    const short = await connectMcpServer(
+      { id: 'm2', name: 'media', url: media.url, headers: {} },
+      { toolTimeoutMs: 150 },
+    );
+    try {
+      const sleep = toolNamed(short, 'media__sleep');
+      expect(sleep.timeoutMs).toBe(150);
+      // Silent, so no progress notification extends the timeout.
+      const started = Date.now();
+      await expect(sleep.run({ ms: 5_000, progress: false }, context())).rejects.toMatchObject({
+        name: 'TimeoutError',
+      });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      // Progress notifications extend it: 400 ms of work in 50 ms steps outlives a 150 ms timeout.
+      expect(textOf(await sleep.run({ ms: 400 }, context()))).toBe('Slept 400 ms.');
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('hashes names that collide across servers', async () => {
+    const twin = await connectMcpServer({ id: 'm3', name: 'media', url: media.url, headers: {} });
+    try {
+      const names = collectMcpTools([connection, twin]).map((tool) => tool.name);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names.every((name) => /^media__[A-Za-z0-9_]+_[0-9a-z]{6}$/.test(name))).toBe(true);
+    } finally {
+      await twin.close();
+    }
+  });
+});
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, server };
+}
+
+async function problemOf(url: string, headers: Record<string, string> = {}) {
+  try {
+    await connectMcpServer(
+      { id: 'x', name: 'x', url, headers },
+      { probe: () => Promise.resolve(false), connectTimeoutMs: 3_000 },
+    );
+  } catch (error) {
+    expect(error).toBeInstanceOf(McpConnectionError);
+    return (error as McpConnectionError).problem;
+  }
+  throw new Error('connected unexpectedly');
+}
+
+describe('connectMcpServer failures', () => {
+  it('reports nothing listening as unreachable', async () => {
+    const { url, server } = await listen(() => {});
+    await new Promise((resolve) => server.close(resolve));
+    expect((await problemOf(url)).kind).toBe('unreachable');
+  });
+
+  it('reports a 404 HTML page as not an MCP endpoint', async () => {
+    const { url, server } = await listen((_request, response) => {
+      response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not here</body></html>');
+    });
+    try {
+      const problem = await problemOf(url);
+      expect(problem.kind).toBe('not-mcp');
+      expect(problem.hint).toContain('/mcp');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('reports a 200 HTML page as not an MCP endpoint', async () => {
+    const { url, server } = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
+    });
+    try {
+      expect((await problemOf(url)).kind).toBe('not-mcp');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('reports a 401 as auth required', async () => {
+    const { url, server } = await listen((_request, response) => {
+      response.writeHead(401, { 'www-authenticate': 'Bearer' }).end('Unauthorized');
+    });
+    try {
+      expect((await problemOf(url)).kind).toBe('auth');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('reports a malformed URL as invalid', async () => {
+    expect((await problemOf('not a url')).kind).toBe('invalid-url');
+  });
+});
+
+describe('connectMcpServer headers', () => {
+  it('sends the configured headers on every request', async () => {
+    const seen: (string | undefined)[] = [];
+    const media = await startMediaServer({ onRequest: (request) => seen.push(request.headers.authorization) });
+    try {
+      const connection = await connectMcpServer({
+        id: 'h',
+        name: 'h',
+        url: media.url,
+        headers: { Authorization: 'Bearer secret-token' },
+      });
+      await toolNamed(connection, 'h__fail').run({}, context());
+      await connection.close();
+      expect(seen.length).toBeGreaterThanOrEqual(3);
+      expect(seen.every((value) => value === 'Bearer secret-token')).toBe(true);
+    } finally {
+      await media.close();
+    }
+  });
+});

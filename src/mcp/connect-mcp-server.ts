@@ -1,0 +1,214 @@
+// Connects to one MCP server over streamable HTTP and presents its tools as engine tools.
+import {
+  ErrorCode,
+  McpError,
+  ToolListChangedNotificationSchema,
+  type Tool as McpToolDefinition,
+} from '@modelcontextprotocol/sdk/types.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import type { Tool, ToolAnnotations, ToolOutput, ToolRunContext } from '../engine/tool/tool';
+import type { ServerToolInfo } from '../protocol/server-status';
+import { convertToolResult } from './convert-tool-result';
+import { diagnoseConnectionError, type ReachabilityProbe } from './diagnose-connection-error';
+import { createToolNameMap } from './expose-tool-names';
+import { McpConnectionError, McpToolTimeoutError } from './mcp-connection-error';
+import { Client, StreamableHTTPClientTransport } from './mcp-sdk-client';
+
+/** What `connectMcpServer` needs to know about a server. `headers` go on every request (e.g. Authorization). */
+export interface McpServerConfig {
+  id: string;
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface ConnectMcpServerOptions {
+  /** The fetch to use (tests, or a CORS helper); the global one by default. */
+  fetch?: typeof fetch;
+  /** Called when the server says its tool list changed; call `refreshTools()` before the next round. */
+  onToolsChanged?: () => void;
+  /** Per-call timeout in ms, extended by each progress notification. Default 60 000. */
+  toolTimeoutMs?: number;
+  /** Time allowed for initialize and tools/list, in ms. Default 15 000. */
+  connectTimeoutMs?: number;
+  /** Used to tell a CORS refusal from a dead host when connecting fails (see `diagnoseConnectionError`). */
+  probe?: ReachabilityProbe;
+}
+
+/** A live connection to one MCP server. */
+export interface McpConnection {
+  readonly config: McpServerConfig;
+  readonly serverInfo: { name: string; version: string };
+  readonly protocolVersion?: string;
+  readonly instructions?: string;
+  /** The server's tools as it listed them (all pages). */
+  readonly listedTools: readonly McpToolDefinition[];
+  /** This server's tools as engine tools, named over this server alone; use `collectMcpTools` across servers. */
+  readonly tools: Tool[];
+  /** This server's tools as the UI lists them, named over this server alone. */
+  readonly toolInfos: ServerToolInfo[];
+  /** An engine tool calling `toolName` on this server, shown to the model as `exposedName`. */
+  createTool(toolName: string, exposedName: string): Tool | undefined;
+  /** Lists the tools again (after `onToolsChanged`). */
+  refreshTools(): Promise<void>;
+  /** Ends the session (DELETE) and closes the transport. Never throws. */
+  close(): Promise<void>;
+}
+
+export const defaultToolTimeoutMs = 60_000;
+const defaultConnectTimeoutMs = 15_000;
+
+async function listAllTools(client: Client, timeout: number): Promise<McpToolDefinition[]> {
+  const tools: McpToolDefinition[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+function annotationsOf(definition: McpToolDefinition): ToolAnnotations {
+  const source = definition.annotations ?? {};
+  const annotations: ToolAnnotations = {};
+  if (source.readOnlyHint !== undefined) annotations.readOnlyHint = source.readOnlyHint;
+  if (source.destructiveHint !== undefined) annotations.destructiveHint = source.destructiveHint;
+  if (source.idempotentHint !== undefined) annotations.idempotentHint = source.idempotentHint;
+  if (source.openWorldHint !== undefined) annotations.openWorldHint = source.openWorldHint;
+  const title = source.title ?? definition.title;
+  if (title !== undefined) annotations.title = title;
+  return annotations;
+}
+
+/** Sends the call; abort and timeout are thrown (told apart by name), JSON-RPC errors come back as `isError` output. */
+async function callMcpTool(
+  client: Client,
+  toolName: string,
+  input: Record<string, unknown>,
+  context: ToolRunContext,
+  timeoutMs: number,
+): Promise<ToolOutput> {
+  try {
+    const result = await client.callTool({ name: toolName, arguments: input }, undefined, {
+      signal: context.signal,
+      timeout: timeoutMs,
+      resetTimeoutOnProgress: true,
+      onprogress: ({ progress, total, message }) => {
+        context.onProgress({
+          progress,
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+        });
+      },
+    });
+    return convertToolResult(result);
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout))
+      throw new McpToolTimeoutError(toolName, timeoutMs, { cause: error });
+    if (error instanceof McpError) return { content: [{ type: 'text', text: error.message }], isError: true };
+    throw error;
+  }
+}
+
+/**
+ * Connects to an MCP server over streamable HTTP (following redirects, sending `config.headers`), runs
+ * initialize and lists every page of tools. JSON Schema validation is CSP-safe (no eval). On failure it
+ * throws `McpConnectionError` whose `problem` says what went wrong and what to do.
+ */
+export async function connectMcpServer(
+  config: McpServerConfig,
+  options: ConnectMcpServerOptions = {},
+): Promise<McpConnection> {
+  let url: URL;
+  try {
+    url = new URL(config.url);
+  } catch (error) {
+    throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
+  }
+  const toolTimeoutMs = options.toolTimeoutMs ?? defaultToolTimeoutMs;
+  const connectTimeoutMs = options.connectTimeoutMs ?? defaultConnectTimeoutMs;
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: { ...config.headers } },
+    redirectPolicy: 'follow',
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  });
+  const client = new Client(
+    { name: 'loupe', version: '0.1.0' },
+    { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
+  );
+  // The SDK reports stream hiccups here too; the calls that matter reject on their own, so nothing is lost.
+  client.onerror = () => {};
+
+  let listedTools: McpToolDefinition[];
+  try {
+    await client.connect(transport, { timeout: connectTimeoutMs });
+    listedTools = await listAllTools(client, connectTimeoutMs);
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
+  }
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    options.onToolsChanged?.();
+  });
+
+  const serverVersion = client.getServerVersion();
+  const instructions = client.getInstructions();
+  const protocolVersion = transport.protocolVersion;
+
+  const createTool = (toolName: string, exposedName: string): Tool | undefined => {
+    const definition = listedTools.find((tool) => tool.name === toolName);
+    if (definition === undefined) return undefined;
+    return {
+      name: exposedName,
+      description: definition.description ?? definition.title ?? '',
+      inputSchema: definition.inputSchema,
+      annotations: annotationsOf(definition),
+      origin: { kind: 'mcp', serverId: config.id, serverName: config.name, toolName },
+      timeoutMs: toolTimeoutMs,
+      run: (input, context) => callMcpTool(client, toolName, input, context, toolTimeoutMs),
+    };
+  };
+  const ownNames = () =>
+    createToolNameMap(
+      listedTools.map((tool) => ({ serverId: config.id, serverName: config.name, toolName: tool.name })),
+    );
+
+  return {
+    config,
+    serverInfo: { name: serverVersion?.name ?? config.name, version: serverVersion?.version ?? '' },
+    ...(protocolVersion === undefined ? {} : { protocolVersion }),
+    ...(instructions === undefined ? {} : { instructions }),
+    get listedTools() {
+      return listedTools;
+    },
+    get tools() {
+      const names = ownNames();
+      return listedTools.flatMap((tool, index) => createTool(tool.name, names.exposedNames[index] ?? tool.name) ?? []);
+    },
+    get toolInfos() {
+      const names = ownNames();
+      return listedTools.map((tool, index) => describeTool(tool, names.exposedNames[index] ?? tool.name));
+    },
+    createTool,
+    async refreshTools() {
+      listedTools = await listAllTools(client, connectTimeoutMs);
+    },
+    async close() {
+      await transport.terminateSession().catch(() => {});
+      await client.close().catch(() => {});
+    },
+  };
+}
+
+/** A listed MCP tool as the UI shows it. */
+export function describeTool(tool: McpToolDefinition, exposedName: string): ServerToolInfo {
+  return {
+    exposedName,
+    originalName: tool.name,
+    description: tool.description ?? tool.title ?? '',
+    inputSchema: tool.inputSchema,
+    readOnly: tool.annotations?.readOnlyHint === true,
+  };
+}
