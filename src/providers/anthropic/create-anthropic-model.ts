@@ -1,6 +1,7 @@
 // The Anthropic adapter: one streamed Messages API call per `doStream`, mapped to neutral stream parts.
 import type Anthropic from '@anthropic-ai/sdk';
 import { ModelError, type Model, type ModelRequest, type ModelStreamPart } from '../../engine/model/model';
+import { abortError } from '../abort-error';
 import { createAnthropicClient, defaultAnthropicBaseUrl, type AnthropicConfig } from './anthropic-config';
 import {
   convertToAnthropicMessages,
@@ -12,11 +13,6 @@ import { toModelError } from './to-model-error';
 
 export interface AnthropicModelConfig extends AnthropicConfig {
   model: string;
-}
-
-/** The error to throw when the caller aborted: the signal's own reason, so the engine sees its abort. */
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason instanceof Error ? signal.reason : new DOMException('The model call was aborted.', 'AbortError');
 }
 
 function toParams(model: string, request: ModelRequest): Anthropic.MessageCreateParamsStreaming {
