@@ -14,44 +14,49 @@ export interface Alert {
 
 export interface AlertsSlice {
   alerts: Alert[];
-  pushAlert(message: string): void;
-  dismissAlert(id: string): void;
+  pushAlert: (message: string) => void;
+  dismissAlert: (id: string) => void;
 }
 
 export interface SettingsSlice {
   settings: Settings;
   /** Merges `patch` and persists (the key only when remembered). */
-  updateSettings(patch: Partial<Settings>): void;
+  updateSettings: (patch: Partial<Settings>) => void;
   /** Asks the worker for the current provider's models; keeps the model when listed, else the first. */
-  loadModels(): Promise<void>;
+  loadModels: () => Promise<void>;
 }
 
 export interface ServersSlice {
   servers: ServerConfig[];
   serverStates: Record<string, ServerState>;
   /** Adds and connects a server; the name defaults to one derived from the URL, made unique. */
-  addServer(url: string, headers?: Record<string, string>, name?: string, includeInstructions?: boolean): Promise<void>;
-  removeServer(serverId: string): Promise<void>;
+  addServer: (
+    url: string,
+    headers?: Record<string, string>,
+    name?: string,
+    includeInstructions?: boolean,
+  ) => Promise<void>;
+  removeServer: (serverId: string) => Promise<void>;
   /** Re-sends the same config, which makes the worker reconnect. */
-  reconnectServer(serverId: string): Promise<void>;
-  toggleInstructions(serverId: string): Promise<void>;
-  applyServerState(state: ServerState): void;
-  applyServerRemoved(serverId: string): void;
+  reconnectServer: (serverId: string) => Promise<void>;
+  toggleInstructions: (serverId: string) => Promise<void>;
+  applyServerState: (state: ServerState) => void;
+  applyServerRemoved: (serverId: string) => void;
 }
 
 export interface RunSlice {
   runView: RunView;
   /** Starts a run with the current settings and message draft. */
-  run(): Promise<void>;
-  stop(): Promise<void>;
+  run: () => Promise<void>;
+  stop: () => Promise<void>;
   /** The transcript of the current run, or null when there is none or the worker failed (then an alert says why). */
-  exportTranscript(): Promise<Transcript | null>;
-  applyRunEvents(runId: string, events: RunEvent[]): void;
+  exportTranscript: () => Promise<Transcript | null>;
+  applyRunEvents: (runId: string, events: RunEvent[]) => void;
 }
 
 export interface LifecycleSlice {
   /** Stops listening to the client and drops buffered events. */
-  dispose(): void;
+  dispose: () => void;
 }
 
 export type LoupeState = AlertsSlice & SettingsSlice & ServersSlice & RunSlice & LifecycleSlice;

@@ -1,0 +1,41 @@
+// The page: composes the header, the settings column and the run column. No logic of its own.
+import { AlertList } from '../ui/alerts/alert-list';
+import { Composer } from '../ui/composer/composer';
+import { RunErrorAlert } from '../ui/run/run-error-alert';
+import { RunStatus } from '../ui/run/run-status';
+import { ServersPanel } from '../ui/servers/servers-panel';
+import { SettingsPanel } from '../ui/settings/settings-panel';
+import { ThemeToggle } from '../ui/theme/theme-toggle';
+import { Timeline } from '../ui/timeline/timeline';
+import { ExportTranscriptButton } from '../ui/transcript/export-transcript-button';
+
+export function App() {
+  return (
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
+        <div className="mx-auto flex max-w-[1600px] items-center gap-3 px-4 py-2.5">
+          <img src="/loupe.svg" alt="" className="size-6" />
+          <h1 className="text-base font-semibold tracking-tight">Loupe</h1>
+          <span className="hidden text-xs text-zinc-500 sm:inline">agent tool-loop playground</span>
+          <div className="ml-auto flex items-center gap-2">
+            <ExportTranscriptButton />
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-[1600px] gap-4 px-4 py-4 lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]">
+        <aside aria-label="Settings and servers" className="space-y-4">
+          <SettingsPanel />
+          <ServersPanel />
+        </aside>
+        <div className="min-w-0 space-y-4">
+          <AlertList />
+          <Composer />
+          <RunStatus />
+          <RunErrorAlert />
+          <Timeline />
+        </div>
+      </main>
+    </div>
+  );
+}

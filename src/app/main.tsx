@@ -1,0 +1,32 @@
+// The main-thread composition root: worker → client → store → React.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createWorkerClient } from '../client/create-worker-client';
+import { createLoupeStore } from '../store/create-loupe-store';
+import { LoupeStoreProvider } from '../store/loupe-store-provider';
+import { applyTheme, readInitialTheme } from '../ui/theme/theme';
+import { App } from './app';
+import './index.css';
+
+// Before the first paint, so a dark-theme page does not flash white.
+applyTheme(readInitialTheme(), false);
+
+const worker = new Worker(new URL('../worker/worker-entry.ts', import.meta.url), {
+  type: 'module',
+  name: 'loupe-engine',
+});
+const client = createWorkerClient(worker);
+const store = createLoupeStore(client, {
+  demoServerUrl: (import.meta.env['VITE_DEMO_SERVER_URL'] as string | undefined) ?? 'http://localhost:3001/mcp',
+});
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('Loupe needs an element with id "root" in index.html.');
+
+createRoot(root).render(
+  <StrictMode>
+    <LoupeStoreProvider store={store}>
+      <App />
+    </LoupeStoreProvider>
+  </StrictMode>,
+);

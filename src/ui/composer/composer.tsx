@@ -1,0 +1,66 @@
+// The prompt: system prompt, the user's message, and Run / Stop. Ctrl/Cmd+Enter runs.
+import { useId } from 'react';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { inputClass, labelClass, panelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+
+export function Composer() {
+  const systemId = useId();
+  const messageId = useId();
+  const system = useLoupeStore((state) => state.settings.system);
+  const draft = useLoupeStore((state) => state.settings.draft);
+  const running = useLoupeStore((state) => state.runView.phase === 'running');
+  const updateSettings = useLoupeStore((state) => state.updateSettings);
+  const run = useLoupeStore((state) => state.run);
+  const stop = useLoupeStore((state) => state.stop);
+  const canRun = !running && draft.trim() !== '';
+
+  return (
+    <section aria-labelledby="composer-title" className={panelClass}>
+      <h2 id="composer-title" className="sr-only">
+        Prompt
+      </h2>
+      <div className="space-y-3">
+        <div>
+          <label htmlFor={systemId} className={labelClass}>
+            System prompt
+          </label>
+          <textarea
+            id={systemId}
+            rows={2}
+            className={inputClass}
+            value={system}
+            onChange={(event) => updateSettings({ system: event.target.value })}
+          />
+        </div>
+        <div>
+          <label htmlFor={messageId} className={labelClass}>
+            Message
+          </label>
+          <textarea
+            id={messageId}
+            rows={3}
+            className={inputClass}
+            placeholder="Ask something that needs the tools…"
+            value={draft}
+            onChange={(event) => updateSettings({ draft: event.target.value })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                if (canRun) void run();
+              }
+            }}
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <button type="button" className={primaryButtonClass} disabled={!canRun} onClick={() => void run()}>
+            Run
+          </button>
+          <button type="button" className={secondaryButtonClass} disabled={!running} onClick={() => void stop()}>
+            Stop
+          </button>
+          <span className="ml-auto hidden text-[11px] text-zinc-500 sm:inline">Ctrl/⌘ + Enter to run</span>
+        </div>
+      </div>
+    </section>
+  );
+}

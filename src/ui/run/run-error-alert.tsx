@@ -1,0 +1,26 @@
+// When an error ends the run, say what went wrong and what to try, where the person is looking.
+import { useLoupeStore } from '../../store/loupe-store-provider';
+
+function hintFor(status: number | undefined): string {
+  if (status === 401 || status === 403) return 'Check the API key and that it may use this model.';
+  if (status === 404) return 'Check the model id and the base URL.';
+  if (status === 429) return 'The provider is rate-limiting: wait a moment and run again.';
+  if (status !== undefined && status >= 500) return 'The provider had a problem: run again in a moment.';
+  return 'Check the settings and run again.';
+}
+
+export function RunErrorAlert() {
+  const error = useLoupeStore((state) => (state.runView.finishReason === 'error' ? state.runView.error : undefined));
+  if (error === undefined) return null;
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300"
+    >
+      <p className="font-medium">
+        The run failed{error.status === undefined ? '' : ` (HTTP ${error.status})`}: {error.message}
+      </p>
+      <p className="mt-0.5 text-xs text-red-700/90 dark:text-red-300/80">{hintFor(error.status)}</p>
+    </div>
+  );
+}

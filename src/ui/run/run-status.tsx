@@ -1,0 +1,54 @@
+// How the run is going or how it ended: the finish reason word, rounds, tokens and elapsed time.
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { formatDuration, formatTokens } from '../common/format';
+import { useNow } from './use-now';
+
+const reasonTone: Record<string, string> = {
+  running: 'text-amber-700 dark:text-amber-400',
+  end_turn: 'text-emerald-700 dark:text-emerald-400',
+  stop_sequence: 'text-emerald-700 dark:text-emerald-400',
+  error: 'text-red-700 dark:text-red-400',
+  aborted: 'text-zinc-700 dark:text-zinc-300',
+};
+
+export function RunStatus() {
+  const phase = useLoupeStore((state) => state.runView.phase);
+  const finishReason = useLoupeStore((state) => state.runView.finishReason);
+  const roundCount = useLoupeStore((state) => state.runView.rounds.length);
+  const usage = useLoupeStore((state) => state.runView.usage);
+  const startedAt = useLoupeStore((state) => state.runView.startedAt);
+  const endedAt = useLoupeStore((state) => state.runView.endedAt);
+  const now = useNow(phase === 'running');
+
+  const word = phase === 'idle' ? 'idle' : phase === 'running' ? 'running' : (finishReason ?? 'ended');
+  const elapsed = startedAt === undefined ? undefined : (endedAt ?? now) - startedAt;
+  const tone =
+    reasonTone[word] ??
+    (word.startsWith('limit:') ? 'text-amber-700 dark:text-amber-400' : 'text-zinc-700 dark:text-zinc-300');
+
+  return (
+    <div
+      role="status"
+      aria-label="Run status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-zinc-200 bg-white px-4 py-2 text-xs text-zinc-600 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400"
+    >
+      <span className={`inline-flex items-center gap-1.5 font-mono font-semibold ${tone}`}>
+        {phase === 'running' && <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-500" />}
+        {word}
+      </span>
+      {phase !== 'idle' && (
+        <>
+          <span>
+            {roundCount} {roundCount === 1 ? 'round' : 'rounds'}
+          </span>
+          <span>{formatTokens(usage.inputTokens + usage.outputTokens)} tokens</span>
+          <span className="text-zinc-400 dark:text-zinc-500">
+            ({formatTokens(usage.inputTokens)} in / {formatTokens(usage.outputTokens)} out)
+          </span>
+          <span className="font-mono">{formatDuration(elapsed)}</span>
+        </>
+      )}
+      {phase === 'idle' && <span>No run yet.</span>}
+    </div>
+  );
+}

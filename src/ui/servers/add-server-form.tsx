@@ -1,0 +1,75 @@
+// Adds an MCP server: its URL and, optionally, headers (e.g. Authorization) kept in memory only.
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { parseHeaders } from '../../store/parse-headers';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { inputClass, labelClass, primaryButtonClass } from '../common/styles';
+
+export function AddServerForm() {
+  const urlId = useId();
+  const headersId = useId();
+  const [url, setUrl] = useState('');
+  const [headersText, setHeadersText] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const addServer = useLoupeStore((state) => state.addServer);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseHeaders(headersText);
+    setProblems(parsed.problems);
+    if (parsed.problems.length > 0 || url.trim() === '') return;
+    void addServer(url, parsed.headers);
+    setUrl('');
+    setHeadersText('');
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-2">
+      <div>
+        <label htmlFor={urlId} className={labelClass}>
+          Server URL
+        </label>
+        <input
+          id={urlId}
+          type="url"
+          spellCheck={false}
+          className={`${inputClass} font-mono`}
+          placeholder="http://localhost:3001/mcp"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+        />
+      </div>
+      <details className="group text-xs">
+        <summary className="cursor-pointer text-zinc-600 select-none hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+          Headers (optional)
+        </summary>
+        <label htmlFor={headersId} className={`${labelClass} mt-2`}>
+          Headers
+        </label>
+        <textarea
+          id={headersId}
+          rows={3}
+          spellCheck={false}
+          className={`${inputClass} font-mono text-xs`}
+          placeholder="Authorization: Bearer …"
+          value={headersText}
+          onChange={(event) => setHeadersText(event.target.value)}
+        />
+        <p className="mt-1 text-[11px] text-zinc-500">One “Name: value” per line. Kept in memory only, never saved.</p>
+      </details>
+      {problems.length > 0 && (
+        <div
+          role="alert"
+          className="rounded-md bg-red-50 p-2 text-xs text-red-700 dark:bg-red-500/10 dark:text-red-400"
+        >
+          {problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      )}
+      <button type="submit" className={primaryButtonClass} disabled={url.trim() === ''}>
+        Add server
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+// The API key: a password field held in memory, persisted only when the person asks for it.
+import { useId } from 'react';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { inputClass, labelClass } from '../common/styles';
+
+export function ApiKeyField() {
+  const id = useId();
+  const hintId = useId();
+  const apiKey = useLoupeStore((state) => state.settings.apiKey);
+  const rememberKey = useLoupeStore((state) => state.settings.rememberKey);
+  const updateSettings = useLoupeStore((state) => state.updateSettings);
+
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        API key
+      </label>
+      <input
+        id={id}
+        // Password inputs have no implicit role; the UI contract names this a textbox.
+        role="textbox"
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        className={`${inputClass} font-mono`}
+        placeholder="sk-ant-…"
+        value={apiKey}
+        aria-describedby={hintId}
+        onChange={(event) => updateSettings({ apiKey: event.target.value })}
+      />
+      <label className="mt-1.5 flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">
+        <input
+          type="checkbox"
+          className="size-3.5 accent-indigo-600"
+          checked={rememberKey}
+          onChange={(event) => updateSettings({ rememberKey: event.target.checked })}
+        />
+        Remember on this device
+      </label>
+      <p id={hintId} className="mt-1 text-[11px] text-zinc-500">
+        {rememberKey
+          ? 'Stored in this browser’s local storage, in plain text.'
+          : 'Kept in memory only: it is gone when you close the tab.'}
+      </p>
+    </div>
+  );
+}

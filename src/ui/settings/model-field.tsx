@@ -1,0 +1,56 @@
+// The model id: pick from the provider's list or type any id; "Refresh models" asks the provider again.
+import { useId, useState } from 'react';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { inputClass, labelClass, smallButtonClass } from '../common/styles';
+
+export function ModelField() {
+  const id = useId();
+  const listId = useId();
+  const [loading, setLoading] = useState(false);
+  const model = useLoupeStore((state) => state.settings.model);
+  const models = useLoupeStore((state) => state.settings.models);
+  const fromFallback = useLoupeStore((state) => state.settings.modelsFromFallback);
+  const warning = useLoupeStore((state) => state.settings.modelsWarning);
+  const updateSettings = useLoupeStore((state) => state.updateSettings);
+  const loadModels = useLoupeStore((state) => state.loadModels);
+
+  const refresh = async () => {
+    setLoading(true);
+    await loadModels();
+    setLoading(false);
+  };
+
+  return (
+    <div>
+      <div className="mb-1 flex items-center justify-between">
+        <label htmlFor={id} className={`${labelClass} mb-0`}>
+          Model
+        </label>
+        <button type="button" className={smallButtonClass} disabled={loading} onClick={() => void refresh()}>
+          {loading ? 'Loading…' : 'Refresh models'}
+        </button>
+      </div>
+      <input
+        id={id}
+        list={listId}
+        spellCheck={false}
+        className={`${inputClass} font-mono`}
+        value={model}
+        placeholder="claude-sonnet-4-5"
+        onChange={(event) => updateSettings({ model: event.target.value })}
+      />
+      <datalist id={listId}>
+        {models.map((info) => (
+          <option key={info.id} value={info.id}>
+            {info.displayName}
+          </option>
+        ))}
+      </datalist>
+      {(fromFallback || warning !== undefined) && (
+        <p className="mt-1 text-[11px] text-amber-700 dark:text-amber-400">
+          {warning ?? 'A built-in list: the provider did not list its models.'}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// The model settings: provider, credentials, model and the round budget.
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { panelClass, panelTitleClass } from '../common/styles';
+import { ApiKeyField } from './api-key-field';
+import { BaseUrlField } from './base-url-field';
+import { DemoBadge } from './demo-badge';
+import { ModelField } from './model-field';
+import { NumberField } from './number-field';
+import { ProviderSelect } from './provider-select';
+
+export function SettingsPanel() {
+  const provider = useLoupeStore((state) => state.settings.provider);
+  const maxRounds = useLoupeStore((state) => state.settings.maxRounds);
+  const maxTokens = useLoupeStore((state) => state.settings.maxTokens);
+  const updateSettings = useLoupeStore((state) => state.updateSettings);
+
+  return (
+    <section aria-labelledby="settings-title" className={panelClass}>
+      <h2 id="settings-title" className={panelTitleClass}>
+        Model
+      </h2>
+      <div className="space-y-3">
+        <ProviderSelect />
+        {provider === 'demo' ? (
+          <DemoBadge />
+        ) : (
+          <>
+            <ApiKeyField />
+            <BaseUrlField />
+            <ModelField />
+          </>
+        )}
+        <div className="grid grid-cols-2 gap-3">
+          <NumberField
+            label="Max rounds"
+            value={maxRounds}
+            min={1}
+            max={100}
+            hint="Model calls per run."
+            onCommit={(value) => updateSettings({ maxRounds: value })}
+          />
+          <NumberField
+            label="Max tokens"
+            value={maxTokens}
+            min={1}
+            max={200000}
+            hint="Per model reply."
+            onCommit={(value) => updateSettings({ maxTokens: value })}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

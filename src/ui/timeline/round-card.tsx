@@ -1,0 +1,41 @@
+// One round of the loop: the model's reply (streaming) and the tool calls it asked for.
+import { memo } from 'react';
+import type { RoundView } from '../../store/run-view';
+import { Markdown } from '../markdown/markdown';
+import { RoundHeader } from './round-header';
+import { ToolCallItem } from './tool-call-item';
+
+export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }) {
+  const textBlocks = round.blocks.filter((block) => block.kind !== 'tool_use');
+  const streaming = round.stopReason === undefined;
+  return (
+    <article
+      aria-label={`Round ${round.round}`}
+      className="overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
+    >
+      <RoundHeader round={round} />
+      <div className="space-y-3 px-4 py-3">
+        {textBlocks.length === 0 && streaming && <p className="text-sm text-zinc-500 italic">Waiting for the model…</p>}
+        {textBlocks.map((block) =>
+          block.kind === 'thinking' ? (
+            <details key={block.index} className="text-xs text-zinc-500">
+              <summary className="cursor-pointer select-none">Thinking</summary>
+              <p className="mt-1 whitespace-pre-wrap">{block.text}</p>
+            </details>
+          ) : (
+            <div key={block.index} className="text-sm leading-relaxed text-zinc-800 dark:text-zinc-200">
+              <Markdown text={block.text} />
+            </div>
+          ),
+        )}
+        {round.toolCalls.length > 0 && (
+          <ul aria-label={`Tool calls of round ${round.round}`} className="space-y-2">
+            {round.toolCalls.map((call) => (
+              <ToolCallItem key={call.callId} call={call} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+});

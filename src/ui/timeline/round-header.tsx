@@ -1,0 +1,32 @@
+// A round's facts at a glance: number, model, stop reason, tokens, time to first token, duration.
+import type { RoundView } from '../../store/run-view';
+import { formatDuration, formatTokens } from '../common/format';
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <span className="whitespace-nowrap">
+      <span className="text-zinc-400 dark:text-zinc-500">{label} </span>
+      <span className="font-mono text-zinc-700 dark:text-zinc-300">{value}</span>
+    </span>
+  );
+}
+
+export function RoundHeader({ round }: { round: RoundView }) {
+  const timing = round.responseTiming;
+  const ttft = timing?.firstTokenAt === undefined ? undefined : timing.firstTokenAt - timing.startedAt;
+  const duration = timing === undefined ? undefined : timing.endedAt - timing.startedAt;
+  return (
+    <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-zinc-200 px-4 py-2.5 text-xs dark:border-zinc-800">
+      <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Round {round.round}</h3>
+      {round.model !== undefined && <span className="font-mono text-zinc-600 dark:text-zinc-400">{round.model}</span>}
+      <Fact label="stop" value={round.stopReason === undefined ? 'streaming…' : (round.stopReason ?? 'none')} />
+      <Fact
+        label="tokens"
+        value={`${formatTokens(round.usage?.inputTokens)} in / ${formatTokens(round.usage?.outputTokens)} out`}
+      />
+      <Fact label="first token" value={formatDuration(ttft)} />
+      <Fact label="model time" value={formatDuration(duration)} />
+      {round.interrupted && <span className="font-medium text-amber-700 dark:text-amber-400">interrupted</span>}
+    </header>
+  );
+}

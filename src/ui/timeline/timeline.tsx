@@ -1,0 +1,29 @@
+// The run, round by round. Round cards are memoised: only the round that changed re-renders.
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { LimitBanner } from './limit-banner';
+import { RoundCard } from './round-card';
+
+export function Timeline() {
+  const rounds = useLoupeStore((state) => state.runView.rounds);
+  const limit = useLoupeStore((state) => state.runView.limit);
+  const phase = useLoupeStore((state) => state.runView.phase);
+
+  return (
+    <section aria-label="Timeline" className="space-y-3">
+      {phase === 'idle' && (
+        <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center text-sm text-zinc-500 dark:border-zinc-700">
+          <p className="font-medium text-zinc-700 dark:text-zinc-300">No run yet.</p>
+          <p className="mt-1">
+            Write a message and press Run: each round of the loop — the model’s reply and every tool call — appears
+            here.
+          </p>
+        </div>
+      )}
+      {phase === 'running' && rounds.length === 0 && <p className="text-sm text-zinc-500 italic">Starting the run…</p>}
+      {rounds.map((round) => (
+        <RoundCard key={round.round} round={round} />
+      ))}
+      {limit !== undefined && <LimitBanner kind={limit.kind} value={limit.value} />}
+    </section>
+  );
+}

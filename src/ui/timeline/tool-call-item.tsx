@@ -1,0 +1,43 @@
+// One tool call: its input (streaming while the model writes it), its result, status and duration.
+import { memo } from 'react';
+import type { ToolCallView } from '../../store/run-view';
+import { formatDuration } from '../common/format';
+import { StatusBadge } from '../common/status-badge';
+import { monoBlockClass } from '../common/styles';
+import { describeToolInput } from './pretty-json';
+import { ToolResultView } from './tool-result-view';
+import { toolStatusTone } from './tool-status';
+
+export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCallView }) {
+  const open = call.status === 'pending' || call.status === 'running';
+  return (
+    <li
+      aria-label={`${call.name} ${call.status}`}
+      className="rounded-md border border-zinc-200 bg-zinc-50/50 p-3 dark:border-zinc-800 dark:bg-zinc-950/30"
+    >
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <span className="font-mono text-sm font-semibold break-all text-zinc-900 dark:text-zinc-100">{call.name}</span>
+        <StatusBadge tone={toolStatusTone(call.status)}>{call.status}</StatusBadge>
+        <span className="ml-auto font-mono text-[11px] text-zinc-500">
+          {open ? '…' : formatDuration(call.durationMs)}
+        </span>
+      </div>
+      <div className="grid gap-3 md:grid-cols-2">
+        <div className="min-w-0">
+          <p className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">Input</p>
+          <pre className={monoBlockClass}>{describeToolInput(call.input, call.partialJson) || '{}'}</pre>
+        </div>
+        <div className="min-w-0">
+          <p className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">Result</p>
+          {open ? (
+            <p className="text-xs text-zinc-500 italic">
+              {call.status === 'running' ? 'Running…' : 'Waiting for the model to finish the call…'}
+            </p>
+          ) : (
+            <ToolResultView name={call.name} content={call.content} isError={call.isError} />
+          )}
+        </div>
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,50 @@
+// What a tool returned: text (JSON pretty-printed), and images inline.
+import type { ToolResultContentBlock } from '../../engine/message/message';
+import { monoBlockClass } from '../common/styles';
+import { prettyJsonText } from './pretty-json';
+
+const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp)$/;
+
+export function ToolResultView({
+  name,
+  content,
+  isError,
+}: {
+  name: string;
+  content: ToolResultContentBlock[];
+  isError: boolean;
+}) {
+  if (content.length === 0) return <p className="text-xs text-zinc-500 italic">No content.</p>;
+  return (
+    <div className="space-y-2">
+      {content.map((block, index) => {
+        if (block.type === 'image') {
+          if (!IMAGE_TYPES.test(block.source.media_type)) {
+            return (
+              <p key={index} className="text-xs text-zinc-500 italic">
+                An image of type {block.source.media_type} (not shown).
+              </p>
+            );
+          }
+          return (
+            <img
+              key={index}
+              alt={`Image returned by ${name}`}
+              src={`data:${block.source.media_type};base64,${block.source.data}`}
+              className="max-h-64 max-w-full rounded-md border border-zinc-200 dark:border-zinc-700"
+            />
+          );
+        }
+        const pretty = prettyJsonText(block.text);
+        return (
+          <pre
+            key={index}
+            className={`${monoBlockClass} ${isError ? 'text-red-700 dark:text-red-300' : ''} ${pretty === undefined ? 'font-sans' : ''}`}
+          >
+            {pretty ?? block.text}
+          </pre>
+        );
+      })}
+    </div>
+  );
+}
