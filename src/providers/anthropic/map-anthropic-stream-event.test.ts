@@ -1,0 +1,160 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import { describe, expect, it } from 'vitest';
+import type { ModelStreamPart } from '../../engine/model/model';
+import { initialAnthropicStreamState, mapAnthropicStreamEvent } from './map-anthropic-stream-event';
+
+/** Wire events are looser than the SDK's types (fields are often absent); tests write them as the API sends them. */
+const events = (list: unknown[]) => list as Anthropic.RawMessageStreamEvent[];
+
+function mapAll(list: unknown[]): { parts: ModelStreamPart[]; finished: boolean } {
+  let state = initialAnthropicStreamState;
+  const parts: ModelStreamPart[] = [];
+  for (const event of events(list)) {
+    const mapped = mapAnthropicStreamEvent(event, state);
+    parts.push(...mapped.parts);
+    state = mapped.state;
+  }
+  return { parts, finished: state.finished };
+}
+
+const messageStart = (usage: Record<string, unknown>) => ({
+  type: 'message_start',
+  message: {
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-x',
+    content: [],
+    stop_reason: null,
+    usage,
+  },
+});
+
+describe('mapAnthropicStreamEvent', () => {
+  it('maps a text and tool_use reply in order, with usage from start and delta', () => {
+    const { parts, finished } = mapAll([
+      messageStart({
+        input_tokens: 100,
+        output_tokens: 1,
+        cache_creation_input_tokens: 20,
+        cache_read_input_tokens: 30,
+      }),
+      { type: 'ping' },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } },
+      { type: 'content_block_stop', index: 0 },
+      {
+        type: 'content_block_start',
+        index: 1,
+        content_block: { type: 'tool_use', id: 'toolu_1', name: 'get', input: {} },
+      },
+      { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"a":' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '1}' } },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 42 } },
+      { type: 'message_stop' },
+    ]);
+    expect(finished).toBe(true);
+    expect(parts).toEqual([
+      {
+        type: 'response-start',
+        id: 'msg_1',
+        model: 'claude-x',
+        usage: { inputTokens: 100, outputTokens: 1, cacheCreationInputTokens: 20, cacheReadInputTokens: 30 },
+      },
+      { type: 'text-start', index: 0 },
+      { type: 'text-delta', index: 0, text: 'Hi' },
+      { type: 'block-end', index: 0 },
+      { type: 'tool-use-start', index: 1, id: 'toolu_1', name: 'get' },
+      { type: 'tool-input-delta', index: 1, partialJson: '{"a":' },
+      { type: 'tool-input-delta', index: 1, partialJson: '1}' },
+      { type: 'block-end', index: 1 },
+      {
+        type: 'response-end',
+        stopReason: 'tool_use',
+        usage: { inputTokens: 100, outputTokens: 42, cacheCreationInputTokens: 20, cacheReadInputTokens: 30 },
+      },
+    ]);
+  });
+
+  it('prefers cumulative input counts from message_delta when the API sends them', () => {
+    const { parts } = mapAll([
+      messageStart({ input_tokens: 10, output_tokens: 1 }),
+      {
+        type: 'message_delta',
+        delta: { stop_reason: 'end_turn' },
+        usage: { input_tokens: 12, output_tokens: 5, cache_read_input_tokens: 3, cache_creation_input_tokens: null },
+      },
+      { type: 'message_stop' },
+    ]);
+    expect(parts.at(-1)).toEqual({
+      type: 'response-end',
+      stopReason: 'end_turn',
+      usage: { inputTokens: 12, outputTokens: 5, cacheReadInputTokens: 3 },
+    });
+  });
+
+  it('maps thinking and signature deltas, and text present at block start', () => {
+    const { parts } = mapAll([
+      { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Hmm' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'sig' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: 'Pre' } },
+    ]);
+    expect(parts).toEqual([
+      { type: 'thinking-start', index: 0 },
+      { type: 'thinking-delta', index: 0, thinking: 'Hmm' },
+      { type: 'signature-delta', index: 0, signature: 'sig' },
+      { type: 'block-end', index: 0 },
+      { type: 'text-start', index: 1 },
+      { type: 'text-delta', index: 1, text: 'Pre' },
+    ]);
+  });
+
+  it('skips blocks the engine has no counterpart for, including their deltas and stop', () => {
+    const { parts } = mapAll([
+      { type: 'content_block_start', index: 0, content_block: { type: 'redacted_thinking', data: 'xx' } },
+      { type: 'content_block_stop', index: 0 },
+      {
+        type: 'content_block_start',
+        index: 1,
+        content_block: { type: 'server_tool_use', id: 's1', name: 'web_search', input: {} },
+      },
+      { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{}' } },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'some_future_event' },
+    ]);
+    expect(parts).toEqual([]);
+  });
+
+  it('sends a non-empty tool input given at block start as one delta', () => {
+    const { parts } = mapAll([
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 't', name: 'n', input: { a: 1 } },
+      },
+    ]);
+    expect(parts).toContainEqual({ type: 'tool-input-delta', index: 0, partialJson: '{"a":1}' });
+  });
+
+  it.each([
+    ['model_context_window_exceeded', 'max_tokens'],
+    ['pause_turn', 'pause_turn'],
+    ['refusal', 'refusal'],
+    ['something_new', null],
+  ])('maps stop reason %s to %s', (wire, expected) => {
+    const { parts, finished } = mapAll([
+      { type: 'message_delta', delta: { stop_reason: wire }, usage: { output_tokens: 1 } },
+      { type: 'message_stop' },
+    ]);
+    expect(finished).toBe(true);
+    expect(parts.at(-1)).toMatchObject({ type: 'response-end', stopReason: expected });
+  });
+
+  it('does not finish without message_stop', () => {
+    expect(mapAll([messageStart({ input_tokens: 1, output_tokens: 1 })]).finished).toBe(false);
+  });
+});
