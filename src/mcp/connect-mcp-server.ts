@@ -1,18 +1,13 @@
-// Connects to one MCP server over streamable HTTP and presents its tools as engine tools.
-import {
-  ErrorCode,
-  McpError,
-  ToolListChangedNotificationSchema,
-  type Tool as McpToolDefinition,
-} from '@modelcontextprotocol/sdk/types.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+// Connects to one MCP server and presents its tools as engine tools; re-initialises a session the server forgot.
+import { ErrorCode, McpError, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool, ToolAnnotations, ToolOutput, ToolRunContext } from '../engine/tool/tool';
 import type { ServerToolInfo } from '../protocol/server-status';
 import { convertToolResult } from './convert-tool-result';
 import { diagnoseConnectionError, type ReachabilityProbe } from './diagnose-connection-error';
 import { createToolNameMap } from './expose-tool-names';
 import { McpConnectionError, McpToolTimeoutError } from './mcp-connection-error';
-import { Client, StreamableHTTPClientTransport } from './mcp-sdk-client';
+import { StreamableHTTPClientTransport, type Client } from './mcp-sdk-client';
+import { isDeadSessionError, openMcpSession, type McpSession, type OpenMcpSessionOptions } from './open-mcp-session';
 
 /** What `connectMcpServer` needs to know about a server. `headers` go on every request (e.g. Authorization). */
 export interface McpServerConfig {
@@ -113,8 +108,9 @@ async function callMcpTool(
 }
 
 /**
- * Connects to an MCP server over streamable HTTP (following redirects, sending `config.headers`), runs
- * initialize and lists every page of tools. JSON Schema validation is CSP-safe (no eval). On failure it
+ * Connects to an MCP server over streamable HTTP (falling back to HTTP+SSE on 404/405; following redirects;
+ * sending `config.headers`), runs initialize and lists every page of tools. When a later request finds the
+ * session gone (HTTP 404/400), it re-initialises once and retries. JSON Schema validation is CSP-safe (no eval). On failure it
  * throws `McpConnectionError` whose `problem` says what went wrong and what to do.
  */
 export async function connectMcpServer(
@@ -129,34 +125,59 @@ export async function connectMcpServer(
   }
   const toolTimeoutMs = options.toolTimeoutMs ?? defaultToolTimeoutMs;
   const connectTimeoutMs = options.connectTimeoutMs ?? defaultConnectTimeoutMs;
-  const transport = new StreamableHTTPClientTransport(url, {
-    requestInit: { headers: { ...config.headers } },
-    redirectPolicy: 'follow',
+  const sessionOptions: OpenMcpSessionOptions = {
+    headers: config.headers,
+    timeoutMs: connectTimeoutMs,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-  });
-  const client = new Client(
-    { name: 'loupe', version: '0.1.0' },
-    { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
-  );
-  // The SDK reports stream hiccups here too; the calls that matter reject on their own, so nothing is lost.
-  client.onerror = () => {};
+    ...(options.onToolsChanged === undefined ? {} : { onToolsChanged: options.onToolsChanged }),
+  };
 
+  let session: McpSession;
   let listedTools: McpToolDefinition[];
   try {
-    await client.connect(transport, { timeout: connectTimeoutMs });
-    listedTools = await listAllTools(client, connectTimeoutMs);
+    session = await openMcpSession(url, sessionOptions);
   } catch (error) {
-    await client.close().catch(() => {});
     throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
   }
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-    options.onToolsChanged?.();
-  });
+  try {
+    listedTools = await listAllTools(session.client, connectTimeoutMs);
+  } catch (error) {
+    await session.client.close().catch(() => {});
+    throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
+  }
 
-  const serverVersion = client.getServerVersion();
-  const instructions = client.getInstructions();
-  const protocolVersion = transport.protocolVersion;
+  // One re-initialisation at a time, shared by every call that found the session dead.
+  let reopening: Promise<McpSession> | undefined;
+  const reopen = (dead: McpSession): Promise<McpSession> => {
+    if (session !== dead) return Promise.resolve(session);
+    reopening ??= openMcpSession(url, sessionOptions).then(
+      (fresh) => {
+        session = fresh;
+        reopening = undefined;
+        void dead.client.close().catch(() => {});
+        return fresh;
+      },
+      (error: unknown) => {
+        reopening = undefined;
+        throw error;
+      },
+    );
+    return reopening;
+  };
+  /** Runs `request` on the current session; if the server forgot the session, re-initialises once and retries. */
+  const withSession = async <T>(request: (client: Client) => Promise<T>): Promise<T> => {
+    const current = session;
+    try {
+      return await request(current.client);
+    } catch (error) {
+      if (!isDeadSessionError(error)) throw error;
+      return request((await reopen(current)).client);
+    }
+  };
 
+  const serverVersion = session.client.getServerVersion();
+  const instructions = session.client.getInstructions();
+  const protocolVersion = session.protocolVersion;
   const createTool = (toolName: string, exposedName: string): Tool | undefined => {
     const definition = listedTools.find((tool) => tool.name === toolName);
     if (definition === undefined) return undefined;
@@ -167,7 +188,7 @@ export async function connectMcpServer(
       annotations: annotationsOf(definition),
       origin: { kind: 'mcp', serverId: config.id, serverName: config.name, toolName },
       timeoutMs: toolTimeoutMs,
-      run: (input, context) => callMcpTool(client, toolName, input, context, toolTimeoutMs),
+      run: (input, context) => withSession((client) => callMcpTool(client, toolName, input, context, toolTimeoutMs)),
     };
   };
   const ownNames = () =>
@@ -193,10 +214,11 @@ export async function connectMcpServer(
     },
     createTool,
     async refreshTools() {
-      listedTools = await listAllTools(client, connectTimeoutMs);
+      listedTools = await withSession((client) => listAllTools(client, connectTimeoutMs));
     },
     async close() {
-      await transport.terminateSession().catch(() => {});
+      const { transport, client } = session;
+      if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {});
       await client.close().catch(() => {});
     },
   };

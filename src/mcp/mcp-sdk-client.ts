@@ -4,5 +4,6 @@
 /* eslint-disable @typescript-eslint/no-restricted-imports */
 export { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 export { Client } from '@modelcontextprotocol/sdk/client/index.js';
+export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 export { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 /* eslint-enable @typescript-eslint/no-restricted-imports */
