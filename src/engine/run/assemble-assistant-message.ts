@@ -1,0 +1,68 @@
+// Pure: builds the assistant message from streamed blocks. No I/O.
+import type { ContentBlock } from '../message/message';
+import type { StopReason } from '../model/model';
+import { parseToolInput } from './parse-tool-input';
+
+/** One content block as it streamed in, keyed by its index in the reply. */
+export type StreamedBlock =
+  | { kind: 'text'; text: string; ended: boolean }
+  | { kind: 'thinking'; thinking: string; signature: string; ended: boolean }
+  | { kind: 'tool_use'; id: string; name: string; json: string; ended: boolean };
+
+/** A tool call the model asked for; `inputError` set means it must not run. */
+export interface PlannedToolCall {
+  callId: string;
+  name: string;
+  input: Record<string, unknown>;
+  inputError?: string;
+}
+
+/** Why the message is being assembled: a finished reply, a cancel, or a failed model call. */
+export type AssemblyMode =
+  { kind: 'complete'; stopReason: StopReason | null } | { kind: 'cancelled' } | { kind: 'failed' };
+
+export const INTERRUPTED_PLACEHOLDER = '[interrupted before any content]';
+export const TRUNCATED_INPUT_MESSAGE =
+  'The tool input was truncated by max_tokens before it was complete, so the tool was not called. Call it again with shorter input.';
+
+/**
+ * The content to commit and the calls to answer. Complete: every block (a tool call whose JSON did not
+ * finish under `max_tokens` is kept with `{}` input and an input error). Cancelled: text so far and
+ * finished tool calls only, never empty. Failed: text only (possibly empty, meaning nothing to commit).
+ * Empty text blocks and unsigned thinking are never committed: the API refuses them.
+ */
+export function assembleAssistantMessage(
+  blocks: ReadonlyMap<number, StreamedBlock>,
+  mode: AssemblyMode,
+): { content: ContentBlock[]; toolCalls: PlannedToolCall[] } {
+  const content: ContentBlock[] = [];
+  const toolCalls: PlannedToolCall[] = [];
+  const ordered = [...blocks.entries()].sort(([left], [right]) => left - right).map(([, block]) => block);
+  for (const block of ordered) {
+    if (block.kind === 'text') {
+      if (block.text.length > 0) content.push({ type: 'text', text: block.text });
+      continue;
+    }
+    if (mode.kind === 'failed') continue;
+    if (block.kind === 'thinking') {
+      if (block.ended && block.signature.length > 0) {
+        content.push({ type: 'thinking', thinking: block.thinking, signature: block.signature });
+      }
+      continue;
+    }
+    if (mode.kind === 'cancelled' && !block.ended) continue;
+    const call = planToolCall(block, mode);
+    content.push({ type: 'tool_use', id: call.callId, name: call.name, input: call.input });
+    toolCalls.push(call);
+  }
+  if (mode.kind === 'cancelled' && content.length === 0) content.push({ type: 'text', text: INTERRUPTED_PLACEHOLDER });
+  return { content, toolCalls };
+}
+
+function planToolCall(block: Extract<StreamedBlock, { kind: 'tool_use' }>, mode: AssemblyMode): PlannedToolCall {
+  const base = { callId: block.id, name: block.name };
+  const parsed = parseToolInput(block.json);
+  if (parsed.ok) return { ...base, input: parsed.input };
+  const truncated = mode.kind === 'complete' && mode.stopReason === 'max_tokens';
+  return { ...base, input: {}, inputError: truncated ? TRUNCATED_INPUT_MESSAGE : parsed.message };
+}

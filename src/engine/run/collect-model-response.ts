@@ -1,0 +1,161 @@
+// Pure: streams one model call into events and an assistant message. Clock comes from the caller.
+import type { RunErrorInfo, RunEvent } from '../event/run-event';
+import type { Message } from '../message/message';
+import { ModelError } from '../model/model';
+import type { Model, ModelRequest, ModelStreamPart, StopReason, Usage } from '../model/model';
+import { assembleAssistantMessage } from './assemble-assistant-message';
+import type { AssemblyMode, PlannedToolCall, StreamedBlock } from './assemble-assistant-message';
+import { readStream } from './read-stream';
+import { createEmptyUsage, mergeStreamUsage } from './sum-usage';
+
+/** Inputs of `collectModelResponse`. */
+export interface CollectModelResponseOptions {
+  model: Model;
+  request: ModelRequest;
+  round: number;
+  signal: AbortSignal;
+  now: () => number;
+  emit: (event: RunEvent) => void;
+}
+
+/**
+ * How the call ended. `message` is what was committed with `response-end` (null when no
+ * `response-end` was emitted); `toolCalls` are the committed tool_use blocks, in the model's order.
+ */
+export type ModelResponse =
+  | { kind: 'complete'; message: Message; stopReason: StopReason | null; usage: Usage; toolCalls: PlannedToolCall[] }
+  | { kind: 'cancelled'; message: Message | null; usage: Usage; toolCalls: PlannedToolCall[] }
+  | { kind: 'failed'; message: Message | null; usage: Usage; error: RunErrorInfo };
+
+/**
+ * Calls `model.doStream` and turns its parts into `response-start` (on the first part), `text-delta`,
+ * `tool-input-start`, `tool-input-delta` and one `response-end`. Never throws: a cancel (seen through
+ * `signal`) or a model failure comes back as a result, with the half-streamed reply trimmed as
+ * ENGINE-SPEC rule 23 says.
+ */
+export async function collectModelResponse(options: CollectModelResponseOptions): Promise<ModelResponse> {
+  const { round, now, emit } = options;
+  const blocks = new Map<number, StreamedBlock>();
+  const startedAt = now();
+  let firstTokenAt: number | undefined;
+  let started = false;
+  let usageAtStart: Usage | undefined;
+  let end: Extract<ModelStreamPart, { type: 'response-end' }> | undefined;
+
+  const markToken = (): void => {
+    firstTokenAt ??= now();
+  };
+  const accept = (part: ModelStreamPart): void => {
+    if (!started) {
+      started = true;
+      const first = part.type === 'response-start' ? part : undefined;
+      emit({
+        type: 'response-start',
+        at: now(),
+        round,
+        ...(first?.id === undefined ? {} : { responseId: first.id }),
+        ...(first?.model === undefined ? {} : { model: first.model }),
+      });
+    }
+    switch (part.type) {
+      case 'response-start':
+        usageAtStart = part.usage;
+        return;
+      case 'text-start':
+        blocks.set(part.index, { kind: 'text', text: '', ended: false });
+        return;
+      case 'text-delta': {
+        markToken();
+        const block = blocks.get(part.index);
+        if (block?.kind === 'text') block.text += part.text;
+        else blocks.set(part.index, { kind: 'text', text: part.text, ended: false });
+        emit({ type: 'text-delta', round, index: part.index, text: part.text });
+        return;
+      }
+      case 'thinking-start':
+        blocks.set(part.index, { kind: 'thinking', thinking: '', signature: '', ended: false });
+        return;
+      case 'thinking-delta':
+      case 'signature-delta': {
+        markToken();
+        const block = blocks.get(part.index);
+        if (block?.kind !== 'thinking') return;
+        if (part.type === 'thinking-delta') block.thinking += part.thinking;
+        else block.signature += part.signature;
+        return;
+      }
+      case 'tool-use-start':
+        blocks.set(part.index, { kind: 'tool_use', id: part.id, name: part.name, json: '', ended: false });
+        emit({ type: 'tool-input-start', round, index: part.index, callId: part.id, name: part.name });
+        return;
+      case 'tool-input-delta': {
+        markToken();
+        const block = blocks.get(part.index);
+        if (block?.kind !== 'tool_use') return;
+        block.json += part.partialJson;
+        emit({ type: 'tool-input-delta', round, index: part.index, callId: block.id, partialJson: part.partialJson });
+        return;
+      }
+      case 'block-end': {
+        const block = blocks.get(part.index);
+        if (block) block.ended = true;
+        return;
+      }
+      case 'response-end':
+        end = part;
+        return;
+    }
+  };
+
+  const commit = (mode: AssemblyMode, stopReason: StopReason | null, usage: Usage) => {
+    const { content, toolCalls } = assembleAssistantMessage(blocks, mode);
+    const message: Message = { role: 'assistant', content };
+    const endedAt = now();
+    emit({
+      type: 'response-end',
+      at: endedAt,
+      round,
+      message,
+      stopReason,
+      usage,
+      timing: { startedAt, ...(firstTokenAt === undefined ? {} : { firstTokenAt }), endedAt },
+      ...(mode.kind === 'complete' ? {} : { interrupted: true }),
+    });
+    return { message, toolCalls };
+  };
+
+  try {
+    await readStream(options.model.doStream(options.request, options.signal), options.signal, accept);
+  } catch (error) {
+    const usage = mergeStreamUsage(usageAtStart, undefined);
+    if (options.signal.aborted) {
+      if (!started) return { kind: 'cancelled', message: null, usage, toolCalls: [] };
+      return { kind: 'cancelled', usage, ...commit({ kind: 'cancelled' }, null, usage) };
+    }
+    const hasText = [...blocks.values()].some((block) => block.kind === 'text' && block.text.length > 0);
+    const message = hasText ? commit({ kind: 'failed' }, null, usage).message : null;
+    return { kind: 'failed', message, usage, error: describeError(error) };
+  }
+  if (options.signal.aborted && end === undefined) {
+    const usage = mergeStreamUsage(usageAtStart, undefined);
+    return { kind: 'cancelled', usage, ...commit({ kind: 'cancelled' }, null, usage) };
+  }
+  const stopReason = end?.stopReason ?? null;
+  const usage =
+    end === undefined && usageAtStart === undefined ? createEmptyUsage() : mergeStreamUsage(usageAtStart, end?.usage);
+  if (!started) emit({ type: 'response-start', at: now(), round });
+  return { kind: 'complete', stopReason, usage, ...commit({ kind: 'complete', stopReason }, stopReason, usage) };
+}
+
+/** A model failure in plain words, keeping the HTTP status and API error type when known. */
+export function describeError(error: unknown): RunErrorInfo {
+  if (error instanceof ModelError) {
+    return {
+      message: error.message,
+      ...(error.status === undefined ? {} : { status: error.status }),
+      ...(error.errorType === undefined ? {} : { errorType: error.errorType }),
+    };
+  }
+  if (error instanceof Error) return { message: error.message || error.name };
+  return { message: String(error) };
+}

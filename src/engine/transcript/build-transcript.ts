@@ -1,0 +1,133 @@
+// Pure: a transcript as a fold over run events. No I/O, no clock (createdAt comes from the caller).
+import type { RunEvent } from '../event/run-event';
+import type { ToolUseBlock } from '../message/message';
+import type { ToolDefinition, Usage } from '../model/model';
+import { TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION } from './transcript';
+import type {
+  Transcript,
+  TranscriptRound,
+  TranscriptServer,
+  TranscriptSettings,
+  TranscriptToolCall,
+} from './transcript';
+import { sumUsage } from '../run/sum-usage';
+import { foldHistory } from './fold-history';
+
+/** What a transcript records that the events do not carry. */
+export interface TranscriptMeta {
+  createdAt: string;
+  app: { name: string; version: string };
+  settings: TranscriptSettings;
+  servers: TranscriptServer[];
+}
+
+/**
+ * Folds a run's events into a transcript (format version 1). Works on a run still going: rounds so far,
+ * `finishReason: null` and the usage summed from the replies. Tool calls are listed in the model's order;
+ * `edits` are empty until the debugger records some. Total: any event list gives a transcript.
+ */
+export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMeta): Transcript {
+  let runId = '';
+  let system: string | undefined;
+  let tools: ToolDefinition[] = [];
+  const rounds = new Map<number, TranscriptRound>();
+  const calls = new Map<number, Map<string, TranscriptToolCall>>();
+  const inputs = new Map<string, Record<string, unknown>>();
+  let repliesUsage: Usage = { inputTokens: 0, outputTokens: 0 };
+  let end: Extract<RunEvent, { type: 'run-end' }> | undefined;
+
+  for (const event of events) {
+    switch (event.type) {
+      case 'run-start':
+        runId = event.runId;
+        system = event.system;
+        tools = event.tools;
+        break;
+      case 'round-start':
+        rounds.set(event.round, { round: event.round, request: event.request, response: null, toolCalls: [] });
+        break;
+      case 'response-end': {
+        const { startedAt, firstTokenAt, endedAt } = event.timing;
+        const round = rounds.get(event.round);
+        if (round) {
+          round.response = {
+            content: event.message.content,
+            stopReason: event.stopReason,
+            usage: event.usage,
+            interrupted: event.interrupted === true,
+            timing: {
+              startedAt,
+              endedAt,
+              durationMs: endedAt - startedAt,
+              ...(firstTokenAt === undefined ? {} : { timeToFirstTokenMs: firstTokenAt - startedAt }),
+            },
+          };
+        }
+        repliesUsage = sumUsage(repliesUsage, event.usage);
+        break;
+      }
+      case 'tool-call-start':
+        inputs.set(event.callId, event.input);
+        break;
+      case 'tool-call-end': {
+        const { queuedAt, startedAt, endedAt } = event.timing;
+        const roundCalls = calls.get(event.round) ?? new Map<string, TranscriptToolCall>();
+        calls.set(event.round, roundCalls);
+        roundCalls.set(event.callId, {
+          id: event.callId,
+          name: event.name,
+          input: inputs.get(event.callId) ?? findToolUse(rounds.get(event.round), event.callId)?.input ?? {},
+          status: event.status,
+          isError: event.isError,
+          content: event.content,
+          timing: { ...event.timing, durationMs: endedAt - (startedAt ?? queuedAt) },
+          edits: [],
+        });
+        break;
+      }
+      case 'run-end':
+        end = event;
+        break;
+      default:
+        break;
+    }
+  }
+
+  for (const [number, round] of rounds) round.toolCalls = orderByModel(round, calls.get(number));
+  return {
+    format: TRANSCRIPT_FORMAT,
+    version: TRANSCRIPT_VERSION,
+    createdAt: meta.createdAt,
+    app: meta.app,
+    runId,
+    ...(system === undefined ? {} : { system }),
+    tools,
+    settings: meta.settings,
+    servers: meta.servers,
+    messages: foldHistory(events),
+    rounds: [...rounds.values()].sort((left, right) => left.round - right.round),
+    finishReason: end?.finishReason ?? null,
+    usage: end?.usage ?? repliesUsage,
+    ...(end?.error === undefined ? {} : { error: end.error }),
+  };
+}
+
+function findToolUse(round: TranscriptRound | undefined, callId: string): ToolUseBlock | undefined {
+  return round?.response?.content.find(
+    (block): block is ToolUseBlock => block.type === 'tool_use' && block.id === callId,
+  );
+}
+
+/** Calls in the order of the reply's tool_use blocks; any call the reply does not list goes last. */
+function orderByModel(
+  round: TranscriptRound,
+  roundCalls: Map<string, TranscriptToolCall> | undefined,
+): TranscriptToolCall[] {
+  if (!roundCalls) return [];
+  const order = (round.response?.content ?? []).flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
+  const position = (id: string): number => {
+    const index = order.indexOf(id);
+    return index === -1 ? order.length : index;
+  };
+  return [...roundCalls.values()].sort((left, right) => position(left.id) - position(right.id));
+}
