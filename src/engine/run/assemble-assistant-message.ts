@@ -21,7 +21,9 @@ export interface PlannedToolCall {
 export type AssemblyMode =
   { kind: 'complete'; stopReason: StopReason | null } | { kind: 'cancelled' } | { kind: 'failed' };
 
+/** The content of a cancelled reply that had nothing complete, so the message is never empty. */
 export const INTERRUPTED_PLACEHOLDER = '[interrupted before any content]';
+/** Result text of a tool call whose JSON input was cut off by `max_tokens`. */
 export const TRUNCATED_INPUT_MESSAGE =
   'The tool input was truncated by max_tokens before it was complete, so the tool was not called. Call it again with shorter input.';
 

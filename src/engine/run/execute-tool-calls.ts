@@ -9,7 +9,9 @@ import type { RunEnvironment } from './run-options';
 
 /** Default per-call timeout when neither the tool nor the run sets one (ENGINE-SPEC rule 12). */
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+/** Result text of a call that was running when the run was cancelled. */
 export const CANCELLED_TEXT = 'Cancelled by the user; the call may have partially completed.';
+/** Result text of a call that never started because the run was cancelled first. */
 export const NOT_EXECUTED_TEXT = 'Not executed: the run was cancelled before this call started.';
 
 /** Inputs of `executeToolCalls`. */

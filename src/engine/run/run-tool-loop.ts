@@ -12,7 +12,9 @@ import { DEFAULT_TOOL_TIMEOUT_MS, executeToolCalls } from './execute-tool-calls'
 import type { RunHandle, RunOptions, RunResult } from './run-options';
 import { createEmptyUsage, sumUsage } from './sum-usage';
 
+/** Rounds a run may take when `RunOptions.maxRounds` is absent. */
 export const DEFAULT_MAX_ROUNDS = 10;
+/** `max_tokens` per model call when `RunOptions.maxTokens` is absent. */
 export const DEFAULT_MAX_TOKENS = 4096;
 
 /**
