@@ -23,8 +23,8 @@ export function App() {
           </div>
         </div>
       </header>
-      <main className="mx-auto grid max-w-[1600px] gap-4 px-4 py-4 lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]">
-        <aside aria-label="Settings and servers" className="space-y-4">
+      <main className="mx-auto grid max-w-[1600px] gap-4 px-4 py-4 grid-cols-[minmax(0,1fr)] lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]">
+        <aside aria-label="Settings and servers" className="min-w-0 space-y-4">
           <SettingsPanel />
           <ServersPanel />
         </aside>

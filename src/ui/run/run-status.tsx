@@ -35,7 +35,7 @@ export function RunStatus() {
       <span className={`inline-flex items-center gap-1.5 font-mono font-semibold ${tone}`}>
         {phase === 'running' && <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-500" />}
         {word}
-      </span>
+      </span>{' '}
       {phase !== 'idle' && (
         <>
           <span>
