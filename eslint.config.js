@@ -4,33 +4,97 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Relative imports into another layer's folder (package subpaths such as `sdk/client/…` are not meant). */
+const layer = (name) => [`./**/${name}/**`, `../**/${name}/**`, `../${name}/**`];
+
 /** Import bans per layer; each message says what to use instead. */
 const layerBans = {
   engine: [
     { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*'], message: 'engine/ is pure: no UI libraries.' },
-    { group: ['@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'], message: 'engine/ is pure: vendor SDKs belong in providers/ or mcp/.' },
-    { group: ['**/providers/**', '**/mcp/**', '**/worker/**', '**/ui/**', '**/store/**', '**/client/**', '**/app/**'], message: 'engine/ imports nothing above it; take what you need as an injected interface.' },
+    {
+      group: ['@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'],
+      message: 'engine/ is pure: vendor SDKs belong in providers/ or mcp/.',
+    },
+    {
+      group: [
+        ...layer('providers'),
+        ...layer('mcp'),
+        ...layer('worker'),
+        ...layer('ui'),
+        ...layer('store'),
+        ...layer('client'),
+        ...layer('app'),
+      ],
+      message: 'engine/ imports nothing above it; take what you need as an injected interface.',
+    },
     { group: ['node:*', 'fs', 'path', 'http'], message: 'engine/ runs in the worker too: no Node modules.' },
   ],
   providers: [
     { group: ['@modelcontextprotocol/*'], message: 'Only mcp/ imports the MCP SDK.' },
-    { group: ['**/mcp/**', '**/worker/**', '**/ui/**', '**/store/**', '**/client/**', '**/app/**'], message: 'providers/ depend on engine/ only.' },
+    {
+      group: [
+        ...layer('mcp'),
+        ...layer('worker'),
+        ...layer('ui'),
+        ...layer('store'),
+        ...layer('client'),
+        ...layer('app'),
+      ],
+      message: 'providers/ depend on engine/ only.',
+    },
   ],
   mcp: [
     { group: ['@anthropic-ai/*', 'openai'], message: 'Only providers/ import model SDKs.' },
-    { group: ['**/providers/**', '**/worker/**', '**/ui/**', '**/store/**', '**/client/**', '**/app/**'], message: 'mcp/ depends on engine/ only.' },
+    {
+      group: [
+        ...layer('providers'),
+        ...layer('worker'),
+        ...layer('ui'),
+        ...layer('store'),
+        ...layer('client'),
+        ...layer('app'),
+      ],
+      message: 'mcp/ depends on engine/ only.',
+    },
   ],
   protocol: [
-    { group: ['**/providers/**', '**/mcp/**', '**/worker/**', '**/ui/**', '**/store/**', '**/client/**', '**/app/**', 'react', 'zustand'], message: 'protocol/ is types and guards only; it may use engine types.' },
+    {
+      group: [
+        ...layer('providers'),
+        ...layer('mcp'),
+        ...layer('worker'),
+        ...layer('ui'),
+        ...layer('store'),
+        ...layer('client'),
+        ...layer('app'),
+        'react',
+        'zustand',
+      ],
+      message: 'protocol/ is types and guards only; it may use engine types.',
+    },
     { group: ['@anthropic-ai/*', '@modelcontextprotocol/*'], message: 'protocol/ is types and guards only.' },
   ],
-  worker: [{ group: ['react', 'react-dom', '**/ui/**', '**/store/**', '**/client/**', '**/app/**'], message: 'The worker never imports main-thread code.' }],
+  worker: [
+    {
+      group: ['react', 'react-dom', ...layer('ui'), ...layer('store'), ...layer('client'), ...layer('app')],
+      message: 'The worker never imports main-thread code.',
+    },
+  ],
   mainThread: [
-    { group: ['@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'], message: 'SDKs live in the worker; talk to it through client/.' },
-    { group: ['**/providers/**', '**/mcp/**'], message: 'Main-thread code reaches providers and MCP only through the worker protocol (client/).' },
+    {
+      group: ['@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'],
+      message: 'SDKs live in the worker; talk to it through client/.',
+    },
+    {
+      group: [...layer('providers'), ...layer('mcp')],
+      message: 'Main-thread code reaches providers and MCP only through the worker protocol (client/).',
+    },
   ],
   ui: [
-    { group: ['**/providers/**', '**/mcp/**', '**/worker/**'], message: 'ui/ talks to the worker only through the store and client/.' },
+    {
+      group: [...layer('providers'), ...layer('mcp'), ...layer('worker')],
+      message: 'ui/ talks to the worker only through the store and client/.',
+    },
     { group: ['@anthropic-ai/*', '@modelcontextprotocol/*'], message: 'SDKs live in the worker.' },
   ],
 };
@@ -40,7 +104,14 @@ const restrict = (patterns, { allowEngineTypes = false } = {}) => ({
     'error',
     {
       patterns: allowEngineTypes
-        ? [...patterns, { group: ['**/engine/**'], message: 'Main-thread code may import engine types only (import type).', allowTypeImports: true }]
+        ? [
+            ...patterns,
+            {
+              group: [...layer('engine')],
+              message: 'Main-thread code may import engine types only (import type).',
+              allowTypeImports: true,
+            },
+          ]
         : patterns,
     },
   ],
@@ -65,7 +136,11 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  { files: ['src/**/*.{ts,tsx}'], ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'], rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }] } },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }] },
+  },
   {
     files: ['src/engine/**/*.ts'],
     ignores: ['src/engine/**/*.test.ts'],
@@ -79,7 +154,10 @@ export default tseslint.config(
         { name: 'window', message: 'engine/ has no DOM.' },
         { name: 'document', message: 'engine/ has no DOM.' },
       ],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'engine/ gets the clock from RunEnvironment.now.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'engine/ gets the clock from RunEnvironment.now.' },
+      ],
       'no-console': 'error',
     },
   },
@@ -87,8 +165,16 @@ export default tseslint.config(
   { files: ['src/mcp/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(layerBans.mcp) },
   { files: ['src/protocol/**/*.ts'], rules: restrict(layerBans.protocol) },
   { files: ['src/worker/**/*.ts'], rules: restrict(layerBans.worker) },
-  { files: ['src/client/**/*.ts', 'src/store/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(layerBans.mainThread, { allowEngineTypes: true }) },
-  { files: ['src/ui/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'], ignores: ['**/*.test.ts', 'src/app/main.tsx'], rules: restrict([...layerBans.mainThread, ...layerBans.ui], { allowEngineTypes: true }) },
+  {
+    files: ['src/client/**/*.ts', 'src/store/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(layerBans.mainThread, { allowEngineTypes: true }),
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', 'src/app/main.tsx'],
+    rules: restrict([...layerBans.mainThread, ...layerBans.ui], { allowEngineTypes: true }),
+  },
   {
     files: ['src/ui/**/*.tsx', 'src/app/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import packageJson from './package.json' with { type: 'json' };
 
 /**
  * The production Content-Security-Policy: no inline script, no eval (so JSON Schema validation must be
@@ -24,12 +25,16 @@ function contentSecurityPolicyPlugin(): Plugin {
     name: 'loupe-csp',
     apply: 'build',
     transformIndexHtml: (html) =>
-      html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy}" />`),
+      html.replace(
+        '<head>',
+        `<head>\n    <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy}" />`,
+      ),
   };
 }
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), contentSecurityPolicyPlugin()],
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: { port: 5173, strictPort: false },

@@ -53,4 +53,6 @@ run('app', process.execPath, ['node_modules/vite/bin/vite.js', '--port', String(
   VITE_DEMO_SERVER_URL: demoUrl,
 });
 
-console.info(`\n  Loupe is starting:  http://localhost:${appPort}/\n  Demo MCP server:    ${demoUrl}\n  (Ctrl+C stops both)\n`);
+console.info(
+  `\n  Loupe is starting:  http://localhost:${appPort}/\n  Demo MCP server:    ${demoUrl}\n  (Ctrl+C stops both)\n`,
+);

@@ -17,7 +17,10 @@ function ensureChromium() {
   }
   console.info('Installing Chromium from Debian packages (apt-get install -y chromium)…');
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 function step(name, command, args) {
@@ -47,15 +50,26 @@ const results = [
   step('format', npx, ['prettier', '--check', '.']),
   step('lint', npx, ['eslint', '--max-warnings=0', '.']),
   step('typecheck', 'npm', ['run', '--silent', 'typecheck']),
-  step('unit + integration', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${reportDir}/vitest.json`]),
+  step('unit + integration', npx, [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${reportDir}/vitest.json`,
+  ]),
   step('end-to-end', npx, ['playwright', 'test']),
 ];
 
 const vitest = readCounts(`${reportDir}/vitest.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-const e2e = readCounts(`${reportDir}/playwright.json`, (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }));
+const e2e = readCounts(`${reportDir}/playwright.json`, (r) => ({
+  passed: r.stats.expected,
+  failed: r.stats.unexpected + r.stats.flaky,
+}));
 const failedSteps = results.filter((ok) => !ok).length;
 const passed = vitest.passed + e2e.passed;
 const failed = vitest.failed + e2e.failed + (failedSteps > 0 && vitest.failed + e2e.failed === 0 ? failedSteps : 0);
-console.info(`\nunit+integration: ${vitest.passed} passed, ${vitest.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.info(
+  `\nunit+integration: ${vitest.passed} passed, ${vitest.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`,
+);
 console.info(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps === 0 ? 0 : 1);

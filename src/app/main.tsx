@@ -17,7 +17,7 @@ const worker = new Worker(new URL('../worker/worker-entry.ts', import.meta.url),
 });
 const client = createWorkerClient(worker);
 const store = createLoupeStore(client, {
-  demoServerUrl: (import.meta.env['VITE_DEMO_SERVER_URL'] as string | undefined) ?? 'http://localhost:3001/mcp',
+  demoServerUrl: import.meta.env.VITE_DEMO_SERVER_URL ?? 'http://localhost:3001/mcp',
 });
 
 const root = document.getElementById('root');

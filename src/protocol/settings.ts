@@ -2,8 +2,7 @@
 
 /** Which model answers, and how to reach it. The API key crosses to the worker only, never into a transcript. */
 export type ProviderSettings =
-  | { kind: 'demo' }
-  | { kind: 'anthropic'; apiKey: string; baseUrl?: string; model: string };
+  { kind: 'demo' } | { kind: 'anthropic'; apiKey: string; baseUrl?: string; model: string };
 
 export type ProviderKind = ProviderSettings['kind'];
 

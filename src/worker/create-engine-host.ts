@@ -5,19 +5,16 @@ import { buildTranscript } from '../engine/transcript/build-transcript';
 import type { Model } from '../engine/model/model';
 import type { Command, CommandEnvelope, CommandResults, ModelInfo, WorkerMessage } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/messages';
-import type { ConnectionProblem } from '../protocol/server-status';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
 import { buildSystemPrompt } from '../mcp/build-system-prompt';
 import { RunRegistry, type RunRecord } from './run-registry';
-import { ServerRegistry, type CollectTools, type ConnectServer } from './server-registry';
+import { ServerRegistry, type ConnectServer } from './server-registry';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
   post: (message: WorkerMessage) => void;
   environment: RunEnvironment;
   connectServer: ConnectServer;
-  collectTools: CollectTools;
-  diagnose: (error: unknown, url: string) => Promise<ConnectionProblem>;
   createModel: (provider: ProviderSettings) => Model;
   listModels: (provider: ProviderSettings) => Promise<{ models: ModelInfo[]; fromFallback: boolean; warning?: string }>;
   appVersion: string;
@@ -31,7 +28,7 @@ export interface EngineHost {
 
 export function createEngineHost(deps: EngineHostDependencies): EngineHost {
   const runs = new RunRegistry();
-  const servers = new ServerRegistry(deps.connectServer, deps.collectTools, deps.diagnose, (state) =>
+  const servers = new ServerRegistry(deps.connectServer, (state) =>
     deps.post({ v: PROTOCOL_VERSION, type: 'server-state', state }),
   );
 
@@ -75,7 +72,9 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       settings: {
         provider: model.provider,
         model: model.modelId,
-        ...(settings.provider.kind === 'anthropic' && settings.provider.baseUrl ? { baseUrl: settings.provider.baseUrl } : {}),
+        ...(settings.provider.kind === 'anthropic' && settings.provider.baseUrl
+          ? { baseUrl: settings.provider.baseUrl }
+          : {}),
         maxRounds: settings.maxRounds,
         maxTokens: settings.maxTokens,
         ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),

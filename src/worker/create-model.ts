@@ -28,6 +28,9 @@ export async function listModels(
     case 'demo':
       return { models: [{ id: 'loupe-demo', displayName: 'Demo model (scripted, offline)' }], fromFallback: false };
     case 'anthropic':
-      return listAnthropicModels({ apiKey: provider.apiKey, ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}) });
+      return listAnthropicModels({
+        apiKey: provider.apiKey,
+        ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
+      });
   }
 }

@@ -1,11 +1,12 @@
 // Holds the MCP connections of the worker and reports their state to the UI.
 import type { Tool } from '../engine/tool/tool';
+import { exposeMcpTools } from '../mcp/collect-mcp-tools';
 import type { McpConnection } from '../mcp/connect-mcp-server';
-import type { ConnectionProblem, ServerState } from '../protocol/server-status';
+import { McpConnectionError } from '../mcp/mcp-connection-error';
+import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
 
 export type ConnectServer = (config: ServerConfig) => Promise<McpConnection>;
-export type CollectTools = (connections: { config: ServerConfig; connection: McpConnection }[]) => Tool[];
 
 interface Entry {
   config: ServerConfig;
@@ -20,8 +21,6 @@ export class ServerRegistry {
 
   constructor(
     private readonly connect: ConnectServer,
-    private readonly collectTools: CollectTools,
-    private readonly toProblem: (error: unknown, url: string) => Promise<ConnectionProblem>,
     private readonly onState: (state: ServerState) => void,
   ) {}
 
@@ -57,6 +56,7 @@ export class ServerRegistry {
     this.#entries.delete(serverId);
     entry.attempt += 1;
     await this.#close(entry);
+    this.#reportAllConnected();
   }
 
   /** The connected servers, in the order they were added. */
@@ -68,7 +68,7 @@ export class ServerRegistry {
 
   /** Every connected server's tools, exposed under collision-free names. */
   tools(): Tool[] {
-    return this.collectTools(this.connected());
+    return exposeMcpTools(this.connected().map(({ connection }) => connection)).tools;
   }
 
   async closeAll(): Promise<void> {
@@ -79,43 +79,49 @@ export class ServerRegistry {
     const entry = this.#entries.get(serverId);
     if (!entry) return;
     const attempt = ++entry.attempt;
-    const { config } = entry;
+    const isCurrent = () => this.#entries.get(serverId) === entry && entry.attempt === attempt;
     this.onState({ serverId, status: 'connecting', tools: [] });
     try {
-      const connection = await this.connect(config);
-      if (this.#entries.get(serverId) !== entry || entry.attempt !== attempt) {
+      const connection = await this.connect(entry.config);
+      if (!isCurrent()) {
         await connection.close();
         return;
       }
       entry.connection = connection;
-      this.#reportConnected(serverId);
+      this.#reportAllConnected();
     } catch (error) {
-      if (this.#entries.get(serverId) !== entry || entry.attempt !== attempt) return;
-      this.onState({ serverId, status: 'error', tools: [], problem: await this.toProblem(error, config.url) });
+      if (!isCurrent()) return;
+      const problem =
+        error instanceof McpConnectionError
+          ? error.problem
+          : {
+              kind: 'unknown' as const,
+              message: error instanceof Error ? error.message : String(error),
+              hint: 'Try Reconnect.',
+            };
+      this.onState({ serverId, status: 'error', tools: [], problem });
     }
   }
 
-  #reportConnected(serverId: string): void {
-    const entry = this.#entries.get(serverId);
-    const connection = entry?.connection;
-    if (!connection) return;
-    // Exposed names depend on every connected server (collisions get a hash), so report them from the
-    // shared tool list rather than per connection.
-    const exposed = new Map(
-      this.tools().flatMap((tool) =>
-        tool.origin.kind === 'mcp' && tool.origin.serverId === serverId ? [[tool.origin.toolName, tool.name]] : [],
-      ),
-    );
-    this.onState({
-      serverId,
-      status: 'connected',
-      tools: connection.toolInfos.map((info) => ({ ...info, exposedName: exposed.get(info.originalName) ?? info.exposedName })),
-      ...(connection.instructions ? { instructions: connection.instructions } : {}),
-      serverInfo: {
-        ...connection.serverInfo,
-        ...(connection.protocolVersion ? { protocolVersion: connection.protocolVersion } : {}),
-      },
-    });
+  /**
+   * Exposed names depend on every connected server (a clash gets a hash), so a change to one server
+   * re-reports them all.
+   */
+  #reportAllConnected(): void {
+    const connected = this.connected();
+    const { toolInfos } = exposeMcpTools(connected.map(({ connection }) => connection));
+    for (const { config, connection } of connected) {
+      this.onState({
+        serverId: config.id,
+        status: 'connected',
+        tools: toolInfos.get(config.id) ?? [],
+        ...(connection.instructions ? { instructions: connection.instructions } : {}),
+        serverInfo: {
+          ...connection.serverInfo,
+          ...(connection.protocolVersion ? { protocolVersion: connection.protocolVersion } : {}),
+        },
+      });
+    }
   }
 
   async #close(entry: Entry): Promise<void> {

@@ -1,7 +1,6 @@
 // Entry of the engine Web Worker: wires real dependencies into the host and speaks protocol v1.
 /// <reference lib="webworker" />
-import { collectMcpTools, connectMcpServer } from '../mcp/connect-mcp-server';
-import { describeConnectionFailure } from '../mcp/diagnose-connection-error';
+import { connectMcpServer } from '../mcp/connect-mcp-server';
 import { isCommandEnvelope, PROTOCOL_VERSION, type WorkerMessage } from '../protocol/messages';
 import { createEngineHost } from './create-engine-host';
 import { createModel, listModels } from './create-model';
@@ -13,11 +12,9 @@ const host = createEngineHost({
   post: (message: WorkerMessage) => self.postMessage(message),
   environment: createRunEnvironment(),
   connectServer: (config) => connectMcpServer(config),
-  collectTools: collectMcpTools,
-  diagnose: describeConnectionFailure,
   createModel,
   listModels,
-  appVersion: import.meta.env.VITE_APP_VERSION ?? '0.0.0',
+  appVersion: import.meta.env.VITE_APP_VERSION,
 });
 
 self.addEventListener('message', (event: MessageEvent<unknown>) => {

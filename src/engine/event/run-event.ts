@@ -6,7 +6,8 @@ import type { StopReason, ToolChoice, ToolDefinition, Usage } from '../model/mod
 import type { ToolResultStatus } from '../tool/tool';
 
 /** How a run ended. Model stop reasons pass through; limits are `limit:<kind>`. */
-export type FinishReason = 'end_turn' | 'stop_sequence' | 'refusal' | 'max_tokens' | 'limit:rounds' | 'aborted' | 'error';
+export type FinishReason =
+  'end_turn' | 'stop_sequence' | 'refusal' | 'max_tokens' | 'limit:rounds' | 'aborted' | 'error';
 
 /** Which budget was reached. */
 export type LimitKind = 'rounds';
@@ -64,7 +65,15 @@ export type RunEvent =
       /** True when the reply was cut by a cancel; incomplete tool_use blocks were dropped. */
       interrupted?: boolean;
     }
-  | { type: 'tool-call-start'; at: number; round: number; callId: string; name: string; input: Record<string, unknown>; queuedAt: number }
+  | {
+      type: 'tool-call-start';
+      at: number;
+      round: number;
+      callId: string;
+      name: string;
+      input: Record<string, unknown>;
+      queuedAt: number;
+    }
   | {
       type: 'tool-call-end';
       at: number;

@@ -11,7 +11,8 @@ export interface ToolAnnotations {
 }
 
 /** Where a tool comes from, for display and for the transcript. */
-export type ToolOrigin = { kind: 'mcp'; serverId: string; serverName: string; toolName: string } | { kind: 'local' } | { kind: 'test' };
+export type ToolOrigin =
+  { kind: 'mcp'; serverId: string; serverName: string; toolName: string } | { kind: 'local' } | { kind: 'test' };
 
 export interface ToolRunContext {
   /** Aborted on cancel or timeout; a well-behaved tool stops then. The engine does not rely on it. */
