@@ -1,0 +1,115 @@
+// An agent builder's path: the Anthropic provider (through the real SDK, against the project's mock
+// Messages API speaking real SSE), a server added by URL, a two-tool run, and the exported transcript.
+import { readFileSync } from 'node:fs';
+import { Validator } from '@cfworker/json-schema';
+import type { Page } from '@playwright/test';
+import type { Transcript } from '../src/engine/transcript/transcript';
+import { e2eUrls } from './fixtures/e2e-ports';
+import { expect, test } from './fixtures/loupe-test';
+
+const API_KEY = 'sk-ant-test-e2e-key';
+
+async function useMockAnthropic(page: Page, apiKey = API_KEY): Promise<void> {
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
+  await page.getByRole('textbox', { name: 'API key' }).fill(apiKey);
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
+  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('6');
+}
+
+async function replaceDemoServerWith(page: Page, url: string, name: string): Promise<void> {
+  const servers = page.getByRole('list', { name: 'Servers' });
+  await servers.getByRole('button', { name: 'Remove demo' }).click();
+  await expect(servers.getByRole('listitem')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
+}
+
+interface RecordedRequest {
+  headers: Record<string, string>;
+  body: { messages: { role: string; content: { type: string; is_error?: boolean }[] }[]; tools?: { name: string }[] };
+}
+
+async function mockRequests(): Promise<RecordedRequest[]> {
+  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
+  return (await response.json()) as RecordedRequest[];
+}
+
+test('a two-tool run through the Anthropic provider, exported as a valid transcript', async ({ page }) => {
+  await page.goto('/');
+  await useMockAnthropic(page);
+  await replaceDemoServerWith(page, e2eUrls.demoServer, 'server43101');
+
+  await page.getByLabel('System prompt', { exact: true }).fill('You are a careful assistant.');
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('article')).toHaveCount(3);
+  await expect(
+    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /server43101__weather_get/ }),
+  ).toContainText('ok');
+  await expect(
+    timeline.getByRole('article', { name: 'Round 2' }).getByRole('listitem', { name: /server43101__clothing_advise/ }),
+  ).toContainText('ok');
+  // The mock's final answer quotes the tool results it received: the demo server's output reached the model.
+  await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('temperatureC');
+
+  const requests = await mockRequests();
+  expect(requests).toHaveLength(3);
+  expect(requests[0]?.body.tools?.map((tool) => tool.name)).toEqual(['server43101__weather_get', 'server43101__clothing_advise']);
+  const lastMessages = requests[2]?.body.messages ?? [];
+  expect(lastMessages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+  expect(lastMessages[4]?.content[0]?.type).toBe('tool_result');
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export transcript' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^loupe-.*\.json$/);
+  const text = readFileSync(await download.path(), 'utf8');
+  expect(text).not.toContain(API_KEY);
+  const transcript = JSON.parse(text) as Transcript;
+  const schema = JSON.parse(readFileSync('docs/transcript.schema.json', 'utf8')) as Record<string, unknown>;
+  const result = new Validator(schema, '2020-12', false).validate(transcript);
+  expect(result.errors).toEqual([]);
+  expect(transcript.system).toContain('You are a careful assistant.');
+  expect(transcript.settings).toMatchObject({ provider: 'anthropic', model: 'claude-haiku-4-5', baseUrl: e2eUrls.mockApi, maxRounds: 6 });
+  expect(transcript.rounds.map((round) => round.toolCalls.map((call) => call.status))).toEqual([['ok'], ['ok'], []]);
+  expect(transcript.messages).toHaveLength(6);
+  expect(transcript.finishReason).toBe('end_turn');
+});
+
+test('a tool image shows in the timeline', async ({ page }) => {
+  await page.goto('/');
+  await useMockAnthropic(page);
+  await replaceDemoServerWith(page, e2eUrls.mediaServer, 'server43102');
+  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify([
+      { content: [{ type: 'tool_use', id: 'toolu_image_1', name: 'server43102__image', input: {} }], stop_reason: 'tool_use' },
+      { content: [{ type: 'text', text: 'I can see a tiny picture.' }], stop_reason: 'end_turn' },
+    ]),
+  });
+  await page.getByLabel('Message', { exact: true }).fill('Show me the picture.');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  const call = page.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /server43102__image/ });
+  await expect(call.getByRole('img', { name: /./ })).toBeVisible();
+  const requests = await mockRequests();
+  const toolResult = requests[1]?.body.messages[2]?.content[0] as unknown as { content: { type: string }[] };
+  expect(toolResult.content.map((block) => block.type)).toContain('image');
+});
+
+test('a refused API key ends the run with an alert that says what to do', async ({ page, pageErrors }) => {
+  await page.goto('/');
+  await useMockAnthropic(page, 'sk-ant-wrong-key');
+  await page.getByLabel('Message', { exact: true }).fill('Hello?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('error');
+  await expect(page.getByRole('alert').filter({ hasText: /401/ })).toContainText(/key/i);
+  // Chromium reports the refused request itself on the console; nothing else may be logged.
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !/status of 401/.test(error)));
+});

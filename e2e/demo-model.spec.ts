@@ -1,0 +1,39 @@
+// A newcomer's path: no key, the Demo model and the bundled demo MCP server, three rounds to an answer.
+import { expect, test } from './fixtures/loupe-test';
+
+test('the Demo model plays weather → clothing against the demo server with no key', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('combobox', { name: 'Provider' })).toHaveValue('demo');
+  const servers = page.getByRole('list', { name: 'Servers' });
+  await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
+
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  const status = page.getByRole('status', { name: 'Run status' });
+  await expect(status).toContainText('end_turn');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeDisabled();
+
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('article')).toHaveCount(3);
+  const round1 = timeline.getByRole('article', { name: 'Round 1' });
+  const weather = round1.getByRole('listitem', { name: /demo__weather_get/ });
+  await expect(weather).toContainText('ok');
+  await expect(weather).toContainText('Oslo');
+  const round2 = timeline.getByRole('article', { name: 'Round 2' });
+  await expect(round2.getByRole('listitem', { name: /demo__clothing_advise/ })).toContainText('ok');
+  const round3 = timeline.getByRole('article', { name: 'Round 3' });
+  await expect(round3).toContainText('Oslo');
+  await expect(round3.getByRole('listitem')).toHaveCount(0);
+});
+
+test('Stop cancels a run and leaves the app ready to run again', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' })).toBeVisible();
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Lisbon today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('aborted');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+});
