@@ -118,7 +118,7 @@ const restrict = (patterns, { allowEngineTypes = false } = {}) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'public'] },
+  { ignores: ['dist*/**', 'node_modules', 'test-results', 'playwright-report', 'public'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

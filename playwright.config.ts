@@ -23,6 +23,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  outputDir: `test-results/e2e-${E2E_PORTS.app}`,
   reporter: [['list'], ['json', { outputFile: 'test-results/reports/playwright.json' }]],
   use: {
     baseURL: e2eUrls.app,
@@ -51,7 +52,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `npx vite build --outDir dist-e2e --emptyOutDir && npx vite preview --outDir dist-e2e --port ${E2E_PORTS.app} --strictPort`,
+      command: `npx vite build --outDir dist-e2e-${E2E_PORTS.app} --emptyOutDir && npx vite preview --outDir dist-e2e-${E2E_PORTS.app} --port ${E2E_PORTS.app} --strictPort`,
       env: { VITE_DEMO_SERVER_URL: e2eUrls.demoServer },
       url: e2eUrls.app,
       timeout: 180_000,

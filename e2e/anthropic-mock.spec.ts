@@ -4,10 +4,12 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@cfworker/json-schema';
 import type { Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
-import { e2eUrls } from './fixtures/e2e-ports';
+import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 
 const API_KEY = 'sk-ant-test-e2e-key';
+const demo = localServerName(E2E_PORTS.demoServer);
+const media = localServerName(E2E_PORTS.mediaServer);
 
 async function useMockAnthropic(page: Page, apiKey = API_KEY): Promise<void> {
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
@@ -39,7 +41,7 @@ async function mockRequests(): Promise<RecordedRequest[]> {
 test('a two-tool run through the Anthropic provider, exported as a valid transcript', async ({ page }) => {
   await page.goto('/');
   await useMockAnthropic(page);
-  await replaceDemoServerWith(page, e2eUrls.demoServer, 'server43101');
+  await replaceDemoServerWith(page, e2eUrls.demoServer, demo);
 
   await page.getByLabel('System prompt', { exact: true }).fill('You are a careful assistant.');
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
@@ -49,17 +51,24 @@ test('a two-tool run through the Anthropic provider, exported as a valid transcr
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('article')).toHaveCount(3);
   await expect(
-    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /server43101__weather_get/ }),
+    timeline
+      .getByRole('article', { name: 'Round 1' })
+      .getByRole('listitem', { name: new RegExp(`${demo}__weather_get`) }),
   ).toContainText('ok');
   await expect(
-    timeline.getByRole('article', { name: 'Round 2' }).getByRole('listitem', { name: /server43101__clothing_advise/ }),
+    timeline
+      .getByRole('article', { name: 'Round 2' })
+      .getByRole('listitem', { name: new RegExp(`${demo}__clothing_advise`) }),
   ).toContainText('ok');
   // The mock's final answer quotes the tool results it received: the demo server's output reached the model.
   await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('temperatureC');
 
   const requests = await mockRequests();
   expect(requests).toHaveLength(3);
-  expect(requests[0]?.body.tools?.map((tool) => tool.name)).toEqual(['server43101__weather_get', 'server43101__clothing_advise']);
+  expect(requests[0]?.body.tools?.map((tool) => tool.name)).toEqual([
+    `${demo}__weather_get`,
+    `${demo}__clothing_advise`,
+  ]);
   const lastMessages = requests[2]?.body.messages ?? [];
   expect(lastMessages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
   expect(lastMessages[4]?.content[0]?.type).toBe('tool_result');
@@ -75,7 +84,12 @@ test('a two-tool run through the Anthropic provider, exported as a valid transcr
   const result = new Validator(schema, '2020-12', false).validate(transcript);
   expect(result.errors).toEqual([]);
   expect(transcript.system).toContain('You are a careful assistant.');
-  expect(transcript.settings).toMatchObject({ provider: 'anthropic', model: 'claude-haiku-4-5', baseUrl: e2eUrls.mockApi, maxRounds: 6 });
+  expect(transcript.settings).toMatchObject({
+    provider: 'anthropic',
+    model: 'claude-haiku-4-5',
+    baseUrl: e2eUrls.mockApi,
+    maxRounds: 6,
+  });
   expect(transcript.rounds.map((round) => round.toolCalls.map((call) => call.status))).toEqual([['ok'], ['ok'], []]);
   expect(transcript.messages).toHaveLength(6);
   expect(transcript.finishReason).toBe('end_turn');
@@ -84,19 +98,24 @@ test('a two-tool run through the Anthropic provider, exported as a valid transcr
 test('a tool image shows in the timeline', async ({ page }) => {
   await page.goto('/');
   await useMockAnthropic(page);
-  await replaceDemoServerWith(page, e2eUrls.mediaServer, 'server43102');
+  await replaceDemoServerWith(page, e2eUrls.mediaServer, media);
   await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify([
-      { content: [{ type: 'tool_use', id: 'toolu_image_1', name: 'server43102__image', input: {} }], stop_reason: 'tool_use' },
+      {
+        content: [{ type: 'tool_use', id: 'toolu_image_1', name: `${media}__image`, input: {} }],
+        stop_reason: 'tool_use',
+      },
       { content: [{ type: 'text', text: 'I can see a tiny picture.' }], stop_reason: 'end_turn' },
     ]),
   });
   await page.getByLabel('Message', { exact: true }).fill('Show me the picture.');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-  const call = page.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /server43102__image/ });
+  const call = page
+    .getByRole('article', { name: 'Round 1' })
+    .getByRole('listitem', { name: new RegExp(`${media}__image`) });
   await expect(call.getByRole('img', { name: /./ })).toBeVisible();
   const requests = await mockRequests();
   const toolResult = requests[1]?.body.messages[2]?.content[0] as unknown as { content: { type: string }[] };

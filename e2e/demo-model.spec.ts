@@ -30,7 +30,9 @@ test('the Demo model plays weather → clothing against the demo server with no 
 
 test('Stop cancels a run and leaves the app ready to run again', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
+  ).toBeVisible();
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Lisbon today?');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await page.getByRole('button', { name: 'Stop', exact: true }).click();

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Benchmark: builds the app and prints the first-load JavaScript on the main thread (the entry script and
+// its modulepreloads, gzip) apart from the worker and lazily loaded chunks. Figures only; no thresholds.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const outDir = 'dist-bench';
+execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+
+const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+const initial = new Set(
+  [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((m) => m[1]),
+);
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const rows = readdirSync(join(outDir, 'assets'))
+  .filter((name) => name.endsWith('.js') || name.endsWith('.css'))
+  .map((name) => {
+    const bytes = readFileSync(join(outDir, 'assets', name));
+    const kind = initial.has(`assets/${name}`)
+      ? 'initial'
+      : name.includes('worker')
+        ? 'worker'
+        : name.endsWith('.css')
+          ? 'css'
+          : 'lazy';
+    return { name, kind, raw: statSync(join(outDir, 'assets', name)).size, gzip: gzipSync(bytes).length };
+  })
+  .sort((a, b) => a.kind.localeCompare(b.kind) || b.gzip - a.gzip);
+
+for (const row of rows)
+  console.info(
+    `${row.kind.padEnd(8)} ${kib(row.gzip).padStart(11)} gzip ${kib(row.raw).padStart(11)} raw  ${row.name}`,
+  );
+const total = (kind) => rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.gzip, 0);
+console.info(`\nFirst-load JavaScript (main thread, gzip): ${kib(total('initial'))}`);
+console.info(
+  `Engine worker (gzip): ${kib(total('worker'))}; lazy chunks (gzip): ${kib(total('lazy'))}; CSS (gzip): ${kib(total('css'))}`,
+);

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Screenshots of a Demo model run, narrow and wide, light and dark, for the README and for review.
+// Needs the app running (`npm start`); usage: node scripts/take-screenshots.mjs [appUrl] [outDir]
+import { chromium } from '@playwright/test';
+
+const appUrl = process.argv[2] ?? 'http://localhost:5173/';
+const outDir = process.argv[3] ?? 'docs/screenshots';
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+for (const [name, width, height] of [
+  ['wide', 1440, 1000],
+  ['narrow', 390, 1400],
+]) {
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await browser.newPage({ viewport: { width, height }, colorScheme });
+    await page.goto(appUrl);
+    await page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }).waitFor();
+    await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page
+      .getByRole('status', { name: 'Run status' })
+      .getByText(/end_turn/)
+      .waitFor();
+    const file = `${outDir}/loupe-${name}-${colorScheme}.png`;
+    await page.screenshot({ path: file, fullPage: true });
+    console.info(file);
+    await page.close();
+  }
+}
+await browser.close();
