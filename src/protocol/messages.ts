@@ -46,6 +46,8 @@ export type WorkerMessage =
   | { v: typeof PROTOCOL_VERSION; type: 'run-event'; runId: string; event: RunEvent }
   | { v: typeof PROTOCOL_VERSION; type: 'server-state'; state: ServerState }
   | { v: typeof PROTOCOL_VERSION; type: 'server-removed'; serverId: string }
+  /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
+  | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: false; error: string };
 

@@ -1,4 +1,5 @@
 // Settings the UI sends to the worker. Types only.
+import type { ToolSelection } from './tool-settings';
 
 /** Which model answers, and how to reach it. The API key crosses to the worker only, never into a transcript. */
 export type ProviderSettings =
@@ -12,6 +13,8 @@ export interface RunSettings {
   maxRounds: number;
   maxTokens: number;
   temperature?: number;
+  /** Tool overrides, switches and local tools; absent → every server tool as the server sent it. */
+  tools?: ToolSelection;
 }
 
 /** An MCP server the person added. `headers` may hold secrets (e.g. Authorization). */

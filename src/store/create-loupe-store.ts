@@ -62,6 +62,9 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
       case 'server-removed':
         store.getState().applyServerRemoved(message.serverId);
         return;
+      case 'notice':
+        store.getState().pushAlert(message.message);
+        return;
       case 'ready':
       case 'reply':
         return;

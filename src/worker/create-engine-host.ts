@@ -9,6 +9,8 @@ import type { ProviderSettings, RunSettings } from '../protocol/settings';
 import { buildSystemPrompt } from '../mcp/build-system-prompt';
 import { RunRegistry, type RunRecord } from './run-registry';
 import { ServerRegistry, type ConnectServer } from './server-registry';
+import { selectRunTools } from './select-run-tools';
+import type { RunHandler } from './local-tools/run-in-sandbox';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
@@ -18,6 +20,8 @@ export interface EngineHostDependencies {
   createModel: (provider: ProviderSettings) => Model;
   listModels: (provider: ProviderSettings) => Promise<{ models: ModelInfo[]; fromFallback: boolean; warning?: string }>;
   appVersion: string;
+  /** Runs local tools' JavaScript handlers in a sandbox; without it, script local tools answer with an error. */
+  runLocalHandler?: RunHandler;
 }
 
 export interface EngineHost {
@@ -47,7 +51,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     const handle = runToolLoop({
       runId,
       model,
-      tools: servers.tools(),
+      tools: selectRunTools(servers.tools(), settings.tools, deps),
       ...(system ? { system } : {}),
       history: [],
       userMessage: { role: 'user', content: [{ type: 'text', text }] },

@@ -5,6 +5,7 @@ import { isCommandEnvelope, PROTOCOL_VERSION, type WorkerMessage } from '../prot
 import { createEngineHost } from './create-engine-host';
 import { createModel, listModels } from './create-model';
 import { createRunEnvironment } from './create-run-environment';
+import { createHandlerRunner, spawnBlobWorker } from './local-tools/run-in-sandbox';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -15,6 +16,7 @@ const host = createEngineHost({
   createModel,
   listModels,
   appVersion: import.meta.env.VITE_APP_VERSION,
+  runLocalHandler: createHandlerRunner(spawnBlobWorker),
 });
 
 self.addEventListener('message', (event: MessageEvent<unknown>) => {

@@ -1,0 +1,66 @@
+// Checks a tool definition as the model will see it: the JSON Schema meta-schema and the provider's limits.
+import { Validator } from '@cfworker/json-schema';
+import { jsonSchemaDraft07 } from './json-schema-draft-07';
+
+/** A tool as the model sees it. */
+export interface ToolDefinitionDraft {
+  name: string;
+  description: string;
+  inputSchema: unknown;
+}
+
+/** Anthropic's rule for tool names (OpenAI's is the same): letters, digits, `_` and `-`, 1–64 characters. */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Longest description accepted; longer ones cost tokens on every request and providers may refuse them. */
+export const MAX_TOOL_DESCRIPTION_LENGTH = 10_000;
+
+/** Largest schema accepted, as JSON text. */
+export const MAX_TOOL_SCHEMA_LENGTH = 50_000;
+
+// Compiled once; cfworker validates without eval, so this is safe under the app's CSP.
+const metaValidator = new Validator(jsonSchemaDraft07, '7', false);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Every problem with `draft`, in plain words (empty when it can be sent). `takenNames` are the names
+ * other tools of the run are exposed under; a clash is a problem because the model could not tell them apart.
+ */
+export function checkToolDefinition(draft: ToolDefinitionDraft, takenNames: readonly string[] = []): string[] {
+  const problems: string[] = [];
+  if (!TOOL_NAME_PATTERN.test(draft.name)) {
+    problems.push('Name: use 1–64 letters, digits, "_" or "-" (the providers\' rule for tool names).');
+  } else if (takenNames.includes(draft.name)) {
+    problems.push(`Name: another tool is already exposed as "${draft.name}".`);
+  }
+  if (draft.description.length > MAX_TOOL_DESCRIPTION_LENGTH) {
+    problems.push(`Description: ${draft.description.length} characters; at most ${MAX_TOOL_DESCRIPTION_LENGTH}.`);
+  }
+  const schema = draft.inputSchema;
+  if (!isRecord(schema)) {
+    problems.push('Input schema: must be a JSON object.');
+    return problems;
+  }
+  if (schema['type'] !== 'object') problems.push('Input schema: the top level must have "type": "object".');
+  if (JSON.stringify(schema).length > MAX_TOOL_SCHEMA_LENGTH) {
+    problems.push(`Input schema: larger than ${MAX_TOOL_SCHEMA_LENGTH} characters of JSON.`);
+  }
+  const result = metaValidator.validate(schema);
+  if (!result.valid) {
+    // The deepest errors say what is wrong; the outer ones only repeat "property … does not match".
+    const leaves = result.errors.filter(
+      (error) =>
+        !result.errors.some(
+          (other) => other !== error && other.instanceLocation.startsWith(`${error.instanceLocation}/`),
+        ),
+    );
+    for (const error of leaves.slice(0, 5)) {
+      const where = error.instanceLocation.replace(/^#/, '') || '/';
+      problems.push(`Input schema at ${where}: ${error.error}`);
+    }
+  }
+  return problems;
+}

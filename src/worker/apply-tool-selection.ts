@@ -1,0 +1,61 @@
+// The override layer: turns the servers' tools into the tools a run sends, after the person's choices.
+import type { Tool } from '../engine/tool/tool';
+import { checkToolDefinition } from '../protocol/check-tool-definition';
+import { localToolKey, mcpToolKey, type LocalToolDefinition, type ToolSelection } from '../protocol/tool-settings';
+
+/** The key a tool's override and switch are stored under, or undefined for tools that cannot have one. */
+export function toolKeyOf(tool: Tool): string | undefined {
+  return tool.origin.kind === 'mcp' ? mcpToolKey(tool.origin.serverName, tool.origin.toolName) : undefined;
+}
+
+export interface AppliedToolSelection {
+  tools: Tool[];
+  /** Overrides or local tools left out, and why; the run goes on without them. */
+  problems: string[];
+}
+
+/**
+ * Applies `selection` to `serverTools`: drops disabled tools, puts each valid override over what the server
+ * sent (an invalid one is never applied — the server's definition stays), then appends the enabled local
+ * tools built by `createLocalTool`. Overridden MCP tools are still called with the server's own name.
+ */
+export function applyToolSelection(
+  serverTools: readonly Tool[],
+  selection: ToolSelection | undefined,
+  createLocalTool: (definition: LocalToolDefinition) => Tool,
+): AppliedToolSelection {
+  if (selection === undefined) return { tools: [...serverTools], problems: [] };
+  const disabled = new Set(selection.disabled);
+  const problems: string[] = [];
+  const enabled = serverTools.filter((tool) => !disabled.has(toolKeyOf(tool) ?? ''));
+  const taken = enabled.map((tool) => tool.name);
+  const tools = enabled.map((tool, index) => {
+    const key = toolKeyOf(tool);
+    const override = key === undefined ? undefined : selection.overrides[key];
+    if (override === undefined) return tool;
+    const next = {
+      name: override.name ?? tool.name,
+      description: override.description ?? tool.description,
+      inputSchema: override.inputSchema ?? tool.inputSchema,
+    };
+    const others = taken.filter((_, other) => other !== index);
+    const found = checkToolDefinition(next, others);
+    if (found.length > 0) {
+      problems.push(`The edit of ${tool.name} was not applied: ${found.join(' ')}`);
+      return tool;
+    }
+    taken[index] = next.name;
+    return { ...tool, ...next };
+  });
+  for (const definition of selection.localTools) {
+    if (disabled.has(localToolKey(definition.id))) continue;
+    const found = checkToolDefinition(definition, taken);
+    if (found.length > 0) {
+      problems.push(`The local tool ${definition.name} was left out: ${found.join(' ')}`);
+      continue;
+    }
+    taken.push(definition.name);
+    tools.push(createLocalTool(definition));
+  }
+  return { tools, problems };
+}
