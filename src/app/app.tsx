@@ -6,6 +6,7 @@ import { RunStatus } from '../ui/run/run-status';
 import { ServersPanel } from '../ui/servers/servers-panel';
 import { SettingsPanel } from '../ui/settings/settings-panel';
 import { ThemeToggle } from '../ui/theme/theme-toggle';
+import { ToolsPanel } from '../ui/tools/tools-panel';
 import { Timeline } from '../ui/timeline/timeline';
 import { ExportTranscriptButton } from '../ui/transcript/export-transcript-button';
 
@@ -27,6 +28,7 @@ export function App() {
         <aside aria-label="Settings and servers" className="min-w-0 space-y-4">
           <SettingsPanel />
           <ServersPanel />
+          <ToolsPanel />
         </aside>
         <div className="min-w-0 space-y-4">
           <AlertList />

@@ -12,6 +12,7 @@ import { createRunSlice } from './run-slice';
 import { getDefaultStorage } from './safe-storage';
 import { createServersSlice } from './servers-slice';
 import { createSettingsSlice } from './settings-slice';
+import { createToolsSlice } from './tools-slice';
 
 export interface LoupeStoreOptions {
   /** The bundled demo MCP server, added on a first visit under the name `demo`. */
@@ -45,6 +46,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     ...createSettingsSlice(set, get, deps),
     ...createServersSlice(set, get, deps),
     ...createRunSlice(set, get, deps),
+    ...createToolsSlice(set, get, deps),
     dispose() {
       unsubscribe();
       batcher.dispose();

@@ -6,6 +6,7 @@ import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
 import type { RunView } from './run-view';
 import type { Settings } from './settings';
+import type { ToolsSlice } from './tools-slice';
 
 export interface Alert {
   id: string;
@@ -59,7 +60,7 @@ export interface LifecycleSlice {
   dispose: () => void;
 }
 
-export type LoupeState = AlertsSlice & SettingsSlice & ServersSlice & RunSlice & LifecycleSlice;
+export type LoupeState = AlertsSlice & SettingsSlice & ServersSlice & RunSlice & LifecycleSlice & ToolsSlice;
 
 export type SetLoupeState = (partial: Partial<LoupeState> | ((state: LoupeState) => Partial<LoupeState>)) => void;
 export type GetLoupeState = () => LoupeState;

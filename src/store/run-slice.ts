@@ -19,7 +19,7 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
       const runId = deps.createId();
       set({ runView: { ...initialRunView, runId, phase: 'running' } });
       try {
-        await deps.client.send({ type: 'run-start', runId, settings: buildRunSettings(settings), message });
+        await deps.client.send({ type: 'run-start', runId, settings: { ...buildRunSettings(settings), tools: get().toolSelection }, message });
       } catch (error) {
         const text = describeError(error);
         set((state) =>

@@ -1,0 +1,87 @@
+// An MCP server author's path: edit what the model sees of a tool, and mock a tool that does not exist yet.
+import type { Page } from '@playwright/test';
+import { e2eUrls } from './fixtures/e2e-ports';
+import { expect, test } from './fixtures/loupe-test';
+
+interface RecordedRequest {
+  body: { tools?: { name: string; description?: string; input_schema?: unknown }[] };
+}
+
+async function mockRequests(): Promise<RecordedRequest[]> {
+  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
+  return (await response.json()) as RecordedRequest[];
+}
+
+async function useMockAnthropic(page: Page): Promise<void> {
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
+  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-test-e2e-key');
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
+  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+}
+
+async function run(page: Page, message: string): Promise<void> {
+  await page.getByLabel('Message', { exact: true }).fill(message);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+}
+
+test('an edited description is what the next request carries; an invalid edit is never saved', async ({ page }) => {
+  await page.goto('/');
+  await useMockAnthropic(page);
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await expect(tools.getByRole('listitem', { name: 'demo__weather_get' })).toBeVisible();
+
+  await tools.getByRole('button', { name: 'Edit demo__weather_get as the model sees it' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit demo__weather_get as the model sees it' });
+  await dialog.getByLabel('Tool description').fill('Edited in Loupe: the forecast for a city.');
+  const schema = dialog.getByLabel('Input schema');
+  await schema.fill('{ "type": "object", "properties": { "city": { "type": "strin" } } }');
+  await expect(dialog.getByRole('list', { name: 'Problems' })).toContainText('/properties/city/type');
+  await expect(dialog.getByRole('button', { name: 'Save edit' })).toBeDisabled();
+  await schema.fill('{ "type": "object", "properties": { "city": { "type": "string" } }, "required": ["city"] }');
+  await expect(dialog.getByRole('list', { name: 'Problems' })).toHaveCount(0);
+  await expect(dialog.getByLabel('Difference from the server’s version')).toContainText(
+    '+ description: Edited in Loupe: the forecast for a city.',
+  );
+  await dialog.getByRole('button', { name: 'Save edit' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tools.getByRole('listitem', { name: 'demo__weather_get' })).toContainText('edited');
+
+  await run(page, 'What should I wear in Paris?');
+  const [first] = await mockRequests();
+  const sent = first?.body.tools?.find((tool) => tool.name === 'demo__weather_get');
+  expect(sent?.description).toBe('Edited in Loupe: the forecast for a city.');
+  expect(sent?.input_schema).toEqual({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] });
+
+  // Reset brings the server's version back for the next run.
+  await tools.getByRole('button', { name: 'Edit demo__weather_get as the model sees it' }).click();
+  await page.getByRole('button', { name: 'Reset to server version' }).click();
+  await expect(tools.getByRole('listitem', { name: 'demo__weather_get' })).not.toContainText('edited');
+});
+
+test('a local tool with a JavaScript handler is offered to the model and answers its call', async ({ page }) => {
+  await page.goto('/');
+  await useMockAnthropic(page);
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await tools.getByRole('switch', { name: 'Send demo__weather_get' }).uncheck();
+  await tools.getByRole('switch', { name: 'Send demo__clothing_advise' }).uncheck();
+
+  await tools.getByRole('button', { name: 'New local tool' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New local tool' });
+  await dialog.getByLabel('Tool name').fill('catalog_search');
+  await dialog.getByLabel('Answer with').selectOption({ label: 'JavaScript handler' });
+  await dialog.getByLabel(/Handler body/).fill('return { found: [input.query.toUpperCase() + " raincoat"] };');
+  await dialog.getByRole('button', { name: 'Save tool' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tools.getByRole('listitem', { name: 'catalog_search' })).toBeVisible();
+  await expect(tools.getByLabel('Tools sent')).toHaveText('1 of 3 sent');
+
+  await run(page, 'Find me a raincoat.');
+  const [first] = await mockRequests();
+  expect(first?.body.tools?.map((tool) => tool.name)).toEqual(['catalog_search']);
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(
+    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /catalog_search/ }),
+  ).toContainText('ok');
+  await expect(timeline.getByRole('article', { name: 'Round 2' })).toContainText('PARIS raincoat');
+});

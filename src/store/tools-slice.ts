@@ -1,0 +1,49 @@
+// Tool choices for the next run: overrides of what the model sees, switches and local tools; kept on this device.
+import type { LocalToolDefinition, ToolOverride, ToolSelection } from '../protocol/tool-settings';
+import { emptyToolSelection, localToolKey } from '../protocol/tool-settings';
+import type { GetLoupeState, SetLoupeState, SliceDependencies } from './loupe-state';
+import { loadToolSelection, saveToolSelection } from './persist-tool-selection';
+
+export interface ToolsSlice {
+  toolSelection: ToolSelection;
+  /** Sets (or with undefined, resets) what the model sees of the tool at `key`. */
+  setToolOverride: (key: string, override: ToolOverride | undefined) => void;
+  setToolEnabled: (key: string, enabled: boolean) => void;
+  /** Adds a local tool, or replaces the one with the same id. */
+  saveLocalTool: (definition: LocalToolDefinition) => void;
+  removeLocalTool: (id: string) => void;
+}
+
+export function createToolsSlice(set: SetLoupeState, get: GetLoupeState, deps: SliceDependencies): ToolsSlice {
+  const change = (next: (selection: ToolSelection) => ToolSelection) => {
+    set((state) => ({ toolSelection: next(state.toolSelection) }));
+    saveToolSelection(deps.storage, get().toolSelection);
+  };
+  return {
+    toolSelection: loadToolSelection(deps.storage) ?? emptyToolSelection,
+    setToolOverride: (key, override) =>
+      change((selection) => {
+        const { [key]: _previous, ...others } = selection.overrides;
+        return { ...selection, overrides: override === undefined ? others : { ...others, [key]: override } };
+      }),
+    setToolEnabled: (key, enabled) =>
+      change((selection) => {
+        const disabled = selection.disabled.filter((item) => item !== key);
+        return { ...selection, disabled: enabled ? disabled : [...disabled, key] };
+      }),
+    saveLocalTool: (definition) =>
+      change((selection) => {
+        const exists = selection.localTools.some((tool) => tool.id === definition.id);
+        const localTools = exists
+          ? selection.localTools.map((tool) => (tool.id === definition.id ? definition : tool))
+          : [...selection.localTools, definition];
+        return { ...selection, localTools };
+      }),
+    removeLocalTool: (id) =>
+      change((selection) => ({
+        ...selection,
+        localTools: selection.localTools.filter((tool) => tool.id !== id),
+        disabled: selection.disabled.filter((key) => key !== localToolKey(id)),
+      })),
+  };
+}

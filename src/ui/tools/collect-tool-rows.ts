@@ -1,0 +1,74 @@
+// The rows of the tools panel: every server tool and local tool with its key, what the model sees and its switch.
+import type { ServerState } from '../../protocol/server-status';
+import type { ServerConfig } from '../../protocol/settings';
+import { localToolKey, mcpToolKey, type LocalToolDefinition, type ToolSelection } from '../../protocol/tool-settings';
+
+export interface ToolDefinitionView {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ToolRow {
+  key: string;
+  /** What the model is shown, after any override. */
+  shown: ToolDefinitionView;
+  /** What the server sent (for MCP tools). */
+  original?: ToolDefinitionView;
+  edited: boolean;
+  enabled: boolean;
+  local?: LocalToolDefinition;
+}
+
+export interface ToolGroup {
+  id: string;
+  label: string;
+  rows: ToolRow[];
+}
+
+/** Groups by connected server (in the servers' order), then the local tools. */
+export function collectToolRows(
+  servers: readonly ServerConfig[],
+  states: Record<string, ServerState>,
+  selection: ToolSelection,
+): ToolGroup[] {
+  const disabled = new Set(selection.disabled);
+  const groups: ToolGroup[] = servers.flatMap((server) => {
+    const state = states[server.id];
+    if (state?.status !== 'connected') return [];
+    const rows = state.tools.map((tool): ToolRow => {
+      const key = mcpToolKey(server.name, tool.originalName);
+      const original = { name: tool.exposedName, description: tool.description, inputSchema: tool.inputSchema };
+      const override = selection.overrides[key];
+      return {
+        key,
+        original,
+        shown: { ...original, ...override },
+        edited: override !== undefined,
+        enabled: !disabled.has(key),
+      };
+    });
+    return [{ id: server.id, label: server.name, rows }];
+  });
+  if (selection.localTools.length > 0) {
+    groups.push({
+      id: 'local',
+      label: 'Local tools',
+      rows: selection.localTools.map((tool) => ({
+        key: localToolKey(tool.id),
+        shown: { name: tool.name, description: tool.description, inputSchema: tool.inputSchema },
+        edited: false,
+        enabled: !disabled.has(localToolKey(tool.id)),
+        local: tool,
+      })),
+    });
+  }
+  return groups;
+}
+
+/** Names the other enabled tools are shown under, which an edit of `key` must not take. */
+export function namesTakenBesides(groups: readonly ToolGroup[], key: string | undefined): string[] {
+  return groups.flatMap((group) =>
+    group.rows.filter((row) => row.enabled && row.key !== key).map((row) => row.shown.name),
+  );
+}
