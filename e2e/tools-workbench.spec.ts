@@ -85,3 +85,21 @@ test('a local tool with a JavaScript handler is offered to the model and answers
   ).toContainText('ok');
   await expect(timeline.getByRole('article', { name: 'Round 2' })).toContainText('PARIS raincoat');
 });
+
+test('a pasted mcpServers JSON adds its HTTP servers and says which entries it skipped', async ({ page }) => {
+  await page.goto('/');
+  await page.getByText('Import mcpServers JSON').click();
+  await page.getByLabel('mcpServers JSON').fill(
+    JSON.stringify({
+      mcpServers: {
+        media: { type: 'http', url: e2eUrls.mediaServer },
+        files: { command: 'npx', args: ['server-filesystem'] },
+      },
+    }),
+  );
+  await page.getByRole('button', { name: 'Import servers' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'files: a stdio server' })).toBeVisible();
+  const servers = page.getByRole('list', { name: 'Servers' });
+  await expect(servers.getByRole('listitem', { name: 'media connected' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tools' }).getByRole('list', { name: 'Tools of media' })).toBeVisible();
+});

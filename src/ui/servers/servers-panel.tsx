@@ -2,6 +2,7 @@
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { panelClass, panelTitleClass } from '../common/styles';
 import { AddServerForm } from './add-server-form';
+import { ImportServersForm } from './import-servers-form';
 import { ServerItem } from './server-item';
 
 export function ServersPanel() {
@@ -14,6 +15,7 @@ export function ServersPanel() {
         MCP servers
       </h2>
       <AddServerForm />
+      <ImportServersForm />
       <ul aria-label="Servers" className="mt-4 space-y-2">
         {servers.map((server) => (
           <ServerItem key={server.id} server={server} state={serverStates[server.id]} />

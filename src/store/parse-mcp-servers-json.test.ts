@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseMcpServersJson } from './parse-mcp-servers-json';
+
+describe('parseMcpServersJson', () => {
+  it('reads Claude Desktop / Cursor HTTP entries with headers, and skips stdio ones with a reason', () => {
+    const parsed = parseMcpServersJson(
+      JSON.stringify({
+        mcpServers: {
+          weather: { url: 'http://localhost:3001/mcp' },
+          github: { type: 'http', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer abc' } },
+          files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem'] },
+        },
+      }),
+    );
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.servers).toEqual([
+      { name: 'weather', url: 'http://localhost:3001/mcp', headers: {} },
+      { name: 'github', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer abc' } },
+    ]);
+    expect(parsed.skipped).toEqual(['files: a stdio server (command "npx"); a browser can only reach HTTP servers.']);
+  });
+
+  it('reads VS Code mcp.json and settings.json shapes', () => {
+    const vscode = parseMcpServersJson('{"servers": {"demo": {"type": "http", "url": "http://127.0.0.1:3001/mcp"}}}');
+    expect(vscode.servers).toEqual([{ name: 'demo', url: 'http://127.0.0.1:3001/mcp', headers: {} }]);
+    const settings = parseMcpServersJson('{"mcp": {"servers": {"old": {"type": "sse", "url": "http://h/sse"}}}}');
+    expect(settings.servers.map((server) => server.name)).toEqual(['old']);
+  });
+
+  it('reports bad input without throwing', () => {
+    expect(parseMcpServersJson('{ mcpServers: ').error).toMatch(/^Not valid JSON/);
+    expect(parseMcpServersJson('[]').error).toMatch(/JSON object/);
+    expect(parseMcpServersJson('{"other": {}}').error).toMatch(/no "mcpServers"/);
+    expect(parseMcpServersJson('{"mcpServers": {}}').error).toMatch(/no servers/);
+    const bad = parseMcpServersJson(
+      JSON.stringify({
+        mcpServers: {
+          a: { url: 'not a url' },
+          b: { url: 'ftp://x/mcp' },
+          c: { url: 'http://x/mcp', headers: { Authorization: '${input:token}' } },
+          d: 'http://x',
+        },
+      }),
+    );
+    expect(bad.servers).toEqual([]);
+    expect(bad.skipped).toHaveLength(4);
+    expect(bad.skipped[2]).toMatch(/uses a variable/);
+  });
+});
