@@ -1,8 +1,18 @@
 // The worker ⇄ UI contract, version 1. Types and guards only: no runtime behaviour beyond checks.
 import type { RunEvent } from '../engine/event/run-event';
+import type { Message } from '../engine/message/message';
 import type { Transcript } from '../engine/transcript/transcript';
 import type { ProviderSettings, RunSettings, ServerConfig } from './settings';
 import type { ServerState } from './server-status';
+import type {
+  RunLoadCommand,
+  RunLoadResult,
+  RunReplayCommand,
+  RunsCompareCommand,
+  RunsCompareResult,
+  TranscriptImportCommand,
+  TranscriptImportResult,
+} from './session-messages';
 
 /** Bumped on any incompatible change; both sides refuse other versions. */
 export const PROTOCOL_VERSION = 1;
@@ -19,9 +29,20 @@ export type Command =
   | { type: 'server-update'; server: ServerConfig }
   | { type: 'server-remove'; serverId: string }
   | { type: 'models-list'; provider: ProviderSettings }
-  | { type: 'run-start'; runId: string; settings: RunSettings; message: string }
+  | {
+      type: 'run-start';
+      runId: string;
+      settings: RunSettings;
+      message: string;
+      /** The conversation so far (a restored session going on); the worker repairs it. Default: none. */
+      history?: Message[];
+    }
   | { type: 'run-stop'; runId: string }
-  | { type: 'transcript-export'; runId: string };
+  | { type: 'transcript-export'; runId: string }
+  | TranscriptImportCommand
+  | RunLoadCommand
+  | RunReplayCommand
+  | RunsCompareCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults {
@@ -32,6 +53,10 @@ export interface CommandResults {
   'run-start': null;
   'run-stop': null;
   'transcript-export': Transcript;
+  'transcript-import': TranscriptImportResult;
+  'run-load': RunLoadResult;
+  'run-replay': null;
+  'runs-compare': RunsCompareResult;
 }
 
 export interface CommandEnvelope {

@@ -9,6 +9,7 @@ import type { ProviderSettings, RunSettings } from '../protocol/settings';
 import { buildSystemPrompt } from '../mcp/build-system-prompt';
 import { RunRegistry, type RunRecord } from './run-registry';
 import { ServerRegistry, type ConnectServer } from './server-registry';
+import { createSessionCommands, type RunOverrides } from './session-commands';
 import { selectRunTools } from './select-run-tools';
 import type { RunHandler } from './local-tools/run-in-sandbox';
 
@@ -36,10 +37,10 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     deps.post({ v: PROTOCOL_VERSION, type: 'server-state', state }),
   );
 
-  function startRun(runId: string, settings: RunSettings, text: string): void {
-    const model = deps.createModel(settings.provider);
+  function startRun(runId: string, settings: RunSettings, text: string, overrides: RunOverrides = {}): void {
+    const model = overrides.model ?? deps.createModel(settings.provider);
     const connected = servers.connected();
-    const system = buildSystemPrompt(
+    const system = overrides.system ?? buildSystemPrompt(
       settings.system,
       connected.map(({ config, connection }) => ({
         name: config.name,
@@ -53,8 +54,8 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       model,
       tools: selectRunTools(servers.tools(), settings.tools, deps),
       ...(system ? { system } : {}),
-      history: [],
-      userMessage: { role: 'user', content: [{ type: 'text', text }] },
+      history: overrides.history ?? [],
+      userMessage: overrides.userMessage ?? { role: 'user', content: [{ type: 'text', text }] },
       maxRounds: settings.maxRounds,
       maxTokens: settings.maxTokens,
       ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
@@ -92,6 +93,14 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     });
   }
 
+  const sessions = createSessionCommands({
+    runs,
+    appVersion: deps.appVersion,
+    now: () => deps.environment.now(),
+    createModel: deps.createModel,
+    startRun,
+  });
+
   async function execute(command: Command): Promise<CommandResults[Command['type']]> {
     switch (command.type) {
       case 'server-add':
@@ -107,8 +116,16 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       case 'models-list':
         return deps.listModels(command.provider);
       case 'run-start':
-        startRun(command.runId, command.settings, command.message);
+        startRun(command.runId, command.settings, command.message, command.history ? { history: command.history } : {});
         return null;
+      case 'transcript-import':
+        return sessions.importTranscript(command);
+      case 'run-load':
+        return sessions.loadRun(command);
+      case 'run-replay':
+        return sessions.replayRun(command);
+      case 'runs-compare':
+        return sessions.compareRuns(command.leftRunId, command.rightRunId);
       case 'run-stop':
         runs.get(command.runId).controller.abort();
         return null;

@@ -28,6 +28,10 @@ export class RunRegistry {
     }
   }
 
+  has(runId: string): boolean {
+    return this.#runs.has(runId);
+  }
+
   get(runId: string): RunRecord {
     const record = this.#runs.get(runId);
     if (!record) throw new Error(`No run with id ${runId} in this session.`);

@@ -1,0 +1,135 @@
+// Pure: the run events a transcript describes, so an imported run is shown by the same fold as a live one.
+import type { RunEvent } from '../event/run-event';
+import type { Message, ToolResultBlock } from '../message/message';
+import type { Transcript, TranscriptRound } from './transcript';
+
+/**
+ * Unfolds `transcript` into the events of its run: `run-start` with the messages sent before round 1,
+ * then per round `round-start`, `response-start`/`response-end`, each call's `tool-call-start`/`-end`,
+ * `tool-results-commit` and `round-end`, and `run-end` when the run had ended. `buildTranscript` of the
+ * result gives the transcript back (the round-trip is tested). Total: any valid transcript unfolds.
+ */
+export function transcriptToEvents(transcript: Transcript): RunEvent[] {
+  const firstRequest = transcript.rounds[0]?.request.messageCount ?? transcript.messages.length;
+  const startedAt = Date.parse(transcript.createdAt);
+  const origin = Number.isFinite(startedAt) ? startedAt : 0;
+  const events: RunEvent[] = [
+    {
+      type: 'run-start',
+      at: transcript.rounds[0]?.response?.timing.startedAt ?? origin,
+      runId: transcript.runId,
+      ...(transcript.system === undefined ? {} : { system: transcript.system }),
+      tools: transcript.tools,
+      messages: transcript.messages.slice(0, Math.max(1, firstRequest)),
+      maxRounds: transcript.settings.maxRounds,
+    },
+  ];
+  let last = events[0]?.type === 'run-start' ? events[0].at : origin;
+  for (const round of transcript.rounds) {
+    // A run cut short (no finish reason) may have ended calls whose results were never committed.
+    const recorded = recordedResults(transcript, round);
+    const commit = recorded ?? (transcript.finishReason === null ? null : undefined);
+    last = unfoldRound(round, last, events, commit);
+  }
+  if (transcript.finishReason !== null) {
+    if (transcript.finishReason.startsWith('limit:'))
+      events.push({ type: 'limit-reached', at: last, limit: 'rounds', value: transcript.settings.maxRounds });
+    events.push({
+      type: 'run-end',
+      at: last,
+      finishReason: transcript.finishReason,
+      usage: transcript.usage,
+      ...(transcript.error === undefined ? {} : { error: transcript.error }),
+    });
+  }
+  return events;
+}
+
+/** Appends one round's events; returns the time the round ended. */
+function unfoldRound(
+  round: TranscriptRound,
+  previous: number,
+  events: RunEvent[],
+  /** The committed results message; undefined: build it from the calls; null: none was committed. */
+  recorded: Message | null | undefined,
+): number {
+  const start = round.response?.timing.startedAt ?? previous;
+  events.push({ type: 'round-start', at: start, round: round.round, request: round.request });
+  let end = start;
+  if (round.response !== null) {
+    const { timing } = round.response;
+    events.push({ type: 'response-start', at: timing.startedAt, round: round.round, model: round.request.model });
+    const message: Message = { role: 'assistant', content: round.response.content };
+    events.push({
+      type: 'response-end',
+      at: timing.endedAt,
+      round: round.round,
+      message,
+      stopReason: round.response.stopReason,
+      usage: round.response.usage,
+      timing: {
+        startedAt: timing.startedAt,
+        endedAt: timing.endedAt,
+        ...(timing.timeToFirstTokenMs === undefined
+          ? {}
+          : { firstTokenAt: timing.startedAt + timing.timeToFirstTokenMs }),
+      },
+      ...(round.response.interrupted ? { interrupted: true } : {}),
+    });
+    end = timing.endedAt;
+  }
+  const results: ToolResultBlock[] = [];
+  for (const call of round.toolCalls) {
+    if (call.timing.startedAt !== undefined)
+      events.push({
+        type: 'tool-call-start',
+        at: call.timing.startedAt,
+        round: round.round,
+        callId: call.id,
+        name: call.name,
+        input: call.input,
+        queuedAt: call.timing.queuedAt,
+      });
+    events.push({
+      type: 'tool-call-end',
+      at: call.timing.endedAt,
+      round: round.round,
+      callId: call.id,
+      name: call.name,
+      status: call.status,
+      isError: call.isError,
+      content: call.content,
+      timing: {
+        queuedAt: call.timing.queuedAt,
+        ...(call.timing.startedAt === undefined ? {} : { startedAt: call.timing.startedAt }),
+        endedAt: call.timing.endedAt,
+      },
+    });
+    results.push({
+      type: 'tool_result',
+      tool_use_id: call.id,
+      content: call.content,
+      ...(call.isError ? { is_error: true } : {}),
+    });
+    end = Math.max(end, call.timing.endedAt);
+  }
+  if (results.length > 0 && recorded !== null) {
+    const message: Message = recorded ?? { role: 'user', content: results };
+    events.push({ type: 'tool-results-commit', at: end, round: round.round, message });
+  }
+  events.push({ type: 'round-end', at: end, round: round.round });
+  return end;
+}
+
+/**
+ * The user message of tool results the history holds after `round`'s reply (as the engine committed it,
+ * e.g. with "(no output)" filled in), when it answers exactly the round's calls; else undefined.
+ */
+function recordedResults(transcript: Transcript, round: TranscriptRound): Message | undefined {
+  const candidate = transcript.messages[round.request.messageCount + 1];
+  if (candidate?.role !== 'user' || round.toolCalls.length === 0) return undefined;
+  const ids = candidate.content.flatMap((block) => (block.type === 'tool_result' ? [block.tool_use_id] : []));
+  const expected = round.toolCalls.map((call) => call.id);
+  if (ids.length !== expected.length || ids.some((id, index) => id !== expected[index])) return undefined;
+  return { role: 'user', content: candidate.content.filter((block) => block.type === 'tool_result') };
+}

@@ -1,0 +1,61 @@
+// Protocol types for sessions: import, restore, replay and compare of runs. Types only.
+import type { RunEvent } from '../engine/event/run-event';
+import type { Message } from '../engine/message/message';
+import type { TranscriptMeta } from '../engine/transcript/build-transcript';
+import type { TranscriptComparison } from '../engine/transcript/diff-transcripts';
+import type { TranscriptProblem } from '../engine/transcript/transcript-problem';
+import type { RunSettings } from './settings';
+
+/** Files larger than this are refused before they are read (a transcript with images is a few MB). */
+export const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024;
+
+/** `transcript-import`: the file's text; the worker keeps the run under `runId` (for export and replay). */
+export interface TranscriptImportCommand {
+  type: 'transcript-import';
+  runId: string;
+  text: string;
+}
+
+/** The run as events (shown by the same fold as a live run), its meta, and every repair made. */
+export type TranscriptImportResult =
+  | { ok: true; events: RunEvent[]; meta: TranscriptMeta; changes: string[]; title: string }
+  | { ok: false; problems: TranscriptProblem[] };
+
+/** `run-load`: gives the worker a stored run's events, so it can be exported, replayed and compared. */
+export interface RunLoadCommand {
+  type: 'run-load';
+  runId: string;
+  events: RunEvent[];
+  /** Kept from an import; derived from the events when absent. */
+  meta?: TranscriptMeta;
+}
+
+/** What the worker found in a stored run: whether it was cut short, and how its history was repaired. */
+export interface RunLoadResult {
+  /** True when the log has no `run-end`: the run was interrupted (reload, crash) and is closed as `aborted`. */
+  interrupted: boolean;
+  /** The events appended to close an interrupted run (a `run-end`), to fold into the view. */
+  closingEvents: RunEvent[];
+  /** The conversation as it can go on: `repairHistory` of the fold. */
+  history: Message[];
+  /** What `repairHistory` changed, one sentence each. */
+  changes: string[];
+}
+
+/** `run-replay`: re-runs `sourceRunId` as a new run `runId`, with its recorded replies or the live model. */
+export interface RunReplayCommand {
+  type: 'run-replay';
+  runId: string;
+  sourceRunId: string;
+  mode: 'recorded' | 'live';
+  settings: RunSettings;
+}
+
+/** `runs-compare`: both runs must be known to the worker (live, imported or loaded). */
+export interface RunsCompareCommand {
+  type: 'runs-compare';
+  leftRunId: string;
+  rightRunId: string;
+}
+
+export type RunsCompareResult = TranscriptComparison;

@@ -1,0 +1,187 @@
+// Worker side of sessions: import a transcript, load a stored run, replay a run, compare two runs.
+import type { RunEvent } from '../engine/event/run-event';
+import type { Message } from '../engine/message/message';
+import { repairHistory } from '../engine/message/repair-history';
+import type { Model, Usage } from '../engine/model/model';
+import { buildTranscript } from '../engine/transcript/build-transcript';
+import type { TranscriptMeta } from '../engine/transcript/build-transcript';
+import { diffTranscripts } from '../engine/transcript/diff-transcripts';
+import { foldHistory } from '../engine/transcript/fold-history';
+import { importTranscript } from '../engine/transcript/import-transcript';
+import type { Transcript } from '../engine/transcript/transcript';
+import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
+import type { ProviderSettings, RunSettings } from '../protocol/settings';
+import type {
+  RunLoadCommand,
+  RunLoadResult,
+  RunReplayCommand,
+  RunsCompareResult,
+  TranscriptImportCommand,
+  TranscriptImportResult,
+} from '../protocol/session-messages';
+import { createReplayModel } from '../providers/replay/create-replay-model';
+import { checkTranscriptSchema } from './check-transcript-schema';
+import type { RunRecord, RunRegistry } from './run-registry';
+
+/** How a run may differ from an ordinary `run-start`: replay brings its own model, history and prompt. */
+export interface RunOverrides {
+  model?: Model;
+  history?: Message[];
+  userMessage?: Message;
+  system?: string;
+}
+
+export interface SessionCommandContext {
+  runs: RunRegistry;
+  appVersion: string;
+  now: () => number;
+  createModel: (provider: ProviderSettings) => Model;
+  startRun: (runId: string, settings: RunSettings, text: string, overrides: RunOverrides) => void;
+}
+
+export interface SessionCommands {
+  importTranscript(command: TranscriptImportCommand): TranscriptImportResult;
+  loadRun(command: RunLoadCommand): RunLoadResult;
+  replayRun(command: RunReplayCommand): null;
+  compareRuns(leftRunId: string, rightRunId: string): RunsCompareResult;
+  /** The transcript of any run the worker knows (live, imported or loaded). */
+  transcriptOf(runId: string): Transcript;
+}
+
+export function createSessionCommands(context: SessionCommandContext): SessionCommands {
+  const { runs } = context;
+  const app = { name: 'Loupe', version: context.appVersion };
+
+  function keep(runId: string, events: RunEvent[], meta: TranscriptMeta): void {
+    if (runs.has(runId)) return;
+    runs.add({
+      runId,
+      controller: new AbortController(),
+      events,
+      createdAt: meta.createdAt,
+      settings: meta.settings,
+      servers: meta.servers,
+      done: Promise.resolve(),
+    });
+  }
+
+  function transcriptOf(runId: string): Transcript {
+    const record = runs.get(runId);
+    return buildTranscript(record.events, metaOf(record, app));
+  }
+
+  return {
+    importTranscript(command) {
+      const outcome = importTranscript(command.text, checkTranscriptSchema);
+      if (!outcome.ok) return outcome;
+      const { transcript } = outcome;
+      const unfolded = transcriptToEvents({ ...transcript, runId: command.runId });
+      const changes = [...outcome.changes];
+      // A run exported before it ended is opened as stopped, so the session never shows it "running".
+      const ended = unfolded.some((event) => event.type === 'run-end');
+      const events = ended ? unfolded : [...unfolded, closingEvent(unfolded)];
+      if (!ended) changes.push('The run had not ended when it was exported; it is shown as stopped (aborted).');
+      const meta: TranscriptMeta = {
+        createdAt: transcript.createdAt,
+        app: transcript.app,
+        settings: transcript.settings,
+        servers: transcript.servers,
+      };
+      keep(command.runId, events, meta);
+      return { ok: true, events, meta, changes, title: titleOf(transcript) };
+    },
+
+    loadRun(command) {
+      const interrupted = !command.events.some((event) => event.type === 'run-end');
+      const closingEvents: RunEvent[] = interrupted ? [closingEvent(command.events)] : [];
+      const events = [...command.events, ...closingEvents];
+      keep(command.runId, events, command.meta ?? deriveMeta(events, app, context.now()));
+      const repair = repairHistory(foldHistory(events));
+      return { interrupted, closingEvents, history: repair.messages, changes: repair.changes };
+    },
+
+    replayRun(command) {
+      const source = transcriptOf(command.sourceRunId);
+      const start = runs.get(command.sourceRunId).events.find((event) => event.type === 'run-start');
+      const initial = start?.type === 'run-start' ? start.messages : source.messages.slice(0, 1);
+      const userMessage = initial[initial.length - 1];
+      if (userMessage === undefined) throw new Error('The recorded run has no first message to replay.');
+      const model =
+        command.mode === 'recorded'
+          ? createReplayModel(source.rounds, source.settings.model)
+          : context.createModel(command.settings.provider);
+      const settings: RunSettings =
+        command.mode === 'recorded'
+          ? { ...command.settings, maxRounds: source.settings.maxRounds, maxTokens: source.settings.maxTokens }
+          : command.settings;
+      context.startRun(command.runId, settings, '', {
+        model,
+        history: initial.slice(0, -1),
+        userMessage,
+        ...(source.system === undefined ? {} : { system: source.system }),
+      });
+      return null;
+    },
+
+    compareRuns(leftRunId, rightRunId) {
+      return diffTranscripts(transcriptOf(leftRunId), transcriptOf(rightRunId));
+    },
+
+    transcriptOf,
+  };
+}
+
+function metaOf(record: RunRecord, app: TranscriptMeta['app']): TranscriptMeta {
+  return { createdAt: record.createdAt, app, settings: record.settings, servers: record.servers };
+}
+
+/** A stored live run's meta, from its own events (the session keeps no copy of the worker's). */
+function deriveMeta(events: readonly RunEvent[], app: TranscriptMeta['app'], now: number): TranscriptMeta {
+  const start = events.find((event) => event.type === 'run-start');
+  const round = events.find((event) => event.type === 'round-start');
+  const request = round?.type === 'round-start' ? round.request : undefined;
+  return {
+    createdAt: new Date(start?.type === 'run-start' ? start.at : now).toISOString(),
+    app,
+    settings: {
+      provider: request?.provider ?? 'unknown',
+      model: request?.model ?? 'unknown',
+      maxRounds: start?.type === 'run-start' ? start.maxRounds : 1,
+      maxTokens: request?.maxTokens ?? 4096,
+      ...(request?.temperature === undefined ? {} : { temperature: request.temperature }),
+    },
+    servers: [],
+  };
+}
+
+/** The `run-end` that closes a log cut short, the way a Stop would have ended it. */
+function closingEvent(events: readonly RunEvent[]): RunEvent {
+  return { type: 'run-end', at: lastTime(events), finishReason: 'aborted', usage: repliesUsage(events) };
+}
+
+function lastTime(events: readonly RunEvent[]): number {
+  for (let index = events.length - 1; index >= 0; index -= 1) {
+    const event = events[index];
+    if (event !== undefined && 'at' in event && typeof event.at === 'number') return event.at;
+  }
+  return 0;
+}
+
+function repliesUsage(events: readonly RunEvent[]): Usage {
+  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  for (const event of events) {
+    if (event.type !== 'response-end') continue;
+    usage.inputTokens += event.usage.inputTokens;
+    usage.outputTokens += event.usage.outputTokens;
+  }
+  return usage;
+}
+
+/** The first user text of the run, shortened: a session's default name. */
+function titleOf(transcript: Transcript): string {
+  for (const message of transcript.messages) {
+    if (message.role !== 'user') continue;
+    for (const block of message.content) if (block.type === 'text') return block.text.slice(0, 60);
+  }
+  return `Imported run ${transcript.runId.slice(0, 8)}`;
+}
