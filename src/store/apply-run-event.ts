@@ -2,6 +2,7 @@
 import type { RunEvent } from '../engine/event/run-event';
 import type { ContentBlock } from '../engine/message/message';
 import type { Usage } from '../engine/model/model';
+import { applyDebugEvent } from './apply-debug-event';
 import { EMPTY_USAGE } from './run-view';
 import type { AssistantBlockView, RoundView, RunView, ToolCallView } from './run-view';
 
@@ -213,4 +214,8 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
       return next;
     }
   }
+    case 'pause-start':
+    case 'pause-end':
+    case 'edit-apply':
+      return applyDebugEvent(state, event);
 }

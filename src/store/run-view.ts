@@ -3,6 +3,16 @@ import type { FinishReason, LimitKind, RequestDigest, RunErrorInfo } from '../en
 import type { StopReason, Usage } from '../engine/model/model';
 import type { ToolResultContentBlock } from '../engine/message/message';
 import type { ToolResultStatus } from '../engine/tool/tool';
+import type { EditRecord, PauseDigest } from '../engine/debug/debug-event';
+import type { PauseDecision, PauseReason } from '../engine/debug/pause-point';
+
+/** A pause the loop took (or is in): where, why, and — once answered — how it went on. */
+export interface PauseMark {
+  pauseId: string;
+  pause: PauseDigest;
+  reasons: PauseReason[];
+  decision?: PauseDecision['type'];
+}
 
 /** `pending`: the model is still writing (or has written) the call; `dropped`: cut by a cancel mid-stream. */
 export type ToolCallStatus = 'pending' | 'running' | 'dropped' | ToolResultStatus;
@@ -27,6 +37,8 @@ export interface ToolCallView {
   startedAt?: number;
   endedAt?: number;
   durationMs?: number;
+  /** Edits a person made at a pause (input, result, a result given by hand). */
+  edits?: EditRecord[];
 }
 
 export interface RoundView {
@@ -41,6 +53,10 @@ export interface RoundView {
   usage?: Usage;
   responseTiming?: { startedAt: number; firstTokenAt?: number; endedAt: number };
   interrupted: boolean;
+  /** Edits of this round's request made at its pause. */
+  edits?: EditRecord[];
+  /** Pauses taken in this round, in order (breakpoint hits show where they happened). */
+  pauses?: PauseMark[];
   toolCalls: ToolCallView[];
 }
 
@@ -61,6 +77,8 @@ export interface RunView {
   usage: Usage;
 }
 
+  /** The pause the loop is holding at now, if any. */
+  pause?: PauseMark & { at: number };
 export const EMPTY_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
 
 /** The state before any run. */

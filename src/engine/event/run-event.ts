@@ -4,6 +4,7 @@
 import type { Message, ToolResultContentBlock } from '../message/message';
 import type { StopReason, ToolChoice, ToolDefinition, Usage } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
+import type { DebugEvent } from '../debug/debug-event';
 
 /** How a run ended. Model stop reasons pass through; limits are `limit:<kind>`. */
 export type FinishReason =
@@ -89,6 +90,8 @@ export type RunEvent =
   | { type: 'tool-results-commit'; at: number; round: number; message: Message }
   | { type: 'round-end'; at: number; round: number }
   | { type: 'limit-reached'; at: number; limit: LimitKind; value: number }
-  | { type: 'run-end'; at: number; finishReason: FinishReason; usage: Usage; error?: RunErrorInfo };
+  | { type: 'run-end'; at: number; finishReason: FinishReason; usage: Usage; error?: RunErrorInfo }
+  /** Debugger pauses and edits (`pause-start`, `pause-end`, `edit-apply`). */
+  | DebugEvent;
 
 export type RunEventType = RunEvent['type'];

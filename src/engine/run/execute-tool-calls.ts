@@ -1,4 +1,5 @@
 // Pure: runs one round's tool calls in parallel. Clock and timers come from RunEnvironment.
+import type { DebugSession } from '../debug/create-debug-session';
 import type { RunEvent } from '../event/run-event';
 import type { ToolResultContentBlock } from '../message/message';
 import type { Tool, ToolOutput, ToolResultStatus } from '../tool/tool';
@@ -25,6 +26,8 @@ export interface ExecuteToolCallsOptions {
   /** Used when a tool sets no `timeoutMs`. */
   timeoutMs: number;
   emit: (event: RunEvent) => void;
+  /** The run's debugger hooks (pauses before and after each call); absent = run straight through. */
+  debug?: DebugSession;
 }
 
 /**
@@ -59,11 +62,24 @@ async function executeToolCall(call: PlannedToolCall, options: ExecuteToolCallsO
   };
 
   if (options.signal.aborted) return finish('not-executed', [text(NOT_EXECUTED_TEXT)]);
-  if (call.inputError !== undefined) return finish('invalid-input', [text(call.inputError)]);
   const tool = options.tools.find((candidate) => candidate.name === call.name);
+  const verdict = options.debug
+    ? await options.debug.beforeTool(round, call, tool)
+    : {
+        kind: 'run' as const,
+        input: call.input,
+        ...(call.inputError === undefined ? {} : { inputError: call.inputError }),
+      };
+  if (verdict.kind === 'stopped' || options.signal.aborted) return finish('not-executed', [text(NOT_EXECUTED_TEXT)]);
+  if (verdict.kind === 'answer') return finish(verdict.status, verdict.content);
+  const { input, inputError } = verdict;
+  // Every answered call (ran, bad input, unknown name) passes the after-tool point, where its result can be edited.
+  const after = (outcome: ToolCallOutcome): Promise<ToolCallOutcome> | ToolCallOutcome =>
+    options.debug ? options.debug.afterTool(round, input, outcome) : outcome;
+  if (inputError !== undefined) return after(finish('invalid-input', [text(inputError)]));
   if (!tool) {
     const available = options.tools.map((candidate) => candidate.name).join(', ') || '(none)';
-    return finish('not-found', [text(`Tool '${call.name}' is not available. Available tools: ${available}`)]);
+    return after(finish('not-found', [text(`Tool '${call.name}' is not available. Available tools: ${available}`)]));
   }
 
   const startedAt = environment.now();
@@ -73,11 +89,11 @@ async function executeToolCall(call: PlannedToolCall, options: ExecuteToolCallsO
     round,
     callId: call.callId,
     name: call.name,
-    input: call.input,
+    input,
     queuedAt,
   });
-  const settled = await runWithDeadline(tool, call.input, options);
-  return finish(settled.status, settled.content, startedAt);
+  const settled = await runWithDeadline(tool, input, options);
+  return after(finish(settled.status, settled.content, startedAt));
 }
 
 type Settled = { status: ToolResultStatus; content: ToolResultContentBlock[] };

@@ -1,4 +1,5 @@
 // Inputs and outputs of `runToolLoop`. Pure types: clock, ids and timers are injected.
+import type { DebugController } from '../debug/pause-point';
 import type { FinishReason, RunEvent } from '../event/run-event';
 import type { Message } from '../message/message';
 import type { Model, Usage } from '../model/model';
@@ -20,8 +21,8 @@ export interface RunOptions {
   system?: string;
   /** The history before this run; the loop repairs it first. */
   history: Message[];
-  /** The new user message (text or blocks). */
-  userMessage: Message;
+  /** The new user message (text or blocks); absent when a fork goes on from `history` as it is. */
+  userMessage?: Message;
   /** Default 10. Reaching it is a visible `limit-reached` event, finish reason `limit:rounds`. */
   maxRounds?: number;
   /** Default 4096. */
@@ -32,6 +33,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   environment: RunEnvironment;
   runId?: string;
+  /** The step-through debugger (ENGINE-SPEC §7): policy and pause gate. Absent = no pauses, no edits. */
+  debug?: DebugController;
 }
 
 export interface RunResult {

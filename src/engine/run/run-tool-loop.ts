@@ -1,5 +1,6 @@
 // Pure orchestrator of the tool loop: no DOM, fetch, timers or clock of its own (RunEnvironment gives them).
-import type { FinishReason, RunErrorInfo, RunEvent } from '../event/run-event';
+import { createDebugSession, type DebugSession } from '../debug/create-debug-session';
+import type { FinishReason, RequestDigest, RunErrorInfo, RunEvent } from '../event/run-event';
 import type { Message } from '../message/message';
 import { repairHistory } from '../message/repair-history';
 import type { ModelRequest, ToolDefinition, Usage } from '../model/model';
@@ -46,7 +47,12 @@ interface LoopState {
 
 async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, events: RunEvent[]): Promise<RunResult> {
   const { environment } = options;
-  const signal = options.signal ?? new AbortController().signal;
+  // The debugger's Stop (at a pause) cancels like run-stop does, through the same signal.
+  const stopper = new AbortController();
+  const stop = (): void => stopper.abort('stopped at a pause');
+  if (options.signal?.aborted) stop();
+  else options.signal?.addEventListener('abort', stop, { once: true });
+  const signal = stopper.signal;
   const state: LoopState = {
     runId: options.runId ?? environment.createId('run'),
     round: 0,
@@ -60,8 +66,27 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
     }
     return { runId: state.runId, finishReason, messages: foldHistory(events), rounds: state.round, usage: state.usage };
   };
+  const digest = (request: ModelRequest): RequestDigest => ({
+    model: options.model.modelId,
+    provider: options.model.provider,
+    ...(request.system === undefined ? {} : { system: request.system }),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.toolChoice === undefined ? {} : { toolChoice: request.toolChoice }),
+    toolNames: request.tools.map((tool) => tool.name),
+    messageCount: request.messages.length,
+    maxTokens: request.maxTokens,
+  });
+  const debug = createDebugSession({
+    controller: options.debug,
+    signal,
+    emit,
+    now: () => environment.now(),
+    createId: (prefix) => environment.createId(prefix),
+    stop,
+    digest,
+  });
   try {
-    return await loop(options, signal, state, emit, events, finish);
+    return await loop(options, signal, state, emit, events, finish, { debug, digest });
   } catch (error) {
     // A bug in the engine or a throwing emit: still end the run visibly instead of rejecting.
     return finish('error', describeError(error));
@@ -75,6 +100,7 @@ async function loop(
   emit: (event: RunEvent) => void,
   events: RunEvent[],
   finish: (finishReason: FinishReason, error?: RunErrorInfo) => RunResult,
+  hooks: { debug: DebugSession; digest: (request: ModelRequest) => RequestDigest },
 ): Promise<RunResult> {
   const { environment, model } = options;
   const maxRounds = Math.max(1, options.maxRounds ?? DEFAULT_MAX_ROUNDS);
@@ -83,9 +109,12 @@ async function loop(
     description: tool.description,
     input_schema: tool.inputSchema,
   }));
-  const optional = {
+  // Everything but the history, as the next request will carry it; a person's request edit persists.
+  let base: Omit<ModelRequest, 'messages'> = {
     ...(options.system === undefined ? {} : { system: options.system }),
     ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+    tools,
+    maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
   };
   emit({
     type: 'run-start',
@@ -93,7 +122,7 @@ async function loop(
     runId: state.runId,
     ...(options.system === undefined ? {} : { system: options.system }),
     tools,
-    messages: repairHistory([...options.history, options.userMessage]).messages,
+    messages: repairHistory([...options.history, ...(options.userMessage ? [options.userMessage] : [])]).messages,
     maxRounds,
   });
 
@@ -105,25 +134,15 @@ async function loop(
     }
     state.round += 1;
     const round = state.round;
-    const request: ModelRequest = {
-      ...optional,
-      messages: repairHistory(foldHistory(events)).messages,
-      tools,
-      maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
-    };
-    emit({
-      type: 'round-start',
-      at: environment.now(),
-      round,
-      request: {
-        model: model.modelId,
-        provider: model.provider,
-        ...optional,
-        toolNames: tools.map((tool) => tool.name),
-        messageCount: request.messages.length,
-        maxTokens: request.maxTokens,
-      },
-    });
+    const pending: ModelRequest = { ...base, messages: repairHistory(foldHistory(events)).messages };
+    emit({ type: 'round-start', at: environment.now(), round, request: hooks.digest(pending) });
+    const request = await hooks.debug.beforeRequest(round, pending);
+    const { messages: _sent, ...kept } = request;
+    base = kept;
+    if (signal.aborted) {
+      emit({ type: 'round-end', at: environment.now(), round });
+      return finish('aborted');
+    }
 
     const response = await collectModelResponse({ model, request, round, signal, now: () => environment.now(), emit });
     state.usage = sumUsage(state.usage, response.usage);
@@ -133,8 +152,9 @@ async function loop(
       endRound();
       return finish('error', response.error);
     }
+    if (response.kind === 'complete') await hooks.debug.afterReply(round, response.message, response.stopReason);
     if (response.toolCalls.length > 0) {
-      await commitToolResults(options, signal, round, response.toolCalls, emit);
+      await commitToolResults(options, signal, round, response.toolCalls, emit, hooks.debug);
     }
     endRound();
     if (response.kind === 'cancelled' || signal.aborted) return finish('aborted');
@@ -150,8 +170,10 @@ async function commitToolResults(
   round: number,
   calls: readonly PlannedToolCall[],
   emit: (event: RunEvent) => void,
+  debug: DebugSession,
 ): Promise<void> {
   const outcomes = await executeToolCalls({
+    debug,
     calls,
     tools: options.tools,
     round,

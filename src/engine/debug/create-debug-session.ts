@@ -1,0 +1,215 @@
+// Pure: the loop's side of the debugger — asks the policy, holds the loop at a pause, applies edits. No I/O.
+import type { RequestDigest, RunEvent } from '../event/run-event';
+import type { Message, ToolResultContentBlock } from '../message/message';
+import type { ModelRequest, StopReason } from '../model/model';
+import type { PlannedToolCall } from '../run/assemble-assistant-message';
+import type { ToolCallOutcome } from '../run/build-tool-result';
+import type { Tool, ToolResultStatus } from '../tool/tool';
+import { applyRequestPatch } from './apply-request-patch';
+import type { PauseDigest } from './debug-event';
+import type { DebugController, PauseDecision, PausePayload } from './pause-point';
+import { selectPause } from './select-pause';
+
+/** Result text of a call refused by the per-tool approval setting. */
+export const POLICY_DENIED_TEXT =
+  'Denied: the user does not allow this tool to run. Do not call it again; answer without it or ask the user.';
+
+/** What the loop does with a call after its `before-tool` point. */
+export type BeforeToolVerdict =
+  | { kind: 'run'; input: Record<string, unknown>; inputError?: string }
+  | { kind: 'answer'; status: ToolResultStatus; content: ToolResultContentBlock[] }
+  | { kind: 'stopped' };
+
+/** The loop's debugger hooks; without a controller every hook goes straight on and emits nothing. */
+export interface DebugSession {
+  beforeRequest(round: number, request: ModelRequest): Promise<ModelRequest>;
+  afterReply(round: number, message: Message, stopReason: StopReason | null): Promise<void>;
+  beforeTool(round: number, call: PlannedToolCall, tool: Tool | undefined): Promise<BeforeToolVerdict>;
+  afterTool(round: number, input: Record<string, unknown>, outcome: ToolCallOutcome): Promise<ToolCallOutcome>;
+}
+
+/** What a session needs from the loop. `stop` cancels the run (as `run-stop` would). */
+export interface DebugSessionOptions {
+  controller: DebugController | undefined;
+  signal: AbortSignal;
+  emit: (event: RunEvent) => void;
+  now: () => number;
+  createId: (prefix: string) => string;
+  stop: () => void;
+  digest: (request: ModelRequest) => RequestDigest;
+}
+
+const text = (value: string): ToolResultContentBlock => ({ type: 'text', text: value });
+
+function digestOf(payload: PausePayload): PauseDigest {
+  switch (payload.kind) {
+    case 'before-request':
+      return { kind: payload.kind, round: payload.round };
+    case 'after-reply':
+      return { kind: payload.kind, round: payload.round, stopReason: payload.stopReason };
+    case 'before-tool':
+      return {
+        kind: payload.kind,
+        round: payload.round,
+        callId: payload.callId,
+        name: payload.name,
+        input: payload.input,
+        ...(payload.problem === undefined ? {} : { problem: payload.problem }),
+      };
+    case 'after-tool':
+      return {
+        kind: payload.kind,
+        round: payload.round,
+        callId: payload.callId,
+        name: payload.name,
+        input: payload.input,
+        status: payload.status,
+      };
+  }
+}
+
+/**
+ * Creates the session of one run (ENGINE-SPEC §7). A point the policy selects emits `pause-start`,
+ * awaits `controller.pauseGate` (raced with the run's signal: a cancel while paused reads as `stop`)
+ * and emits `pause-end`; pauses are taken one at a time, so parallel calls stop in turn. The policy is
+ * read again when a point's turn comes, so Continue pressed meanwhile lets waiting points go on.
+ */
+export function createDebugSession(options: DebugSessionOptions): DebugSession {
+  const { controller, signal, emit, now } = options;
+  let turn: Promise<void> = Promise.resolve();
+
+  const waitForGate = (gate: () => Promise<PauseDecision>): Promise<PauseDecision> =>
+    new Promise((resolve) => {
+      const onAbort = (): void => resolve({ type: 'stop' });
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      const settle = (decision: PauseDecision): void => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(decision);
+      };
+      // A failing gate is a bug in the host: stop visibly rather than run something nobody approved.
+      Promise.resolve()
+        .then(gate)
+        .then(settle, () => settle({ type: 'stop' }));
+    });
+
+  async function pause(
+    payload: PausePayload,
+    tool?: Tool,
+  ): Promise<{ decision: PauseDecision; pauseId: string } | null> {
+    if (controller === undefined || selectPause(controller.getPolicy(), payload, tool).reasons.length === 0)
+      return null;
+    let release: () => void = () => undefined;
+    const previous = turn;
+    turn = new Promise((resolve) => (release = resolve));
+    await previous;
+    try {
+      if (signal.aborted) return { decision: { type: 'stop' }, pauseId: '' };
+      const { reasons } = selectPause(controller.getPolicy(), payload, tool);
+      if (reasons.length === 0) return null;
+      const pauseId = options.createId('pause');
+      emit({ type: 'pause-start', at: now(), pauseId, round: payload.round, pause: digestOf(payload), reasons });
+      const decision = await waitForGate(() => controller.pauseGate({ ...payload, pauseId, reasons }));
+      emit({ type: 'pause-end', at: now(), pauseId, round: payload.round, decision: decision.type });
+      if (decision.type === 'stop') options.stop();
+      return { decision, pauseId };
+    } finally {
+      release();
+    }
+  }
+
+  return {
+    async beforeRequest(round, request) {
+      const paused = await pause({ kind: 'before-request', round, request });
+      if (paused?.decision.type !== 'edit-request') return request;
+      const applied = applyRequestPatch(request, paused.decision.patch);
+      const digest = options.digest(applied.request);
+      for (const edit of applied.edits) {
+        emit({ type: 'edit-apply', at: now(), round, pauseId: paused.pauseId, request: digest, ...edit });
+      }
+      return applied.request;
+    },
+
+    async afterReply(round, message, stopReason) {
+      await pause({ kind: 'after-reply', round, message, stopReason });
+    },
+
+    async beforeTool(round, call, tool) {
+      const problem =
+        call.inputError ?? (tool === undefined ? `Tool '${call.name}' is not available to this run.` : undefined);
+      const payload: PausePayload = {
+        kind: 'before-tool',
+        round,
+        callId: call.callId,
+        name: call.name,
+        input: call.input,
+        ...(tool === undefined ? {} : { inputSchema: tool.inputSchema }),
+        ...(problem === undefined ? {} : { problem }),
+      };
+      if (controller !== undefined && selectPause(controller.getPolicy(), payload, tool).deny) {
+        return { kind: 'answer', status: 'denied', content: [text(POLICY_DENIED_TEXT)] };
+      }
+      const asIs: BeforeToolVerdict = {
+        kind: 'run',
+        input: call.input,
+        ...(call.inputError === undefined ? {} : { inputError: call.inputError }),
+      };
+      const paused = await pause(payload, tool);
+      if (paused === null) return asIs;
+      const { decision, pauseId } = paused;
+      const base = { at: now(), round, pauseId, callId: call.callId };
+      switch (decision.type) {
+        case 'stop':
+          return { kind: 'stopped' };
+        case 'edit-input': {
+          emit({ type: 'edit-apply', ...base, what: 'input', before: call.input, after: decision.input });
+          // Edited input is validated again (ENGINE-SPEC rule 21): a bad edit is never sent to the tool.
+          const inputError = tool ? controller?.validateInput?.(tool.inputSchema, decision.input) : undefined;
+          return { kind: 'run', input: decision.input, ...(inputError === undefined ? {} : { inputError }) };
+        }
+        case 'skip': {
+          const status: ToolResultStatus = decision.isError ? 'tool-error' : 'ok';
+          const isError = decision.isError;
+          emit({ type: 'edit-apply', ...base, what: 'skip', before: null, after: decision.content, status, isError });
+          return { kind: 'answer', status, content: decision.content };
+        }
+        case 'deny': {
+          const note = decision.message.trim();
+          const content = [text(note === '' ? 'The user denied this call.' : `The user denied this call: ${note}`)];
+          return { kind: 'answer', status: 'denied', content };
+        }
+        default:
+          return asIs;
+      }
+    },
+
+    async afterTool(round, input, outcome) {
+      const paused = await pause({
+        kind: 'after-tool',
+        round,
+        callId: outcome.callId,
+        name: outcome.name,
+        input,
+        status: outcome.status,
+        isError: outcome.status !== 'ok',
+        content: outcome.content,
+      });
+      if (paused?.decision.type !== 'edit-result') return outcome;
+      const { content, isError } = paused.decision;
+      const status: ToolResultStatus = !isError ? 'ok' : outcome.status === 'ok' ? 'tool-error' : outcome.status;
+      emit({
+        type: 'edit-apply',
+        at: now(),
+        round,
+        pauseId: paused.pauseId,
+        callId: outcome.callId,
+        what: 'result',
+        before: outcome.content,
+        after: content,
+        status,
+        isError,
+      });
+      return { ...outcome, status, content };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// The debugger's run events (ENGINE-SPEC §7): pauses and the edits a person made. Pure types.
+import type { RequestDigest } from '../event/run-event';
+import type { StopReason } from '../model/model';
+import type { ToolResultStatus } from '../tool/tool';
+import type { PauseDecision, PauseKind, PauseReason } from './pause-point';
+
+/** A pause point as events carry it: enough to show where the loop stands, never the whole history. */
+export interface PauseDigest {
+  kind: PauseKind;
+  round: number;
+  callId?: string;
+  name?: string;
+  /** The call's input (before-tool, after-tool). */
+  input?: Record<string, unknown>;
+  status?: ToolResultStatus;
+  stopReason?: StopReason | null;
+  /** Why a call would not run as is (before-tool). */
+  problem?: string;
+}
+
+/** What an edit changed: a field of the pending request, a call's input, its result, or a result given by hand. */
+export type EditTarget =
+  | 'request.system'
+  | 'request.messages'
+  | 'request.tools'
+  | 'request.maxTokens'
+  | 'request.temperature'
+  | 'request.toolChoice'
+  | 'input'
+  | 'result'
+  | 'skip';
+
+/** One recorded edit: what, before, after (ENGINE-SPEC rule 21). */
+export interface EditRecord {
+  what: EditTarget;
+  before: unknown;
+  after: unknown;
+}
+
+export type DebugEvent =
+  | { type: 'pause-start'; at: number; pauseId: string; round: number; pause: PauseDigest; reasons: PauseReason[] }
+  | { type: 'pause-end'; at: number; pauseId: string; round: number; decision: PauseDecision['type'] }
+  /**
+   * An edit applied at a pause. `request.messages` replaces the history (the fold takes `after`); request
+   * edits carry the request's new digest; result edits (`result`, `skip`) carry the status sent.
+   */
+  | ({
+      type: 'edit-apply';
+      at: number;
+      round: number;
+      pauseId: string;
+      callId?: string;
+      request?: RequestDigest;
+      status?: ToolResultStatus;
+      isError?: boolean;
+    } & EditRecord);

@@ -1,0 +1,114 @@
+// The debugger's seam (ENGINE-SPEC §7): pause points, decisions and the policy that selects them. Pure types.
+import type { Message, ToolResultContentBlock } from '../message/message';
+import type { ModelRequest, StopReason, ToolChoice, ToolDefinition } from '../model/model';
+import type { ToolResultStatus } from '../tool/tool';
+
+/** Where the loop can stop: before a model request, after its reply, before a tool call, after its result. */
+export type PauseKind = 'before-request' | 'after-reply' | 'before-tool' | 'after-tool';
+
+/** Why the loop stopped here (one pause can have several reasons). */
+export type PauseReason =
+  | { kind: 'step' }
+  | { kind: 'breakpoint'; breakpointId: string; label: string }
+  | { kind: 'approval'; toolName: string };
+
+/** What is pending at a pause, in full (the pause gate receives this; events carry a digest). */
+export type PausePayload =
+  | { kind: 'before-request'; round: number; request: ModelRequest }
+  | { kind: 'after-reply'; round: number; message: Message; stopReason: StopReason | null }
+  | {
+      kind: 'before-tool';
+      round: number;
+      callId: string;
+      name: string;
+      input: Record<string, unknown>;
+      /** The tool's JSON Schema, when the name resolves: edited input is validated against it. */
+      inputSchema?: Record<string, unknown>;
+      /** Why the call would not run as is (bad input, unknown tool); editing the input may fix it. */
+      problem?: string;
+    }
+  | {
+      kind: 'after-tool';
+      round: number;
+      callId: string;
+      name: string;
+      input: Record<string, unknown>;
+      status: ToolResultStatus;
+      isError: boolean;
+      content: ToolResultContentBlock[];
+    };
+
+/** One pause as the gate sees it: an id (to match the answer), the pending payload and the reasons. */
+export type PausePoint = PausePayload & { pauseId: string; reasons: PauseReason[] };
+
+/** The fields of a pending request a person may change; absent fields stay as they are. */
+export interface RequestPatch {
+  system?: string;
+  messages?: Message[];
+  tools?: ToolDefinition[];
+  maxTokens?: number;
+  temperature?: number;
+  toolChoice?: ToolChoice;
+}
+
+/**
+ * How to go on from a pause. `continue` and `stop` fit every pause; `edit-request` fits `before-request`;
+ * `edit-input` (run with this input), `skip` (do not run, use this result) and `deny` fit `before-tool`;
+ * `edit-result` fits `after-tool`. A decision that does not fit the pause is treated as `continue`.
+ */
+export type PauseDecision =
+  | { type: 'continue' }
+  | { type: 'stop' }
+  | { type: 'edit-request'; patch: RequestPatch }
+  | { type: 'edit-input'; input: Record<string, unknown> }
+  | { type: 'skip'; content: ToolResultContentBlock[]; isError: boolean }
+  | { type: 'deny'; message: string }
+  | { type: 'edit-result'; content: ToolResultContentBlock[]; isError: boolean };
+
+/** A breakpoint: selects pause points by tool name, tool error, stop reason or round. */
+export type Breakpoint = { id: string; enabled: boolean } & (
+  | { kind: 'tool'; toolName: string }
+  | { kind: 'tool-error' }
+  | { kind: 'stop-reason'; stopReason: StopReason }
+  | { kind: 'round'; round: number }
+);
+
+/** Per-tool approval (ENGINE-SPEC rule 22). */
+export type ToolApproval = 'auto' | 'ask' | 'deny';
+
+/**
+ * How the loop stops: `run` only at breakpoints and approvals, `step` at every pause point, `next-round`
+ * at the next model request (stepping over a round).
+ */
+export type StepMode = 'run' | 'step' | 'next-round';
+
+/** What selects pause points; read afresh at every point, so it can change while a run goes. */
+export interface DebugPolicy {
+  mode: StepMode;
+  breakpoints: Breakpoint[];
+  approval: {
+    /** When on, tools without a setting default to `ask` unless read-only (MCP `readOnlyHint`). */
+    enabled: boolean;
+    /** Settings by exposed tool name; they apply only while approval is on. */
+    tools: Record<string, ToolApproval>;
+  };
+}
+
+/**
+ * The controller a run is given (`RunOptions.debug`). `getPolicy` is read at every pause point;
+ * `pauseGate` is awaited at each point the policy selects (one at a time, in order) and must resolve
+ * with how to go on. `validateInput` checks an edited tool input against the tool's schema (CSP-safe,
+ * injected so the engine stays free of a validator); it returns a plain-words problem or undefined.
+ */
+export interface DebugController {
+  getPolicy(): DebugPolicy;
+  pauseGate(point: PausePoint): Promise<PauseDecision>;
+  validateInput?(schema: Record<string, unknown>, input: Record<string, unknown>): string | undefined;
+}
+
+/** A policy that never pauses: the default for runs without a debugger. */
+export const RUN_THROUGH_POLICY: DebugPolicy = {
+  mode: 'run',
+  breakpoints: [],
+  approval: { enabled: false, tools: {} },
+};
