@@ -19,6 +19,8 @@ async function pickPort(preferred) {
 
 const demoPort = await pickPort(Number(process.env.DEMO_SERVER_PORT ?? 3001));
 const appPort = await pickPort(Number(process.env.PORT ?? 5173));
+const corsHelperPort = await pickPort(Number(process.env.CORS_HELPER_PORT ?? 3002));
+const corsHelperUrl = `http://127.0.0.1:${corsHelperPort}`;
 const demoUrl = `http://localhost:${demoPort}/mcp`;
 const children = [];
 
@@ -49,10 +51,14 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 run('demo-server', process.execPath, ['--import', 'tsx', 'server/demo-server-main.ts'], { PORT: String(demoPort) });
+run('cors-helper', process.execPath, ['--import', 'tsx', 'server/cors-helper-main.ts'], {
+  PORT: String(corsHelperPort),
+});
 run('app', process.execPath, ['node_modules/vite/bin/vite.js', '--port', String(appPort), '--strictPort'], {
   VITE_DEMO_SERVER_URL: demoUrl,
+  VITE_CORS_HELPER_URL: corsHelperUrl,
 });
 
 console.info(
-  `\n  Loupe is starting:  http://localhost:${appPort}/\n  Demo MCP server:    ${demoUrl}\n  (Ctrl+C stops both)\n`,
+  `\n  Loupe is starting:  http://localhost:${appPort}/\n  Demo MCP server:    ${demoUrl}\n  CORS helper:        ${corsHelperUrl} (dev only; offered when a server fails for CORS)\n  (Ctrl+C stops both)\n`,
 );

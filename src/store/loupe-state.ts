@@ -41,6 +41,8 @@ export interface ServersSlice {
   /** Re-sends the same config, which makes the worker reconnect. */
   reconnectServer: (serverId: string) => Promise<void>;
   toggleInstructions: (serverId: string) => Promise<void>;
+  /** Points a server at another URL (e.g. through the CORS helper) and reconnects. */
+  changeServerUrl: (serverId: string, url: string) => Promise<void>;
   applyServerState: (state: ServerState) => void;
   applyServerRemoved: (serverId: string) => void;
 }

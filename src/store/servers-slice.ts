@@ -82,6 +82,7 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
     reconnectServer: (serverId) => update(serverId, (server) => server),
     toggleInstructions: (serverId) =>
       update(serverId, (server) => ({ ...server, includeInstructions: !server.includeInstructions })),
+    changeServerUrl: (serverId, url) => update(serverId, (server) => ({ ...server, url })),
     applyServerState(state) {
       if (get().servers.some((server) => server.id === state.serverId)) setServerState(state);
     },

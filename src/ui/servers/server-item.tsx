@@ -6,6 +6,7 @@ import { useLoupeStore } from '../../store/loupe-store-provider';
 import { StatusBadge } from '../common/status-badge';
 import type { BadgeTone } from '../common/status-badge';
 import { smallButtonClass } from '../common/styles';
+import { CorsHelperOffer } from './cors-helper-offer';
 import { ServerTools } from './server-tools';
 
 const toneOf: Record<ServerState['status'], BadgeTone> = { connected: 'ok', connecting: 'busy', error: 'error' };
@@ -62,6 +63,7 @@ export const ServerItem = memo(function ServerItem({
         >
           <p className="font-medium">{state.problem.message}</p>
           <p className="mt-0.5 text-red-700/90 dark:text-red-300/80">{state.problem.hint}</p>
+          {state.problem.kind === 'cors' && <CorsHelperOffer serverId={server.id} url={server.url} />}
         </div>
       )}
       {status === 'connected' && (
