@@ -35,6 +35,8 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
   const inputs = new Map<string, Record<string, unknown>>();
   let repliesUsage: Usage = { inputTokens: 0, outputTokens: 0 };
   let end: Extract<RunEvent, { type: 'run-end' }> | undefined;
+  // Edits of a call made before its result exists (input, a result given by hand) wait here.
+  const earlyEdits = new Map<string, TranscriptToolCall['edits']>();
 
   for (const event of events) {
     switch (event.type) {
@@ -81,10 +83,13 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
           isError: event.isError,
           content: event.content,
           timing: { ...event.timing, durationMs: endedAt - (startedAt ?? queuedAt) },
-          edits: [],
+          edits: earlyEdits.get(event.callId) ?? [],
         });
         break;
       }
+      case 'edit-apply':
+        recordEdit(event, rounds.get(event.round), calls.get(event.round), earlyEdits);
+        break;
       case 'run-end':
         end = event;
         break;
@@ -110,6 +115,31 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
     usage: end?.usage ?? repliesUsage,
     ...(end?.error === undefined ? {} : { error: end.error }),
   };
+}
+
+/** A request edit goes to its round (with the new digest); a call edit to its call (a result edit changes what was sent). */
+function recordEdit(
+  event: Extract<RunEvent, { type: 'edit-apply' }>,
+  round: TranscriptRound | undefined,
+  roundCalls: Map<string, TranscriptToolCall> | undefined,
+  earlyEdits: Map<string, TranscriptToolCall['edits']>,
+): void {
+  const edit = { what: event.what, before: event.before, after: event.after };
+  if (event.callId === undefined) {
+    if (!round) return;
+    round.edits = [...(round.edits ?? []), edit];
+    if (event.request) round.request = event.request;
+    return;
+  }
+  const call = roundCalls?.get(event.callId);
+  if (!call) {
+    earlyEdits.set(event.callId, [...(earlyEdits.get(event.callId) ?? []), edit]);
+    return;
+  }
+  call.edits.push(edit);
+  if (event.what === 'result') call.content = event.after as TranscriptToolCall['content'];
+  if (event.status !== undefined) call.status = event.status;
+  if (event.isError !== undefined) call.isError = event.isError;
 }
 
 function findToolUse(round: TranscriptRound | undefined, callId: string): ToolUseBlock | undefined {

@@ -52,6 +52,22 @@ export interface TranscriptRound {
 export interface Transcript {
   format: typeof TRANSCRIPT_FORMAT;
   version: typeof TRANSCRIPT_VERSION;
+  /** Edits of this round's request a person made at its pause (system, messages, tools, parameters). */
+  edits?: { what: string; before: unknown; after: unknown }[];
+}
+
+/** Another branch of the same run family: a fork, or the run a fork came from (ENGINE-SPEC rule 24). */
+export interface TranscriptBranch {
+  runId: string;
+  name: string;
+  /** The run it was forked from; null for the original run. */
+  parentRunId: string | null;
+  /** The round of the parent it was forked at (it re-asks that round's request); null for the original. */
+  forkRound: number | null;
+  messages: Message[];
+  rounds: TranscriptRound[];
+  finishReason: FinishReason | null;
+  usage: Usage;
   createdAt: string;
   app: { name: string; version: string };
   runId: string;
@@ -65,3 +81,5 @@ export interface Transcript {
   usage: Usage;
   error?: RunErrorInfo;
 }
+  /** The other branches of this run's family, when it was forked. */
+  branches?: TranscriptBranch[];
