@@ -197,6 +197,10 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
       );
     case 'tool-results-commit':
       return state;
+    case 'pause-start':
+    case 'pause-end':
+    case 'edit-apply':
+      return applyDebugEvent(state, event);
     case 'round-end':
       return updateRound(state, event.round, (view) => ({ ...view, endedAt: event.at }));
     case 'limit-reached':
@@ -214,8 +218,4 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
       return next;
     }
   }
-    case 'pause-start':
-    case 'pause-end':
-    case 'edit-apply':
-      return applyDebugEvent(state, event);
 }

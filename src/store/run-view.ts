@@ -75,10 +75,10 @@ export interface RunView {
   finishReason: FinishReason | null;
   error?: RunErrorInfo;
   usage: Usage;
-}
-
   /** The pause the loop is holding at now, if any. */
   pause?: PauseMark & { at: number };
+}
+
 export const EMPTY_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
 
 /** The state before any run. */

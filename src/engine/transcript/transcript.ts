@@ -47,11 +47,6 @@ export interface TranscriptRound {
     timing: { startedAt: number; endedAt: number; durationMs: number; timeToFirstTokenMs?: number };
   } | null;
   toolCalls: TranscriptToolCall[];
-}
-
-export interface Transcript {
-  format: typeof TRANSCRIPT_FORMAT;
-  version: typeof TRANSCRIPT_VERSION;
   /** Edits of this round's request a person made at its pause (system, messages, tools, parameters). */
   edits?: { what: string; before: unknown; after: unknown }[];
 }
@@ -68,6 +63,11 @@ export interface TranscriptBranch {
   rounds: TranscriptRound[];
   finishReason: FinishReason | null;
   usage: Usage;
+}
+
+export interface Transcript {
+  format: typeof TRANSCRIPT_FORMAT;
+  version: typeof TRANSCRIPT_VERSION;
   createdAt: string;
   app: { name: string; version: string };
   runId: string;
@@ -80,6 +80,6 @@ export interface TranscriptBranch {
   finishReason: FinishReason | null;
   usage: Usage;
   error?: RunErrorInfo;
-}
   /** The other branches of this run's family, when it was forked. */
   branches?: TranscriptBranch[];
+}
