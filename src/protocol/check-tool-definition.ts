@@ -50,17 +50,27 @@ export function checkToolDefinition(draft: ToolDefinitionDraft, takenNames: read
   }
   const result = metaValidator.validate(schema);
   if (!result.valid) {
-    // The deepest errors say what is wrong; the outer ones only repeat "property … does not match".
-    const leaves = result.errors.filter(
-      (error) =>
-        !result.errors.some(
-          (other) => other !== error && other.instanceLocation.startsWith(`${error.instanceLocation}/`),
-        ),
-    );
-    for (const error of leaves.slice(0, 5)) {
-      const where = error.instanceLocation.replace(/^#/, '') || '/';
-      problems.push(`Input schema at ${where}: ${error.error}`);
+    // cfworker reports each failure with its enclosing "does not match" errors at the same place; the
+    // specific ones say what to fix, so only those are shown (or the first, when none is specific).
+    const generic = /subschema|does not match schema|did not match/i;
+    const byPlace = new Map<string, string[]>();
+    for (const error of result.errors) {
+      const place = error.instanceLocation.replace(/^#/, '') || '/';
+      byPlace.set(place, [...(byPlace.get(place) ?? []), error.error]);
     }
+    const places = [...byPlace.keys()];
+    // A place that only encloses a deeper failing place adds nothing the deeper one does not say.
+    const deepest = places.filter(
+      (place) => !places.some((other) => other !== place && other.startsWith(place === '/' ? '/' : `${place}/`)),
+    );
+    const shown = deepest.flatMap((place) => {
+      const messages = byPlace.get(place) ?? [];
+      const specific = messages.filter((message) => !generic.test(message));
+      return (specific.length > 0 ? specific.slice(0, 2) : messages.slice(0, 1)).map(
+        (message) => `Input schema at ${place}: ${message}`,
+      );
+    });
+    problems.push(...shown.slice(0, 4));
   }
   return problems;
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { loadToolSelection, saveToolSelection, TOOLS_KEY } from './persist-tool-selection';
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+describe('tool selection persistence', () => {
+  it('round-trips overrides, switches and local tools', () => {
+    const storage = memoryStorage();
+    const selection = {
+      overrides: { 'mcp:demo/weather_get': { description: 'Edited.' } },
+      disabled: ['mcp:demo/clothing_advise'],
+      localTools: [
+        {
+          id: 'l1',
+          name: 'mock',
+          description: '',
+          inputSchema: { type: 'object' },
+          handler: { kind: 'text' as const, text: 'x' },
+        },
+      ],
+    };
+    saveToolSelection(storage, selection);
+    expect(loadToolSelection(storage)).toEqual(selection);
+  });
+
+  it('drops what does not parse and survives a corrupt entry', () => {
+    const storage = memoryStorage();
+    expect(loadToolSelection(storage)).toBeUndefined();
+    storage.setItem(TOOLS_KEY, '{not json');
+    expect(loadToolSelection(storage)).toBeUndefined();
+    storage.setItem(
+      TOOLS_KEY,
+      JSON.stringify({ overrides: { a: 'x', b: { name: 3, description: 'd' } }, disabled: [1, 'k'], localTools: [{}] }),
+    );
+    expect(loadToolSelection(storage)).toEqual({
+      overrides: { b: { description: 'd' } },
+      disabled: ['k'],
+      localTools: [],
+    });
+  });
+});
