@@ -20,6 +20,9 @@ const store = createLoupeStore(client, {
   demoServerUrl: import.meta.env.VITE_DEMO_SERVER_URL ?? 'http://localhost:3001/mcp',
 });
 
+// Restores the last session (and an interrupted run) from IndexedDB; storage problems become alerts.
+void store.getState().initSessions();
+
 const root = document.getElementById('root');
 if (root === null) throw new Error('Loupe needs an element with id "root" in index.html.');
 

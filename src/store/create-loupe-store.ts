@@ -13,6 +13,7 @@ import { getDefaultStorage } from './safe-storage';
 import { createServersSlice } from './servers-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createToolsSlice } from './tools-slice';
+import { createSessionsSlice } from './sessions/create-sessions-slice';
 
 export interface LoupeStoreOptions {
   /** The bundled demo MCP server, added on a first visit under the name `demo`. */
@@ -23,6 +24,8 @@ export interface LoupeStoreOptions {
   scheduleFrame?: FrameScheduler;
   /** Defaults to crypto.randomUUID. */
   createId?: () => string;
+  /** Where sessions are kept: defaults to the page's IndexedDB; `memory` for tests. */
+  indexedDB?: IDBFactory | null | 'memory';
 }
 
 export type LoupeStore = StoreApi<LoupeState>;
@@ -47,6 +50,10 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     ...createServersSlice(set, get, deps),
     ...createRunSlice(set, get, deps),
     ...createToolsSlice(set, get, deps),
+    ...createSessionsSlice(set, get, deps, {
+      indexedDB: options.indexedDB ?? (typeof indexedDB === 'undefined' ? 'memory' : indexedDB),
+      now: () => Date.now(),
+    }),
     dispose() {
       unsubscribe();
       batcher.dispose();
@@ -56,6 +63,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
   unsubscribe = client.subscribe((message) => {
     switch (message.type) {
       case 'run-event':
+        store.getState().recordRunEvent(message.runId, message.event);
         batcher.push({ runId: message.runId, event: message.event });
         return;
       case 'server-state':

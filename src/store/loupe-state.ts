@@ -7,6 +7,7 @@ import type { ServerConfig } from '../protocol/settings';
 import type { RunView } from './run-view';
 import type { Settings } from './settings';
 import type { ToolsSlice } from './tools-slice';
+import type { SessionsSlice } from './sessions/sessions-state';
 
 export interface Alert {
   id: string;
@@ -62,7 +63,8 @@ export interface LifecycleSlice {
   dispose: () => void;
 }
 
-export type LoupeState = AlertsSlice & SettingsSlice & ServersSlice & RunSlice & LifecycleSlice & ToolsSlice;
+export type LoupeState = AlertsSlice & SettingsSlice & ServersSlice & RunSlice & LifecycleSlice & ToolsSlice &
+  SessionsSlice;
 
 export type SetLoupeState = (partial: Partial<LoupeState> | ((state: LoupeState) => Partial<LoupeState>)) => void;
 export type GetLoupeState = () => LoupeState;

@@ -1,0 +1,53 @@
+// What a session stores: settings without secrets, servers, its runs (event logs live beside it), extensions.
+import type { TranscriptMeta } from '../../engine/transcript/build-transcript';
+import type { PersistedServer } from '../persist-servers';
+import type { Settings } from '../settings';
+
+/** Settings a session keeps. Never the API key (it stays in memory or under "Remember on this device"). */
+export type SessionSettings = Pick<
+  Settings,
+  'provider' | 'baseUrl' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'draft'
+>;
+
+/** One run of a session; its events are stored apart, keyed by `runId`, appended at each checkpoint. */
+export interface StoredRun {
+  runId: string;
+  /** `live`: run here; `imported`: from a transcript file; `replay`: a replay of `sourceRunId`. */
+  origin: 'live' | 'imported' | 'replay';
+  label: string;
+  startedAt: number;
+  sourceRunId?: string;
+  /** The transcript meta of an imported run (a live run's is derived from its events). */
+  meta?: TranscriptMeta;
+}
+
+export interface SessionRecord {
+  id: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+  settings: SessionSettings;
+  servers: PersistedServer[];
+  runs: StoredRun[];
+  /** The run the timeline shows. */
+  activeRunId: string | null;
+  /** Open record for other features (tool overrides, branches, debugger state): each owns one key. */
+  extensions: Record<string, unknown>;
+}
+
+/** What the sessions list shows. */
+export interface SessionSummary {
+  id: string;
+  name: string;
+  updatedAt: number;
+  runCount: number;
+}
+
+export function summarize(record: SessionRecord): SessionSummary {
+  return { id: record.id, name: record.name, updatedAt: record.updatedAt, runCount: record.runs.length };
+}
+
+export function pickSessionSettings(settings: Settings): SessionSettings {
+  const { provider, baseUrl, model, maxRounds, maxTokens, system, draft } = settings;
+  return { provider, baseUrl, model, maxRounds, maxTokens, system, draft };
+}

@@ -1,0 +1,45 @@
+// The sessions part of the store: types only.
+import type { Message } from '../../engine/message/message';
+import type { RunEvent } from '../../engine/event/run-event';
+import type { RunsCompareResult } from '../../protocol/session-messages';
+import type { SessionSummary, StoredRun } from './session-record';
+
+/** A message about the open session that is not an error: what was restored, imported or repaired. */
+export interface SessionNotice {
+  kind: 'interrupted' | 'imported';
+  title: string;
+  details: string[];
+}
+
+export interface SessionsSlice {
+  sessions: SessionSummary[];
+  currentSessionId: string | null;
+  /** The current session's runs, oldest first. */
+  sessionRuns: StoredRun[];
+  sessionNotice: SessionNotice | null;
+  /** The conversation a restored session can go on from (repaired), when it was interrupted. */
+  resumeHistory: Message[] | null;
+  /** Set while storage is unusable (private mode, quota); sessions then live in memory only. */
+  storageProblem: string | null;
+  /** Opens the database and the last session (restoring its run), or starts a first one. */
+  initSessions: () => Promise<void>;
+  newSession: () => Promise<void>;
+  openSession: (id: string) => Promise<void>;
+  renameSession: (id: string, name: string) => Promise<void>;
+  duplicateSession: (id: string) => Promise<void>;
+  deleteSession: (id: string) => Promise<void>;
+  /** Shows another run of the current session in the timeline. */
+  showRun: (runId: string) => Promise<void>;
+  /** Validates, repairs and opens a transcript file as a new session; a bad file changes nothing. */
+  importTranscriptFile: (file: File) => Promise<boolean>;
+  /** Re-runs the shown run with its recorded replies (`recorded`) or the live model (`live`). */
+  replayRun: (mode: 'recorded' | 'live') => Promise<void>;
+  /** Sends the draft as the next message of the restored conversation. */
+  continueRun: () => Promise<void>;
+  compareRuns: (leftRunId: string, rightRunId: string) => Promise<RunsCompareResult | null>;
+  dismissSessionNotice: () => void;
+  /** Every run event passes here first (checkpoints). */
+  recordRunEvent: (runId: string, event: RunEvent) => void;
+  /** Resolves when every checkpoint so far is written. */
+  flushSessions: () => Promise<void>;
+}
