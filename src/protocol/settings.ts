@@ -1,9 +1,13 @@
 // Settings the UI sends to the worker. Types only.
+import type { ModelCapabilities, ModelPrice } from '../engine/model/model-capabilities';
 import type { ToolSelection } from './tool-settings';
 
 /** Which model answers, and how to reach it. The API key crosses to the worker only, never into a transcript. */
 export type ProviderSettings =
-  { kind: 'demo' } | { kind: 'anthropic'; apiKey: string; baseUrl?: string; model: string };
+  | { kind: 'demo' }
+  | { kind: 'anthropic'; apiKey: string; baseUrl?: string; model: string; capabilities?: ModelCapabilities }
+  /** Any Chat Completions endpoint (OpenAI, OpenRouter, Ollama, LM Studio, vLLM); `apiKey` may be empty. */
+  | { kind: 'openai-compatible'; apiKey: string; baseUrl: string; model: string; capabilities?: ModelCapabilities };
 
 export type ProviderKind = ProviderSettings['kind'];
 
@@ -13,6 +17,8 @@ export interface RunSettings {
   maxRounds: number;
   maxTokens: number;
   temperature?: number;
+  /** The price the UI shows this run's cost with; recorded in the transcript, never used to bill. */
+  price?: ModelPrice;
   /** Tool overrides, switches and local tools; absent → every server tool as the server sent it. */
   tools?: ToolSelection;
 }

@@ -60,6 +60,16 @@ function appendText(blocks: AssistantBlockView[], index: number, text: string): 
   return next;
 }
 
+function appendThinking(blocks: AssistantBlockView[], index: number, text: string): AssistantBlockView[] {
+  const position = blocks.findIndex((block) => block.index === index);
+  const current = blocks[position];
+  if (current === undefined) return [...blocks, { kind: 'thinking', index, text }];
+  if (current.kind !== 'thinking') return blocks;
+  const next = blocks.slice();
+  next[position] = { ...current, text: current.text + text };
+  return next;
+}
+
 function blocksFromMessage(content: ContentBlock[]): AssistantBlockView[] {
   const blocks: AssistantBlockView[] = [];
   content.forEach((block, index) => {
@@ -141,6 +151,13 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
         ...view,
         blocks: appendText(view.blocks, event.index, event.text),
       }));
+    case 'thinking-delta':
+      return updateRound(state, event.round, (view) => ({
+        ...view,
+        blocks: appendThinking(view.blocks, event.index, event.thinking),
+      }));
+    case 'notice':
+      return updateRound(state, event.round, (view) => ({ ...view, notices: [...(view.notices ?? []), event.message] }));
     case 'tool-input-start':
       return updateRound(state, event.round, (view) => {
         const withCall = updateCall(view, event.callId, event.name, (call) => call);

@@ -58,6 +58,8 @@ export interface RoundView {
   /** Pauses taken in this round, in order (breakpoint hits show where they happened). */
   pauses?: PauseMark[];
   toolCalls: ToolCallView[];
+  /** Provider remarks on the reply (e.g. why a prompted-track reply was taken as text). */
+  notices?: string[];
 }
 
 export type RunPhase = 'idle' | 'running' | 'ended';

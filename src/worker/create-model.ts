@@ -5,17 +5,48 @@ import type { ProviderSettings } from '../protocol/settings';
 import { createAnthropicModel } from '../providers/anthropic/create-anthropic-model';
 import { listAnthropicModels } from '../providers/anthropic/list-anthropic-models';
 import { createDemoModel } from '../providers/demo/create-demo-model';
+import { createOpenAICompatibleModel } from '../providers/openai-compatible/create-openai-compatible-model';
+import { listOpenAICompatibleModels } from '../providers/openai-compatible/list-openai-compatible-models';
+import { createPromptedModel } from '../providers/prompted/create-prompted-model';
 
-/** The model that answers a run. */
-export function createModel(provider: ProviderSettings): Model {
+/** What some models need from the run that uses them (the manual model: who writes its replies). */
+export interface ModelContext {
+  manual?: ManualReplySource;
+  createId?: (prefix: string) => string;
+}
+
+/** The model that answers a run; a model marked for prompted tools is wrapped in the prompted track. */
+export function createModel(provider: ProviderSettings, context: ModelContext = {}): Model {
   switch (provider.kind) {
     case 'demo':
       return createDemoModel();
+    case 'manual':
+    case 'anthropic':
+    case 'openai-compatible': {
+      const model = createNativeModel(provider);
+      return provider.capabilities?.tools === 'prompted' ? createPromptedModel(model) : model;
+    }
+  }
+}
+
+function createNativeModel(provider: Exclude<ProviderSettings, { kind: 'demo' } | { kind: 'manual' }>): Model {
+  const capabilities = provider.capabilities;
+  switch (provider.kind) {
     case 'anthropic':
       return createAnthropicModel({
         apiKey: provider.apiKey,
         model: provider.model,
         ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
+        ...(capabilities?.thinking
+          ? { thinking: capabilities.thinkingBudget === undefined ? {} : { budgetTokens: capabilities.thinkingBudget } }
+          : {}),
+      });
+    case 'openai-compatible':
+      return createOpenAICompatibleModel({
+        apiKey: provider.apiKey,
+        baseUrl: provider.baseUrl,
+        model: provider.model,
+        vision: capabilities?.vision === true,
       });
   }
 }
@@ -27,10 +58,14 @@ export async function listModels(
   switch (provider.kind) {
     case 'demo':
       return { models: [{ id: 'loupe-demo', displayName: 'Demo model (scripted, offline)' }], fromFallback: false };
+    case 'manual':
+      return { models: [{ id: 'you', displayName: 'You are the model' }], fromFallback: false };
     case 'anthropic':
       return listAnthropicModels({
         apiKey: provider.apiKey,
         ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
       });
+    case 'openai-compatible':
+      return listOpenAICompatibleModels({ apiKey: provider.apiKey, baseUrl: provider.baseUrl });
   }
 }

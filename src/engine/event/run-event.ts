@@ -52,6 +52,10 @@ export type RunEvent =
   | { type: 'round-start'; at: number; round: number; request: RequestDigest }
   | { type: 'response-start'; at: number; round: number; responseId?: string; model?: string }
   | { type: 'text-delta'; round: number; index: number; text: string }
+  /** Extended thinking as it streams; the whole block (with its signature) is in `response-end.message`. */
+  | { type: 'thinking-delta'; round: number; index: number; thinking: string }
+  /** A provider's remark on this round's reply, shown in the round card (e.g. why a reply was not a tool call). */
+  | { type: 'notice'; at: number; round: number; message: string }
   | { type: 'tool-input-start'; round: number; index: number; callId: string; name: string }
   | { type: 'tool-input-delta'; round: number; index: number; callId: string; partialJson: string }
   | {

@@ -44,6 +44,8 @@ export type ModelStreamPart =
   | { type: 'tool-use-start'; index: number; id: string; name: string }
   | { type: 'tool-input-delta'; index: number; partialJson: string }
   | { type: 'block-end'; index: number }
+  /** Something the person should know about this reply (e.g. a prompted-track reply taken as text, and why). */
+  | { type: 'notice'; message: string }
   | { type: 'response-end'; stopReason: StopReason | null; usage: Usage };
 
 /**

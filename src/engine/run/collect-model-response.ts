@@ -80,10 +80,15 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
         markToken();
         const block = blocks.get(part.index);
         if (block?.kind !== 'thinking') return;
-        if (part.type === 'thinking-delta') block.thinking += part.thinking;
-        else block.signature += part.signature;
+        if (part.type === 'thinking-delta') {
+          block.thinking += part.thinking;
+          emit({ type: 'thinking-delta', round, index: part.index, thinking: part.thinking });
+        } else block.signature += part.signature;
         return;
       }
+      case 'notice':
+        emit({ type: 'notice', at: now(), round, message: part.message });
+        return;
       case 'tool-use-start':
         blocks.set(part.index, { kind: 'tool_use', id: part.id, name: part.name, json: '', ended: false });
         emit({ type: 'tool-input-start', round, index: part.index, callId: part.id, name: part.name });

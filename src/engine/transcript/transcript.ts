@@ -2,6 +2,7 @@
 import type { CallTiming, FinishReason, RequestDigest, RunErrorInfo } from '../event/run-event';
 import type { ContentBlock, Message, ToolResultContentBlock } from '../message/message';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
+import type { ModelCapabilities, ModelPrice } from '../model/model-capabilities';
 import type { ToolResultStatus } from '../tool/tool';
 
 export const TRANSCRIPT_FORMAT = 'loupe-transcript';
@@ -15,6 +16,10 @@ export interface TranscriptSettings {
   maxRounds: number;
   maxTokens: number;
   temperature?: number;
+  /** The model's capabilities as configured for the run (tool track, vision, thinking, context window). */
+  capabilities?: ModelCapabilities;
+  /** The price used to show this run's cost (USD per million tokens); absent when the model had none. */
+  price?: ModelPrice;
 }
 
 /** A connected MCP server as recorded (URL and name only: headers may hold secrets). */

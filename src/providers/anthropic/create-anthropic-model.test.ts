@@ -78,7 +78,7 @@ describe('createAnthropicModel against the mock Messages API', () => {
     expect(sent?.headers.authorization).toBeUndefined();
     expect(sent?.body).toMatchObject({
       model: 'claude-sonnet-5-5',
-      system: 'Be brief.',
+      system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }],
       max_tokens: 512,
       stream: true,
     });

@@ -1,33 +1,14 @@
 // The Anthropic adapter: one streamed Messages API call per `doStream`, mapped to neutral stream parts.
-import type Anthropic from '@anthropic-ai/sdk';
 import { ModelError, type Model, type ModelRequest, type ModelStreamPart } from '../../engine/model/model';
 import { abortError } from '../abort-error';
 import { createAnthropicClient, defaultAnthropicBaseUrl, type AnthropicConfig } from './anthropic-config';
-import {
-  convertToAnthropicMessages,
-  convertToAnthropicToolChoice,
-  convertToAnthropicTools,
-} from './convert-to-anthropic-params';
+import { buildAnthropicParams, describeAnthropicRequest, type AnthropicRequestOptions } from './build-anthropic-params';
 import { initialAnthropicStreamState, mapAnthropicStreamEvent } from './map-anthropic-stream-event';
 import { toModelError } from './to-model-error';
+import { countAnthropicTokens } from './count-anthropic-tokens';
 
-export interface AnthropicModelConfig extends AnthropicConfig {
+export interface AnthropicModelConfig extends AnthropicConfig, Omit<AnthropicRequestOptions, 'model'> {
   model: string;
-}
-
-function toParams(model: string, request: ModelRequest): Anthropic.MessageCreateParamsStreaming {
-  const hasTools = request.tools.length > 0;
-  return {
-    model,
-    max_tokens: request.maxTokens,
-    messages: convertToAnthropicMessages(request.messages),
-    stream: true,
-    ...(request.system ? { system: request.system } : {}),
-    ...(hasTools ? { tools: convertToAnthropicTools(request.tools) } : {}),
-    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-    // The API rejects tool_choice without tools.
-    ...(hasTools && request.toolChoice ? { tool_choice: convertToAnthropicToolChoice(request.toolChoice) } : {}),
-  };
 }
 
 /** A `Model` backed by the Anthropic Messages API (or any endpoint speaking it) through the official SDK. */
@@ -38,8 +19,10 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
   async function* doStream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
     if (signal.aborted) throw abortError(signal);
     let state = initialAnthropicStreamState;
+    const params = buildAnthropicParams(request, config);
     try {
-      const stream = await client.messages.create(toParams(config.model, request), { signal });
+      // The SDK retries 408/409/429/5xx (honouring retry-after) before it returns the stream, never after.
+      const stream = await client.messages.create(params, { signal });
       for await (const event of stream) {
         const mapped = mapAnthropicStreamEvent(event, state);
         state = mapped.state;
@@ -47,7 +30,7 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
       }
     } catch (error) {
       if (signal.aborted) throw abortError(signal);
-      throw toModelError(error, baseUrl);
+      throw toModelError(error, baseUrl, describeAnthropicRequest(baseUrl, params));
     }
     // The SDK ends the iteration quietly when aborted, so the signal is checked after the loop too.
     if (signal.aborted) throw abortError(signal);
@@ -56,5 +39,10 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
     }
   }
 
-  return { provider: 'anthropic', modelId: config.model, doStream };
+  return {
+    provider: 'anthropic',
+    modelId: config.model,
+    doStream,
+    countTokens: (request, signal) => countAnthropicTokens(client, buildAnthropicParams(request, config), baseUrl, signal),
+  };
 }

@@ -33,13 +33,18 @@ function retryAfterNote(error: APIError): string {
   return seconds ? ` The API asks to wait ${seconds} s.` : '';
 }
 
+/** Statuses caused by the request itself: their message names the request. */
+const requestFaults: ReadonlySet<number> = new Set([400, 401, 403, 404, 413]);
+
 /** An HTTP error (status set) or an `event: error` in the stream (no status). */
-function fromApiError(error: APIError): ModelError {
+function fromApiError(error: APIError, request: string | undefined): ModelError {
   const status = error.status;
   const apiMessage = error.apiMessage ?? (status === undefined ? error.message : `HTTP ${status}`);
   const where = status === undefined ? 'during the stream' : `HTTP ${status}`;
   const kind = error.type ?? undefined;
-  const message = `${advice(status, error.type)} (${where}${kind ? `, ${kind}` : ''}: ${apiMessage})${retryAfterNote(error)}`;
+  const which =
+    request !== undefined && status !== undefined && requestFaults.has(status) ? ` Request: ${request}.` : '';
+  const message = `${advice(status, error.type)} (${where}${kind ? `, ${kind}` : ''}: ${apiMessage})${retryAfterNote(error)}${which}`;
   return new ModelError(message, {
     ...(status !== undefined ? { status } : {}),
     ...(kind !== undefined ? { errorType: kind } : {}),
@@ -48,10 +53,11 @@ function fromApiError(error: APIError): ModelError {
 }
 
 /**
- * A `ModelError` for any failure of a model call. `baseUrl` names the endpoint in connection errors.
+ * A `ModelError` for any failure of a model call. `baseUrl` names the endpoint in connection errors;
+ * `request` (a few words, never the key) is named in errors the request caused (400/401/403/404/413).
  * Callers must handle aborts before calling this: an abort is not a model failure.
  */
-export function toModelError(error: unknown, baseUrl: string): ModelError {
+export function toModelError(error: unknown, baseUrl: string, request?: string): ModelError {
   if (error instanceof ModelError) return error;
   if (error instanceof Anthropic.APIConnectionTimeoutError) {
     return new ModelError(`The request to ${baseUrl} timed out. Check the connection and run again.`, { cause: error });
@@ -64,7 +70,7 @@ export function toModelError(error: unknown, baseUrl: string): ModelError {
     );
   }
   if (error instanceof Anthropic.APIError) {
-    return fromApiError(error as APIError);
+    return fromApiError(error as APIError, request);
   }
   const text = error instanceof Error ? error.message : String(error);
   return new ModelError(`The model call failed: ${text}`, { cause: error });

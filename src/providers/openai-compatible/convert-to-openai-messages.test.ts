@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../engine/message/message';
+import { convertToOpenAIMessages } from './convert-to-openai-messages';
+import { convertToOpenAIToolChoice, convertToOpenAITools } from './convert-to-openai-tools';
+
+const png = { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png', data: 'iVBORw0' } };
+
+const history: Message[] = [
+  {
+    role: 'user',
+    content: [
+      { type: 'text', text: 'Look at this and the notes.' },
+      png,
+      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'Notes: rain.' } },
+      { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBER' } },
+    ],
+  },
+  {
+    role: 'assistant',
+    content: [
+      { type: 'thinking', thinking: 'Plan.', signature: 'sig' },
+      { type: 'text', text: 'Checking.' },
+      { type: 'tool_use', id: 'call_1', name: 'media__image', input: {} },
+      { type: 'tool_use', id: 'call_2', name: 'demo__weather_get', input: { city: 'Oslo' } },
+    ],
+  },
+  {
+    role: 'user',
+    content: [
+      { type: 'tool_result', tool_use_id: 'call_1', content: [{ type: 'text', text: 'A chart.' }, png, png] },
+      { type: 'tool_result', tool_use_id: 'call_2', content: [{ type: 'text', text: 'down' }], is_error: true },
+      { type: 'text', text: 'Go on.' },
+    ],
+  },
+  { role: 'assistant', content: [{ type: 'tool_use', id: 'call_3', name: 'demo__weather_get', input: {} }] },
+  { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_3', content: [png] }] },
+];
+
+describe('convertToOpenAIMessages', () => {
+  it('converts every block type, with tool images in one following user message', () => {
+    const messages = convertToOpenAIMessages('Be brief.', history, { vision: true });
+    expect(messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look at this and the notes.' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0' } },
+          { type: 'text', text: 'Notes: rain.' },
+          { type: 'text', text: '[A PDF document was attached; it cannot be sent to this endpoint.]' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: 'Checking.',
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'media__image', arguments: '{}' } },
+          { id: 'call_2', type: 'function', function: { name: 'demo__weather_get', arguments: '{"city":"Oslo"}' } },
+        ],
+      },
+      {
+        role: 'tool',
+        tool_call_id: 'call_1',
+        content: 'A chart.\n[image: sent in the next user message]\n[image: sent in the next user message]',
+      },
+      { role: 'tool', tool_call_id: 'call_2', content: 'Error: down' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '2 images returned by media__image (call call_1):' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0' } },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0' } },
+          { type: 'text', text: 'Go on.' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_3', type: 'function', function: { name: 'demo__weather_get', arguments: '{}' } }],
+      },
+      { role: 'tool', tool_call_id: 'call_3', content: '[image: sent in the next user message]' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'An image returned by demo__weather_get (call call_3):' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0' } },
+        ],
+      },
+    ]);
+  });
+
+  it('sends a placeholder line instead of images to a model without vision', () => {
+    const messages = convertToOpenAIMessages(undefined, history, { vision: false });
+    expect(JSON.stringify(messages)).not.toContain('image_url');
+    expect(messages[0]?.role).toBe('user');
+    expect(messages[0]?.content).toContain('this model does not read images');
+    expect(messages.at(-1)).toEqual({
+      role: 'user',
+      content: '[An image returned by demo__weather_get (call call_3) not shown: this model does not read images.]',
+    });
+  });
+
+  it('sends plain text user messages as strings', () => {
+    expect(
+      convertToOpenAIMessages(undefined, [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], {
+        vision: false,
+      }),
+    ).toEqual([{ role: 'user', content: 'Hi' }]);
+  });
+});
+
+describe('tools and tool choice', () => {
+  it('converts definitions to function tools', () => {
+    expect(convertToOpenAITools([{ name: 'get', description: 'Get it', input_schema: { properties: {} } }])).toEqual([
+      {
+        type: 'function',
+        function: { name: 'get', description: 'Get it', parameters: { properties: {}, type: 'object' } },
+      },
+    ]);
+  });
+
+  it('maps each tool choice', () => {
+    expect(convertToOpenAIToolChoice({ type: 'auto' })).toBe('auto');
+    expect(convertToOpenAIToolChoice({ type: 'none' })).toBe('none');
+    expect(convertToOpenAIToolChoice({ type: 'any' })).toBe('required');
+    expect(convertToOpenAIToolChoice({ type: 'tool', name: 'get' })).toEqual({
+      type: 'function',
+      function: { name: 'get' },
+    });
+  });
+});

@@ -1,0 +1,143 @@
+// The Chat Completions adapter: one streamed `POST /chat/completions` per `doStream`, over fetch, mapped to neutral parts.
+import { ModelError, type Model, type ModelRequest, type ModelStreamPart } from '../../engine/model/model';
+import { abortError } from '../abort-error';
+import { convertToOpenAIMessages } from './convert-to-openai-messages';
+import { convertToOpenAIToolChoice, convertToOpenAITools } from './convert-to-openai-tools';
+import { createOpenAIStreamMapper } from './map-openai-chunks';
+import { buildHeaders, normaliseBaseUrl, resolveFetch, type OpenAICompatibleConfig } from './openai-compatible-config';
+import type { OpenAIChatRequest, OpenAIChunk } from './openai-wire-types';
+import { postWithRetries, type RetryOptions } from './post-with-retries';
+import { readSseData } from './parse-sse';
+import { toConnectionError, toOpenAIModelError } from './to-openai-model-error';
+
+export interface OpenAICompatibleModelConfig extends OpenAICompatibleConfig {
+  model: string;
+  /** The model reads images (tool images are sent in a following user message). Default false. */
+  vision?: boolean;
+  /** Ids for tool calls a server sent without one. Defaults to random ids. */
+  createId?: () => string;
+  /** For tests: the wait between retries. */
+  sleep?: RetryOptions['sleep'];
+}
+
+const randomCallId = (): string => `call_${crypto.randomUUID().replaceAll('-', '').slice(0, 24)}`;
+
+/** OpenAI's own API wants `max_completion_tokens` (reasoning models refuse `max_tokens`); other servers know `max_tokens`. */
+function isOpenAIHost(baseUrl: string): boolean {
+  try {
+    return new URL(baseUrl).hostname === 'api.openai.com';
+  } catch {
+    return false;
+  }
+}
+
+export function buildOpenAIRequest(config: OpenAICompatibleModelConfig, request: ModelRequest): OpenAIChatRequest {
+  const hasTools = request.tools.length > 0;
+  return {
+    model: config.model,
+    messages: convertToOpenAIMessages(request.system, request.messages, { vision: config.vision === true }),
+    stream: true,
+    stream_options: { include_usage: true },
+    ...(isOpenAIHost(normaliseBaseUrl(config.baseUrl))
+      ? { max_completion_tokens: request.maxTokens }
+      : { max_tokens: request.maxTokens }),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(hasTools ? { tools: convertToOpenAITools(request.tools) } : {}),
+    ...(hasTools && request.toolChoice ? { tool_choice: convertToOpenAIToolChoice(request.toolChoice) } : {}),
+  };
+}
+
+/** Byte pieces of a body, through its reader (async iteration of ReadableStream is not everywhere yet). */
+async function* readBody(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** A server that ignored `stream: true` and answered with one JSON completion, read as a single chunk. */
+function completionAsChunk(text: string): OpenAIChunk {
+  const body = JSON.parse(text) as {
+    id?: string;
+    model?: string;
+    choices?: { message?: Record<string, unknown>; finish_reason?: string | null }[];
+    usage?: OpenAIChunk['usage'];
+  };
+  const choice = body.choices?.[0];
+  return {
+    ...(body.id === undefined ? {} : { id: body.id }),
+    ...(body.model === undefined ? {} : { model: body.model }),
+    choices: [{ index: 0, delta: choice?.message ?? {}, finish_reason: choice?.finish_reason ?? 'stop' }],
+    ...(body.usage ? { usage: body.usage } : {}),
+  };
+}
+
+/** A `Model` backed by any OpenAI-compatible Chat Completions endpoint. */
+export function createOpenAICompatibleModel(config: OpenAICompatibleModelConfig): Model {
+  const baseUrl = normaliseBaseUrl(config.baseUrl);
+  const url = `${baseUrl}/chat/completions`;
+  const doFetch = resolveFetch(config);
+
+  async function* doStream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
+    if (signal.aborted) throw abortError(signal);
+    const body = buildOpenAIRequest(config, request);
+    const described = `POST ${url} (model ${config.model}, ${body.messages.length} messages, ${request.tools.length} tools, max tokens ${request.maxTokens})`;
+    let response: Response;
+    try {
+      response = await postWithRetries(
+        url,
+        { method: 'POST', headers: buildHeaders(config.apiKey), body: JSON.stringify(body) },
+        {
+          maxRetries: config.maxRetries ?? 2,
+          signal,
+          fetch: doFetch,
+          ...(config.sleep ? { sleep: config.sleep } : {}),
+        },
+      );
+    } catch (error) {
+      if (signal.aborted) throw abortError(signal);
+      throw toConnectionError(baseUrl, error);
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      throw toOpenAIModelError(response.status, text, response.headers.get('retry-after'), described);
+    }
+    const mapper = createOpenAIStreamMapper(config.createId ?? randomCallId);
+    let sawDone = false;
+    try {
+      if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+        yield* mapper.map(completionAsChunk(await response.text()));
+        sawDone = true;
+      } else if (response.body) {
+        for await (const data of readSseData(readBody(response.body))) {
+          if (data.trim() === '[DONE]') {
+            sawDone = true;
+            break;
+          }
+          let chunk: OpenAIChunk;
+          try {
+            chunk = JSON.parse(data) as OpenAIChunk;
+          } catch {
+            throw new ModelError(`The endpoint sent a stream line that is not JSON: ${data.slice(0, 120)}`);
+          }
+          yield* mapper.map(chunk);
+        }
+      }
+    } catch (error) {
+      if (signal.aborted) throw abortError(signal);
+      if (error instanceof ModelError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ModelError(`The reply from ${baseUrl} broke off: ${reason}. Run again.`, { cause: error });
+    }
+    if (signal.aborted) throw abortError(signal);
+    yield* mapper.finish(sawDone);
+  }
+
+  return { provider: 'openai-compatible', modelId: config.model, doStream };
+}

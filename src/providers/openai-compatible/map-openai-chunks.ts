@@ -1,0 +1,158 @@
+// Maps streamed Chat Completions chunks to the engine's neutral stream parts. Pure: no I/O.
+import { ModelError, type ModelStreamPart, type StopReason, type Usage } from '../../engine/model/model';
+import type { OpenAIChunk, OpenAIToolCallDelta, OpenAIUsage } from './openai-wire-types';
+
+interface CallState {
+  blockIndex: number;
+  id: string;
+  name: string;
+  /** Arguments that arrived before the name did (tool-use-start needs the name). */
+  pending: string;
+  started: boolean;
+}
+
+/** Turns chunks into parts; `finish` closes the reply once the stream is over. */
+export interface OpenAIStreamMapper {
+  map(chunk: OpenAIChunk): ModelStreamPart[];
+  /**
+   * Ends open blocks and emits `response-end`. `sawDone` says the stream ended with `data: [DONE]`.
+   * Throws a ModelError when the stream stopped before the reply was complete.
+   */
+  finish(sawDone: boolean): ModelStreamPart[];
+}
+
+/**
+ * Usage as the engine counts it. Chat Completions counts cached tokens inside `prompt_tokens`; Loupe (like
+ * the Messages API) counts them apart, so cached tokens move from input to cache reads and each is priced once.
+ */
+export function toEngineUsage(usage: OpenAIUsage): Usage {
+  const prompt = usage.prompt_tokens ?? 0;
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? undefined;
+  const result: Usage = {
+    inputTokens: Math.max(0, prompt - (cached ?? 0)),
+    outputTokens: usage.completion_tokens ?? 0,
+  };
+  if (typeof cached === 'number') result.cacheReadInputTokens = cached;
+  return result;
+}
+
+function toStopReason(reason: string | null, hasCalls: boolean): StopReason | null {
+  if (reason === 'length') return 'max_tokens';
+  if (reason === 'content_filter') return 'refusal';
+  // Some local servers (older Ollama, LM Studio) say `stop` even when the reply holds tool calls.
+  if (hasCalls) return 'tool_use';
+  if (reason === 'tool_calls' || reason === 'function_call') return 'tool_use';
+  return 'end_turn';
+}
+
+function argumentsPiece(delta: OpenAIToolCallDelta): string {
+  const value: unknown = delta.function?.arguments;
+  if (value === undefined || value === null) return '';
+  // A few servers send the arguments as an object in one piece instead of a JSON string.
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A mapper for one reply. `createId` names tool calls a server sent without an id. */
+export function createOpenAIStreamMapper(createId: () => string): OpenAIStreamMapper {
+  let started = false;
+  let nextIndex = 0;
+  let textIndex: number | undefined;
+  const calls = new Map<number, CallState>();
+  let finishReason: string | null = null;
+  let usage: Usage | undefined;
+
+  const closeText = (out: ModelStreamPart[]): void => {
+    if (textIndex === undefined) return;
+    out.push({ type: 'block-end', index: textIndex });
+    textIndex = undefined;
+  };
+
+  const startCall = (call: CallState, out: ModelStreamPart[]): void => {
+    call.started = true;
+    out.push({ type: 'tool-use-start', index: call.blockIndex, id: call.id, name: call.name });
+    if (call.pending !== '') out.push({ type: 'tool-input-delta', index: call.blockIndex, partialJson: call.pending });
+    call.pending = '';
+  };
+
+  const takeToolCall = (delta: OpenAIToolCallDelta, position: number, out: ModelStreamPart[]): void => {
+    const key = delta.index ?? position;
+    let call = calls.get(key);
+    if (!call) {
+      closeText(out);
+      call = { blockIndex: nextIndex, id: delta.id || createId(), name: '', pending: '', started: false };
+      nextIndex += 1;
+      calls.set(key, call);
+    }
+    if (!call.started && delta.function?.name) call.name += delta.function.name;
+    const piece = argumentsPiece(delta);
+    if (call.started) {
+      if (piece !== '') out.push({ type: 'tool-input-delta', index: call.blockIndex, partialJson: piece });
+      return;
+    }
+    call.pending += piece;
+    if (call.name !== '') startCall(call, out);
+  };
+
+  return {
+    map(chunk) {
+      if (chunk.error) {
+        const { message, type, code } = chunk.error;
+        const kind = type ?? (code === undefined || code === null ? undefined : String(code));
+        throw new ModelError(
+          `The endpoint reported an error during the stream${kind ? ` (${kind})` : ''}: ${message ?? 'no message'}. Run again.`,
+          kind === undefined ? {} : { errorType: kind },
+        );
+      }
+      const out: ModelStreamPart[] = [];
+      if (!started) {
+        started = true;
+        out.push({
+          type: 'response-start',
+          ...(chunk.id ? { id: chunk.id } : {}),
+          ...(chunk.model ? { model: chunk.model } : {}),
+        });
+      }
+      // Loupe asks for one choice; `n` > 1 is never requested, so only choice 0 is read.
+      const choice = chunk.choices?.find((candidate) => (candidate.index ?? 0) === 0);
+      const delta = choice?.delta;
+      if (delta?.content) {
+        if (textIndex === undefined) {
+          textIndex = nextIndex;
+          nextIndex += 1;
+          out.push({ type: 'text-start', index: textIndex });
+        }
+        out.push({ type: 'text-delta', index: textIndex, text: delta.content });
+      }
+      delta?.tool_calls?.forEach((call, position) => takeToolCall(call, position, out));
+      if (choice?.finish_reason) finishReason = choice.finish_reason;
+      if (chunk.usage) usage = toEngineUsage(chunk.usage);
+      return out;
+    },
+    finish(sawDone) {
+      if (!sawDone && finishReason === null) {
+        throw new ModelError('The reply ended before it was complete (no finish_reason and no [DONE]). Run again.');
+      }
+      const out: ModelStreamPart[] = [];
+      if (!started) out.push({ type: 'response-start' });
+      closeText(out);
+      const named = [...calls.values()].filter((call) => call.name !== '');
+      for (const call of named) {
+        if (!call.started) startCall(call, out);
+        out.push({ type: 'block-end', index: call.blockIndex });
+      }
+      const unnamed = calls.size - named.length;
+      if (unnamed > 0) {
+        out.push({
+          type: 'notice',
+          message: `${unnamed} tool call(s) arrived without a function name and were dropped.`,
+        });
+      }
+      out.push({
+        type: 'response-end',
+        stopReason: toStopReason(finishReason, named.length > 0),
+        usage: usage ?? { inputTokens: 0, outputTokens: 0 },
+      });
+      return out;
+    },
+  };
+}
