@@ -3,6 +3,7 @@ import type { RunEvent } from '../engine/event/run-event';
 import type { Message } from '../engine/message/message';
 import type { Transcript } from '../engine/transcript/transcript';
 import type { ProviderSettings, RunSettings, ServerConfig } from './settings';
+import type { DebugCommand, DebugCommandResults, DebugWorkerMessage } from './debug-messages';
 import type { ServerState } from './server-status';
 import type {
   RunLoadCommand,
@@ -42,10 +43,11 @@ export type Command =
   | TranscriptImportCommand
   | RunLoadCommand
   | RunReplayCommand
-  | RunsCompareCommand;
+  | RunsCompareCommand
+  | DebugCommand;
 
 /** The value each command's reply carries. */
-export interface CommandResults {
+export interface CommandResults extends DebugCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;
@@ -71,6 +73,7 @@ export type WorkerMessage =
   | { v: typeof PROTOCOL_VERSION; type: 'run-event'; runId: string; event: RunEvent }
   | { v: typeof PROTOCOL_VERSION; type: 'server-state'; state: ServerState }
   | { v: typeof PROTOCOL_VERSION; type: 'server-removed'; serverId: string }
+  | ({ v: typeof PROTOCOL_VERSION } & DebugWorkerMessage)
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }

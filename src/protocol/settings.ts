@@ -1,10 +1,13 @@
 // Settings the UI sends to the worker. Types only.
 import type { ModelCapabilities, ModelPrice } from '../engine/model/model-capabilities';
 import type { ToolSelection } from './tool-settings';
+import type { DebugSettings } from './debug-messages';
 
 /** Which model answers, and how to reach it. The API key crosses to the worker only, never into a transcript. */
 export type ProviderSettings =
   | { kind: 'demo' }
+  /** "You are the model": the person writes each reply (text and tool calls); no key, no network. */
+  | { kind: 'manual' }
   | { kind: 'anthropic'; apiKey: string; baseUrl?: string; model: string; capabilities?: ModelCapabilities }
   /** Any Chat Completions endpoint (OpenAI, OpenRouter, Ollama, LM Studio, vLLM); `apiKey` may be empty. */
   | { kind: 'openai-compatible'; apiKey: string; baseUrl: string; model: string; capabilities?: ModelCapabilities };
@@ -19,6 +22,8 @@ export interface RunSettings {
   temperature?: number;
   /** The price the UI shows this run's cost with; recorded in the transcript, never used to bill. */
   price?: ModelPrice;
+  /** The debugger settings the run starts with (step mode, breakpoints, approval); absent → the last `debug-set`. */
+  debug?: DebugSettings;
   /** Tool overrides, switches and local tools; absent → every server tool as the server sent it. */
   tools?: ToolSelection;
 }

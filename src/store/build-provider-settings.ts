@@ -4,6 +4,7 @@ import type { Settings } from './settings';
 
 export function buildProviderSettings(settings: Settings): ProviderSettings {
   if (settings.provider === 'demo') return { kind: 'demo' };
+  if (settings.provider === 'manual') return { kind: 'manual' };
   return { kind: 'anthropic', apiKey: settings.apiKey, baseUrl: settings.baseUrl, model: settings.model };
 }
 

@@ -12,13 +12,16 @@ import { ServerRegistry, type ConnectServer } from './server-registry';
 import { createSessionCommands, type RunOverrides } from './session-commands';
 import { selectRunTools } from './select-run-tools';
 import type { RunHandler } from './local-tools/run-in-sandbox';
+import type { ModelContext } from './create-model';
+import { createDebugHost } from './debug-host';
+import { ManualTurns } from './manual-turns';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
   post: (message: WorkerMessage) => void;
   environment: RunEnvironment;
   connectServer: ConnectServer;
-  createModel: (provider: ProviderSettings) => Model;
+  createModel: (provider: ProviderSettings, context?: ModelContext) => Model;
   listModels: (provider: ProviderSettings) => Promise<{ models: ModelInfo[]; fromFallback: boolean; warning?: string }>;
   appVersion: string;
   /** Runs local tools' JavaScript handlers in a sandbox; without it, script local tools answer with an error. */
@@ -37,8 +40,30 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     deps.post({ v: PROTOCOL_VERSION, type: 'server-state', state }),
   );
 
+  const manual = new ManualTurns(deps.post, (prefix) => deps.environment.createId(prefix));
+  const transcriptOf = (runId: string) => {
+    const record = runs.get(runId);
+    const meta = { app: { name: 'Loupe', version: deps.appVersion }, settings: record.settings, servers: record.servers };
+    return buildTranscript(record.events, { ...meta, createdAt: record.createdAt });
+  };
+  const debug = createDebugHost({
+    runs,
+    manual,
+    transcriptOf,
+    // A fork re-asks the model from the prefix: its last message goes in as the "new" one.
+    startFork: (runId, settings, history, system) => {
+      const last = history.at(-1);
+      startRun(runId, settings, '', {
+        history: history.slice(0, -1),
+        ...(last === undefined ? {} : { userMessage: last }),
+        ...(system === undefined ? {} : { system }),
+      });
+    },
+  });
+
   function startRun(runId: string, settings: RunSettings, text: string, overrides: RunOverrides = {}): void {
-    const model = overrides.model ?? deps.createModel(settings.provider);
+    const context = { manual: manual.sourceFor(runId), createId: (prefix: string) => deps.environment.createId(prefix) };
+    const model = overrides.model ?? deps.createModel(settings.provider, context);
     const connected = servers.connected();
     const system = overrides.system ?? buildSystemPrompt(
       settings.system,
@@ -61,6 +86,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
       signal: controller.signal,
       environment: deps.environment,
+      debug: debug.attach(runId, model, controller.signal, settings.debug),
     });
     const events: RunRecord['events'] = [];
     const done = (async () => {
@@ -129,14 +155,24 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       case 'run-stop':
         runs.get(command.runId).controller.abort();
         return null;
+      case 'debug-set':
+      case 'run-mode':
+      case 'pause-inspect':
+      case 'pause-resolve':
+      case 'tokens-count':
+      case 'fork-history':
+      case 'run-fork':
+      case 'branch-rename':
+      case 'manual-reply':
+        return debug.execute(command);
       case 'transcript-export': {
         const record = runs.get(command.runId);
-        return buildTranscript(record.events, {
+        return debug.addBranches(command.runId, buildTranscript(record.events, {
           createdAt: record.createdAt,
           app: { name: 'Loupe', version: deps.appVersion },
           settings: record.settings,
           servers: record.servers,
-        });
+        }));
       }
     }
   }

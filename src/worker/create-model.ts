@@ -8,6 +8,7 @@ import { createDemoModel } from '../providers/demo/create-demo-model';
 import { createOpenAICompatibleModel } from '../providers/openai-compatible/create-openai-compatible-model';
 import { listOpenAICompatibleModels } from '../providers/openai-compatible/list-openai-compatible-models';
 import { createPromptedModel } from '../providers/prompted/create-prompted-model';
+import { createManualModel, type ManualReplySource } from '../providers/manual/create-manual-model';
 
 /** What some models need from the run that uses them (the manual model: who writes its replies). */
 export interface ModelContext {
@@ -21,6 +22,7 @@ export function createModel(provider: ProviderSettings, context: ModelContext = 
     case 'demo':
       return createDemoModel();
     case 'manual':
+      return createManualModel(context.manual, context.createId ?? ((prefix) => `${prefix}_${crypto.randomUUID()}`));
     case 'anthropic':
     case 'openai-compatible': {
       const model = createNativeModel(provider);

@@ -58,6 +58,11 @@ export interface Model {
   /** Model id, e.g. `claude-sonnet-4-5`. */
   readonly modelId: string;
   doStream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamPart>;
+  /**
+   * The input tokens `request` would take, from the provider's count-tokens endpoint (Anthropic:
+   * `POST /v1/messages/count_tokens`). Absent when the provider has none. Throws `ModelError` on failure.
+   */
+  countTokens?(request: ModelRequest, signal: AbortSignal): Promise<number>;
 }
 
 /** A failed model call, said in plain words; `status` is the HTTP status when there was one. */

@@ -1,0 +1,34 @@
+// The pending request's input tokens, from the Messages API's count-tokens endpoint (for the debugger).
+import type Anthropic from '@anthropic-ai/sdk';
+import { abortError } from '../abort-error';
+import { toModelError } from './to-model-error';
+
+/**
+ * `POST /v1/messages/count_tokens` through the SDK's `messages.countTokens`, with the same model, system,
+ * messages, tools, tool choice and thinking the streamed request would carry. Throws `ModelError`.
+ */
+export async function countAnthropicTokens(
+  client: Anthropic,
+  params: Anthropic.MessageCreateParamsStreaming,
+  baseUrl: string,
+  signal: AbortSignal,
+): Promise<number> {
+  const { model, messages, system, tools, tool_choice: toolChoice, thinking } = params;
+  try {
+    const counted = await client.messages.countTokens(
+      {
+        model,
+        messages,
+        ...(system === undefined ? {} : { system }),
+        ...(tools === undefined ? {} : { tools }),
+        ...(toolChoice === undefined ? {} : { tool_choice: toolChoice }),
+        ...(thinking === undefined ? {} : { thinking }),
+      },
+      { signal },
+    );
+    return counted.input_tokens;
+  } catch (error) {
+    if (signal.aborted) throw abortError(signal);
+    throw toModelError(error, baseUrl);
+  }
+}

@@ -1,0 +1,203 @@
+// The debugger through the worker host in Node: real demo MCP server, the real Anthropic SDK against the
+// mock Messages API, and the manual model — commands in, protocol messages out.
+import { readFileSync } from 'node:fs';
+import { Validator } from '@cfworker/json-schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockMessagesApi, type MockMessagesApi } from '../../e2e/fixtures/mock-messages-api';
+import { startDemoServer } from '../../server/demo-server';
+import type { McpHttpHandle } from '../../server/serve-mcp-http';
+import type { PausePoint } from '../engine/debug/pause-point';
+import type { RunEvent } from '../engine/event/run-event';
+import type { Message } from '../engine/message/message';
+import type { Transcript } from '../engine/transcript/transcript';
+import { connectMcpServer } from '../mcp/connect-mcp-server';
+import { DEFAULT_DEBUG_SETTINGS, type BranchInfo } from '../protocol/debug-messages';
+import { PROTOCOL_VERSION, type Command, type WorkerMessage } from '../protocol/messages';
+import type { RunSettings } from '../protocol/settings';
+import { createEngineHost } from './create-engine-host';
+import { createModel, listModels } from './create-model';
+import { createRunEnvironment } from './create-run-environment';
+
+const API_KEY = 'sk-ant-debug-key';
+let demo: McpHttpHandle;
+let api: MockMessagesApi;
+beforeAll(async () => {
+  [demo, api] = await Promise.all([startDemoServer(), startMockMessagesApi({ apiKey: API_KEY })]);
+});
+afterAll(async () => {
+  await Promise.all([demo.close(), api.close()]);
+});
+
+async function createHarness() {
+  const messages: WorkerMessage[] = [];
+  const waiters: (() => void)[] = [];
+  const host = createEngineHost({
+    post: (message) => {
+      messages.push(message);
+      for (const wake of waiters.splice(0)) wake();
+    },
+    environment: createRunEnvironment(),
+    connectServer: (config) => connectMcpServer(config),
+    createModel,
+    listModels,
+    appVersion: '0.0.0-test',
+  });
+  let next = 0;
+  async function send(command: Command): Promise<unknown> {
+    const requestId = `r${next++}`;
+    await host.handle({ v: PROTOCOL_VERSION, requestId, command });
+    const reply = messages.find((message) => message.type === 'reply' && message.requestId === requestId);
+    if (reply?.type !== 'reply') throw new Error('no reply');
+    if (!reply.ok) throw new Error(reply.error);
+    return reply.value;
+  }
+  async function waitFor<T>(pick: (messages: WorkerMessage[]) => T | undefined): Promise<T> {
+    for (;;) {
+      const found = pick(messages);
+      if (found !== undefined) return found;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  }
+  const events = (runId: string): RunEvent[] =>
+    messages.flatMap((message) => (message.type === 'run-event' && message.runId === runId ? [message.event] : []));
+  const pauses = (runId: string) => events(runId).filter((event) => event.type === 'pause-start');
+  const waitPause = async (runId: string, count: number) => {
+    await waitFor(() => (pauses(runId).length >= count ? true : undefined));
+    return (await send({ type: 'pause-inspect', runId })) as PausePoint;
+  };
+  const waitEnd = (runId: string) => waitFor(() => events(runId).find((event) => event.type === 'run-end'));
+  await send({
+    type: 'server-add',
+    server: { id: 's1', name: 'demo', url: demo.url, headers: {}, includeInstructions: true },
+  });
+  await waitFor((all) => all.find((m) => m.type === 'server-state' && m.state.status === 'connected'));
+  return { host, messages, send, waitFor, events, waitPause, waitEnd };
+}
+
+const anthropic = (): RunSettings => ({
+  provider: { kind: 'anthropic', apiKey: API_KEY, baseUrl: api.url, model: 'claude-haiku-4-5' },
+  system: 'Be brief.',
+  maxRounds: 5,
+  maxTokens: 1024,
+  debug: { ...DEFAULT_DEBUG_SETTINGS, stepMode: true },
+});
+
+describe('the debugger in the worker', () => {
+  it('holds the request until stepped, counts its tokens, validates and applies an input edit', async () => {
+    const h = await createHarness();
+    api.reset();
+    await h.send({ type: 'run-start', runId: 'd1', settings: anthropic(), message: 'What to wear in Rome?' });
+    const first = await h.waitPause('d1', 1);
+    expect(first).toMatchObject({ kind: 'before-request', round: 1 });
+    expect(api.requests.filter((request) => request.path === '/v1/messages')).toHaveLength(0);
+    if (first.kind !== 'before-request') throw new Error(first.kind);
+    const counted = (await h.send({ type: 'tokens-count', runId: 'd1', request: first.request })) as {
+      inputTokens: number;
+    };
+    expect(counted.inputTokens).toBeGreaterThan(0);
+
+    // Continue with a breakpoint on the weather tool only.
+    await h.send({
+      type: 'debug-set',
+      settings: {
+        ...DEFAULT_DEBUG_SETTINGS,
+        breakpoints: [{ id: 'b', enabled: true, kind: 'tool', toolName: 'demo__weather_get' }],
+      },
+    });
+    await h.send({
+      type: 'pause-resolve',
+      runId: 'd1',
+      pauseId: first.pauseId,
+      decision: { type: 'continue' },
+      then: 'run',
+    });
+    const beforeTool = await h.waitPause('d1', 2);
+    expect(beforeTool).toMatchObject({ kind: 'before-tool', name: 'demo__weather_get' });
+    await expect(
+      h.send({
+        type: 'pause-resolve',
+        runId: 'd1',
+        pauseId: beforeTool.pauseId,
+        decision: { type: 'edit-input', input: { town: 1 } },
+      }),
+    ).rejects.toThrow(/schema/);
+    await h.send({
+      type: 'pause-resolve',
+      runId: 'd1',
+      pauseId: beforeTool.pauseId,
+      decision: { type: 'edit-input', input: { city: 'Oslo' } },
+    });
+    await expect(
+      h.send({ type: 'pause-resolve', runId: 'd1', pauseId: beforeTool.pauseId, decision: { type: 'continue' } }),
+    ).rejects.toThrow(/pause is over/);
+    expect(await h.waitEnd('d1')).toMatchObject({ finishReason: 'end_turn' });
+    const start = h.events('d1').find((event) => event.type === 'tool-call-start');
+    expect(start).toMatchObject({ input: { city: 'Oslo' } });
+    expect(JSON.stringify(api.requests.at(-1)?.body)).toContain('Oslo');
+    await h.host.dispose();
+  });
+
+  it('forks from round 1 into a second branch; the original stays and the transcript lists both', async () => {
+    const h = await createHarness();
+    const settings = { ...anthropic(), debug: DEFAULT_DEBUG_SETTINGS };
+    await h.send({ type: 'run-start', runId: 'o1', settings, message: 'What to wear in Rome?' });
+    await h.waitEnd('o1');
+    const original = JSON.stringify(h.events('o1'));
+    const prefix = (await h.send({ type: 'fork-history', runId: 'o1', round: 1 })) as Message[];
+    expect(prefix).toHaveLength(1);
+    const edited: Message[] = [{ role: 'user', content: [{ type: 'text', text: 'What to wear in Oslo?' }] }];
+    const info = (await h.send({
+      type: 'run-fork',
+      runId: 'o1',
+      newRunId: 'f1',
+      round: 1,
+      name: 'Oslo',
+      settings,
+      messages: edited,
+    })) as BranchInfo;
+    expect(info).toEqual({ runId: 'f1', name: 'Oslo', parentRunId: 'o1', forkRound: 1 });
+    expect(await h.waitEnd('f1')).toMatchObject({ finishReason: 'end_turn' });
+    expect(JSON.stringify(h.events('o1'))).toBe(original);
+    const transcript = (await h.send({ type: 'transcript-export', runId: 'f1' })) as Transcript;
+    expect(transcript.messages[0]).toEqual(edited[0]);
+    expect(transcript.branches).toMatchObject([{ runId: 'o1', name: 'Original', parentRunId: null }]);
+    const schema = JSON.parse(readFileSync('docs/transcript.schema.json', 'utf8')) as Record<string, unknown>;
+    expect(new Validator(schema, '2020-12', false).validate(transcript).errors).toEqual([]);
+    await h.host.dispose();
+  });
+
+  it('runs the real loop with the manual model: the person writes the tool call and the answer', async () => {
+    const h = await createHarness();
+    const settings: RunSettings = { provider: { kind: 'manual' }, system: '', maxRounds: 5, maxTokens: 1024 };
+    await h.send({ type: 'run-start', runId: 'm1', settings, message: 'Weather in Paris?' });
+    const turn = await h.waitFor((all) => all.find((m) => m.type === 'manual-turn' && m.runId === 'm1'));
+    if (turn.type !== 'manual-turn') throw new Error(turn.type);
+    expect(turn.tools.map((tool) => tool.name)).toContain('demo__weather_get');
+    await expect(
+      h.send({
+        type: 'manual-reply',
+        runId: 'm1',
+        turnId: turn.turnId,
+        content: [{ type: 'tool_use', name: 'nope', input: {} }],
+      }),
+    ).rejects.toThrow(/not one of the run's tools/);
+    await h.send({
+      type: 'manual-reply',
+      runId: 'm1',
+      turnId: turn.turnId,
+      content: [{ type: 'tool_use', name: 'demo__weather_get', input: { city: 'Paris' } }],
+    });
+    const second = await h.waitFor((all) => all.filter((m) => m.type === 'manual-turn' && m.runId === 'm1')[1]);
+    if (second.type !== 'manual-turn') throw new Error(second.type);
+    await h.send({
+      type: 'manual-reply',
+      runId: 'm1',
+      turnId: second.turnId,
+      content: [{ type: 'text', text: 'Sunny.' }],
+    });
+    expect(await h.waitEnd('m1')).toMatchObject({ finishReason: 'end_turn' });
+    const end = h.events('m1').find((event) => event.type === 'tool-call-end');
+    expect(end).toMatchObject({ name: 'demo__weather_get', status: 'ok' });
+    await h.host.dispose();
+  });
+});

@@ -1,0 +1,205 @@
+// The worker side of the debugger: live policy per run, the pause each run holds, forks and branches.
+import { findRequestPatchProblems } from '../engine/debug/apply-request-patch';
+import { forkHistory } from '../engine/debug/fork-history';
+import type { DebugController, PauseDecision, PausePoint, StepMode } from '../engine/debug/pause-point';
+import type { Message } from '../engine/message/message';
+import { repairHistory } from '../engine/message/repair-history';
+import type { Model } from '../engine/model/model';
+import type { Transcript, TranscriptBranch } from '../engine/transcript/transcript';
+import {
+  DEFAULT_DEBUG_SETTINGS,
+  type BranchInfo,
+  type DebugCommand,
+  type DebugCommandResults,
+  type DebugSettings,
+} from '../protocol/debug-messages';
+import type { RunSettings } from '../protocol/settings';
+import type { ManualTurns } from './manual-turns';
+import type { RunRegistry } from './run-registry';
+import { validateToolInput } from './validate-tool-input';
+
+/** What the debugger needs from the host: the runs' logs, a way to start a fork, transcripts, manual turns. */
+export interface DebugHostContext {
+  runs: RunRegistry;
+  startFork: (runId: string, settings: RunSettings, history: Message[], system: string | undefined) => void;
+  transcriptOf: (runId: string) => Transcript;
+  manual: ManualTurns;
+}
+
+interface LiveRun {
+  mode: StepMode;
+  model: Model;
+  signal: AbortSignal;
+  pending: { point: PausePoint; resolve: (decision: PauseDecision) => void } | undefined;
+}
+
+export interface DebugHost {
+  /** The controller for a new run; `initial` (sent with the run) wins over the last `debug-set`. */
+  attach(runId: string, model: Model, signal: AbortSignal, initial?: DebugSettings): DebugController;
+  execute<T extends DebugCommand>(command: T): Promise<DebugCommandResults[T['type']]>;
+  /** `transcript` with the other branches of its family, when it was forked. */
+  addBranches(runId: string, transcript: Transcript): Transcript;
+}
+
+/** A decision must fit the pause it answers; an edit is checked before the loop sees it. */
+function checkDecision(point: PausePoint, decision: PauseDecision): void {
+  const fits: Record<PauseDecision['type'], PausePoint['kind'][]> = {
+    continue: ['before-request', 'after-reply', 'before-tool', 'after-tool'],
+    stop: ['before-request', 'after-reply', 'before-tool', 'after-tool'],
+    'edit-request': ['before-request'],
+    'edit-input': ['before-tool'],
+    skip: ['before-tool'],
+    deny: ['before-tool'],
+    'edit-result': ['after-tool'],
+  };
+  if (!fits[decision.type].includes(point.kind)) {
+    throw new Error(`'${decision.type}' does not apply to a pause ${point.kind}.`);
+  }
+  if (decision.type === 'edit-request') {
+    const problems = findRequestPatchProblems(decision.patch);
+    if (problems.length > 0) throw new Error(`The edited request cannot be sent: ${problems.join(' ')}`);
+  }
+  if (decision.type === 'edit-input') {
+    const isObject = typeof decision.input === 'object' && decision.input !== null && !Array.isArray(decision.input);
+    if (!isObject) throw new Error('The input must be a JSON object.');
+    const problem =
+      point.kind === 'before-tool' && point.inputSchema
+        ? validateToolInput(point.inputSchema, decision.input)
+        : undefined;
+    if (problem !== undefined) throw new Error(problem);
+  }
+  if ((decision.type === 'edit-result' || decision.type === 'skip') && decision.content.length === 0) {
+    throw new Error('Give the result some content (text or JSON).');
+  }
+}
+
+/** Creates the debugger's worker side (ENGINE-SPEC §7). */
+export function createDebugHost(context: DebugHostContext): DebugHost {
+  let settings: DebugSettings = DEFAULT_DEBUG_SETTINGS;
+  const live = new Map<string, LiveRun>();
+  const branches = new Map<string, BranchInfo>();
+
+  const liveRun = (runId: string): LiveRun => {
+    const run = live.get(runId);
+    if (!run) throw new Error(`No run with id ${runId} in this session.`);
+    return run;
+  };
+
+  const family = (runId: string): BranchInfo[] => {
+    let root = runId;
+    for (let info = branches.get(root); info?.parentRunId; info = branches.get(root)) root = info.parentRunId;
+    const members = [...branches.values()].filter((info) => {
+      let cursor: string | null = info.runId;
+      while (cursor !== null && cursor !== root) cursor = branches.get(cursor)?.parentRunId ?? null;
+      return cursor === root;
+    });
+    return members;
+  };
+
+  async function execute(command: DebugCommand): Promise<DebugCommandResults[DebugCommand['type']]> {
+    switch (command.type) {
+      case 'debug-set':
+        settings = command.settings;
+        return null;
+      case 'run-mode':
+        liveRun(command.runId).mode = command.mode;
+        return null;
+      case 'pause-inspect':
+        return live.get(command.runId)?.pending?.point ?? null;
+      case 'pause-resolve': {
+        const run = liveRun(command.runId);
+        const pending = run.pending;
+        if (pending?.point.pauseId !== command.pauseId) {
+          throw new Error('This pause is over: the run went on or was stopped.');
+        }
+        checkDecision(pending.point, command.decision);
+        if (command.then !== undefined) run.mode = command.then;
+        run.pending = undefined;
+        pending.resolve(command.decision);
+        return null;
+      }
+      case 'tokens-count': {
+        const run = liveRun(command.runId);
+        if (run.model.countTokens === undefined) return null;
+        return { inputTokens: await run.model.countTokens(command.request, run.signal) };
+      }
+      case 'fork-history':
+        return forkHistory(context.runs.get(command.runId).events, command.round).messages;
+      case 'run-fork': {
+        const source = context.runs.get(command.runId);
+        if (command.messages !== undefined) {
+          const problems = findRequestPatchProblems({ messages: command.messages });
+          if (problems.length > 0) throw new Error(`The fork's messages cannot be sent: ${problems.join(' ')}`);
+        }
+        const messages = command.messages
+          ? repairHistory(command.messages).messages
+          : forkHistory(source.events, command.round).messages;
+        if (messages.length === 0) throw new Error(`Round ${command.round} has no history to fork from.`);
+        const start = source.events.find((event) => event.type === 'run-start');
+        context.startFork(command.newRunId, command.settings, messages, start?.system);
+        if (!branches.has(command.runId)) {
+          branches.set(command.runId, { runId: command.runId, name: 'Original', parentRunId: null, forkRound: null });
+        }
+        const info: BranchInfo = {
+          runId: command.newRunId,
+          name: command.name.trim() || `Fork of round ${command.round}`,
+          parentRunId: command.runId,
+          forkRound: command.round,
+        };
+        branches.set(command.newRunId, info);
+        return info;
+      }
+      case 'branch-rename': {
+        const info = branches.get(command.runId) ?? {
+          runId: command.runId,
+          name: '',
+          parentRunId: null,
+          forkRound: null,
+        };
+        branches.set(command.runId, { ...info, name: command.name.trim() || info.name });
+        return null;
+      }
+      case 'manual-reply':
+        context.manual.reply(command.runId, command.turnId, command.content);
+        return null;
+    }
+  }
+
+  return {
+    attach(runId, model, signal, initial) {
+      const start = initial ?? settings;
+      if (initial !== undefined) settings = initial;
+      const run: LiveRun = { mode: start.stepMode ? 'step' : 'run', model, signal, pending: undefined };
+      live.set(runId, run);
+      // A cancel while paused: the engine stops waiting; the pending answer must not be offered any more.
+      signal.addEventListener('abort', () => (run.pending = undefined), { once: true });
+      return {
+        getPolicy: () => ({ mode: run.mode, breakpoints: settings.breakpoints, approval: settings.approval }),
+        pauseGate: (point) =>
+          new Promise<PauseDecision>((resolve) => {
+            run.pending = { point, resolve };
+          }),
+        validateInput: validateToolInput,
+      };
+    },
+    execute: execute as DebugHost['execute'],
+    addBranches(runId, transcript) {
+      const others = family(runId).filter((info) => info.runId !== runId && context.runs.has(info.runId));
+      if (others.length === 0) return transcript;
+      const list = others.map((info): TranscriptBranch => {
+        const branch = context.transcriptOf(info.runId);
+        return {
+          runId: info.runId,
+          name: info.name,
+          parentRunId: info.parentRunId,
+          forkRound: info.forkRound,
+          messages: branch.messages,
+          rounds: branch.rounds,
+          finishReason: branch.finishReason,
+          usage: branch.usage,
+        };
+      });
+      return { ...transcript, branches: list };
+    },
+  };
+}
