@@ -9,6 +9,10 @@ import { ThemeToggle } from '../ui/theme/theme-toggle';
 import { ToolsPanel } from '../ui/tools/tools-panel';
 import { Timeline } from '../ui/timeline/timeline';
 import { ExportTranscriptButton } from '../ui/transcript/export-transcript-button';
+import { ImportTranscriptButton } from '../ui/transcript/import-transcript-button';
+import { SessionsButton } from '../ui/sessions/sessions-drawer';
+import { SessionNotice } from '../ui/sessions/session-notice';
+import { RunActions } from '../ui/compare/run-actions';
 
 export function App() {
   return (
@@ -18,7 +22,9 @@ export function App() {
           <img src="/loupe.svg" alt="" className="size-6" />
           <h1 className="text-base font-semibold tracking-tight">Loupe</h1>
           <span className="hidden text-xs text-zinc-500 sm:inline">agent tool-loop playground</span>
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+            <SessionsButton />
+            <ImportTranscriptButton />
             <ExportTranscriptButton />
             <ThemeToggle />
           </div>
@@ -32,8 +38,10 @@ export function App() {
         </aside>
         <div className="min-w-0 space-y-4">
           <AlertList />
+          <SessionNotice />
           <Composer />
           <RunStatus />
+          <RunActions />
           <RunErrorAlert />
           <Timeline />
         </div>

@@ -346,6 +346,12 @@ export function createSessionsSlice(
       const { settings } = get();
       const message = settings.draft.trim();
       if (history === null || message === '') return;
+      if (settings.provider === 'anthropic' && settings.apiKey.trim() === '') {
+        get().pushAlert(
+          'Enter your Anthropic API key (it is not kept across reloads unless remembered), then press Continue.',
+        );
+        return;
+      }
       const runId = deps.createId();
       update({ resumeHistory: null });
       await startTracked(runId, { origin: 'live', label: 'Continued' }, () =>

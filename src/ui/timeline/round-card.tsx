@@ -2,7 +2,9 @@
 import { memo } from 'react';
 import type { RoundView } from '../../store/run-view';
 import { Markdown } from '../markdown/markdown';
+import { RoundExportMenu } from '../exports/round-export-menu';
 import { RoundHeader } from './round-header';
+import { RoundNotices } from './round-notices';
 import { ToolCallItem } from './tool-call-item';
 
 export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }) {
@@ -28,6 +30,7 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
             </div>
           ),
         )}
+        <RoundNotices notices={round.notices} />
         {round.toolCalls.length > 0 && (
           <ul aria-label={`Tool calls of round ${round.round}`} className="space-y-2">
             {round.toolCalls.map((call) => (
@@ -36,6 +39,7 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
           </ul>
         )}
       </div>
+      {round.request !== undefined && round.stopReason !== undefined && <RoundExportMenu round={round.round} />}
     </article>
   );
 });

@@ -1,0 +1,149 @@
+// Sessions that survive: a run comes back after a reload, round-trips through a transcript file without a
+// model request, a broken file is refused without touching the session, a reload mid-run restores it.
+import { writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
+import { expect, test } from './fixtures/loupe-test';
+
+const media = localServerName(E2E_PORTS.mediaServer);
+const demo = localServerName(E2E_PORTS.demoServer);
+
+async function useMockAnthropic(page: Page): Promise<void> {
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
+  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-test-e2e-key');
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
+  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+}
+
+async function useServer(page: Page, url: string, name: string): Promise<void> {
+  const servers = page.getByRole('list', { name: 'Servers' });
+  await servers.getByRole('button', { name: 'Remove demo' }).click();
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
+}
+
+async function mockRequestCount(): Promise<number> {
+  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
+  return ((await response.json()) as unknown[]).length;
+}
+
+async function chooseFile(page: Page, path: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
+  await (await chooser).setFiles(path);
+}
+
+async function expectImageRun(page: Page): Promise<void> {
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('article')).toHaveCount(2);
+  const call = timeline
+    .getByRole('article', { name: 'Round 1' })
+    .getByRole('listitem', { name: new RegExp(`${media}__image`) });
+  await expect(call.getByRole('img', { name: /./ })).toBeVisible();
+  await expect(timeline.getByRole('article', { name: 'Round 2' })).toContainText('I can see a tiny picture.');
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+}
+
+test('run, export, reload, import: the same rounds, image and answer, and no model request', async ({ page }, info) => {
+  await page.goto('/');
+  await useMockAnthropic(page);
+  await useServer(page, e2eUrls.mediaServer, media);
+  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify([
+      {
+        content: [{ type: 'tool_use', id: 'toolu_image_1', name: `${media}__image`, input: {} }],
+        stop_reason: 'tool_use',
+      },
+      { content: [{ type: 'text', text: 'I can see a tiny picture.' }], stop_reason: 'end_turn' },
+    ]),
+  });
+  await page.getByLabel('Message', { exact: true }).fill('Show me the picture.');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expectImageRun(page);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export transcript' }).click();
+  const file = info.outputPath('exported.json');
+  await (await download).saveAs(file);
+  expect(await mockRequestCount()).toBe(2);
+
+  await page.reload();
+  await expectImageRun(page);
+
+  await chooseFile(page, file);
+  await expect(page.getByRole('region', { name: 'Imported transcript' })).toContainText('Imported “exported.json”');
+  await expectImageRun(page);
+  expect(await mockRequestCount()).toBe(2);
+
+  await page.getByRole('button', { name: 'Sessions', exact: true }).click();
+  const sessions = page.getByRole('list', { name: 'Saved sessions' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('searchbox', { name: 'Search sessions' }).fill('picture');
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+});
+
+test('a broken file is refused with an alert and the current session is unchanged', async ({ page }, info) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
+  ).toBeVisible();
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('article')).toHaveCount(3);
+
+  const broken = info.outputPath('broken.json');
+  writeFileSync(broken, '{"format":"loupe-transcript","version":1,"rounds":[');
+  await chooseFile(page, broken);
+  await expect(page.getByRole('alert')).toContainText('“broken.json” was not imported — nothing was changed.');
+  await expect(page.getByRole('alert')).toContainText('cut short');
+  await expect(timeline.getByRole('article')).toHaveCount(3);
+  await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('Oslo');
+
+  const wrongVersion = info.outputPath('wrong-version.json');
+  writeFileSync(wrongVersion, JSON.stringify({ format: 'loupe-transcript', version: 99 }));
+  await chooseFile(page, wrongVersion);
+  await expect(page.getByRole('alert').filter({ hasText: 'wrong-version.json' })).toContainText('newer Loupe');
+  await page.getByRole('button', { name: 'Sessions', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Saved sessions' }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('a reload in the middle of a run restores it at the last checkpoint, and it can go on', async ({ page }) => {
+  // No step-mode switch exists yet in the UI: the run is held mid-flight by stalling the second model request.
+  let stalled = 0;
+  await page.context().route(`${e2eUrls.mockApi}/v1/messages*`, async (route) => {
+    stalled += 1;
+    if (stalled === 2) return; // never answered: the run waits in round 2
+    await route.fallback();
+  });
+  await page.goto('/');
+  await useMockAnthropic(page);
+  await useServer(page, e2eUrls.demoServer, demo);
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('article', { name: 'Round 2' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('running');
+
+  await page.context().unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
+  const notice = page.getByRole('region', { name: 'Interrupted run' });
+  await expect(notice).toContainText('Interrupted in round 2, while the model was answering.');
+  await expect(
+    timeline
+      .getByRole('article', { name: 'Round 1' })
+      .getByRole('listitem', { name: new RegExp(`${demo}__weather_get`) }),
+  ).toContainText('ok');
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('aborted');
+
+  // The key lives in memory only: after a reload the person enters it again.
+  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-test-e2e-key');
+  await page.getByLabel('Message', { exact: true }).fill('Go on, please.');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  await expect(notice).toHaveCount(0);
+});

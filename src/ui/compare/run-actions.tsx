@@ -1,0 +1,133 @@
+// What can be done with the shown run: replay it, compare two runs of the session, download a report.
+import { useEffect, useRef, useState } from 'react';
+import type { RunsCompareResult } from '../../protocol/session-messages';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { inputClass, labelClass, panelTitleClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
+import { buildMarkdownReport } from '../exports/build-markdown-report';
+import { ComparisonTable } from './comparison-table';
+
+export function RunActions() {
+  const runId = useLoupeStore((state) => state.runView.runId);
+  const phase = useLoupeStore((state) => state.runView.phase);
+  const runs = useLoupeStore((state) => state.sessionRuns);
+  const replayRun = useLoupeStore((state) => state.replayRun);
+  const showRun = useLoupeStore((state) => state.showRun);
+  const exportTranscript = useLoupeStore((state) => state.exportTranscript);
+  const [comparing, setComparing] = useState(false);
+  const idle = phase !== 'running';
+  if (runId === null) return null;
+
+  const downloadReport = async () => {
+    const transcript = await exportTranscript();
+    if (!transcript) return;
+    const url = URL.createObjectURL(new Blob([buildMarkdownReport(transcript)], { type: 'text/markdown' }));
+    const link = Object.assign(document.createElement('a'), {
+      href: url,
+      download: `loupe-${transcript.runId.slice(0, 8)}.md`,
+    });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  return (
+    <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Run actions">
+      {runs.length > 1 && (
+        <label className="min-w-0">
+          <span className={labelClass}>Shown run</span>
+          <select
+            className={inputClass}
+            value={runId}
+            disabled={!idle}
+            onChange={(event) => void showRun(event.target.value)}
+          >
+            {runs.map((run, index) => (
+              <option key={run.runId} value={run.runId}>
+                {index + 1}. {run.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={!idle}
+        onClick={() => void replayRun('recorded')}
+      >
+        Replay recorded
+      </button>
+      <button type="button" className={secondaryButtonClass} disabled={!idle} onClick={() => void replayRun('live')}>
+        Replay live
+      </button>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={!idle || runs.length < 2}
+        onClick={() => setComparing(true)}
+      >
+        Compare runs
+      </button>
+      <button type="button" className={secondaryButtonClass} disabled={!idle} onClick={() => void downloadReport()}>
+        Download report
+      </button>
+      {comparing && <CompareDialog onClose={() => setComparing(false)} />}
+    </div>
+  );
+}
+
+function CompareDialog({ onClose }: { onClose: () => void }) {
+  const runs = useLoupeStore((state) => state.sessionRuns);
+  const shownRunId = useLoupeStore((state) => state.runView.runId);
+  const compareRuns = useLoupeStore((state) => state.compareRuns);
+  const shown = runs.find((run) => run.runId === shownRunId);
+  const initialRight = shown?.runId ?? runs.at(-1)?.runId ?? '';
+  const initialLeft = shown?.sourceRunId ?? runs.find((run) => run.runId !== initialRight)?.runId ?? '';
+  const [left, setLeft] = useState(initialLeft);
+  const [right, setRight] = useState(initialRight);
+  const [result, setResult] = useState<RunsCompareResult | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => dialog.current?.showModal(), []);
+  useEffect(() => {
+    let live = true;
+    if (left && right) void compareRuns(left, right).then((value) => live && setResult(value));
+    return () => {
+      live = false;
+    };
+  }, [left, right, compareRuns]);
+  const label = (runId: string) => {
+    const index = runs.findIndex((run) => run.runId === runId);
+    return index === -1 ? '' : `${index + 1}. ${runs[index]?.label ?? ''}`;
+  };
+  const picker = (name: string, value: string, onChange: (value: string) => void) => (
+    <label className="min-w-0 flex-1">
+      <span className={labelClass}>{name}</span>
+      <select aria-label={name} className={inputClass} value={value} onChange={(event) => onChange(event.target.value)}>
+        {runs.map((run) => (
+          <option key={run.runId} value={run.runId}>
+            {label(run.runId)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <dialog
+      ref={dialog}
+      aria-label="Compare runs"
+      onClose={onClose}
+      className="m-auto max-h-[90vh] w-[min(1100px,96vw)] overflow-y-auto rounded-lg bg-white p-4 text-zinc-900 shadow-xl backdrop:bg-black/30 dark:bg-zinc-950 dark:text-zinc-100"
+    >
+      <div className="mb-3 flex items-center justify-between">
+        <h2 className={panelTitleClass + ' mb-0'}>Compare runs</h2>
+        <button type="button" className={smallButtonClass} onClick={() => dialog.current?.close()}>
+          Close
+        </button>
+      </div>
+      <div className="mb-3 flex flex-wrap gap-2">
+        {picker('Left run', left, setLeft)}
+        {picker('Right run', right, setRight)}
+      </div>
+      {result && <ComparisonTable result={result} left={label(left)} right={label(right)} />}
+    </dialog>
+  );
+}

@@ -1,0 +1,60 @@
+// What was restored or imported into the open session, what was repaired, and the way to go on.
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { primaryButtonClass, smallButtonClass } from '../common/styles';
+
+export function SessionNotice() {
+  const notice = useLoupeStore((state) => state.sessionNotice);
+  const canContinue = useLoupeStore((state) => state.resumeHistory !== null && state.settings.draft.trim() !== '');
+  const continueRun = useLoupeStore((state) => state.continueRun);
+  const dismiss = useLoupeStore((state) => state.dismissSessionNotice);
+  if (notice === null) return null;
+  const tone =
+    notice.kind === 'interrupted'
+      ? 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200'
+      : 'border-sky-200 bg-sky-50 text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-200';
+  return (
+    <section
+      aria-label={notice.kind === 'interrupted' ? 'Interrupted run' : 'Imported transcript'}
+      className={`rounded-lg border px-4 py-3 text-sm ${tone}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p role="status" className="min-w-0 flex-1 font-medium">
+          {notice.title}
+        </p>
+        <div className="flex items-center gap-2">
+          {notice.kind === 'interrupted' && (
+            <button
+              type="button"
+              className={primaryButtonClass}
+              disabled={!canContinue}
+              title="Sends your message after the restored conversation"
+              onClick={() => void continueRun()}
+            >
+              Continue
+            </button>
+          )}
+          <button type="button" className={smallButtonClass} onClick={dismiss}>
+            Dismiss
+          </button>
+        </div>
+      </div>
+      {notice.details.length > 0 && (
+        <details className="mt-2">
+          <summary className="cursor-pointer select-none">
+            {notice.details.length} repair{notice.details.length === 1 ? '' : 's'} made to the history
+          </summary>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs">
+            {notice.details.map((detail, index) => (
+              <li key={index}>{detail}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {notice.kind === 'interrupted' && (
+        <p className="mt-2 text-xs opacity-80">
+          Continue sends the message in the composer after the restored conversation (repaired so the API accepts it).
+        </p>
+      )}
+    </section>
+  );
+}
