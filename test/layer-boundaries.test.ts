@@ -41,7 +41,8 @@ function violations(): string[] {
       const specifier = match[3] ?? match[4] ?? '';
       if (specifier.startsWith('.')) {
         // The transcript's JSON Schema in docs/ is data the worker validates imports against.
-        if (layer === 'worker' && relative(SRC, resolve(dirname(file), specifier)) === '../docs/transcript.schema.json') continue;
+        if (layer === 'worker' && relative(SRC, resolve(dirname(file), specifier)) === '../docs/transcript.schema.json')
+          continue;
         const target = relative(SRC, resolve(dirname(file), specifier)).split('/')[0] as Layer;
         const allowed = rule.runtime.includes(target) || (typeOnly && rule.typeOnly.includes(target));
         if (!allowed) found.push(`${relative(SRC, file)} imports ${typeOnly ? 'type ' : ''}${specifier} (${target})`);
