@@ -9,6 +9,7 @@ import type { FrameScheduler } from './create-event-batcher';
 import type { LoupeState, SliceDependencies } from './loupe-state';
 import { loadServers } from './persist-servers';
 import { createRunSlice } from './run-slice';
+import { createDebugSlice } from './debug/create-debug-slice';
 import { getDefaultStorage } from './safe-storage';
 import { createServersSlice } from './servers-slice';
 import { createSettingsSlice } from './settings-slice';
@@ -54,7 +55,9 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
       indexedDB: options.indexedDB ?? (typeof indexedDB === 'undefined' ? 'memory' : indexedDB),
       now: () => Date.now(),
     }),
+    ...createDebugSlice(set, get, deps),
     dispose() {
+      get().stopDebug();
       unsubscribe();
       batcher.dispose();
     },
@@ -77,6 +80,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
         return;
       case 'ready':
       case 'reply':
+      case 'manual-turn':
         return;
     }
   });

@@ -6,6 +6,7 @@ import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
 import type { RunView } from './run-view';
 import type { Settings } from './settings';
+import type { DebugSlice } from './debug/debug-state';
 import type { ToolsSlice } from './tools-slice';
 import type { SessionsSlice } from './sessions/sessions-state';
 
@@ -64,7 +65,7 @@ export interface LifecycleSlice {
 }
 
 export type LoupeState = AlertsSlice & SettingsSlice & ServersSlice & RunSlice & LifecycleSlice & ToolsSlice &
-  SessionsSlice;
+  SessionsSlice & DebugSlice;
 
 export type SetLoupeState = (partial: Partial<LoupeState> | ((state: LoupeState) => Partial<LoupeState>)) => void;
 export type GetLoupeState = () => LoupeState;
