@@ -52,6 +52,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: `node --import tsx e2e/fixtures/mock-openai-api-main.ts`,
+      env: { PORT: String(E2E_PORTS.mockOpenAIApi), MOCK_API_KEY: 'sk-openai-e2e-key', MOCK_ALLOW_EMPTY_KEY: '1' },
+      port: E2E_PORTS.mockOpenAIApi,
+      reuseExistingServer: false,
+    },
+    {
       command: `npx vite build --outDir dist-e2e-${E2E_PORTS.app} --emptyOutDir && npx vite preview --outDir dist-e2e-${E2E_PORTS.app} --port ${E2E_PORTS.app} --strictPort`,
       env: { VITE_DEMO_SERVER_URL: e2eUrls.demoServer },
       url: e2eUrls.app,

@@ -1,11 +1,27 @@
 // From the store's settings to what the worker needs: the provider and the run parameters.
+import type { ModelPrice } from '../engine/model/model-capabilities';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
+import { resolveCapabilities, resolvePrice } from './capabilities/resolve-model-settings';
 import type { Settings } from './settings';
 
 export function buildProviderSettings(settings: Settings): ProviderSettings {
   if (settings.provider === 'demo') return { kind: 'demo' };
   if (settings.provider === 'manual') return { kind: 'manual' };
-  return { kind: 'anthropic', apiKey: settings.apiKey, baseUrl: settings.baseUrl, model: settings.model };
+  const { apiKey, baseUrl, model } = settings;
+  switch (settings.provider) {
+    case 'anthropic':
+      return {
+        kind: 'anthropic',
+        apiKey,
+        baseUrl,
+        model,
+        capabilities: resolveCapabilities(settings, 'anthropic', model),
+      };
+    case 'openai-compatible': {
+      const capabilities = resolveCapabilities(settings, 'openai-compatible', model);
+      return { kind: 'openai-compatible', apiKey, baseUrl, model, capabilities };
+    }
+  }
 }
 
 export function buildRunSettings(settings: Settings): RunSettings {
@@ -14,5 +30,13 @@ export function buildRunSettings(settings: Settings): RunSettings {
     system: settings.system,
     maxRounds: settings.maxRounds,
     maxTokens: settings.maxTokens,
+    ...withPrice(settings),
   };
+}
+
+/** The price of the chosen model, recorded with the run; none for the demo model or an unpriced model. */
+function withPrice(settings: Settings): { price?: ModelPrice } {
+  if (settings.provider === 'demo') return {};
+  const price = resolvePrice(settings, settings.model);
+  return price === undefined ? {} : { price };
 }

@@ -136,6 +136,7 @@ describe('createLoupeStore', () => {
       apiKey: 'sk-test',
       baseUrl: 'http://mock',
       model: 'claude-x',
+      capabilities: { tools: 'native', vision: true, thinking: false, contextWindow: 200_000 },
     });
   });
 

@@ -1,4 +1,5 @@
 // Settings in localStorage: non-secret fields always; the API key only when the person ticked "Remember".
+import { readCapabilities, readMap, readPrice } from './capabilities/read-model-settings';
 import { readJson, readString, writeItem } from './safe-storage';
 import { defaultSettings } from './settings';
 import type { Settings } from './settings';
@@ -8,7 +9,7 @@ export const API_KEY_KEY = 'loupe.apiKey';
 
 type PersistedSettings = Pick<
   Settings,
-  'provider' | 'rememberKey' | 'baseUrl' | 'model' | 'maxRounds' | 'maxTokens' | 'system'
+  'provider' | 'rememberKey' | 'baseUrl' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices'
 >;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -32,7 +33,8 @@ export function loadSettings(storage: Storage | undefined): Settings {
   const rememberKey = stored['rememberKey'] === true;
   return {
     ...defaultSettings,
-    provider: stored['provider'] === 'anthropic' ? 'anthropic' : 'demo',
+    provider:
+      stored['provider'] === 'anthropic' || stored['provider'] === 'openai-compatible' ? stored['provider'] : 'demo',
     rememberKey,
     apiKey: rememberKey ? (readString(storage, API_KEY_KEY) ?? '') : '',
     baseUrl: pickString(stored, 'baseUrl', defaultSettings.baseUrl),
@@ -40,6 +42,8 @@ export function loadSettings(storage: Storage | undefined): Settings {
     maxRounds: pickInteger(stored, 'maxRounds', defaultSettings.maxRounds, 1, 100),
     maxTokens: pickInteger(stored, 'maxTokens', defaultSettings.maxTokens, 1, 200_000),
     system: pickString(stored, 'system', defaultSettings.system),
+    capabilities: readMap(stored['capabilities'], readCapabilities),
+    prices: readMap(stored['prices'], readPrice),
   };
 }
 
@@ -53,6 +57,8 @@ export function saveSettings(storage: Storage | undefined, settings: Settings): 
     maxRounds: settings.maxRounds,
     maxTokens: settings.maxTokens,
     system: settings.system,
+    capabilities: settings.capabilities,
+    prices: settings.prices,
   };
   writeItem(storage, SETTINGS_KEY, persisted);
   writeItem(storage, API_KEY_KEY, settings.rememberKey && settings.apiKey !== '' ? settings.apiKey : null);

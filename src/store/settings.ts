@@ -1,4 +1,5 @@
 // The person's model and run settings as the store holds them. Types and defaults only.
+import type { ModelCapabilities, ModelPrice } from '../engine/model/model-capabilities';
 import type { ModelInfo } from '../protocol/messages';
 import type { ProviderKind } from '../protocol/settings';
 
@@ -19,9 +20,15 @@ export interface Settings {
   maxTokens: number;
   system: string;
   draft: string;
+  /** Capabilities the person set, per `provider:model` (`capabilitiesKey`); other models use the defaults. */
+  capabilities: Record<string, ModelCapabilities>;
+  /** Price entries the person added or changed (USD per million tokens), over the built-in table. */
+  prices: Record<string, ModelPrice>;
 }
 
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 
 export const defaultSettings: Settings = {
   provider: 'demo',
@@ -35,4 +42,6 @@ export const defaultSettings: Settings = {
   maxTokens: 4096,
   system: 'You are a helpful assistant. Use the tools when they help.',
   draft: 'What should I wear in Paris today?',
+  capabilities: {},
+  prices: {},
 };

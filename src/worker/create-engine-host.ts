@@ -7,6 +7,7 @@ import type { Command, CommandEnvelope, CommandResults, ModelInfo, WorkerMessage
 import { PROTOCOL_VERSION } from '../protocol/messages';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
 import { buildSystemPrompt } from '../mcp/build-system-prompt';
+import { recordBaseUrl, recordModelSettings } from './record-model-settings';
 import { RunRegistry, type RunRecord } from './run-registry';
 import { ServerRegistry, type ConnectServer } from './server-registry';
 import { createSessionCommands, type RunOverrides } from './session-commands';
@@ -103,12 +104,11 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       settings: {
         provider: model.provider,
         model: model.modelId,
-        ...(settings.provider.kind === 'anthropic' && settings.provider.baseUrl
-          ? { baseUrl: settings.provider.baseUrl }
-          : {}),
+        ...recordBaseUrl(settings),
         maxRounds: settings.maxRounds,
         maxTokens: settings.maxTokens,
         ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
+        ...recordModelSettings(settings),
       },
       servers: connected.map(({ config }) => ({
         name: config.name,

@@ -1,6 +1,7 @@
 // How the run is going or how it ended: the finish reason word, rounds, tokens and elapsed time.
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { formatDuration, formatTokens } from '../common/format';
+import { RunCost } from './run-cost';
 import { useNow } from './use-now';
 
 const reasonTone: Record<string, string> = {
@@ -45,6 +46,7 @@ export function RunStatus() {
           <span className="text-zinc-400 dark:text-zinc-500">
             ({formatTokens(usage.inputTokens)} in / {formatTokens(usage.outputTokens)} out)
           </span>
+          <RunCost />
           <span className="font-mono">{formatDuration(elapsed)}</span>
         </>
       )}

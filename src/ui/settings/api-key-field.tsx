@@ -8,6 +8,7 @@ export function ApiKeyField() {
   const hintId = useId();
   const apiKey = useLoupeStore((state) => state.settings.apiKey);
   const rememberKey = useLoupeStore((state) => state.settings.rememberKey);
+  const provider = useLoupeStore((state) => state.settings.provider);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
 
   return (
@@ -23,7 +24,7 @@ export function ApiKeyField() {
         autoComplete="off"
         spellCheck={false}
         className={`${inputClass} font-mono`}
-        placeholder="sk-ant-…"
+        placeholder={provider === 'openai-compatible' ? 'sk-… (none for Ollama, LM Studio)' : 'sk-ant-…'}
         value={apiKey}
         aria-describedby={hintId}
         onChange={(event) => updateSettings({ apiKey: event.target.value })}

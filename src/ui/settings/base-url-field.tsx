@@ -6,6 +6,7 @@ import { inputClass, labelClass } from '../common/styles';
 export function BaseUrlField() {
   const id = useId();
   const baseUrl = useLoupeStore((state) => state.settings.baseUrl);
+  const provider = useLoupeStore((state) => state.settings.provider);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
   return (
     <div>
@@ -20,6 +21,13 @@ export function BaseUrlField() {
         value={baseUrl}
         onChange={(event) => updateSettings({ baseUrl: event.target.value })}
       />
+      {provider === 'openai-compatible' && (
+        <p className="mt-1 text-[11px] text-zinc-500">
+          Usually ends in <span className="font-mono">/v1</span>: Ollama{' '}
+          <span className="font-mono">http://localhost:11434/v1</span>, LM Studio{' '}
+          <span className="font-mono">http://localhost:1234/v1</span>.
+        </p>
+      )}
     </div>
   );
 }

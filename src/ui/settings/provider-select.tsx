@@ -1,6 +1,8 @@
-// The provider choice. OpenAI-compatible is listed (so people know it is planned) but not selectable yet.
+// The provider choice; switching moves a default base URL and model to the new provider's defaults.
 import { useId } from 'react';
+import type { ProviderKind } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
+import { switchProvider } from '../../store/switch-provider';
 import { inputClass, labelClass } from '../common/styles';
 
 export function ProviderSelect() {
@@ -8,6 +10,7 @@ export function ProviderSelect() {
   const provider = useLoupeStore((state) => state.settings.provider);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
   const loadModels = useLoupeStore((state) => state.loadModels);
+  const settings = useLoupeStore((state) => state.settings);
 
   return (
     <div>
@@ -19,18 +22,24 @@ export function ProviderSelect() {
         className={inputClass}
         value={provider}
         onChange={(event) => {
-          const next = event.target.value === 'anthropic' ? 'anthropic' : 'demo';
-          updateSettings({ provider: next });
-          if (next === 'anthropic') void loadModels();
+          const next = toProviderKind(event.target.value);
+          updateSettings(switchProvider(settings, next));
+          if (next === 'anthropic' || next === 'openai-compatible') void loadModels();
         }}
       >
         <option value="anthropic">Anthropic</option>
-        <option value="openai-compatible" disabled title="Coming later">
-          OpenAI-compatible
-        </option>
+        <option value="openai-compatible">OpenAI-compatible</option>
         <option value="demo">Demo model</option>
       </select>
-      <p className="mt-1 text-[11px] text-zinc-500 dark:text-zinc-500">OpenAI-compatible endpoints are coming later.</p>
+      {provider === 'openai-compatible' && (
+        <p className="mt-1 text-[11px] text-zinc-500 dark:text-zinc-500">
+          Any Chat Completions endpoint: OpenAI, OpenRouter, Ollama, LM Studio, vLLM.
+        </p>
+      )}
     </div>
   );
+}
+
+function toProviderKind(value: string): ProviderKind {
+  return value === 'anthropic' || value === 'openai-compatible' ? value : 'demo';
 }

@@ -4,8 +4,10 @@ import { panelClass, panelTitleClass } from '../common/styles';
 import { ApiKeyField } from './api-key-field';
 import { BaseUrlField } from './base-url-field';
 import { DemoBadge } from './demo-badge';
+import { ModelCapabilitiesPanel } from './model-capabilities';
 import { ModelField } from './model-field';
 import { NumberField } from './number-field';
+import { PriceTableEditor } from './price-table-editor';
 import { ProviderSelect } from './provider-select';
 
 export function SettingsPanel() {
@@ -28,6 +30,8 @@ export function SettingsPanel() {
             <ApiKeyField />
             <BaseUrlField />
             <ModelField />
+            <ModelCapabilitiesPanel />
+            <PriceTableEditor />
           </>
         )}
         <div className="grid grid-cols-2 gap-3">

@@ -1,6 +1,7 @@
 // A round's facts at a glance: number, model, stop reason, tokens, time to first token, duration.
 import type { RoundView } from '../../store/run-view';
 import { formatDuration, formatTokens } from '../common/format';
+import { RoundUsageFacts } from './round-usage-facts';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -24,6 +25,7 @@ export function RoundHeader({ round }: { round: RoundView }) {
         label="tokens"
         value={`${formatTokens(round.usage?.inputTokens)} in / ${formatTokens(round.usage?.outputTokens)} out`}
       />
+      <RoundUsageFacts round={round} />
       <Fact label="first token" value={formatDuration(ttft)} />
       <Fact label="model time" value={formatDuration(duration)} />
       {round.interrupted && <span className="font-medium text-amber-700 dark:text-amber-400">interrupted</span>}

@@ -1,0 +1,48 @@
+// Pure guards for stored capabilities and prices: each bad entry is dropped on its own, never the whole map.
+import type { ModelCapabilities, ModelPrice } from '../../engine/model/model-capabilities';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
+const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/** A capabilities entry when `value` is one, else undefined. */
+export function readCapabilities(value: unknown): ModelCapabilities | undefined {
+  if (!isRecord(value)) return undefined;
+  const { tools, vision, thinking, thinkingBudget, contextWindow } = value;
+  if ((tools !== 'native' && tools !== 'prompted') || typeof vision !== 'boolean' || typeof thinking !== 'boolean') {
+    return undefined;
+  }
+  return {
+    tools,
+    vision,
+    thinking,
+    ...(isCount(thinkingBudget) ? { thinkingBudget } : {}),
+    ...(isCount(contextWindow) ? { contextWindow } : {}),
+  };
+}
+
+/** A price entry when `value` is one, else undefined. */
+export function readPrice(value: unknown): ModelPrice | undefined {
+  if (!isRecord(value) || !isAmount(value['input']) || !isAmount(value['output'])) return undefined;
+  const { cacheWrite, cacheRead } = value;
+  return {
+    input: value['input'],
+    output: value['output'],
+    ...(isAmount(cacheWrite) ? { cacheWrite } : {}),
+    ...(isAmount(cacheRead) ? { cacheRead } : {}),
+  };
+}
+
+/** The valid entries of a stored map. */
+export function readMap<T>(value: unknown, read: (entry: unknown) => T | undefined): Record<string, T> {
+  if (!isRecord(value)) return {};
+  const out: Record<string, T> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    const parsed = read(entry);
+    if (parsed !== undefined && key.trim() !== '') out[key] = parsed;
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+// Pure: which price table entry applies to a model id.
+import type { ModelPrice } from '../../engine/model/model-capabilities';
+
+/**
+ * The price for `modelId`: an exact entry; else the longest entry that is a prefix followed by `-` (so
+ * dated ids such as `claude-sonnet-4-5-20250929` or `gpt-4o-2024-08-06` find their family); router ids
+ * such as `openai/gpt-4o` are also tried without their vendor. Undefined when nothing applies — the UI
+ * then shows tokens only.
+ */
+export function findModelPrice(table: Readonly<Record<string, ModelPrice>>, modelId: string): ModelPrice | undefined {
+  const candidates = [modelId, modelId.slice(modelId.lastIndexOf('/') + 1)];
+  for (const id of candidates) {
+    if (table[id] !== undefined) return table[id];
+  }
+  for (const id of candidates) {
+    const key = Object.keys(table)
+      .filter((entry) => id.startsWith(`${entry}-`))
+      .sort((a, b) => b.length - a.length)[0];
+    if (key !== undefined) return table[key];
+  }
+  return undefined;
+}

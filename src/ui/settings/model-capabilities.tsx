@@ -1,0 +1,117 @@
+// "Model capabilities": how tools reach the chosen model, whether it reads images, thinking and its context
+// window — kept per model, defaults from what is known about it.
+import { useId } from 'react';
+import type { ModelCapabilities } from '../../engine/model/model-capabilities';
+import { capabilitiesKey, defaultCapabilities } from '../../store/capabilities/default-capabilities';
+import { resolveCapabilities } from '../../store/capabilities/resolve-model-settings';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { inputClass, labelClass, smallButtonClass } from '../common/styles';
+import { OptionalNumberField } from './optional-number-field';
+
+const checkboxRowClass = 'flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300';
+
+export function ModelCapabilitiesPanel() {
+  const toolsId = useId();
+  const provider = useLoupeStore((state) => state.settings.provider);
+  const model = useLoupeStore((state) => state.settings.model);
+  const overrides = useLoupeStore((state) => state.settings.capabilities);
+  const updateSettings = useLoupeStore((state) => state.updateSettings);
+  if (provider !== 'anthropic' && provider !== 'openai-compatible') return null;
+
+  const key = capabilitiesKey(provider, model);
+  const current = resolveCapabilities({ capabilities: overrides }, provider, model);
+  const edited = overrides[key] !== undefined;
+  const save = (next: ModelCapabilities) => updateSettings({ capabilities: { ...overrides, [key]: next } });
+  const change = (patch: Partial<ModelCapabilities>) => save({ ...current, ...patch });
+  /** Sets or (with undefined) clears an optional count. */
+  const setCount = (field: 'thinkingBudget' | 'contextWindow', value: number | undefined) => {
+    const { [field]: _dropped, ...rest } = current;
+    save(value === undefined ? rest : { ...rest, [field]: value });
+  };
+  const reset = () => {
+    const { [key]: _dropped, ...rest } = overrides;
+    updateSettings({ capabilities: rest });
+  };
+  const summary = [
+    current.tools === 'native' ? 'native tools' : 'prompted tools',
+    current.vision ? 'vision' : 'no vision',
+    ...(current.thinking ? ['thinking'] : []),
+  ].join(' · ');
+
+  return (
+    <details className="rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
+      <summary className="cursor-pointer text-xs font-medium text-zinc-700 select-none dark:text-zinc-300">
+        Model capabilities <span className="font-normal text-zinc-500">({summary})</span>
+      </summary>
+      <div className="mt-2 space-y-2.5">
+        <p className="text-[11px] text-zinc-500">
+          For <span className="font-mono">{model || '(no model)'}</span>
+          {edited ? ', as you set them.' : ', from what is known about it.'}
+        </p>
+        <div>
+          <label htmlFor={toolsId} className={labelClass}>
+            Tool calling
+          </label>
+          <select
+            id={toolsId}
+            className={inputClass}
+            value={current.tools}
+            onChange={(event) => change({ tools: event.target.value === 'prompted' ? 'prompted' : 'native' })}
+          >
+            <option value="native">Native (the API’s tool calls)</option>
+            <option value="prompted">Prompted (tools in the system prompt, JSON replies)</option>
+          </select>
+        </div>
+        <label className={checkboxRowClass}>
+          <input
+            type="checkbox"
+            className="size-3.5 accent-indigo-600"
+            checked={current.vision}
+            onChange={(event) => change({ vision: event.target.checked })}
+          />
+          Vision: the model reads images
+        </label>
+        {provider === 'anthropic' && (
+          <>
+            <label className={checkboxRowClass}>
+              <input
+                type="checkbox"
+                className="size-3.5 accent-indigo-600"
+                checked={current.thinking}
+                onChange={(event) => change({ thinking: event.target.checked })}
+              />
+              Extended thinking
+            </label>
+            {current.thinking && (
+              <OptionalNumberField
+                label="Thinking budget"
+                value={current.thinkingBudget}
+                min={1024}
+                max={128_000}
+                hint="Tokens, added to Max tokens. Empty: adaptive thinking (Claude 5 models)."
+                onCommit={(value) => setCount('thinkingBudget', value)}
+              />
+            )}
+          </>
+        )}
+        <OptionalNumberField
+          label="Context window"
+          value={current.contextWindow}
+          min={1}
+          max={10_000_000}
+          hint="Tokens; each round shows how much of it the request used."
+          onCommit={(value) => setCount('contextWindow', value)}
+        />
+        {edited && (
+          <button type="button" className={smallButtonClass} onClick={reset}>
+            Reset to defaults ({summaryOf(defaultCapabilities(provider, model))})
+          </button>
+        )}
+      </div>
+    </details>
+  );
+}
+
+function summaryOf(capabilities: ModelCapabilities): string {
+  return `${capabilities.tools}, ${capabilities.vision ? 'vision' : 'no vision'}`;
+}

@@ -1,0 +1,19 @@
+// What a transcript records about the model beyond its id: capabilities and price as used for the run.
+import type { TranscriptSettings } from '../engine/transcript/transcript';
+import type { RunSettings } from '../protocol/settings';
+
+/** The capabilities and price of the run's model, when the UI sent them (never for the demo model). */
+export function recordModelSettings(settings: RunSettings): Pick<TranscriptSettings, 'capabilities' | 'price'> {
+  const provider = settings.provider;
+  const capabilities = 'capabilities' in provider ? provider.capabilities : undefined;
+  return {
+    ...(capabilities === undefined ? {} : { capabilities }),
+    ...(settings.price === undefined ? {} : { price: settings.price }),
+  };
+}
+
+/** The base URL a transcript names: any endpoint the person chose (never a key). */
+export function recordBaseUrl(settings: RunSettings): Pick<TranscriptSettings, 'baseUrl'> {
+  const provider = settings.provider;
+  return 'baseUrl' in provider && provider.baseUrl ? { baseUrl: provider.baseUrl } : {};
+}
