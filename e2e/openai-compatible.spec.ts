@@ -69,6 +69,22 @@ test('the MCP loop runs to its end through a keyless endpoint, with costs, and e
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
   await useMockEndpoint(page, 'gpt-4o-mini');
+  // Fixed usage, so the cost can be checked by hand (docs/decisions/cost-check.md).
+  await enqueue(
+    {
+      content: 'Checking the weather.',
+      toolCalls: [{ name: 'demo__weather_get', arguments: { city: 'Paris' } }],
+      usage: { prompt_tokens: 1200, completion_tokens: 40 },
+    },
+    {
+      toolCalls: [{ name: 'demo__clothing_advise', arguments: { temperatureC: 18, conditions: 'sunny' } }],
+      usage: { prompt_tokens: 1450, completion_tokens: 55, cached_tokens: 1024 },
+    },
+    {
+      content: 'The tools said temperatureC is mild: wear a light jacket.',
+      usage: { prompt_tokens: 1700, completion_tokens: 120, cached_tokens: 1280 },
+    },
+  );
   await run(page, 'What should I wear in Paris today?');
 
   const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -79,14 +95,28 @@ test('the MCP loop runs to its end through a keyless endpoint, with costs, and e
   await expect(
     timeline.getByRole('article', { name: 'Round 2' }).getByRole('listitem', { name: /demo__clothing_advise/ }),
   ).toContainText('ok');
-  // The mock's answer quotes the tool messages it received: every call was answered.
-  await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('temperatureC');
-  await expect(timeline.getByRole('article', { name: 'Round 1' })).toContainText(/cost \$0\.0\d+/);
-  await expect(timeline.getByRole('article', { name: 'Round 1' })).toContainText(/context \d+% of 128k/);
-  await expect(page.getByRole('status', { name: 'Run status' })).toContainText(/\$0\.0\d+/);
+  await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('light jacket');
+  // gpt-4o-mini at $0.15 in / $0.60 out / $0.075 cached per million tokens, worked out by hand.
+  const round1 = timeline.getByRole('article', { name: 'Round 1' });
+  await expect(round1).toContainText('tokens 1,200 in / 40 out');
+  await expect(round1).toContainText('cost $0.00020');
+  await expect(round1).toContainText('context 1% of 128k');
+  const round2 = timeline.getByRole('article', { name: 'Round 2' });
+  await expect(round2).toContainText('tokens 426 in / 55 out');
+  await expect(round2).toContainText('cache 0 write / 1,024 read');
+  await expect(round2).toContainText('cost $0.00017');
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('$0.00061');
 
   const requests = await mockRequests();
   expect(requests).toHaveLength(3);
+  // Every tool call was answered by a tool message with its id.
+  const callIds = requests.flatMap((request) =>
+    request.body.messages.flatMap((message) => message.tool_calls?.map((call) => call.id) ?? []),
+  );
+  const answered = (requests[2]?.body.messages ?? []).flatMap((message) =>
+    message.role === 'tool' ? [(message as unknown as { tool_call_id: string }).tool_call_id] : [],
+  );
+  expect(new Set(answered)).toEqual(new Set(callIds));
   expect(requests[0]?.headers['authorization']).toBeUndefined();
   expect(requests[0]?.body.stream_options).toEqual({ include_usage: true });
   expect(requests[0]?.body.tools?.map((tool) => tool.function.name)).toEqual([
@@ -109,6 +139,11 @@ test('the MCP loop runs to its end through a keyless endpoint, with costs, and e
     price: { input: 0.15, output: 0.6, cacheRead: 0.075 },
   });
   expect(transcript.rounds.map((round) => round.toolCalls.map((call) => call.status))).toEqual([['ok'], ['ok'], []]);
+  expect(transcript.rounds.map((round) => round.response?.usage)).toEqual([
+    { inputTokens: 1200, outputTokens: 40, cacheReadInputTokens: 0 },
+    { inputTokens: 426, outputTokens: 55, cacheReadInputTokens: 1024 },
+    { inputTokens: 420, outputTokens: 120, cacheReadInputTokens: 1280 },
+  ]);
 });
 
 test('a tool image reaches a vision model in a user message, and a placeholder line reaches a text-only one', async ({

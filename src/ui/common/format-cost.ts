@@ -1,14 +1,11 @@
 // Money and token shares as the UI shows them.
 
-/** `$1.23` from a dollar, `$0.0123` from a cent, `$0.000042` below (two significant digits); `< $0.000001` for less. */
+/** `$1.23` from a dollar, `$0.0123` from a cent, `$0.000042` below (two significant digits, rounded); `< $0.000001` for less. */
 export function formatUsd(amount: number): string {
   if (amount === 0) return '$0';
   if (amount < 0.000001) return '< $0.000001';
-  if (amount < 0.01)
-    return `$${amount
-      .toFixed(8)
-      .replace(/0+$/, '')
-      .replace(/(\.0*[1-9]\d?)\d*$/, '$1')}`;
+  // toPrecision switches to exponent notation only below 1e-6, which is handled above.
+  if (amount < 0.01) return `$${amount.toPrecision(2)}`;
   return amount < 1 ? `$${amount.toFixed(4)}` : `$${amount.toFixed(2)}`;
 }
 
