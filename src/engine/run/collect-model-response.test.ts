@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../event/run-event';
+import { createScriptedModel } from '../testing/scripted-model';
+import { collectModelResponse } from './collect-model-response';
+
+describe('collectModelResponse: thinking and notices', () => {
+  it('streams thinking as thinking-delta events, commits the signed block, and passes notices on', async () => {
+    const model = createScriptedModel([
+      {
+        parts: [
+          { type: 'response-start', id: 'r1' },
+          { type: 'thinking-start', index: 0 },
+          { type: 'thinking-delta', index: 0, thinking: 'Let me ' },
+          { type: 'thinking-delta', index: 0, thinking: 'think.' },
+          { type: 'signature-delta', index: 0, signature: 'sig-1' },
+          { type: 'block-end', index: 0 },
+          { type: 'text-start', index: 1 },
+          { type: 'text-delta', index: 1, text: 'Done.' },
+          { type: 'block-end', index: 1 },
+          { type: 'notice', message: 'Something to know.' },
+          { type: 'response-end', stopReason: 'end_turn', usage: { inputTokens: 3, outputTokens: 2 } },
+        ],
+      },
+    ]);
+    const events: RunEvent[] = [];
+    let clock = 100;
+    const response = await collectModelResponse({
+      model,
+      request: { messages: [], tools: [], maxTokens: 10 },
+      round: 1,
+      signal: new AbortController().signal,
+      now: () => (clock += 1),
+      emit: (event) => events.push(event),
+    });
+    expect(events.filter((event) => event.type === 'thinking-delta')).toEqual([
+      { type: 'thinking-delta', round: 1, index: 0, thinking: 'Let me ' },
+      { type: 'thinking-delta', round: 1, index: 0, thinking: 'think.' },
+    ]);
+    expect(events.filter((event) => event.type === 'notice')).toEqual([
+      { type: 'notice', at: expect.any(Number), round: 1, message: 'Something to know.' },
+    ]);
+    expect(response.message?.content).toEqual([
+      { type: 'thinking', thinking: 'Let me think.', signature: 'sig-1' },
+      { type: 'text', text: 'Done.' },
+    ]);
+  });
+});
