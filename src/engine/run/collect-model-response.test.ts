@@ -36,8 +36,8 @@ describe('collectModelResponse: thinking and notices', () => {
       { type: 'thinking-delta', round: 1, index: 0, thinking: 'Let me ' },
       { type: 'thinking-delta', round: 1, index: 0, thinking: 'think.' },
     ]);
-    expect(events.filter((event) => event.type === 'notice')).toEqual([
-      { type: 'notice', at: expect.any(Number), round: 1, message: 'Something to know.' },
+    expect(events.filter((event) => event.type === 'notice').map((event) => [event.round, event.message])).toEqual([
+      [1, 'Something to know.'],
     ]);
     expect(response.message?.content).toEqual([
       { type: 'thinking', thinking: 'Let me think.', signature: 'sig-1' },
