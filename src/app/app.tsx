@@ -13,6 +13,11 @@ import { ImportTranscriptButton } from '../ui/transcript/import-transcript-butto
 import { SessionsButton } from '../ui/sessions/sessions-drawer';
 import { SessionNotice } from '../ui/sessions/session-notice';
 import { RunActions } from '../ui/compare/run-actions';
+import { BranchBar } from '../ui/debugger/branch-bar';
+import { BreakpointsPanel } from '../ui/debugger/breakpoints-panel';
+import { DebuggerBar } from '../ui/debugger/debugger-bar';
+import { ManualReplyPanel } from '../ui/debugger/manual-reply-panel';
+import { PausePanel } from '../ui/debugger/pause-panel';
 
 export function App() {
   return (
@@ -35,14 +40,19 @@ export function App() {
           <SettingsPanel />
           <ServersPanel />
           <ToolsPanel />
+          <BreakpointsPanel />
         </aside>
         <div className="min-w-0 space-y-4">
           <AlertList />
           <SessionNotice />
           <Composer />
+          <DebuggerBar />
           <RunStatus />
           <RunActions />
           <RunErrorAlert />
+          <BranchBar />
+          <PausePanel />
+          <ManualReplyPanel />
           <Timeline />
         </div>
       </main>

@@ -30,6 +30,7 @@ export function ProviderSelect() {
         <option value="anthropic">Anthropic</option>
         <option value="openai-compatible">OpenAI-compatible</option>
         <option value="demo">Demo model</option>
+        <option value="manual">You are the model</option>
       </select>
       {provider === 'openai-compatible' && (
         <p className="mt-1 text-[11px] text-zinc-500 dark:text-zinc-500">
@@ -41,5 +42,5 @@ export function ProviderSelect() {
 }
 
 function toProviderKind(value: string): ProviderKind {
-  return value === 'anthropic' || value === 'openai-compatible' ? value : 'demo';
+  return value === 'anthropic' || value === 'openai-compatible' || value === 'manual' ? value : 'demo';
 }

@@ -4,6 +4,7 @@ import { panelClass, panelTitleClass } from '../common/styles';
 import { ApiKeyField } from './api-key-field';
 import { BaseUrlField } from './base-url-field';
 import { DemoBadge } from './demo-badge';
+import { ManualModelBadge } from '../debugger/manual-model-badge';
 import { ModelCapabilitiesPanel } from './model-capabilities';
 import { ModelField } from './model-field';
 import { NumberField } from './number-field';
@@ -23,7 +24,9 @@ export function SettingsPanel() {
       </h2>
       <div className="space-y-3">
         <ProviderSelect />
-        {provider === 'demo' ? (
+        {provider === 'manual' ? (
+          <ManualModelBadge />
+        ) : provider === 'demo' ? (
           <DemoBadge />
         ) : (
           <>

@@ -6,6 +6,7 @@ import { RoundExportMenu } from '../exports/round-export-menu';
 import { RoundHeader } from './round-header';
 import { RoundNotices } from './round-notices';
 import { ToolCallItem } from './tool-call-item';
+import { RoundDebugRow } from '../debugger/round-debug-row';
 
 export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }) {
   const textBlocks = round.blocks.filter((block) => block.kind !== 'tool_use');
@@ -16,6 +17,7 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
       className="overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
     >
       <RoundHeader round={round} />
+      <RoundDebugRow round={round} />
       <div className="space-y-3 px-4 py-3">
         {textBlocks.length === 0 && streaming && <p className="text-sm text-zinc-500 italic">Waiting for the model…</p>}
         {textBlocks.map((block) =>

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { ToolCallView } from '../../store/run-view';
 import { formatDuration } from '../common/format';
 import { StatusBadge } from '../common/status-badge';
+import { EditChips } from '../debugger/debug-marks';
 import { monoBlockClass } from '../common/styles';
 import { describeToolInput } from './pretty-json';
 import { ToolResultView } from './tool-result-view';
@@ -18,6 +19,7 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <span className="font-mono text-sm font-semibold break-all text-zinc-900 dark:text-zinc-100">{call.name}</span>
         <StatusBadge tone={toolStatusTone(call.status)}>{call.status}</StatusBadge>
+        <EditChips edits={call.edits} />
         <span className="ml-auto font-mono text-[11px] text-zinc-500">
           {open ? '…' : formatDuration(call.durationMs)}
         </span>

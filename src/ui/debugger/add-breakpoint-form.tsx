@@ -1,0 +1,117 @@
+// Adds a breakpoint: on a tool, on any tool error, on a stop reason, or on round N.
+import { useId, useState } from 'react';
+import type { Breakpoint } from '../../engine/debug/pause-point';
+import type { StopReason } from '../../engine/model/model';
+import { inputClass, labelClass, secondaryButtonClass } from '../common/styles';
+import type { KnownTool } from './use-known-tools';
+
+type Kind = Breakpoint['kind'];
+const STOP_REASONS: StopReason[] = ['end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'pause_turn', 'refusal'];
+
+export function AddBreakpointForm({ tools, onAdd }: { tools: KnownTool[]; onAdd: (breakpoint: Breakpoint) => void }) {
+  const kindId = useId();
+  const valueId = useId();
+  const [kind, setKind] = useState<Kind>('tool');
+  const [toolName, setToolName] = useState('');
+  const [stopReason, setStopReason] = useState<StopReason>('end_turn');
+  const [round, setRound] = useState('1');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const add = (): void => {
+    const id = crypto.randomUUID();
+    if (kind === 'tool') {
+      const name = toolName.trim() || tools[0]?.name || '';
+      if (name === '') return setProblem('Connect a server or type a tool name first.');
+      onAdd({ id, enabled: true, kind, toolName: name });
+    } else if (kind === 'round') {
+      const value = Number(round);
+      if (!Number.isInteger(value) || value < 1) return setProblem('The round is a whole number from 1.');
+      onAdd({ id, enabled: true, kind, round: value });
+    } else if (kind === 'stop-reason') onAdd({ id, enabled: true, kind, stopReason });
+    else onAdd({ id, enabled: true, kind });
+    setProblem(null);
+  };
+
+  return (
+    <div className="space-y-2">
+      <div className="grid grid-cols-2 gap-2">
+        <div>
+          <label htmlFor={kindId} className={labelClass}>
+            Breakpoint on
+          </label>
+          <select
+            id={kindId}
+            className={inputClass}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as Kind)}
+          >
+            <option value="tool">a tool</option>
+            <option value="tool-error">any tool error</option>
+            <option value="stop-reason">a stop reason</option>
+            <option value="round">round N</option>
+          </select>
+        </div>
+        {kind === 'tool' && (
+          <div>
+            <label htmlFor={valueId} className={labelClass}>
+              Breakpoint tool
+            </label>
+            <input
+              id={valueId}
+              className={inputClass}
+              list={`${valueId}-tools`}
+              placeholder={tools[0]?.name ?? 'server__tool'}
+              value={toolName}
+              onChange={(event) => setToolName(event.target.value)}
+            />
+            <datalist id={`${valueId}-tools`}>
+              {tools.map((tool) => (
+                <option key={tool.name} value={tool.name} />
+              ))}
+            </datalist>
+          </div>
+        )}
+        {kind === 'stop-reason' && (
+          <div>
+            <label htmlFor={valueId} className={labelClass}>
+              Breakpoint stop reason
+            </label>
+            <select
+              id={valueId}
+              className={inputClass}
+              value={stopReason}
+              onChange={(event) => setStopReason(event.target.value as StopReason)}
+            >
+              {STOP_REASONS.map((reason) => (
+                <option key={reason}>{reason}</option>
+              ))}
+            </select>
+          </div>
+        )}
+        {kind === 'round' && (
+          <div>
+            <label htmlFor={valueId} className={labelClass}>
+              Breakpoint round
+            </label>
+            <input
+              id={valueId}
+              type="number"
+              min={1}
+              className={inputClass}
+              value={round}
+              onChange={(event) => setRound(event.target.value)}
+            />
+          </div>
+        )}
+      </div>
+      {problem !== null && (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-400">
+          {problem}
+        </p>
+      )}
+      <button type="button" className={secondaryButtonClass} onClick={add}>
+        Add breakpoint
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// The branches of a forked run: switch between them and name them; each keeps its own timeline.
+import { useId, useState } from 'react';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { inputClass, labelClass, panelClass, secondaryButtonClass } from '../common/styles';
+
+export function BranchBar() {
+  const selectId = useId();
+  const branches = useLoupeStore((state) => state.debug.branches);
+  const runId = useLoupeStore((state) => state.runView.runId);
+  const switchBranch = useLoupeStore((state) => state.switchBranch);
+  const currentName = branches.find((branch) => branch.runId === runId)?.name ?? '';
+
+  if (branches.length === 0 || !branches.some((branch) => branch.runId === runId)) return null;
+  return (
+    <section aria-label="Branches" className={`${panelClass} !py-3`}>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-48">
+          <label htmlFor={selectId} className={labelClass}>
+            Branch
+          </label>
+          <select
+            id={selectId}
+            className={inputClass}
+            value={runId ?? ''}
+            onChange={(event) => switchBranch(event.target.value)}
+          >
+            {branches.map((branch) => (
+              <option key={branch.runId} value={branch.runId}>
+                {branch.forkRound === null ? branch.name : `${branch.name} (fork of round ${branch.forkRound})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        {runId !== null && <RenameForm key={`${runId}:${currentName}`} runId={runId} currentName={currentName} />}
+        <p className="text-[11px] text-zinc-500">
+          {branches.length} branches — each keeps its own rounds and transcript.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** Renames the shown branch; remounted (by key) when the branch or its name changes elsewhere. */
+function RenameForm({ runId, currentName }: { runId: string; currentName: string }) {
+  const nameId = useId();
+  const renameBranch = useLoupeStore((state) => state.renameBranch);
+  const [name, setName] = useState(currentName);
+  return (
+    <form
+      className="flex items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void renameBranch(runId, name);
+      }}
+    >
+      <div>
+        <label htmlFor={nameId} className={labelClass}>
+          Branch name
+        </label>
+        <input id={nameId} className={inputClass} value={name} onChange={(event) => setName(event.target.value)} />
+      </div>
+      <button
+        type="submit"
+        className={secondaryButtonClass}
+        disabled={name.trim() === '' || name.trim() === currentName}
+      >
+        Rename
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+// The step controls under the composer: Step mode, Step, Step over round, Continue, Pause, and where the loop stands.
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { panelClass, secondaryButtonClass } from '../common/styles';
+import { describeMode, describePausePoint, describeReason } from './describe-pause';
+import { useDebuggerShortcuts } from './use-debugger-shortcuts';
+
+export function DebuggerBar() {
+  useDebuggerShortcuts();
+  const stepMode = useLoupeStore((state) => state.debug.settings.stepMode);
+  const mode = useLoupeStore((state) => state.debug.mode);
+  const pause = useLoupeStore((state) => (state.runView.phase === 'running' ? state.runView.pause : undefined));
+  const running = useLoupeStore((state) => state.runView.phase === 'running');
+  const setStepMode = useLoupeStore((state) => state.setStepMode);
+  const step = useLoupeStore((state) => state.step);
+  const stepOverRound = useLoupeStore((state) => state.stepOverRound);
+  const continueRun = useLoupeStore((state) => state.continueRun);
+  const pauseRun = useLoupeStore((state) => state.pauseRun);
+  const paused = pause !== undefined;
+
+  const status = paused
+    ? `Paused ${describePausePoint(pause.pause)} — ${pause.reasons.map(describeReason).join(', ')}`
+    : running
+      ? `Running — ${describeMode(mode)}`
+      : stepMode
+        ? 'Step mode is on: the next run stops before its first model request.'
+        : 'Not stepping: runs stop only at breakpoints and approvals.';
+
+  return (
+    <section aria-label="Debugger" className={`${panelClass} !py-3`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="mr-2 inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={stepMode}
+            checked={stepMode}
+            onChange={(event) => setStepMode(event.target.checked)}
+            className="size-4 accent-indigo-600"
+          />
+          Step mode
+        </label>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={!running}
+          title="Step into the next pause point (F11)"
+          onClick={() => void step()}
+        >
+          Step
+        </button>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={!running}
+          title="Step over the round: run to the next model request (F10)"
+          onClick={() => void stepOverRound()}
+        >
+          Step over round
+        </button>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={!running || (!paused && mode === 'run')}
+          title="Continue to the next breakpoint or the end (F8)"
+          onClick={() => void continueRun()}
+        >
+          Continue
+        </button>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={!running || paused || mode === 'step'}
+          title="Pause at the next pause point (F8)"
+          onClick={() => void pauseRun()}
+        >
+          Pause
+        </button>
+      </div>
+      <p
+        role="status"
+        aria-label="Debugger status"
+        className={`mt-2 text-xs ${paused ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-zinc-500'}`}
+      >
+        {status}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// Plain words for where the loop stands and why it stopped.
+import type { PauseDigest } from '../../engine/debug/debug-event';
+import type { Breakpoint, PauseReason, StepMode } from '../../engine/debug/pause-point';
+
+/** "before the model request of round 2", "before demo__weather_get runs (round 1)", … */
+export function describePausePoint(pause: Pick<PauseDigest, 'kind' | 'round' | 'name'>): string {
+  switch (pause.kind) {
+    case 'before-request':
+      return `before the model request of round ${pause.round}`;
+    case 'after-reply':
+      return `after the model's reply in round ${pause.round}`;
+    case 'before-tool':
+      return `before ${pause.name ?? 'a tool'} runs (round ${pause.round})`;
+    case 'after-tool':
+      return `after ${pause.name ?? 'a tool'} returned, before the model sees it (round ${pause.round})`;
+  }
+}
+
+export function describeReason(reason: PauseReason): string {
+  switch (reason.kind) {
+    case 'step':
+      return 'step';
+    case 'breakpoint':
+      return `breakpoint: ${reason.label}`;
+    case 'approval':
+      return 'approval needed';
+  }
+}
+
+export function describeMode(mode: StepMode): string {
+  switch (mode) {
+    case 'step':
+      return 'stops at every point';
+    case 'next-round':
+      return 'stops before the next model request';
+    case 'run':
+      return 'stops at breakpoints and approvals';
+  }
+}
+
+/** A breakpoint's label (the same words the engine puts in a pause's reason). */
+export function describeBreakpoint(breakpoint: Breakpoint): string {
+  switch (breakpoint.kind) {
+    case 'tool':
+      return `tool ${breakpoint.toolName}`;
+    case 'tool-error':
+      return 'any tool error';
+    case 'stop-reason':
+      return `stop reason ${breakpoint.stopReason}`;
+    case 'round':
+      return `round ${breakpoint.round}`;
+  }
+}

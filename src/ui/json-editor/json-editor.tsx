@@ -1,0 +1,45 @@
+// The one JSON editor of the app: Monaco, loaded on first use, validating against a JSON Schema as you type.
+import { lazy, Suspense } from 'react';
+import type { JsonValidation } from './validate-json';
+
+export type { JsonValidation } from './validate-json';
+
+export interface JsonEditorProps {
+  /** The JSON text (controlled). */
+  value: string;
+  onChange?: (value: string) => void;
+  /** Called on every change with the parsed value (when it parses and matches `schema`) or the problems, and the text. */
+  onValidChange?: (result: JsonValidation, text: string) => void;
+  /** JSON Schema the text must match (draft 2020-12 / draft-07); absent = any JSON. */
+  schema?: Record<string, unknown>;
+  /** CSS height (number = px). Default 240. */
+  height?: number | string;
+  /** The editor's accessible name. */
+  ariaLabel: string;
+  readOnly?: boolean;
+}
+
+const MonacoJsonEditor = lazy(() => import('./monaco-json-editor'));
+
+/**
+ * A JSON editor (Monaco, bundled locally and imported only when the first editor renders). Until Monaco
+ * has loaded, the text shows read-only in a plain text area with the same name.
+ */
+export function JsonEditor(props: JsonEditorProps) {
+  const height = props.height ?? 240;
+  return (
+    <Suspense
+      fallback={
+        <textarea
+          readOnly
+          aria-label={props.ariaLabel}
+          value={props.value}
+          style={{ height }}
+          className="w-full rounded-md border border-zinc-300 bg-zinc-50 p-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950"
+        />
+      }
+    >
+      <MonacoJsonEditor {...props} />
+    </Suspense>
+  );
+}
