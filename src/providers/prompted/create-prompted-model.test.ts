@@ -137,3 +137,46 @@ describe('createPromptedModel', () => {
     expect(parts).toContainEqual({ type: 'text-delta', index: 0, text: 'Half an ans' });
   });
 });
+
+describe('createPromptedModel with an endpoint that calls tools natively anyway', () => {
+  it('keeps the native calls and the thinking block ends', async () => {
+    const inner = createScriptedModel([
+      {
+        parts: [
+          { type: 'thinking-start', index: 0 },
+          { type: 'thinking-delta', index: 0, thinking: 'Hm.' },
+          { type: 'signature-delta', index: 0, signature: 's' },
+          { type: 'block-end', index: 0 },
+          { type: 'text-start', index: 1 },
+          { type: 'text-delta', index: 1, text: 'Calling.' },
+          { type: 'block-end', index: 1 },
+          { type: 'tool-use-start', index: 2, id: 'call_n', name: 'weather' },
+          { type: 'tool-input-delta', index: 2, partialJson: '{"city":"Oslo"}' },
+          { type: 'block-end', index: 2 },
+          { type: 'response-end', stopReason: 'tool_use', usage: { inputTokens: 1, outputTokens: 1 } },
+        ],
+      },
+    ]);
+    const parts = await collect(
+      createPromptedModel(inner).doStream(
+        { messages: [], tools: [{ name: 'weather', description: '', input_schema: {} }], maxTokens: 10 },
+        new AbortController().signal,
+      ),
+    );
+    expect(parts).toContainEqual({ type: 'block-end', index: 0 });
+    expect(parts).toContainEqual({ type: 'tool-use-start', index: 2, id: 'call_n', name: 'weather' });
+    expect(parts).toContainEqual({ type: 'text-delta', index: 1, text: 'Calling.' });
+    expect(parts.at(-1)).toMatchObject({ type: 'response-end', stopReason: 'tool_use' });
+  });
+
+  it('says end_turn for a text reply an endpoint ended with tool_calls', async () => {
+    const inner = createScriptedModel([{ content: [{ type: 'text', text: 'Just text.' }], stopReason: 'tool_use' }]);
+    const parts = await collect(
+      createPromptedModel(inner).doStream(
+        { messages: [], tools: [{ name: 'weather', description: '', input_schema: {} }], maxTokens: 10 },
+        new AbortController().signal,
+      ),
+    );
+    expect(parts.at(-1)).toMatchObject({ type: 'response-end', stopReason: 'end_turn' });
+  });
+});

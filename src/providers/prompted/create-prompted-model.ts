@@ -47,6 +47,9 @@ export function createPromptedModel(inner: Model, options: PromptedModelOptions 
     let nextIndex = 0;
     // The reply's text goes back at the index the inner model gave it; a call takes the next free one.
     let textIndex: number | undefined;
+    const textIndexes = new Set<number>();
+    // A model that answers with the API's own tool calls after all: those calls are kept as they are.
+    let nativeCalls = false;
     const flushText = function* (index: number): Generator<ModelStreamPart> {
       yield { type: 'text-start', index };
       if (text !== '') yield { type: 'text-delta', index, text };
@@ -56,25 +59,33 @@ export function createPromptedModel(inner: Model, options: PromptedModelOptions 
         if ('index' in part) nextIndex = Math.max(nextIndex, part.index + 1);
         switch (part.type) {
           case 'text-start':
-            textIndex ??= part.index;
-            continue;
           case 'text-delta':
+            // Text is held and re-emitted once the whole reply has been read.
             textIndex ??= part.index;
-            text += part.text;
+            textIndexes.add(part.index);
+            if (part.type === 'text-delta') text += part.text;
             continue;
           case 'block-end':
+            if (!textIndexes.has(part.index)) yield part;
+            continue;
           case 'tool-use-start':
-          case 'tool-input-delta':
-            // Text blocks are re-emitted once the reply is read; a text-only model has no tool blocks.
+            nativeCalls = true;
+            yield part;
             continue;
           case 'response-end': {
-            const reply = parsePromptedReply(text, request.tools);
+            const reply: ReturnType<typeof parsePromptedReply> = nativeCalls
+              ? { kind: 'text' }
+              : parsePromptedReply(text, request.tools);
             if (reply.kind === 'text') {
               const index = textIndex ?? nextIndex;
-              yield* flushText(index);
-              yield { type: 'block-end', index };
+              if (text !== '' || !nativeCalls) {
+                yield* flushText(index);
+                yield { type: 'block-end', index };
+              }
               if (reply.reason) yield { type: 'notice', message: reply.reason };
-              yield part;
+              // A text reply never asks for tools, whatever the endpoint called its stop.
+              const stopReason = !nativeCalls && part.stopReason === 'tool_use' ? 'end_turn' : part.stopReason;
+              yield { ...part, stopReason };
               return;
             }
             const index = reply.text && textIndex === undefined ? nextIndex + 1 : nextIndex;

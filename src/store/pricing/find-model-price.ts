@@ -2,21 +2,26 @@
 import type { ModelPrice } from '../../engine/model/model-capabilities';
 
 /**
- * The price for `modelId`: an exact entry; else the longest entry that is a prefix followed by `-` (so
- * dated ids such as `claude-sonnet-4-5-20250929` or `gpt-4o-2024-08-06` find their family); router ids
- * such as `openai/gpt-4o` are also tried without their vendor. Undefined when nothing applies — the UI
- * then shows tokens only.
+ * The table key whose price applies to `modelId`: an exact entry; else the longest entry that is a prefix
+ * followed by `-` (so dated ids such as `claude-sonnet-4-5-20250929` or `gpt-4o-2024-08-06` find their
+ * family); router ids such as `openai/gpt-4o` are also tried without their vendor. Undefined when none.
  */
-export function findModelPrice(table: Readonly<Record<string, ModelPrice>>, modelId: string): ModelPrice | undefined {
+export function findModelPriceKey(table: Readonly<Record<string, ModelPrice>>, modelId: string): string | undefined {
   const candidates = [modelId, modelId.slice(modelId.lastIndexOf('/') + 1)];
   for (const id of candidates) {
-    if (table[id] !== undefined) return table[id];
+    if (table[id] !== undefined) return id;
   }
   for (const id of candidates) {
     const key = Object.keys(table)
       .filter((entry) => id.startsWith(`${entry}-`))
       .sort((a, b) => b.length - a.length)[0];
-    if (key !== undefined) return table[key];
+    if (key !== undefined) return key;
   }
   return undefined;
+}
+
+/** The price for `modelId` (see `findModelPriceKey`), or undefined — the UI then shows tokens only. */
+export function findModelPrice(table: Readonly<Record<string, ModelPrice>>, modelId: string): ModelPrice | undefined {
+  const key = findModelPriceKey(table, modelId);
+  return key === undefined ? undefined : table[key];
 }

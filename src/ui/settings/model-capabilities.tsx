@@ -58,19 +58,21 @@ export function ModelCapabilitiesPanel() {
             value={current.tools}
             onChange={(event) => change({ tools: event.target.value === 'prompted' ? 'prompted' : 'native' })}
           >
-            <option value="native">Native (the API’s tool calls)</option>
-            <option value="prompted">Prompted (tools in the system prompt, JSON replies)</option>
+            <option value="native">Native tool calls</option>
+            <option value="prompted">Prompted (JSON in the reply)</option>
           </select>
         </div>
-        <label className={checkboxRowClass}>
-          <input
-            type="checkbox"
-            className="size-3.5 accent-indigo-600"
-            checked={current.vision}
-            onChange={(event) => change({ vision: event.target.checked })}
-          />
-          Vision: the model reads images
-        </label>
+        {provider === 'openai-compatible' && (
+          <label className={checkboxRowClass}>
+            <input
+              type="checkbox"
+              className="size-3.5 accent-indigo-600"
+              checked={current.vision}
+              onChange={(event) => change({ vision: event.target.checked })}
+            />
+            Vision: the model reads images
+          </label>
+        )}
         {provider === 'anthropic' && (
           <>
             <label className={checkboxRowClass}>

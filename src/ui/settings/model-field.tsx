@@ -8,6 +8,7 @@ export function ModelField() {
   const listId = useId();
   const [loading, setLoading] = useState(false);
   const model = useLoupeStore((state) => state.settings.model);
+  const provider = useLoupeStore((state) => state.settings.provider);
   const models = useLoupeStore((state) => state.settings.models);
   const fromFallback = useLoupeStore((state) => state.settings.modelsFromFallback);
   const warning = useLoupeStore((state) => state.settings.modelsWarning);
@@ -36,7 +37,7 @@ export function ModelField() {
         spellCheck={false}
         className={`${inputClass} font-mono`}
         value={model}
-        placeholder="claude-sonnet-4-5"
+        placeholder={provider === 'openai-compatible' ? 'gpt-4o-mini, llama3.2, …' : 'claude-sonnet-4-5'}
         onChange={(event) => updateSettings({ model: event.target.value })}
       />
       <datalist id={listId}>

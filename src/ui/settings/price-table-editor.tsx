@@ -1,184 +1,120 @@
-// "Prices": the editable price table (US dollars per million tokens) the run's cost is computed from.
-import { useId, useState } from 'react';
+// "Prices": the editable price table (US dollars per million tokens) costs are computed from. The chosen
+// model's entry is edited in place; any other entry is picked from the list below it.
+import { useState } from 'react';
 import type { ModelPrice } from '../../engine/model/model-capabilities';
-import { resolvePrice, resolvePriceTable } from '../../store/capabilities/resolve-model-settings';
+import { resolvePriceTable } from '../../store/capabilities/resolve-model-settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { defaultPriceTable } from '../../store/pricing/default-price-table';
+import { findModelPriceKey } from '../../store/pricing/find-model-price';
 import { formatRate } from '../common/format-cost';
-import { inputClass, smallButtonClass } from '../common/styles';
+import { smallButtonClass } from '../common/styles';
+import { PriceInput, type PriceField } from './price-input';
 
-type PriceField = keyof ModelPrice;
 const fields: { field: PriceField; label: string }[] = [
-  { field: 'input', label: 'In' },
-  { field: 'output', label: 'Out' },
+  { field: 'input', label: 'Input' },
+  { field: 'output', label: 'Output' },
   { field: 'cacheWrite', label: 'Cache write' },
   { field: 'cacheRead', label: 'Cache read' },
 ];
 
-function PriceInput({
-  model,
-  field,
-  label,
-  price,
-  onChange,
-}: {
-  model: string;
-  field: PriceField;
-  label: string;
-  price: ModelPrice;
-  onChange: (next: ModelPrice) => void;
-}) {
-  const current = price[field];
-  const shown = current === undefined ? '' : String(current);
-  const [text, setText] = useState(shown);
-  const [committed, setCommitted] = useState(shown);
-  if (committed !== shown) {
-    setCommitted(shown);
-    setText(shown);
-  }
-  const optional = field === 'cacheWrite' || field === 'cacheRead';
-  const number = Number(text);
-  const invalid = text.trim() === '' ? !optional : !(Number.isFinite(number) && number >= 0);
-  return (
-    <input
-      aria-label={`${label} price of ${model}`}
-      type="number"
-      min={0}
-      step="any"
-      inputMode="decimal"
-      className={`${inputClass} w-20 px-1.5 py-1 font-mono text-xs`}
-      value={text}
-      placeholder={optional ? '= in' : ''}
-      aria-invalid={invalid}
-      onChange={(event) => {
-        const next = event.target.value;
-        setText(next);
-        if (next.trim() === '' && optional) {
-          const { [field]: _dropped, ...rest } = price;
-          setCommitted('');
-          onChange(rest);
-          return;
-        }
-        const value = Number(next);
-        if (next.trim() !== '' && Number.isFinite(value) && value >= 0) {
-          setCommitted(next);
-          onChange({ ...price, [field]: value });
-        }
-      }}
-      onBlur={() => {
-        if (invalid) setText(shown);
-      }}
-    />
-  );
+function describePrice(price: ModelPrice): string {
+  const cache = [
+    price.cacheWrite === undefined ? '' : `write ${formatRate(price.cacheWrite)}`,
+    price.cacheRead === undefined ? '' : `read ${formatRate(price.cacheRead)}`,
+  ].filter(Boolean);
+  return `${formatRate(price.input)} / ${formatRate(price.output)}${cache.length > 0 ? ` · ${cache.join(' · ')}` : ''}`;
 }
 
 export function PriceTableEditor() {
-  const addId = useId();
   const provider = useLoupeStore((state) => state.settings.provider);
   const model = useLoupeStore((state) => state.settings.model);
   const prices = useLoupeStore((state) => state.settings.prices);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
-  const [newModel, setNewModel] = useState('');
-  if (provider === 'demo') return null;
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  if (provider !== 'anthropic' && provider !== 'openai-compatible') return null;
 
   const table = resolvePriceTable({ prices });
-  const currentPrice = resolvePrice({ prices }, model);
-  const rows = Object.keys(table).sort((a, b) => a.localeCompare(b));
-  const setEntry = (id: string, price: ModelPrice) => updateSettings({ prices: { ...prices, [id]: price } });
+  const modelKey = findModelPriceKey(table, model);
+  const editing = picked !== undefined && table[picked] !== undefined ? picked : modelKey;
+  const price = editing === undefined ? undefined : table[editing];
+  const setEntry = (id: string, next: ModelPrice) => updateSettings({ prices: { ...prices, [id]: next } });
   const removeEntry = (id: string) => {
-    const { [id]: _dropped, ...rest } = prices;
+    const rest = { ...prices };
+    delete rest[id];
     updateSettings({ prices: rest });
   };
-  const candidate = (newModel || (currentPrice === undefined ? model : '')).trim();
+  const current = modelKey === undefined ? undefined : table[modelKey];
 
   return (
     <details className="rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
       <summary className="cursor-pointer text-xs font-medium text-zinc-700 select-none dark:text-zinc-300">
         Prices{' '}
         <span className="font-normal text-zinc-500">
-          {currentPrice === undefined
-            ? `(none for ${model || 'this model'}: tokens only)`
-            : `(${formatRate(currentPrice.input)} in / ${formatRate(currentPrice.output)} out per M tokens)`}
+          {current === undefined ? '(none for this model: tokens only)' : `(${describePrice(current)} per M)`}
         </span>
       </summary>
-      <p className="mt-2 text-[11px] text-zinc-500">
-        US dollars per million tokens. A dated or routed id (e.g. <span className="font-mono">openai/gpt-4o</span>) uses
-        its family’s entry. Empty cache prices count as the input price.
-      </p>
-      <div className="mt-2 max-h-64 overflow-auto">
-        <table className="w-full text-xs">
-          <thead className="sticky top-0 bg-white text-left text-zinc-500 dark:bg-zinc-900">
-            <tr>
-              <th className="py-1 pr-2 font-medium">Model</th>
+      <div className="mt-2 space-y-2.5">
+        <p className="text-[11px] text-zinc-500">
+          US dollars per million tokens. Dated or routed ids (<span className="font-mono">openai/gpt-4o</span>) use
+          their family’s entry.
+        </p>
+        {editing !== undefined && price !== undefined ? (
+          <fieldset>
+            <legend className="mb-1 text-xs text-zinc-700 dark:text-zinc-300">
+              Price of <span className="font-mono">{editing}</span>
+            </legend>
+            <div className="grid grid-cols-2 gap-2">
               {fields.map(({ field, label }) => (
-                <th key={field} className="px-1 py-1 font-medium">
-                  {label}
-                </th>
+                <PriceInput
+                  key={field}
+                  field={field}
+                  label={label}
+                  price={price}
+                  onChange={(next) => setEntry(editing, next)}
+                />
               ))}
-              <th className="sr-only">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((id) => {
-              const price = table[id] as ModelPrice;
-              const builtIn = defaultPriceTable[id] !== undefined;
+            </div>
+          </fieldset>
+        ) : (
+          <p className="text-xs text-zinc-700 dark:text-zinc-300">
+            No price for <span className="font-mono">{model || 'this model'}</span>: runs show tokens only.{' '}
+            {model.trim() !== '' && (
+              <button
+                type="button"
+                className={smallButtonClass}
+                onClick={() => setEntry(model.trim(), { input: 0, output: 0 })}
+              >
+                Add a price for it
+              </button>
+            )}
+          </p>
+        )}
+        <ul aria-label="Price table" className="max-h-48 space-y-0.5 overflow-auto text-xs">
+          {Object.keys(table)
+            .sort((a, b) => a.localeCompare(b))
+            .map((id) => {
               const edited = prices[id] !== undefined;
               return (
-                <tr key={id} className={id === model ? 'bg-indigo-50 dark:bg-indigo-950/40' : undefined}>
-                  <td className="max-w-40 truncate py-0.5 pr-2 font-mono text-zinc-700 dark:text-zinc-300" title={id}>
-                    {id}
-                  </td>
-                  {fields.map(({ field, label }) => (
-                    <td key={field} className="px-1 py-0.5">
-                      <PriceInput
-                        model={id}
-                        field={field}
-                        label={label}
-                        price={price}
-                        onChange={(next) => setEntry(id, next)}
-                      />
-                    </td>
-                  ))}
-                  <td className="py-0.5 pl-1">
-                    {edited && (
-                      <button type="button" className={smallButtonClass} onClick={() => removeEntry(id)}>
-                        {builtIn ? 'Reset' : 'Remove'}
-                      </button>
-                    )}
-                  </td>
-                </tr>
+                <li key={id} className="flex items-center gap-1.5">
+                  <button
+                    type="button"
+                    aria-pressed={id === editing}
+                    className={`min-w-0 flex-1 truncate rounded px-1 py-0.5 text-left font-mono hover:bg-zinc-100 dark:hover:bg-zinc-800 ${id === editing ? 'bg-indigo-50 text-indigo-800 dark:bg-indigo-950/50 dark:text-indigo-200' : 'text-zinc-700 dark:text-zinc-300'}`}
+                    title={`Edit the price of ${id}`}
+                    onClick={() => setPicked(id)}
+                  >
+                    {id} <span className="text-zinc-500">{describePrice(table[id] as ModelPrice)}</span>
+                  </button>
+                  {edited && (
+                    <button type="button" className={smallButtonClass} onClick={() => removeEntry(id)}>
+                      {defaultPriceTable[id] === undefined ? 'Remove' : 'Reset'}
+                    </button>
+                  )}
+                </li>
               );
             })}
-          </tbody>
-        </table>
+        </ul>
       </div>
-      <form
-        className="mt-2 flex items-center gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (candidate === '' || table[candidate] !== undefined) return;
-          setEntry(candidate, { input: 0, output: 0 });
-          setNewModel('');
-        }}
-      >
-        <label htmlFor={addId} className="sr-only">
-          Model id for a new price
-        </label>
-        <input
-          id={addId}
-          className={`${inputClass} font-mono text-xs`}
-          placeholder={currentPrice === undefined && model ? model : 'model id'}
-          value={newModel}
-          onChange={(event) => setNewModel(event.target.value)}
-        />
-        <button
-          type="submit"
-          className={smallButtonClass}
-          disabled={candidate === '' || table[candidate] !== undefined}
-        >
-          Add price
-        </button>
-      </form>
     </details>
   );
 }
