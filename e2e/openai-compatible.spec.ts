@@ -105,6 +105,7 @@ test('the MCP loop runs to its end through a keyless endpoint, with costs, and e
   await expect(round2).toContainText('tokens 426 in / 55 out');
   await expect(round2).toContainText('cache 0 write / 1,024 read');
   await expect(round2).toContainText('cost $0.00017');
+  await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('cost $0.00023');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('$0.00061');
 
   const requests = await mockRequests();
