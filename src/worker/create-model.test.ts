@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockOpenAIApi, type MockOpenAIApi } from '../../e2e/fixtures/mock-openai-api';
+import type { ModelStreamPart } from '../engine/model/model';
+import { createModel, listModels } from './create-model';
+
+let api: MockOpenAIApi;
+beforeAll(async () => {
+  api = await startMockOpenAIApi();
+});
+afterAll(() => api.close());
+
+const tools = [{ name: 'get', description: 'Get.', input_schema: { type: 'object', properties: {} } }];
+const request = {
+  messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }],
+  tools,
+  maxTokens: 50,
+};
+
+async function drain(iterable: AsyncIterable<ModelStreamPart>): Promise<void> {
+  for await (const _part of iterable) {
+    // Only the request the model sent matters here.
+  }
+}
+
+describe('createModel for OpenAI-compatible endpoints', () => {
+  it('sends native tools by default, and none (tools in the system prompt) on the prompted track', async () => {
+    const base = { kind: 'openai-compatible' as const, apiKey: '', baseUrl: api.url, model: 'llama3.2:3b' };
+    await drain(createModel(base).doStream(request, new AbortController().signal));
+    const prompted = createModel({ ...base, capabilities: { tools: 'prompted', vision: false, thinking: false } });
+    await drain(prompted.doStream(request, new AbortController().signal));
+    const [native, wrapped] = api.requests.map(
+      (entry) => entry.body as { tools?: unknown; messages: { content: string }[] },
+    );
+    expect(native?.tools).toEqual([expect.objectContaining({ type: 'function' })]);
+    expect(wrapped?.tools).toBeUndefined();
+    expect(wrapped?.messages[0]?.content).toContain('## Tools');
+    expect(prompted.provider).toBe('openai-compatible');
+  });
+
+  it('lists the endpoint’s models', async () => {
+    const list = await listModels({ kind: 'openai-compatible', apiKey: '', baseUrl: api.url, model: '' });
+    expect(list.models.map((model) => model.id)).toContain('gpt-4o-mini');
+  });
+});
