@@ -157,7 +157,10 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
         blocks: appendThinking(view.blocks, event.index, event.thinking),
       }));
     case 'notice':
-      return updateRound(state, event.round, (view) => ({ ...view, notices: [...(view.notices ?? []), event.message] }));
+      return updateRound(state, event.round, (view) => ({
+        ...view,
+        notices: [...(view.notices ?? []), event.message],
+      }));
     case 'tool-input-start':
       return updateRound(state, event.round, (view) => {
         const withCall = updateCall(view, event.callId, event.name, (call) => call);
