@@ -100,11 +100,11 @@ describe('the debugger slice', () => {
     });
     await startPausedRun(s);
     s.store.getState().setDraft({ decision: { type: 'edit-input', input: {} }, problems: ['city is required'] });
-    await s.store.getState().continueRun();
+    await s.store.getState().continueDebugRun();
     expect(s.client.sent('pause-resolve')).toHaveLength(0);
     expect(s.store.getState().debug.error).toContain('city is required');
     s.store.getState().setDraft(null);
-    await s.store.getState().continueRun();
+    await s.store.getState().continueDebugRun();
     expect(s.store.getState().debug.error).toContain('does not match');
     expect(s.store.getState().debug.pending).toEqual(point);
   });

@@ -154,7 +154,7 @@ export function createDebugSlice(set: SetLoupeState, get: GetLoupeState, deps: S
     async step() {
       await goOn('step');
     },
-    async continueRun() {
+    async continueDebugRun() {
       await goOn('run');
     },
     async stepOverRound() {

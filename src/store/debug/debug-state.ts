@@ -40,7 +40,7 @@ export interface DebugSlice {
   /** Step into the next pause point (F11): answers the pause (with the draft edit) or pauses a running run. */
   step: () => Promise<void>;
   /** Continue (F8): to the next breakpoint, approval or the end. */
-  continueRun: () => Promise<void>;
+  continueDebugRun: () => Promise<void>;
   /** Step over the rest of the round (F10): stop at the next model request. */
   stepOverRound: () => Promise<void>;
   /** Pause (F8 while running): stop at the next pause point. */

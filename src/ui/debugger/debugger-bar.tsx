@@ -13,7 +13,7 @@ export function DebuggerBar() {
   const setStepMode = useLoupeStore((state) => state.setStepMode);
   const step = useLoupeStore((state) => state.step);
   const stepOverRound = useLoupeStore((state) => state.stepOverRound);
-  const continueRun = useLoupeStore((state) => state.continueRun);
+  const continueDebugRun = useLoupeStore((state) => state.continueDebugRun);
   const pauseRun = useLoupeStore((state) => state.pauseRun);
   const paused = pause !== undefined;
 
@@ -39,42 +39,51 @@ export function DebuggerBar() {
           />
           Step mode
         </label>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={!running}
-          title="Step into the next pause point (F11)"
-          onClick={() => void step()}
-        >
-          Step
-        </button>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={!running}
-          title="Step over the round: run to the next model request (F10)"
-          onClick={() => void stepOverRound()}
-        >
-          Step over round
-        </button>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={!running || (!paused && mode === 'run')}
-          title="Continue to the next breakpoint or the end (F8)"
-          onClick={() => void continueRun()}
-        >
-          Continue
-        </button>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={!running || paused || mode === 'step'}
-          title="Pause at the next pause point (F8)"
-          onClick={() => void pauseRun()}
-        >
-          Pause
-        </button>
+        {/* The step buttons exist while a run goes: idle, there is nothing to step (and no clash with other "Continue"s). */}
+        {running ? (
+          <>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={!running}
+              title="Step into the next pause point (F11)"
+              onClick={() => void step()}
+            >
+              Step
+            </button>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={!running}
+              title="Step over the round: run to the next model request (F10)"
+              onClick={() => void stepOverRound()}
+            >
+              Step over round
+            </button>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={!running || (!paused && mode === 'run')}
+              title="Continue to the next breakpoint or the end (F8)"
+              onClick={() => void continueDebugRun()}
+            >
+              Continue
+            </button>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={!running || paused || mode === 'step'}
+              title="Pause at the next pause point (F8)"
+              onClick={() => void pauseRun()}
+            >
+              Pause
+            </button>
+          </>
+        ) : (
+          <span className="text-[11px] text-zinc-500">
+            Step (F11), Step over round (F10), Continue and Pause (F8) appear while a run goes.
+          </span>
+        )}
       </div>
       <p
         role="status"

@@ -6,7 +6,7 @@ export function useDebuggerShortcuts(): void {
   const running = useLoupeStore((state) => state.runView.phase === 'running');
   const paused = useLoupeStore((state) => state.debug.pending !== null);
   const step = useLoupeStore((state) => state.step);
-  const continueRun = useLoupeStore((state) => state.continueRun);
+  const continueDebugRun = useLoupeStore((state) => state.continueDebugRun);
   const stepOverRound = useLoupeStore((state) => state.stepOverRound);
   const pauseRun = useLoupeStore((state) => state.pauseRun);
 
@@ -17,7 +17,7 @@ export function useDebuggerShortcuts(): void {
       const action =
         event.key === 'F8'
           ? paused
-            ? continueRun
+            ? continueDebugRun
             : pauseRun
           : event.key === 'F10'
             ? stepOverRound
@@ -30,5 +30,5 @@ export function useDebuggerShortcuts(): void {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [running, paused, step, continueRun, stepOverRound, pauseRun]);
+  }, [running, paused, step, continueDebugRun, stepOverRound, pauseRun]);
 }
