@@ -3,7 +3,7 @@ import type { ModelCapabilities, ModelPrice } from '../engine/model/model-capabi
 import type { ModelInfo } from '../protocol/messages';
 import type { ProviderKind } from '../protocol/settings';
 
-/** Providers the UI offers now (OpenAI-compatible is listed but not selectable yet). */
+/** Providers the UI offers: every provider kind the worker knows. */
 export type SelectableProvider = ProviderKind;
 
 export interface Settings {
