@@ -109,6 +109,24 @@ describe('the debugger slice', () => {
     expect(s.store.getState().debug.pending).toEqual(point);
   });
 
+  it('a Step pressed before the pause details arrived is not lost', async () => {
+    const s = setup();
+    await s.store.getState().run();
+    const runId = s.store.getState().runView.runId ?? '';
+    s.client.emitRunEvent(runId, runStart(runId));
+    s.client.emitRunEvent(runId, {
+      type: 'pause-start',
+      at: 3,
+      pauseId: 'p1',
+      round: 1,
+      pause: { kind: 'before-tool', round: 1 },
+      reasons: [{ kind: 'step' }],
+    });
+    s.store.setState((state) => ({ debug: { ...state.debug, pending: null } }));
+    await s.store.getState().step();
+    expect(s.client.sent('pause-resolve').at(-1)).toMatchObject({ pauseId: 'p1', decision: { type: 'continue' } });
+  });
+
   it('Pause while running sets step mode on the run', async () => {
     const s = setup();
     await s.store.getState().run();

@@ -79,7 +79,12 @@ export function createDebugSlice(set: SetLoupeState, get: GetLoupeState, deps: S
   }
 
   /** Answers a held pause with the draft (or continue) and `then`; else sets how a running run goes on. */
-  const goOn = (then: StepMode): Promise<unknown> => {
+  const goOn = async (then: StepMode): Promise<unknown> => {
+    const { runView } = get();
+    // The timeline can show a pause a moment before its details arrive: fetch them rather than lose the press.
+    if (get().debug.pending === null && runView.phase === 'running' && runView.pause !== undefined && runView.runId) {
+      await inspect(runView.runId);
+    }
     const { pending, draft } = get().debug;
     if (pending !== null) return answer(draft?.decision ?? { type: 'continue' }, then);
     return setMode(then);
