@@ -8,7 +8,9 @@ export function BranchBar() {
   const branches = useLoupeStore((state) => state.debug.branches);
   const runId = useLoupeStore((state) => state.runView.runId);
   const switchBranch = useLoupeStore((state) => state.switchBranch);
-  const currentName = branches.find((branch) => branch.runId === runId)?.name ?? '';
+  const shown = branches.find((branch) => branch.runId === runId);
+  const currentName = shown?.name ?? '';
+  const parentName = branches.find((branch) => branch.runId === shown?.parentRunId)?.name ?? 'another branch';
 
   if (branches.length === 0 || !branches.some((branch) => branch.runId === runId)) return null;
   return (
@@ -26,14 +28,17 @@ export function BranchBar() {
           >
             {branches.map((branch) => (
               <option key={branch.runId} value={branch.runId}>
-                {branch.forkRound === null ? branch.name : `${branch.name} (fork of round ${branch.forkRound})`}
+                {branch.name}
               </option>
             ))}
           </select>
         </div>
         {runId !== null && <RenameForm key={`${runId}:${currentName}`} runId={runId} currentName={currentName} />}
         <p className="text-[11px] text-zinc-500">
-          {branches.length} branches — each keeps its own rounds and transcript.
+          {shown?.forkRound == null
+            ? `The original run; ${branches.length - 1} fork(s) of it.`
+            : `Forked from round ${shown.forkRound} of “${parentName}”.`}{' '}
+          Each branch keeps its own rounds and transcript.
         </p>
       </div>
     </section>
