@@ -82,7 +82,12 @@ async function forward(request: IncomingMessage, response: ServerResponse, optio
   response.on('close', () => controller.abort());
   let upstream: Response;
   try {
-    upstream = await fetch(target, { method: request.method ?? 'GET', headers, body, signal: controller.signal });
+    upstream = await fetch(target, {
+      method: request.method ?? 'GET',
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal: controller.signal,
+    });
   } catch {
     return fail(response, 502, `Nothing answers at ${target.host}.`);
   }
