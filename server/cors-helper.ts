@@ -85,7 +85,7 @@ async function forward(request: IncomingMessage, response: ServerResponse, optio
     upstream = await fetch(target, {
       method: request.method ?? 'GET',
       headers,
-      ...(body === undefined ? {} : { body }),
+      ...(body === undefined ? {} : { body: new Uint8Array(body) }),
       signal: controller.signal,
     });
   } catch {
