@@ -1,5 +1,5 @@
 // An MCP server author's path: edit what the model sees of a tool, and mock a tool that does not exist yet.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 
@@ -19,6 +19,15 @@ async function useMockAnthropic(page: Page): Promise<void> {
   await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
 }
 
+/** Replaces the text of the Monaco schema editor in `scope` the way a person would: select all, type. */
+async function replaceEditorText(page: Page, scope: Locator, text: string): Promise<void> {
+  await expect(scope.locator('.monaco-editor')).toBeVisible();
+  await scope.getByRole('textbox', { name: 'Input schema' }).focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
 async function run(page: Page, message: string): Promise<void> {
   await page.getByLabel('Message', { exact: true }).fill(message);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -34,11 +43,14 @@ test('an edited description is what the next request carries; an invalid edit is
   await tools.getByRole('button', { name: 'Edit demo__weather_get as the model sees it' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit demo__weather_get as the model sees it' });
   await dialog.getByLabel('Tool description').fill('Edited in Loupe: the forecast for a city.');
-  const schema = dialog.getByLabel('Input schema');
-  await schema.fill('{ "type": "object", "properties": { "city": { "type": "strin" } } }');
+  await replaceEditorText(page, dialog, '{ "type": "object", "properties": { "city": { "type": "strin" } } }');
   await expect(dialog.getByRole('list', { name: 'Problems' })).toContainText('/properties/city/type');
   await expect(dialog.getByRole('button', { name: 'Save edit' })).toBeDisabled();
-  await schema.fill('{ "type": "object", "properties": { "city": { "type": "string" } }, "required": ["city"] }');
+  await replaceEditorText(
+    page,
+    dialog,
+    '{ "type": "object", "properties": { "city": { "type": "string" } }, "required": ["city"] }',
+  );
   await expect(dialog.getByRole('list', { name: 'Problems' })).toHaveCount(0);
   await expect(dialog.getByLabel('Difference from the server’s version')).toContainText(
     '+ description: Edited in Loupe: the forecast for a city.',

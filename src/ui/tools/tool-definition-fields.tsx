@@ -1,5 +1,7 @@
 // The three fields of a tool as the model sees it, with live problems; shared by the edit and local-tool dialogs.
 import { useId } from 'react';
+import { jsonSchemaDraft07 } from '../../protocol/json-schema-draft-07';
+import { JsonEditor } from '../json-editor/json-editor';
 import { inputClass, labelClass } from '../common/styles';
 import type { ToolDraftText } from './tool-draft';
 
@@ -14,7 +16,6 @@ export function ToolDefinitionFields({
 }) {
   const nameId = useId();
   const descriptionId = useId();
-  const schemaId = useId();
   const problemsId = useId();
   return (
     <div className="space-y-3">
@@ -42,19 +43,15 @@ export function ToolDefinitionFields({
           onChange={(event) => onChange({ ...draft, description: event.target.value })}
         />
       </div>
-      <div>
-        <label htmlFor={schemaId} className={labelClass}>
-          Input schema
-        </label>
-        <textarea
-          id={schemaId}
-          rows={10}
-          spellCheck={false}
-          aria-invalid={problems.length > 0}
-          aria-describedby={problemsId}
-          className={`${inputClass} font-mono text-xs`}
+      <div aria-describedby={problemsId}>
+        <span className={labelClass}>Input schema</span>
+        {/* Monaco marks meta-schema problems as you type; the list below decides whether the edit can be saved. */}
+        <JsonEditor
+          ariaLabel="Input schema"
           value={draft.schemaText}
-          onChange={(event) => onChange({ ...draft, schemaText: event.target.value })}
+          schema={jsonSchemaDraft07}
+          height={220}
+          onChange={(schemaText) => onChange({ ...draft, schemaText })}
         />
       </div>
       <div id={problemsId} aria-live="polite">
