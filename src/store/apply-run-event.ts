@@ -3,6 +3,7 @@ import type { RunEvent } from '../engine/event/run-event';
 import type { ContentBlock } from '../engine/message/message';
 import type { Usage } from '../engine/model/model';
 import { applyDebugEvent } from './apply-debug-event';
+import { applyPolicyEvent } from './apply-policy-event';
 import { EMPTY_USAGE } from './run-view';
 import type { AssistantBlockView, RoundView, RunView, ToolCallView } from './run-view';
 
@@ -107,10 +108,13 @@ function settleResponse(view: RoundView, content: ContentBlock[]): RoundView {
 
 /** Calls left open when the run ends are closed the way the engine closes them (ENGINE-SPEC §23). */
 function closeOpenCalls(round: RoundView): RoundView {
-  if (!round.toolCalls.some((call) => call.status === 'pending' || call.status === 'running')) return round;
+  const open = (status: ToolCallView['status']): boolean =>
+    status === 'pending' || status === 'queued' || status === 'running';
+  if (!round.toolCalls.some((call) => open(call.status))) return round;
   const toolCalls = round.toolCalls.map((call): ToolCallView => {
     if (call.status === 'running') return { ...call, status: 'cancelled', isError: true };
-    if (call.status === 'pending') return { ...call, status: 'not-executed', isError: true };
+    if (call.status === 'pending' || call.status === 'queued')
+      return { ...call, status: 'not-executed', isError: true };
     return call;
   });
   return { ...round, toolCalls };
@@ -196,6 +200,8 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
           input: event.input,
           queuedAt: event.queuedAt,
           startedAt: event.at,
+          ...(event.eager === true ? { eager: true } : {}),
+          ...(event.repaired === true ? { repaired: true } : {}),
         })),
       );
     case 'tool-call-end':
@@ -212,6 +218,8 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
             durationMs: event.timing.endedAt - (event.timing.startedAt ?? event.timing.queuedAt),
           };
           if (event.timing.startedAt !== undefined) next.startedAt = event.timing.startedAt;
+          if (event.retryable !== undefined) next.retryable = event.retryable;
+          if (event.fullContent !== undefined) next.fullContent = event.fullContent;
           return next;
         }),
       );
@@ -224,7 +232,20 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
     case 'round-end':
       return updateRound(state, event.round, (view) => ({ ...view, endedAt: event.at }));
     case 'limit-reached':
-      return { ...state, limit: { kind: event.limit, value: event.value } };
+      return {
+        ...state,
+        limit: {
+          kind: event.limit,
+          value: event.value,
+          ...(event.behaviour === undefined ? {} : { behaviour: event.behaviour }),
+          ...(event.detail === undefined ? {} : { detail: event.detail }),
+        },
+      };
+    case 'tool-call-queued':
+    case 'tool-call-progress':
+    case 'policy-act':
+    case 'tools-update':
+      return applyPolicyEvent(state, event);
     case 'run-end': {
       const next: RunView = {
         ...state,

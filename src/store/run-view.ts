@@ -1,5 +1,6 @@
 // The view model of one run, folded from engine events by `applyRunEvent`. Types and the empty value only.
-import type { FinishReason, LimitKind, RequestDigest, RunErrorInfo } from '../engine/event/run-event';
+import type { FinishReason, LimitKind, PolicyName, RequestDigest, RunErrorInfo } from '../engine/event/run-event';
+import type { AtLimitBehaviour } from '../engine/policies/loop-policies';
 import type { StopReason, Usage } from '../engine/model/model';
 import type { ToolResultContentBlock } from '../engine/message/message';
 import type { ToolResultStatus } from '../engine/tool/tool';
@@ -14,8 +15,18 @@ export interface PauseMark {
   decision?: PauseDecision['type'];
 }
 
-/** `pending`: the model is still writing (or has written) the call; `dropped`: cut by a cancel mid-stream. */
-export type ToolCallStatus = 'pending' | 'running' | 'dropped' | ToolResultStatus;
+/**
+ * `pending`: the model is still writing (or has written) the call; `queued`: waiting for a concurrency slot;
+ * `dropped`: cut by a cancel mid-stream.
+ */
+export type ToolCallStatus = 'pending' | 'queued' | 'running' | 'dropped' | ToolResultStatus;
+
+/** A loop policy that acted in a round (shown as a badge). */
+export interface PolicyActView {
+  policy: PolicyName;
+  detail: string;
+  callId?: string;
+}
 
 /** One block of the assistant's reply, keyed by the reply's content index. */
 export type AssistantBlockView =
@@ -39,6 +50,16 @@ export interface ToolCallView {
   durationMs?: number;
   /** Edits a person made at a pause (input, result, a result given by hand). */
   edits?: EditRecord[];
+  /** The latest progress notification while running. */
+  progress?: { progress: number; total?: number; message?: string };
+  /** Started while the reply was still streaming. */
+  eager?: boolean;
+  /** The streamed JSON was repaired leniently. */
+  repaired?: boolean;
+  /** For failures: whether retrying could help. */
+  retryable?: boolean;
+  /** The whole result when the model got a cut one (status `truncated`). */
+  fullContent?: ToolResultContentBlock[];
 }
 
 export interface RoundView {
@@ -60,6 +81,8 @@ export interface RoundView {
   toolCalls: ToolCallView[];
   /** Provider remarks on the reply (e.g. why a prompted-track reply was taken as text). */
   notices?: string[];
+  /** Loop policies that acted in this round, in order. */
+  policyActs?: PolicyActView[];
 }
 
 export type RunPhase = 'idle' | 'running' | 'ended';
@@ -73,7 +96,7 @@ export interface RunView {
   toolNames: string[];
   maxRounds?: number;
   rounds: RoundView[];
-  limit?: { kind: LimitKind; value: number };
+  limit?: { kind: LimitKind; value: number; behaviour?: AtLimitBehaviour; detail?: string };
   finishReason: FinishReason | null;
   error?: RunErrorInfo;
   usage: Usage;

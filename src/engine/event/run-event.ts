@@ -4,14 +4,39 @@
 import type { Message, ToolResultContentBlock } from '../message/message';
 import type { StopReason, ToolChoice, ToolDefinition, Usage } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
+import type { AtLimitBehaviour } from '../policies/loop-policies';
 import type { DebugEvent } from '../debug/debug-event';
 
 /** How a run ended. Model stop reasons pass through; limits are `limit:<kind>`. */
 export type FinishReason =
-  'end_turn' | 'stop_sequence' | 'refusal' | 'max_tokens' | 'limit:rounds' | 'aborted' | 'error';
+  | 'end_turn'
+  | 'stop_sequence'
+  | 'refusal'
+  | 'max_tokens'
+  | `limit:${LimitKind}`
+  /** A tool marked direct-output answered; its result is the answer (ENGINE-SPEC rule 19). */
+  | 'direct-output'
+  | 'aborted'
+  | 'error';
 
-/** Which budget was reached. */
-export type LimitKind = 'rounds';
+/** Which budget was reached (`loop`: the loop guard saw the same call or error repeated). */
+export type LimitKind = 'rounds' | 'tool-calls' | 'wall-time' | 'tokens' | 'cost' | 'loop';
+
+/** A loop policy that acted (shown as a badge in the round and recorded in the transcript). */
+export type PolicyName =
+  | 'json-repair'
+  | 'name-resolution'
+  | 'retry-budget'
+  | 'tool-withheld'
+  | 'duplicate'
+  | 'tool-call-cap'
+  | 'eager-start'
+  | 'sequential-fallback'
+  | 'truncate'
+  | 'direct-output'
+  | 'final-answer'
+  | 'fallback-brief'
+  | 'tools-refresh';
 
 /** What a model request held, without repeating the history. */
 export interface RequestDigest {
@@ -78,6 +103,22 @@ export type RunEvent =
       name: string;
       input: Record<string, unknown>;
       queuedAt: number;
+      /** Started while the reply was still streaming (ENGINE-SPEC rule 11). */
+      eager?: boolean;
+      /** The streamed JSON was malformed and was repaired leniently (ENGINE-SPEC rule 14). */
+      repaired?: boolean;
+    }
+  /** A call waiting for a concurrency slot (ENGINE-SPEC rule 10); `tool-call-start` follows when it runs. */
+  | { type: 'tool-call-queued'; at: number; round: number; callId: string; name: string }
+  /** An MCP progress notification of a running call; it also pushed the call's timeout back. */
+  | {
+      type: 'tool-call-progress';
+      at: number;
+      round: number;
+      callId: string;
+      progress: number;
+      total?: number;
+      message?: string;
     }
   | {
       type: 'tool-call-end';
@@ -89,11 +130,28 @@ export type RunEvent =
       isError: boolean;
       content: ToolResultContentBlock[];
       timing: CallTiming;
+      /** Whether retrying could help, decided from structured error codes (errors only). */
+      retryable?: boolean;
+      /** The whole result when `content` was cut for the model (status `truncated`); kept for the trace. */
+      fullContent?: ToolResultContentBlock[];
     }
   /** The user message of tool results, in the model's order, as committed to history. */
   | { type: 'tool-results-commit'; at: number; round: number; message: Message }
   | { type: 'round-end'; at: number; round: number }
-  | { type: 'limit-reached'; at: number; limit: LimitKind; value: number }
+  | {
+      type: 'limit-reached';
+      at: number;
+      limit: LimitKind;
+      value: number;
+      /** What the loop does now (absent in runs recorded before policies existed: `stop`). */
+      behaviour?: AtLimitBehaviour;
+      /** The limit in plain words, e.g. "5 tool calls" or "the same call 3 times: weather {…}". */
+      detail?: string;
+    }
+  /** A loop policy acted: what it did, in plain words; `callId` when it concerned one call. */
+  | { type: 'policy-act'; at: number; round: number; policy: PolicyName; detail: string; callId?: string }
+  /** The tool catalogue changed between rounds (tools/list_changed); `tools` as the next request sends them. */
+  | { type: 'tools-update'; at: number; round: number; tools: ToolDefinition[] }
   | { type: 'run-end'; at: number; finishReason: FinishReason; usage: Usage; error?: RunErrorInfo }
   /** Debugger pauses and edits (`pause-start`, `pause-end`, `edit-apply`). */
   | DebugEvent;

@@ -15,6 +15,8 @@ export interface PlannedToolCall {
   name: string;
   input: Record<string, unknown>;
   inputError?: string;
+  /** The streamed JSON was malformed and leniently repaired. */
+  repaired?: boolean;
 }
 
 /** Why the message is being assembled: a finished reply, a cancel, or a failed model call. */
@@ -61,10 +63,15 @@ export function assembleAssistantMessage(
   return { content, toolCalls };
 }
 
-function planToolCall(block: Extract<StreamedBlock, { kind: 'tool_use' }>, mode: AssemblyMode): PlannedToolCall {
+/**
+ * The call a tool_use block asks for. A block cut by `max_tokens` is never repaired (its input is
+ * incomplete, not malformed); a finished block's malformed JSON is repaired leniently when it can be.
+ */
+export function planToolCall(block: Extract<StreamedBlock, { kind: 'tool_use' }>, mode: AssemblyMode): PlannedToolCall {
   const base = { callId: block.id, name: block.name };
-  const parsed = parseToolInput(block.json);
-  if (parsed.ok) return { ...base, input: parsed.input };
-  const truncated = mode.kind === 'complete' && mode.stopReason === 'max_tokens';
-  return { ...base, input: {}, inputError: truncated ? TRUNCATED_INPUT_MESSAGE : parsed.message };
+  const truncated = mode.kind === 'complete' && mode.stopReason === 'max_tokens' && !block.ended;
+  const parsed = parseToolInput(block.json, { repair: block.ended && !truncated });
+  if (parsed.ok) return { ...base, input: parsed.input, ...(parsed.repaired === true ? { repaired: true } : {}) };
+  const cut = mode.kind === 'complete' && mode.stopReason === 'max_tokens';
+  return { ...base, input: {}, inputError: cut ? TRUNCATED_INPUT_MESSAGE : parsed.message };
 }

@@ -8,6 +8,8 @@ export interface ToolCallOutcome {
   name: string;
   status: ToolResultStatus;
   content: ToolResultContentBlock[];
+  /** Whether a retry could help (failures only). */
+  retryable?: boolean;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { RunErrorInfo, RunEvent } from '../event/run-event';
 import type { Message } from '../message/message';
 import { ModelError } from '../model/model';
 import type { Model, ModelRequest, ModelStreamPart, StopReason, Usage } from '../model/model';
-import { assembleAssistantMessage } from './assemble-assistant-message';
+import { assembleAssistantMessage, planToolCall } from './assemble-assistant-message';
 import type { AssemblyMode, PlannedToolCall, StreamedBlock } from './assemble-assistant-message';
 import { readStream } from './read-stream';
 import { createEmptyUsage, mergeStreamUsage } from './sum-usage';
@@ -16,6 +16,8 @@ export interface CollectModelResponseOptions {
   signal: AbortSignal;
   now: () => number;
   emit: (event: RunEvent) => void;
+  /** Called when a tool_use block has finished streaming, before the reply ends (eager start, rule 11). */
+  onToolCallReady?: (call: PlannedToolCall) => void;
 }
 
 /**
@@ -104,6 +106,8 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
       case 'block-end': {
         const block = blocks.get(part.index);
         if (block) block.ended = true;
+        if (block?.kind === 'tool_use')
+          options.onToolCallReady?.(planToolCall(block, { kind: 'complete', stopReason: null }));
         return;
       }
       case 'response-end':

@@ -1,157 +1,284 @@
-// Pure: runs one round's tool calls in parallel. Clock and timers come from RunEnvironment.
+// Pure: runs one round's tool calls under the loop policies (ENGINE-SPEC §4–6). Clock and timers come from RunEnvironment.
 import type { DebugSession } from '../debug/create-debug-session';
 import type { RunEvent } from '../event/run-event';
 import type { ToolResultContentBlock } from '../message/message';
-import type { Tool, ToolOutput, ToolResultStatus } from '../tool/tool';
+import { callSignature } from '../policies/canonical-json';
+import { describeExhaustedBudget } from '../policies/retry-budget';
+import { resolveToolName } from '../policies/resolve-tool-name';
+import type { RunPolicyState } from '../policies/run-policy-state';
+import { truncateResult } from '../policies/truncate-result';
+import type { Tool, ToolResultStatus } from '../tool/tool';
 import type { PlannedToolCall } from './assemble-assistant-message';
 import type { ToolCallOutcome } from './build-tool-result';
 import { toErrorContent } from './build-tool-result';
 import type { RunEnvironment } from './run-options';
+import { runWithDeadline, type SettledCall } from './run-with-deadline';
+import { rerunSequentially, type RanCall } from './rerun-sequentially';
+
+export { CANCELLED_TEXT } from './run-with-deadline';
 
 /** Default per-call timeout when neither the tool nor the run sets one (ENGINE-SPEC rule 12). */
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
-/** Result text of a call that was running when the run was cancelled. */
-export const CANCELLED_TEXT = 'Cancelled by the user; the call may have partially completed.';
 /** Result text of a call that never started because the run was cancelled first. */
 export const NOT_EXECUTED_TEXT = 'Not executed: the run was cancelled before this call started.';
 
-/** Inputs of `executeToolCalls`. */
-export interface ExecuteToolCallsOptions {
-  calls: readonly PlannedToolCall[];
-  tools: readonly Tool[];
+/** Inputs of `createRoundExecutor`. */
+export interface RoundExecutorOptions {
   round: number;
+  /** The catalogue of this round (after any tools/list_changed refresh). */
+  tools: readonly Tool[];
   /** The run's cancel signal: running calls become `cancelled`, unstarted ones `not-executed`. */
   signal: AbortSignal;
   environment: RunEnvironment;
   /** Used when a tool sets no `timeoutMs`. */
   timeoutMs: number;
   emit: (event: RunEvent) => void;
+  state: RunPolicyState;
   /** The run's debugger hooks (pauses before and after each call); absent = run straight through. */
   debug?: DebugSession;
+  /** Whether the debugger would stop before this call (such a call never starts eagerly). */
+  wouldPause?: (call: PlannedToolCall, tool: Tool) => boolean;
 }
 
-/**
- * Runs every call of a round at once (ENGINE-SPEC rule 10) and resolves with one outcome per call, in
- * the model's order, once all have settled. Emits `tool-call-start` when a call starts and
- * `tool-call-end` as each one ends. Calls that cannot run (unknown name, bad input, cancelled before
- * start) get only a `tool-call-end`. Never rejects: errors, timeouts and cancels become statuses.
- */
-export function executeToolCalls(options: ExecuteToolCallsOptions): Promise<ToolCallOutcome[]> {
-  return Promise.all(options.calls.map((call) => executeToolCall(call, options)));
+/** One round's calls: started early while the reply streams, or all at once after it. */
+export interface RoundExecutor {
+  /** Starts `call` now if it is safe (read-only, valid, no pause, budget left); returns whether it started. */
+  startEarly(call: PlannedToolCall): boolean;
+  /** Answers every call (starting those not yet started) and resolves with the outcomes in the model's order. */
+  settle(calls: readonly PlannedToolCall[]): Promise<ToolCallOutcome[]>;
+  /** The reply failed: early calls are cancelled and end in the trace; nothing is committed. */
+  abandon(): Promise<void>;
 }
 
-async function executeToolCall(call: PlannedToolCall, options: ExecuteToolCallsOptions): Promise<ToolCallOutcome> {
-  const { environment, round, emit } = options;
-  const queuedAt = environment.now();
-  const finish = (status: ToolResultStatus, content: ToolResultContentBlock[], startedAt?: number): ToolCallOutcome => {
-    const endedAt = environment.now();
-    const isError = status !== 'ok';
-    const sent = isError ? toErrorContent(content) : content;
-    emit({
-      type: 'tool-call-end',
-      at: endedAt,
-      round,
-      callId: call.callId,
-      name: call.name,
-      status,
-      isError,
-      content: sent,
-      timing: { queuedAt, ...(startedAt === undefined ? {} : { startedAt }), endedAt },
-    });
-    return { callId: call.callId, name: call.name, status, content: sent };
-  };
+const text = (value: string): ToolResultContentBlock => ({ type: 'text', text: value });
 
-  if (options.signal.aborted) return finish('not-executed', [text(NOT_EXECUTED_TEXT)]);
-  const tool = options.tools.find((candidate) => candidate.name === call.name);
-  const verdict = options.debug
-    ? await options.debug.beforeTool(round, call, tool)
-    : {
-        kind: 'run' as const,
-        input: call.input,
-        ...(call.inputError === undefined ? {} : { inputError: call.inputError }),
+/** Creates the executor of one round (see `RoundExecutor`). Never rejects: failures become statuses. */
+export function createRoundExecutor(options: RoundExecutorOptions): RoundExecutor {
+  const { environment, round, emit, state } = options;
+  const { policies } = state;
+  const controller = new AbortController();
+  const onRunAbort = (): void => controller.abort();
+  if (options.signal.aborted) controller.abort();
+  else options.signal.addEventListener('abort', onRunAbort, { once: true });
+  const signal = controller.signal;
+  const started = new Map<string, Promise<ToolCallOutcome>>();
+  const shared = new Map<string, { callId: string; outcome: Promise<ToolCallOutcome> }>();
+  const ran = new Map<string, RanCall>();
+  let index = 0;
+  let capNoted = false;
+  const act = (policy: Extract<RunEvent, { type: 'policy-act' }>['policy'], detail: string, callId?: string) =>
+    emit({ type: 'policy-act', at: environment.now(), round, policy, detail, ...(callId ? { callId } : {}) });
+
+  async function execute(call: PlannedToolCall, eager: boolean): Promise<ToolCallOutcome> {
+    const queuedAt = environment.now();
+    const finish = (settled: SettledCall, startedAt?: number, full?: ToolResultContentBlock[]): ToolCallOutcome => {
+      const isError = settled.status !== 'ok';
+      const sent = isError ? toErrorContent(settled.content) : settled.content;
+      emit({
+        type: 'tool-call-end',
+        at: environment.now(),
+        round,
+        callId: call.callId,
+        name: call.name,
+        status: settled.status,
+        isError,
+        content: sent,
+        timing: { queuedAt, ...(startedAt === undefined ? {} : { startedAt }), endedAt: environment.now() },
+        ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
+        ...(full === undefined ? {} : { fullContent: full }),
+      });
+      return {
+        callId: call.callId,
+        name: call.name,
+        status: settled.status,
+        content: sent,
+        ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
       };
-  if (verdict.kind === 'stopped' || options.signal.aborted) return finish('not-executed', [text(NOT_EXECUTED_TEXT)]);
-  if (verdict.kind === 'answer') return finish(verdict.status, verdict.content);
-  const { input, inputError } = verdict;
-  // Every answered call (ran, bad input, unknown name) passes the after-tool point, where its result can be edited.
-  const after = (outcome: ToolCallOutcome): Promise<ToolCallOutcome> | ToolCallOutcome =>
-    options.debug ? options.debug.afterTool(round, input, outcome) : outcome;
-  if (inputError !== undefined) return after(finish('invalid-input', [text(inputError)]));
-  if (!tool) {
-    const available = options.tools.map((candidate) => candidate.name).join(', ') || '(none)';
-    return after(finish('not-found', [text(`Tool '${call.name}' is not available. Available tools: ${available}`)]));
+    };
+    const answer = (status: ToolResultStatus, value: string): ToolCallOutcome =>
+      finish({ status, content: [text(value)] });
+
+    if (signal.aborted) return answer('not-executed', NOT_EXECUTED_TEXT);
+    const position = index++;
+    const perRound = policies.limits.maxToolCallsPerRound ?? Infinity;
+    const perRun = policies.limits.maxToolCalls ?? Infinity;
+    if (position >= perRound || state.toolCalls >= perRun) {
+      const cap = position >= perRound ? `${perRound} tool calls per round` : `${perRun} tool calls per run`;
+      if (!capNoted) act('tool-call-cap', `Calls past ${cap} were not executed.`);
+      capNoted = true;
+      return answer('not-executed', `Not executed: budget reached (${cap}).`);
+    }
+    state.toolCalls += 1;
+
+    const resolved = resolveToolName(call.name, options.tools);
+    const tool = resolved.ok ? resolved.tool : undefined;
+    if (resolved.ok && resolved.caseFixed)
+      act('name-resolution', `'${call.name}' resolved to '${resolved.tool.name}'.`, call.callId);
+    if (tool !== undefined && state.retry.isWithheld(tool.name)) {
+      return answer(
+        'not-executed',
+        `Not executed: tool '${tool.name}' is withheld for this round after repeated invalid input. Explain the problem to the user instead.`,
+      );
+    }
+    const checked = call.inputError ?? (tool === undefined ? undefined : state.validate(tool, call.input));
+    const planned: PlannedToolCall = { ...call, ...(checked === undefined ? {} : { inputError: checked }) };
+    const verdict = options.debug
+      ? await options.debug.beforeTool(round, planned, tool)
+      : { kind: 'run' as const, input: planned.input, ...(checked === undefined ? {} : { inputError: checked }) };
+    if (verdict.kind === 'stopped' || signal.aborted) return answer('not-executed', NOT_EXECUTED_TEXT);
+    if (verdict.kind === 'answer') return finish({ status: verdict.status, content: verdict.content });
+    const { input } = verdict;
+    // Every answered call (ran, bad input, unknown name) passes the after-tool point, where its result can be edited.
+    const after = (outcome: ToolCallOutcome): Promise<ToolCallOutcome> | ToolCallOutcome =>
+      options.debug ? options.debug.afterTool(round, input, outcome) : outcome;
+    if (verdict.inputError !== undefined) {
+      const key = tool?.name ?? call.name;
+      const exhausted = state.retry.recordInvalid(key);
+      if (exhausted)
+        act(
+          'retry-budget',
+          `'${key}' is withheld for the next round after ${policies.retryBudget} invalid calls.`,
+          call.callId,
+        );
+      const message = exhausted
+        ? `${verdict.inputError}\n${describeExhaustedBudget(key, policies.retryBudget)}`
+        : verdict.inputError;
+      return after(answer('invalid-input', message));
+    }
+    if (!tool) return after(answer('not-found', resolved.ok ? '' : resolved.message));
+    state.retry.recordValid(tool.name);
+
+    const signature = callSignature(tool.name, input);
+    const readOnly = tool.annotations?.readOnlyHint === true;
+    const twin = readOnly && policies.duplicates !== 'off' ? shared.get(signature) : undefined;
+    if (twin !== undefined) {
+      const first = await twin.outcome;
+      act('duplicate', `Identical to call ${twin.callId} in this round: ran once, result shared.`, call.callId);
+      return after(finish({ status: first.status, content: first.content }));
+    }
+    const duplicate = state.duplicates.check(signature, tool.name);
+    if (duplicate.kind === 'block') {
+      act('duplicate', `Blocked: the same call was made ${duplicate.count} times before.`, call.callId);
+      return after(finish({ status: 'duplicate', content: duplicate.content }));
+    }
+    const outcome = runTool(
+      call,
+      tool,
+      input,
+      eager,
+      queuedAt,
+      finish,
+      duplicate.kind === 'warn' ? duplicate.note : undefined,
+    );
+    if (readOnly && policies.duplicates !== 'off') shared.set(signature, { callId: call.callId, outcome });
+    if (duplicate.kind === 'warn')
+      act('duplicate', `Warned: the same call was made ${duplicate.count} times before.`, call.callId);
+    const settled = await outcome;
+    const final = await after(settled);
+    if (final === settled) ran.set(call.callId, { call, tool, input });
+    return final;
   }
 
-  const startedAt = environment.now();
-  emit({
-    type: 'tool-call-start',
-    at: startedAt,
-    round,
-    callId: call.callId,
-    name: call.name,
-    input,
-    queuedAt,
-  });
-  const settled = await runWithDeadline(tool, input, options);
-  return after(finish(settled.status, settled.content, startedAt));
-}
+  async function runTool(
+    call: PlannedToolCall,
+    tool: Tool,
+    input: Record<string, unknown>,
+    eager: boolean,
+    queuedAt: number,
+    finish: (settled: SettledCall, startedAt?: number, full?: ToolResultContentBlock[]) => ToolCallOutcome,
+    note: string | undefined,
+  ): Promise<ToolCallOutcome> {
+    const keys = { tool: tool.name, ...(tool.origin.kind === 'mcp' ? { server: tool.origin.serverName } : {}) };
+    const onQueued = (): void =>
+      emit({ type: 'tool-call-queued', at: environment.now(), round, callId: call.callId, name: call.name });
+    return state.scheduler.run(
+      keys,
+      async () => {
+        if (signal.aborted) return finish({ status: 'not-executed', content: [text(NOT_EXECUTED_TEXT)] });
+        const startedAt = environment.now();
+        emit({
+          type: 'tool-call-start',
+          at: startedAt,
+          round,
+          callId: call.callId,
+          name: call.name,
+          input,
+          queuedAt,
+          ...(eager ? { eager: true } : {}),
+          ...(call.repaired === true ? { repaired: true } : {}),
+        });
+        const settled = await runWithDeadline({
+          tool,
+          input,
+          signal,
+          timeoutMs: tool.timeoutMs ?? options.timeoutMs,
+          environment,
+          onProgress: (progress) =>
+            emit({ type: 'tool-call-progress', at: environment.now(), round, callId: call.callId, ...progress }),
+        });
+        const withNote = note === undefined ? settled : { ...settled, content: [...settled.content, text(note)] };
+        const cut = truncateResult(withNote.content, policies.maxResultChars);
+        if (!cut.truncated) return finish(withNote, startedAt);
+        emit({
+          type: 'policy-act',
+          at: environment.now(),
+          round,
+          policy: 'truncate',
+          callId: call.callId,
+          detail: `Result cut to ${policies.maxResultChars} of ${cut.totalChars} characters; the full result stays in the trace.`,
+        });
+        return finish(
+          { ...withNote, status: withNote.status === 'ok' ? 'truncated' : withNote.status, content: cut.content },
+          startedAt,
+          withNote.content,
+        );
+      },
+      onQueued,
+    );
+  }
 
-type Settled = { status: ToolResultStatus; content: ToolResultContentBlock[] };
+  const start = (call: PlannedToolCall, eager: boolean): Promise<ToolCallOutcome> => {
+    const existing = started.get(call.callId);
+    if (existing !== undefined) return existing;
+    const promise = execute(call, eager);
+    started.set(call.callId, promise);
+    return promise;
+  };
 
-/**
- * Runs the tool under its own AbortController, aborted on timeout or run cancel, AND races the call
- * against the timer and the cancel, so a tool that ignores its signal cannot hang the loop.
- */
-function runWithDeadline(
-  tool: Tool,
-  input: Record<string, unknown>,
-  options: ExecuteToolCallsOptions,
-): Promise<Settled> {
-  const timeoutMs = tool.timeoutMs ?? options.timeoutMs;
-  const controller = new AbortController();
-  return new Promise<Settled>((resolve) => {
-    let done = false;
-    const cancelTimer = options.environment.setTimer(() => {
-      settle({ status: 'timeout', content: [text(`Tool timed out after ${timeoutMs} ms`)] });
-    }, timeoutMs);
-    const onCancel = (): void => settle({ status: 'cancelled', content: [text(CANCELLED_TEXT)] });
-    options.signal.addEventListener('abort', onCancel, { once: true });
-
-    function settle(result: Settled): void {
-      if (done) return;
-      done = true;
-      cancelTimer();
-      options.signal.removeEventListener('abort', onCancel);
-      // Tell a well-behaved tool to stop; the result is already decided either way.
-      if (result.status === 'timeout' || result.status === 'cancelled') controller.abort(result.status);
-      resolve(result);
-    }
-
-    // Wrapping in a promise chain turns a synchronous throw into a rejection, and both handlers are
-    // attached, so a late failure after a timeout is never an unhandled rejection.
-    Promise.resolve()
-      .then(() =>
-        done ? undefined : tool.run(input, { signal: controller.signal, onProgress: () => {}, log: () => {} }),
-      )
-      .then(
-        (output) => settle(fromOutput(output)),
-        (error: unknown) => settle({ status: 'tool-error', content: [text(describeToolError(error))] }),
-      );
-  });
-}
-
-/** Total over whatever a misbehaving tool resolves with: a missing output reads as empty content. */
-function fromOutput(output: ToolOutput | undefined): Settled {
-  if (typeof output !== 'object' || output === null) return { status: 'ok', content: [] };
-  const content = Array.isArray(output.content) ? output.content : [];
-  return output.isError === true ? { status: 'tool-error', content } : { status: 'ok', content };
-}
-
-function describeToolError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : `The tool failed: ${String(error)}`;
-}
-
-function text(value: string): ToolResultContentBlock {
-  return { type: 'text', text: value };
+  return {
+    startEarly(call) {
+      if (!policies.eagerStart || signal.aborted || call.inputError !== undefined || started.has(call.callId))
+        return false;
+      const resolved = resolveToolName(call.name, options.tools);
+      if (!resolved.ok || resolved.tool.annotations?.readOnlyHint !== true) return false;
+      if (state.validate(resolved.tool, call.input) !== undefined) return false;
+      if (options.wouldPause?.(call, resolved.tool) === true) return false;
+      void start(call, true);
+      act('eager-start', `Started while the reply was still streaming (read-only).`, call.callId);
+      return true;
+    },
+    async settle(calls) {
+      const outcomes = await Promise.all(calls.map((call) => start(call, false)));
+      try {
+        if (!policies.sequentialFallback || signal.aborted) return outcomes;
+        return await rerunSequentially({
+          outcomes,
+          ran,
+          state,
+          signal,
+          environment,
+          round,
+          emit,
+          timeoutMs: options.timeoutMs,
+        });
+      } finally {
+        options.signal.removeEventListener('abort', onRunAbort);
+      }
+    },
+    async abandon() {
+      controller.abort();
+      options.signal.removeEventListener('abort', onRunAbort);
+      await Promise.all(started.values());
+    },
+  };
 }

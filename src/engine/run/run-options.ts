@@ -3,6 +3,9 @@ import type { DebugController } from '../debug/pause-point';
 import type { FinishReason, RunEvent } from '../event/run-event';
 import type { Message } from '../message/message';
 import type { Model, Usage } from '../model/model';
+import type { ModelPrice } from '../model/model-capabilities';
+import type { LoopPolicies } from '../policies/loop-policies';
+import type { ToolInputValidatorFactory } from '../policies/run-policy-state';
 import type { Tool } from '../tool/tool';
 
 /** Injected effects, so the engine stays pure and tests are deterministic. */
@@ -35,6 +38,17 @@ export interface RunOptions {
   runId?: string;
   /** The step-through debugger (ENGINE-SPEC §7): policy and pause gate. Absent = no pauses, no edits. */
   debug?: DebugController;
+  /** Loop policies (ENGINE-SPEC §3–6) over `DEFAULT_LOOP_POLICIES`; absent fields keep their defaults. */
+  policies?: Partial<LoopPolicies>;
+  /** Compiles a tool's schema once into an input check (CSP-safe in the worker); absent = inputs go unchecked. */
+  validateInput?: ToolInputValidatorFactory;
+  /**
+   * The current catalogue, asked before every round after the first (tools/list_changed refreshes it);
+   * absent = `tools` for the whole run. A change is a visible `tools-update` event.
+   */
+  getTools?: () => Tool[] | Promise<Tool[]>;
+  /** The price the cost budget is counted at (USD per million tokens); without it the cost limit never acts. */
+  price?: ModelPrice;
 }
 
 export interface RunResult {

@@ -157,11 +157,12 @@ describe('runToolLoop: rounds and stopping', () => {
     const echo = createInMemoryTool({ name: 'echo', run: () => 'again' });
     const { model, handle } = start((_request, index) => ({ content: [use(`call_${index}`, 'echo')] }), [echo], {
       maxRounds: 2,
+      policies: { atLimit: 'stop' },
     });
     const { events, result } = await collectRun(handle);
     expect(model.requests).toHaveLength(2);
     expect(filterEvents(events, 'limit-reached')).toEqual([
-      { type: 'limit-reached', at: 1_000_000, limit: 'rounds', value: 2 },
+      { type: 'limit-reached', at: 1_000_000, limit: 'rounds', value: 2, behaviour: 'stop', detail: '2 rounds' },
     ]);
     expect(events.slice(-3).map((event) => event.type)).toEqual(['round-end', 'limit-reached', 'run-end']);
     expect(result).toMatchObject({ finishReason: 'limit:rounds', rounds: 2 });
@@ -169,11 +170,15 @@ describe('runToolLoop: rounds and stopping', () => {
     expect(findRunProblems(events, result)).toEqual([]);
   });
 
-  it('defaults to ten rounds', async () => {
-    const echo = createInMemoryTool({ name: 'echo', run: () => 'again' });
-    const { model, handle } = start((_request, index) => ({ content: [use(`call_${index}`, 'echo')] }), [echo]);
+  it('defaults to ten rounds, then one final-answer request', async () => {
+    const echo = createInMemoryTool({ name: 'echo', run: (input) => `again ${JSON.stringify(input)}` });
+    const { model, handle } = start(
+      (_request, index) => ({ content: [use(`call_${index}`, 'echo', { n: index })] }),
+      [echo],
+    );
     expect((await handle.result).finishReason).toBe('limit:rounds');
-    expect(model.requests).toHaveLength(10);
+    expect(model.requests).toHaveLength(11);
+    expect(model.requests[10]?.toolChoice).toEqual({ type: 'none' });
   });
 
   it('continues after pause_turn without tool results', async () => {

@@ -5,11 +5,19 @@ import type { Message } from '../message/message';
 import { repairHistory } from '../message/repair-history';
 import type { ModelRequest, ToolDefinition, Usage } from '../model/model';
 import { foldHistory } from '../transcript/fold-history';
+import { selectPause } from '../debug/select-pause';
+import type { Tool } from '../tool/tool';
+import { callSignature } from '../policies/canonical-json';
+import { checkLimits, type LimitHit } from '../policies/limits';
+import { finalAnswerNote } from '../policies/build-fallback-brief';
+import { resolveLoopPolicies } from '../policies/loop-policies';
+import { createRunPolicyState, type RunPolicyState } from '../policies/run-policy-state';
 import type { PlannedToolCall } from './assemble-assistant-message';
-import { buildToolResult } from './build-tool-result';
+import { buildToolResult, type ToolCallOutcome } from './build-tool-result';
 import { collectModelResponse, describeError } from './collect-model-response';
 import { createEventChannel } from './event-channel';
-import { DEFAULT_TOOL_TIMEOUT_MS, executeToolCalls } from './execute-tool-calls';
+import { createRoundExecutor, DEFAULT_TOOL_TIMEOUT_MS } from './execute-tool-calls';
+import { finishAtLimit } from './finish-at-limit';
 import type { RunHandle, RunOptions, RunResult } from './run-options';
 import { createEmptyUsage, sumUsage } from './sum-usage';
 
@@ -19,9 +27,11 @@ export const DEFAULT_MAX_ROUNDS = 10;
 export const DEFAULT_MAX_TOKENS = 4096;
 
 /**
- * Runs the tool loop (ENGINE-SPEC §1–§7, without budgets other than rounds, pauses or approvals):
- * model call → tool calls in parallel → results committed in the model's order → next round, until
- * a reply asks for no tool, the round limit is reached, the model fails or `options.signal` aborts.
+ * Runs the tool loop (ENGINE-SPEC §1–§7) under `options.policies`: model call (read-only calls may start
+ * while it streams) → tool calls in parallel under the caps → results committed in the model's order →
+ * budgets checked → next round, until a reply asks for no tool, a budget is reached (then the at-limit
+ * behaviour: a final answer, a fallback brief or a stop), a direct-output tool answers, the model fails
+ * or `options.signal` aborts.
  *
  * Every event goes to `events` (buffered; one consumer). `result` never rejects; its `messages` are
  * the fold of the events (`foldHistory`) and always pass `repairHistory` unchanged. The starting
@@ -43,7 +53,10 @@ interface LoopState {
   round: number;
   usage: Usage;
   ended: boolean;
+  startedAt: number;
 }
+
+type Finish = (finishReason: FinishReason, error?: RunErrorInfo) => RunResult;
 
 async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, events: RunEvent[]): Promise<RunResult> {
   const { environment } = options;
@@ -58,8 +71,9 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
     round: 0,
     usage: createEmptyUsage(),
     ended: false,
+    startedAt: environment.now(),
   };
-  const finish = (finishReason: FinishReason, error?: RunErrorInfo): RunResult => {
+  const finish: Finish = (finishReason, error) => {
     if (!state.ended) {
       state.ended = true;
       emit({ type: 'run-end', at: environment.now(), finishReason, usage: state.usage, ...(error ? { error } : {}) });
@@ -86,34 +100,39 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
     digest,
   });
   try {
-    return await loop(options, signal, state, emit, events, finish, { debug, digest });
+    return await loop({ options, signal, state, emit, events, finish, debug, digest });
   } catch (error) {
     // A bug in the engine or a throwing emit: still end the run visibly instead of rejecting.
     return finish('error', describeError(error));
   }
 }
 
-async function loop(
-  options: RunOptions,
-  signal: AbortSignal,
-  state: LoopState,
-  emit: (event: RunEvent) => void,
-  events: RunEvent[],
-  finish: (finishReason: FinishReason, error?: RunErrorInfo) => RunResult,
-  hooks: { debug: DebugSession; digest: (request: ModelRequest) => RequestDigest },
-): Promise<RunResult> {
+interface LoopContext {
+  options: RunOptions;
+  signal: AbortSignal;
+  state: LoopState;
+  emit: (event: RunEvent) => void;
+  events: RunEvent[];
+  finish: Finish;
+  debug: DebugSession;
+  digest: (request: ModelRequest) => RequestDigest;
+}
+
+const toDefinitions = (tools: readonly Tool[]): ToolDefinition[] =>
+  tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+
+async function loop(context: LoopContext): Promise<RunResult> {
+  const { options, signal, state, emit, events, finish, debug } = context;
   const { environment, model } = options;
   const maxRounds = Math.max(1, options.maxRounds ?? DEFAULT_MAX_ROUNDS);
-  const tools: ToolDefinition[] = options.tools.map((tool) => ({
-    name: tool.name,
-    description: tool.description,
-    input_schema: tool.inputSchema,
-  }));
+  const policyState = createRunPolicyState(resolveLoopPolicies(options.policies), options.validateInput);
+  const { policies } = policyState;
+  let tools: readonly Tool[] = options.tools;
   // Everything but the history, as the next request will carry it; a person's request edit persists.
   let base: Omit<ModelRequest, 'messages'> = {
     ...(options.system === undefined ? {} : { system: options.system }),
     ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
-    tools,
+    tools: toDefinitions(tools),
     maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
   };
   emit({
@@ -121,69 +140,158 @@ async function loop(
     at: environment.now(),
     runId: state.runId,
     ...(options.system === undefined ? {} : { system: options.system }),
-    tools,
+    tools: base.tools,
     messages: repairHistory([...options.history, ...(options.userMessage ? [options.userMessage] : [])]).messages,
     maxRounds,
+  });
+  const limitContext = () => ({ ...context, policies, base, maxRounds });
+  const progress = () => ({
+    round: state.round,
+    maxRounds,
+    toolCalls: policyState.toolCalls,
+    startedAt: state.startedAt,
+    now: environment.now(),
+    usage: state.usage,
+    ...(options.price === undefined ? {} : { price: options.price }),
   });
 
   for (;;) {
     if (signal.aborted) return finish('aborted');
-    if (state.round >= maxRounds) {
-      emit({ type: 'limit-reached', at: environment.now(), limit: 'rounds', value: maxRounds });
-      return finish('limit:rounds');
-    }
+    // Reached only by a pause_turn reply going on: tool rounds check their budgets before committing.
+    const early = checkLimits(policies.limits, progress());
+    if (early) return finishAtLimit(limitContext(), early);
     state.round += 1;
     const round = state.round;
-    const pending: ModelRequest = { ...base, messages: repairHistory(foldHistory(events)).messages };
-    emit({ type: 'round-start', at: environment.now(), round, request: hooks.digest(pending) });
-    const request = await hooks.debug.beforeRequest(round, pending);
+    const withheld = policyState.retry.startRound();
+    if (round > 1 && options.getTools) {
+      const next = await options.getTools();
+      const definitions = toDefinitions(next);
+      if (JSON.stringify(definitions) !== JSON.stringify(toDefinitions(tools))) {
+        tools = next;
+        base = { ...base, tools: definitions };
+        emit({ type: 'tools-update', at: environment.now(), round, tools: definitions });
+        emit({
+          type: 'policy-act',
+          at: environment.now(),
+          round,
+          policy: 'tools-refresh',
+          detail: `The tool list changed: ${definitions.length} tools now.`,
+        });
+      }
+    }
+    const sent = withheld.length === 0 ? base.tools : base.tools.filter((tool) => !withheld.includes(tool.name));
+    if (withheld.length > 0) {
+      emit({
+        type: 'policy-act',
+        at: environment.now(),
+        round,
+        policy: 'tool-withheld',
+        detail: `Withheld this round after repeated invalid input: ${withheld.join(', ')}.`,
+      });
+    }
+    const pending: ModelRequest = { ...base, tools: sent, messages: repairHistory(foldHistory(events)).messages };
+    emit({ type: 'round-start', at: environment.now(), round, request: context.digest(pending) });
+    const request = await debug.beforeRequest(round, pending);
     const { messages: _sent, ...kept } = request;
-    base = kept;
+    // A withheld tool comes back next round unless the person edited the tool list at the pause.
+    base = request.tools === sent ? { ...kept, tools: base.tools } : kept;
+    const endRound = (): void => emit({ type: 'round-end', at: environment.now(), round });
     if (signal.aborted) {
-      emit({ type: 'round-end', at: environment.now(), round });
+      endRound();
       return finish('aborted');
     }
 
-    const response = await collectModelResponse({ model, request, round, signal, now: () => environment.now(), emit });
+    const executor = createRoundExecutor({
+      round,
+      tools,
+      signal,
+      environment,
+      timeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+      emit,
+      state: policyState,
+      debug,
+      wouldPause: (call, tool) => wouldPauseBefore(options, round, call, tool),
+    });
+    const response = await collectModelResponse({
+      model,
+      request,
+      round,
+      signal,
+      now: () => environment.now(),
+      emit,
+      onToolCallReady: (call) => void executor.startEarly(call),
+    });
     state.usage = sumUsage(state.usage, response.usage);
-    const endRound = (): void => emit({ type: 'round-end', at: environment.now(), round });
 
     if (response.kind === 'failed') {
+      // Calls started early are cancelled; their results stay in the trace but are never sent.
+      await executor.abandon();
       endRound();
       return finish('error', response.error);
     }
-    if (response.kind === 'complete') await hooks.debug.afterReply(round, response.message, response.stopReason);
+    if (response.kind === 'complete') await debug.afterReply(round, response.message, response.stopReason);
+    let hit: LimitHit | undefined;
+    let direct: ToolCallOutcome | undefined;
     if (response.toolCalls.length > 0) {
-      await commitToolResults(options, signal, round, response.toolCalls, emit, hooks.debug);
+      const outcomes = await executor.settle(response.toolCalls);
+      hit = recordOutcomes(policyState, response.toolCalls, outcomes);
+      if (!signal.aborted) hit ??= checkLimits(policies.limits, progress());
+      direct = outcomes.find((outcome) => outcome.status === 'ok' && policies.directOutputTools.includes(outcome.name));
+      const note = hit !== undefined && direct === undefined && policies.atLimit === 'final-answer' && !signal.aborted;
+      const content = [
+        ...outcomes.map(buildToolResult),
+        ...(note && hit ? [{ type: 'text' as const, text: finalAnswerNote(hit.detail) }] : []),
+      ];
+      const message: Message = { role: 'user', content };
+      emit({ type: 'tool-results-commit', at: environment.now(), round, message });
     }
     endRound();
     if (response.kind === 'cancelled' || signal.aborted) return finish('aborted');
+    if (direct !== undefined) {
+      emit({
+        type: 'policy-act',
+        at: environment.now(),
+        round,
+        policy: 'direct-output',
+        callId: direct.callId,
+        detail: `'${direct.name}' is marked direct output: its result is the answer.`,
+      });
+      return finish('direct-output');
+    }
+    if (hit !== undefined) return finishAtLimit(limitContext(), hit);
     if (response.toolCalls.length > 0 || response.stopReason === 'pause_turn') continue;
     return finish(naturalFinish(response.stopReason));
   }
 }
 
-/** Runs (or, after a cancel, answers without running) the round's calls, then commits one result each. */
-async function commitToolResults(
-  options: RunOptions,
-  signal: AbortSignal,
-  round: number,
+/** Feeds the round to the loop guard and the duplicate tracker, in the model's order; the guard's hit, if any. */
+function recordOutcomes(
+  state: RunPolicyState,
   calls: readonly PlannedToolCall[],
-  emit: (event: RunEvent) => void,
-  debug: DebugSession,
-): Promise<void> {
-  const outcomes = await executeToolCalls({
-    debug,
-    calls,
-    tools: options.tools,
-    round,
-    signal,
-    environment: options.environment,
-    timeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-    emit,
+  outcomes: readonly ToolCallOutcome[],
+): LimitHit | undefined {
+  let hit: LimitHit | undefined;
+  outcomes.forEach((outcome, index) => {
+    const call = calls[index];
+    if (call === undefined || outcome.status === 'not-executed') return;
+    const signature = callSignature(outcome.name, call.input);
+    if (outcome.status !== 'duplicate') state.duplicates.record(signature, outcome.content);
+    const text = outcome.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+    // A malformed or unknown call has no real arguments to compare; repeated errors catch those.
+    const ran = outcome.status !== 'invalid-input' && outcome.status !== 'not-found';
+    const repeatedCall = ran ? state.guard.recordCall(signature) : undefined;
+    const repeatedError = state.guard.recordResult(outcome.status !== 'ok', text);
+    hit ??= repeatedCall ?? repeatedError;
   });
-  const message: Message = { role: 'user', content: outcomes.map(buildToolResult) };
-  emit({ type: 'tool-results-commit', at: options.environment.now(), round, message });
+  return hit;
+}
+
+/** Whether the debugger would stop before `call` (a breakpoint, step mode, an approval): then it never starts early. */
+function wouldPauseBefore(options: RunOptions, round: number, call: PlannedToolCall, tool: Tool): boolean {
+  if (options.debug === undefined) return false;
+  const payload = { kind: 'before-tool' as const, round, callId: call.callId, name: call.name, input: call.input };
+  const selection = selectPause(options.debug.getPolicy(), payload, tool);
+  return selection.deny || selection.reasons.length > 0;
 }
 
 function naturalFinish(stopReason: string | null): FinishReason {

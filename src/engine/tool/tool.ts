@@ -27,6 +27,10 @@ export interface ToolOutput {
   isError?: boolean;
   /** Structured content, kept for the trace. */
   structured?: unknown;
+  /** A structured error code (JSON-RPC code, HTTP status or a string code) when `isError`; decides retryability. */
+  errorCode?: number | string;
+  /** Set by a tool that knows whether a retry could help; wins over `errorCode`. */
+  retryable?: boolean;
 }
 
 /** A tool the engine can call. `name` is the name exposed to the model. */

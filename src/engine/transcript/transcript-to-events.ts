@@ -1,5 +1,5 @@
 // Pure: the run events a transcript describes, so an imported run is shown by the same fold as a live one.
-import type { RunEvent } from '../event/run-event';
+import type { LimitKind, RunEvent } from '../event/run-event';
 import type { Message, ToolResultBlock } from '../message/message';
 import type { Transcript, TranscriptRound } from './transcript';
 
@@ -32,8 +32,11 @@ export function transcriptToEvents(transcript: Transcript): RunEvent[] {
     last = unfoldRound(round, last, events, commit);
   }
   if (transcript.finishReason !== null) {
-    if (transcript.finishReason.startsWith('limit:'))
-      events.push({ type: 'limit-reached', at: last, limit: 'rounds', value: transcript.settings.maxRounds });
+    const limit = limitOf(transcript.finishReason);
+    if (limit !== undefined) {
+      const value = limit === 'rounds' ? transcript.settings.maxRounds : 0;
+      events.push({ type: 'limit-reached', at: last, limit, value });
+    }
     events.push({
       type: 'run-end',
       at: last,
@@ -43,6 +46,15 @@ export function transcriptToEvents(transcript: Transcript): RunEvent[] {
     });
   }
   return events;
+}
+
+const LIMIT_KINDS: readonly LimitKind[] = ['rounds', 'tool-calls', 'wall-time', 'tokens', 'cost', 'loop'];
+
+/** The limit a `limit:<kind>` finish reason names (older or unknown kinds read as `rounds`). */
+function limitOf(finishReason: string): LimitKind | undefined {
+  if (!finishReason.startsWith('limit:')) return undefined;
+  const kind = finishReason.slice('limit:'.length);
+  return LIMIT_KINDS.find((known) => known === kind) ?? 'rounds';
 }
 
 /** Appends one round's events; returns the time the round ended. */

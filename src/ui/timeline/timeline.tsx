@@ -23,7 +23,9 @@ export function Timeline() {
       {rounds.map((round) => (
         <RoundCard key={round.round} round={round} />
       ))}
-      {limit !== undefined && <LimitBanner kind={limit.kind} value={limit.value} />}
+      {limit !== undefined && (
+        <LimitBanner kind={limit.kind} value={limit.value} behaviour={limit.behaviour} detail={limit.detail} />
+      )}
     </section>
   );
 }

@@ -1,0 +1,22 @@
+// Pure: a JSON text that is the same for equal values whatever their key order. No I/O.
+
+/** `value` as JSON with object keys sorted at every depth (so `{a,b}` and `{b,a}` compare equal). */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value)) ?? 'undefined';
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, sortKeys(record[key])]),
+  );
+}
+
+/** The identity of a call for the loop guard and duplicate handling: name plus canonical arguments. */
+export function callSignature(name: string, input: Record<string, unknown>): string {
+  return `${name} ${canonicalJson(input)}`;
+}

@@ -1,0 +1,87 @@
+// The loop's policies (ENGINE-SPEC §3–6) as one settable object, with the defaults. Pure types and data.
+
+/** What the loop does when a budget is reached (ENGINE-SPEC rule 8). */
+export type AtLimitBehaviour = 'final-answer' | 'fallback-brief' | 'stop';
+
+/** How identical calls are treated (ENGINE-SPEC rule 18). */
+export type DuplicateMode = 'off' | 'warn' | 'block';
+
+/** Budgets of one run besides max rounds (which stays `RunOptions.maxRounds`). Absent = no limit. */
+export interface LoopLimits {
+  /** Tool calls the whole run may make; calls past it answer "not executed: budget reached". */
+  maxToolCalls?: number;
+  /** Tool calls one round may run; the rest of that round answer "not executed" and the loop goes on. */
+  maxToolCallsPerRound?: number;
+  /** Milliseconds from the run's start; checked before each model request and after each round. */
+  wallTimeMs?: number;
+  /** Input + output + cache tokens of every model call together. */
+  maxTotalTokens?: number;
+  /** US dollars at `RunOptions.price`; ignored when no price is given. */
+  maxCostUsd?: number;
+}
+
+/** Every loop policy. Each field is documented with its default (`DEFAULT_LOOP_POLICIES`). */
+export interface LoopPolicies {
+  /** Budgets besides rounds. Default: none. */
+  limits: LoopLimits;
+  /** Behaviour at any limit. Default `final-answer` (one more request with `tool_choice: none`). */
+  atLimit: AtLimitBehaviour;
+  /**
+   * Loop guard (ENGINE-SPEC rule 9): the same call (name + canonical arguments) this many times in a run,
+   * or the same error this many times in a row, is the limit `loop`. Default 3; 0 turns it off.
+   */
+  loopGuardRepeats: number;
+  /** Identical calls: in one round to a read-only tool they share a result; the third across rounds warns or is blocked. Default `warn`. */
+  duplicates: DuplicateMode;
+  /** Calls of one round running at once. Default 8. */
+  maxConcurrency: number;
+  /** Calls to one MCP server running at once. Default 4. */
+  maxConcurrencyPerServer: number;
+  /** Exposed tool names whose calls run one at a time. Default none. */
+  sequentialTools: string[];
+  /** MCP server names whose calls run one at a time. Default none. */
+  sequentialServers: string[];
+  /** Start read-only calls as soon as their tool_use block has streamed (ENGINE-SPEC rule 11). Default true. */
+  eagerStart: boolean;
+  /** Consecutive invalid calls of one tool before it is withheld for a round (ENGINE-SPEC rule 15). Default 3. */
+  retryBudget: number;
+  /** Characters of text a result may send to the model; longer ones are cut with a marker. Default 20 000. */
+  maxResultChars: number;
+  /** Re-run calls that failed retryably in a parallel batch to one server one by one (ENGINE-SPEC rule 13). Default true. */
+  sequentialFallback: boolean;
+  /** Exposed tool names whose result ends the run as the answer (ENGINE-SPEC rule 19). Default none. */
+  directOutputTools: string[];
+  /** The UI warns when more tools than this are sent; recorded with the run. Default 20. */
+  toolCountWarning: number;
+}
+
+/** The defaults of every policy (see each field of `LoopPolicies`). */
+export const DEFAULT_LOOP_POLICIES: LoopPolicies = {
+  limits: {},
+  atLimit: 'final-answer',
+  loopGuardRepeats: 3,
+  duplicates: 'warn',
+  maxConcurrency: 8,
+  maxConcurrencyPerServer: 4,
+  sequentialTools: [],
+  sequentialServers: [],
+  eagerStart: true,
+  retryBudget: 3,
+  maxResultChars: 20_000,
+  sequentialFallback: true,
+  directOutputTools: [],
+  toolCountWarning: 20,
+};
+
+/** `partial` over the defaults; caps below 1 read as 1, so a bad setting can never stall the loop. */
+export function resolveLoopPolicies(partial: Partial<LoopPolicies> | undefined): LoopPolicies {
+  const merged: LoopPolicies = { ...DEFAULT_LOOP_POLICIES, ...partial, limits: { ...partial?.limits } };
+  return {
+    ...merged,
+    maxConcurrency: Math.max(1, Math.floor(merged.maxConcurrency)),
+    maxConcurrencyPerServer: Math.max(1, Math.floor(merged.maxConcurrencyPerServer)),
+    retryBudget: Math.max(1, Math.floor(merged.retryBudget)),
+    maxResultChars: Math.max(100, Math.floor(merged.maxResultChars)),
+    loopGuardRepeats: Math.max(0, Math.floor(merged.loopGuardRepeats)),
+  };
+}

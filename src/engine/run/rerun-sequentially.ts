@@ -1,0 +1,110 @@
+// Pure: Yao's fallback — calls to one server that failed retryably in a parallel batch run again one by one (ENGINE-SPEC rule 13).
+import type { RunEvent } from '../event/run-event';
+import type { RunPolicyState } from '../policies/run-policy-state';
+import type { Tool } from '../tool/tool';
+import type { PlannedToolCall } from './assemble-assistant-message';
+import { toErrorContent, type ToolCallOutcome } from './build-tool-result';
+import type { RunEnvironment } from './run-options';
+import { runWithDeadline } from './run-with-deadline';
+
+/** A call that reached its tool this round, with the input it ran with. */
+export interface RanCall {
+  call: PlannedToolCall;
+  tool: Tool;
+  input: Record<string, unknown>;
+}
+
+/** What `rerunSequentially` needs from the round. */
+export interface RerunOptions {
+  outcomes: ToolCallOutcome[];
+  ran: ReadonlyMap<string, RanCall>;
+  state: RunPolicyState;
+  signal: AbortSignal;
+  environment: RunEnvironment;
+  round: number;
+  emit: (event: RunEvent) => void;
+  timeoutMs: number;
+}
+
+const isRetryableFailure = (outcome: ToolCallOutcome): boolean =>
+  (outcome.status === 'tool-error' || outcome.status === 'timeout') && outcome.retryable === true;
+
+/**
+ * For each MCP server that ran two or more calls of the round at once (and is not sequential), the
+ * calls that failed retryably run again one at a time, each validated first; their new results replace
+ * the old ones (both stay in the trace). Outcomes keep the model's order.
+ */
+export async function rerunSequentially(options: RerunOptions): Promise<ToolCallOutcome[]> {
+  const { state, environment, round, emit } = options;
+  const byServer = new Map<string, RanCall[]>();
+  for (const entry of options.ran.values()) {
+    if (entry.tool.origin.kind !== 'mcp') continue;
+    const server = entry.tool.origin.serverName;
+    byServer.set(server, [...(byServer.get(server) ?? []), entry]);
+  }
+  const outcomes = options.outcomes.slice();
+  for (const [server, batch] of byServer) {
+    const parallel =
+      batch.length > 1 &&
+      state.policies.maxConcurrencyPerServer > 1 &&
+      !state.policies.sequentialServers.includes(server);
+    if (!parallel) continue;
+    const failed = batch.filter(({ call }) => {
+      const outcome = outcomes.find((candidate) => candidate.callId === call.callId);
+      return outcome !== undefined && isRetryableFailure(outcome);
+    });
+    if (failed.length === 0) continue;
+    emit({
+      type: 'policy-act',
+      at: environment.now(),
+      round,
+      policy: 'sequential-fallback',
+      detail: `${failed.length} of ${batch.length} parallel calls to ${server} failed retryably; running them again one by one.`,
+    });
+    for (const { call, tool, input } of failed) {
+      if (options.signal.aborted) break;
+      const problem = state.validate(tool, input);
+      if (problem !== undefined) continue;
+      const startedAt = environment.now();
+      emit({
+        type: 'tool-call-start',
+        at: startedAt,
+        round,
+        callId: call.callId,
+        name: call.name,
+        input,
+        queuedAt: startedAt,
+      });
+      const settled = await runWithDeadline({
+        tool,
+        input,
+        signal: options.signal,
+        timeoutMs: tool.timeoutMs ?? options.timeoutMs,
+        environment,
+      });
+      const isError = settled.status !== 'ok';
+      const content = isError ? toErrorContent(settled.content) : settled.content;
+      emit({
+        type: 'tool-call-end',
+        at: environment.now(),
+        round,
+        callId: call.callId,
+        name: call.name,
+        status: settled.status,
+        isError,
+        content,
+        timing: { queuedAt: startedAt, startedAt, endedAt: environment.now() },
+        ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
+      });
+      const position = outcomes.findIndex((candidate) => candidate.callId === call.callId);
+      outcomes[position] = {
+        callId: call.callId,
+        name: call.name,
+        status: settled.status,
+        content,
+        ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
+      };
+    }
+  }
+  return outcomes;
+}
