@@ -5,14 +5,12 @@ import type { Message } from '../message/message';
 import { repairHistory } from '../message/repair-history';
 import type { ModelRequest, ToolDefinition, Usage } from '../model/model';
 import { foldHistory } from '../transcript/fold-history';
-import { selectPause } from '../debug/select-pause';
 import type { Tool } from '../tool/tool';
-import { callSignature } from '../policies/canonical-json';
 import { checkLimits, type LimitHit } from '../policies/limits';
 import { finalAnswerNote } from '../policies/build-fallback-brief';
 import { resolveLoopPolicies } from '../policies/loop-policies';
-import { createRunPolicyState, type RunPolicyState } from '../policies/run-policy-state';
-import type { PlannedToolCall } from './assemble-assistant-message';
+import { createRunPolicyState } from '../policies/run-policy-state';
+import { recordOutcomes, wouldPauseBefore } from './round-policies';
 import { buildToolResult, type ToolCallOutcome } from './build-tool-result';
 import { collectModelResponse, describeError } from './collect-model-response';
 import { createEventChannel } from './event-channel';
@@ -262,36 +260,6 @@ async function loop(context: LoopContext): Promise<RunResult> {
     if (response.toolCalls.length > 0 || response.stopReason === 'pause_turn') continue;
     return finish(naturalFinish(response.stopReason));
   }
-}
-
-/** Feeds the round to the loop guard and the duplicate tracker, in the model's order; the guard's hit, if any. */
-function recordOutcomes(
-  state: RunPolicyState,
-  calls: readonly PlannedToolCall[],
-  outcomes: readonly ToolCallOutcome[],
-): LimitHit | undefined {
-  let hit: LimitHit | undefined;
-  outcomes.forEach((outcome, index) => {
-    const call = calls[index];
-    if (call === undefined || outcome.status === 'not-executed') return;
-    const signature = callSignature(outcome.name, call.input);
-    if (outcome.status !== 'duplicate') state.duplicates.record(signature, outcome.content);
-    const text = outcome.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-    // A malformed or unknown call has no real arguments to compare; repeated errors catch those.
-    const ran = outcome.status !== 'invalid-input' && outcome.status !== 'not-found';
-    const repeatedCall = ran ? state.guard.recordCall(signature) : undefined;
-    const repeatedError = state.guard.recordResult(outcome.status !== 'ok', text);
-    hit ??= repeatedCall ?? repeatedError;
-  });
-  return hit;
-}
-
-/** Whether the debugger would stop before `call` (a breakpoint, step mode, an approval): then it never starts early. */
-function wouldPauseBefore(options: RunOptions, round: number, call: PlannedToolCall, tool: Tool): boolean {
-  if (options.debug === undefined) return false;
-  const payload = { kind: 'before-tool' as const, round, callId: call.callId, name: call.name, input: call.input };
-  const selection = selectPause(options.debug.getPolicy(), payload, tool);
-  return selection.deny || selection.reasons.length > 0;
 }
 
 function naturalFinish(stopReason: string | null): FinishReason {

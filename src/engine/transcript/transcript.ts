@@ -4,6 +4,7 @@ import type { ContentBlock, Message, ToolResultContentBlock } from '../message/m
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { ModelCapabilities, ModelPrice } from '../model/model-capabilities';
 import type { ToolResultStatus } from '../tool/tool';
+import type { LoopPolicies } from '../policies/loop-policies';
 
 export const TRANSCRIPT_FORMAT = 'loupe-transcript';
 export const TRANSCRIPT_VERSION = 1;
@@ -20,6 +21,8 @@ export interface TranscriptSettings {
   capabilities?: ModelCapabilities;
   /** The price used to show this run's cost (USD per million tokens); absent when the model had none. */
   price?: ModelPrice;
+  /** The loop policies the run used, defaults filled in (absent in transcripts made before policies existed). */
+  policies?: LoopPolicies;
 }
 
 /** A connected MCP server as recorded (URL and name only: headers may hold secrets). */
