@@ -58,6 +58,7 @@ const results = [
     `--outputFile=${reportDir}/vitest.json`,
   ]),
   step('end-to-end', npx, ['playwright', 'test']),
+  step('MCP conformance', 'node', ['scripts/run-conformance.mjs']),
 ];
 
 const vitest = readCounts(`${reportDir}/vitest.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
@@ -65,11 +66,14 @@ const e2e = readCounts(`${reportDir}/playwright.json`, (r) => ({
   passed: r.stats.expected,
   failed: r.stats.unexpected + r.stats.flaky,
 }));
+const conformance = readCounts(`${reportDir}/conformance.json`, (r) => ({ passed: r.passed, failed: r.failed }));
 const failedSteps = results.filter((ok) => !ok).length;
-const passed = vitest.passed + e2e.passed;
-const failed = vitest.failed + e2e.failed + (failedSteps > 0 && vitest.failed + e2e.failed === 0 ? failedSteps : 0);
+const passed = vitest.passed + e2e.passed + conformance.passed;
+const caseFailures = vitest.failed + e2e.failed + conformance.failed;
+const failed = caseFailures + (failedSteps > 0 && caseFailures === 0 ? failedSteps : 0);
 console.info(
   `\nunit+integration: ${vitest.passed} passed, ${vitest.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`,
 );
+console.info(`MCP conformance scenarios: ${conformance.passed} passed, ${conformance.failed} failed`);
 console.info(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps === 0 ? 0 : 1);

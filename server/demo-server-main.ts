@@ -1,8 +1,13 @@
-// CLI entry: runs the demo MCP server until interrupted. PORT sets the port (default 3001).
+// CLI entry: runs the demo MCP server until interrupted. PORT sets the port (default 3001);
+// LOUPE_ALLOWED_ORIGINS (comma-separated) lets pages from other origins than loopback in, e.g. a hosted Loupe.
 import { startDemoServer } from './demo-server';
 
 const port = Number(process.env.PORT ?? 3001);
-const handle = await startDemoServer({ port });
+const allowedOrigins = (process.env.LOUPE_ALLOWED_ORIGINS ?? '')
+  .split(',')
+  .map((origin) => origin.trim())
+  .filter((origin) => origin !== '');
+const handle = await startDemoServer({ port, allowedOrigins });
 console.info(`Loupe demo MCP server: http://localhost:${new URL(handle.url).port}/mcp`);
 
 let closing = false;

@@ -128,7 +128,12 @@ export function createDemoMcpServer(): McpServer {
   return server;
 }
 
-/** Starts the demo server on 127.0.0.1 (port 0 = a free port); `url` ends in `/mcp`. */
-export function startDemoServer(options: { port?: number; host?: string } = {}): Promise<McpHttpHandle> {
+/**
+ * Starts the demo server on 127.0.0.1 (port 0 = a free port); `url` ends in `/mcp`. It answers only to
+ * loopback Host names and to pages from loopback origins or `allowedOrigins` (DNS-rebinding protection).
+ */
+export function startDemoServer(
+  options: { port?: number; host?: string; allowedOrigins?: readonly string[] } = {},
+): Promise<McpHttpHandle> {
   return serveMcpHttp(createDemoMcpServer, options);
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { checkRequestOrigin, LOOPBACK_HOSTNAMES } from './check-request-origin';
 
 /** A running HTTP server; `url` points at the MCP endpoint. */
 export interface McpHttpHandle {
@@ -21,6 +22,13 @@ export interface ServeMcpHttpOptions {
   path?: string;
   /** Sees every incoming request before it is handled (tests use it to inspect headers). */
   onRequest?: (request: IncomingMessage) => void;
+  /**
+   * DNS-rebinding protection: Host names the server answers to. Default: the loopback names when bound to a
+   * loopback interface (`null`: no check, e.g. behind a proxy that sets its own Host).
+   */
+  allowedHostnames?: readonly string[] | null;
+  /** Page origins allowed besides loopback ones (e.g. where Loupe is hosted). Default: none. */
+  allowedOrigins?: readonly string[];
 }
 
 /** Browsers may only read `Mcp-Session-Id` if it is exposed; without it every call after initialize fails. */
@@ -43,6 +51,12 @@ export async function serveMcpHttp(
 ): Promise<McpHttpHandle> {
   const path = options.path ?? '/mcp';
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+  const bindHost = options.host ?? '127.0.0.1';
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(bindHost);
+  const allowedHostnames =
+    options.allowedHostnames === undefined ? (loopback ? LOOPBACK_HOSTNAMES : null) : options.allowedHostnames;
+  const originPolicy =
+    allowedHostnames === null ? undefined : { allowedHostnames, allowedOrigins: options.allowedOrigins ?? [] };
 
   async function handlePost(
     request: IncomingMessage,
@@ -92,6 +106,11 @@ export async function serveMcpHttp(
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
     options.onRequest?.(request);
+    const refusal = originPolicy === undefined ? undefined : checkRequestOrigin(request, originPolicy);
+    if (refusal !== undefined) {
+      sendJsonRpcError(response, 403, -32000, `Forbidden: ${refusal}`);
+      return;
+    }
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end();

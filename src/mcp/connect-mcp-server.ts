@@ -2,11 +2,14 @@
 import { ErrorCode, McpError, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool, ToolAnnotations, ToolOutput, ToolRunContext } from '../engine/tool/tool';
 import type { ServerToolInfo } from '../protocol/server-status';
+import { createMcpBrowser, type McpBrowser } from './browse-mcp-server';
 import { convertToolResult } from './convert-tool-result';
+import { detectHiddenSession, detectMixedContent } from './detect-browser-blocks';
+import type { McpClientHandlers } from './mcp-client-handlers';
 import { diagnoseConnectionError, type ReachabilityProbe } from './diagnose-connection-error';
 import { createToolNameMap } from './expose-tool-names';
 import { McpConnectionError, McpToolTimeoutError } from './mcp-connection-error';
-import { StreamableHTTPClientTransport, type Client } from './mcp-sdk-client';
+import { StreamableHTTPClientTransport, type Client, type OAuthClientProvider } from './mcp-sdk-client';
 import { isDeadSessionError, openMcpSession, type McpSession, type OpenMcpSessionOptions } from './open-mcp-session';
 
 /** What `connectMcpServer` needs to know about a server. `headers` go on every request (e.g. Authorization). */
@@ -28,6 +31,12 @@ export interface ConnectMcpServerOptions {
   connectTimeoutMs?: number;
   /** Used to tell a CORS refusal from a dead host when connecting fails (see `diagnoseConnectionError`). */
   probe?: ReachabilityProbe;
+  /** Logging, traffic, elicitation and sampling handlers; log messages also reach the calls running then. */
+  handlers?: McpClientHandlers;
+  /** OAuth 2.1 sign-in when the server requires it. */
+  authProvider?: OAuthClientProvider;
+  /** The page's `location.protocol` (`https:` makes plain-http servers mixed content); default: this global's. */
+  pageProtocol?: string;
 }
 
 /** A live connection to one MCP server. */
@@ -36,6 +45,14 @@ export interface McpConnection {
   readonly serverInfo: { name: string; version: string };
   readonly protocolVersion?: string;
   readonly instructions?: string;
+  /** What the server said it can do in its initialize answer. */
+  readonly serverCapabilities: Record<string, unknown>;
+  /** Resources and prompts of this server. */
+  readonly browse: McpBrowser;
+  /** `logging/setLevel`. */
+  setLogLevel(
+    level: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency',
+  ): Promise<void>;
   /** The server's tools as it listed them (all pages). */
   readonly listedTools: readonly McpToolDefinition[];
   /** This server's tools as engine tools, named over this server alone; use `collectMcpTools` across servers. */
@@ -125,8 +142,23 @@ export async function connectMcpServer(
   }
   const toolTimeoutMs = options.toolTimeoutMs ?? defaultToolTimeoutMs;
   const connectTimeoutMs = options.connectTimeoutMs ?? defaultConnectTimeoutMs;
+  const mixed = detectMixedContent(url, options.pageProtocol);
+  if (mixed !== undefined) throw new McpConnectionError(mixed);
+  // Log messages arrive apart from any request; every call running on this server hears them.
+  const runningCalls = new Set<ToolRunContext>();
+  const handlers: McpClientHandlers = {
+    ...options.handlers,
+    onLog: (entry) => {
+      options.handlers?.onLog?.(entry);
+      const text = typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data);
+      const level = logLevelOf(entry.level);
+      for (const context of runningCalls) context.log(level, entry.logger ? `${entry.logger}: ${text}` : text);
+    },
+  };
   const sessionOptions: OpenMcpSessionOptions = {
     headers: config.headers,
+    handlers,
+    ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
     timeoutMs: connectTimeoutMs,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(options.onToolsChanged === undefined ? {} : { onToolsChanged: options.onToolsChanged }),
@@ -143,6 +175,8 @@ export async function connectMcpServer(
     listedTools = await listAllTools(session.client, connectTimeoutMs);
   } catch (error) {
     await session.client.close().catch(() => {});
+    const hidden = detectHiddenSession(session, error);
+    if (hidden !== undefined) throw new McpConnectionError(hidden, { cause: error });
     throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
   }
 
@@ -188,7 +222,14 @@ export async function connectMcpServer(
       annotations: annotationsOf(definition),
       origin: { kind: 'mcp', serverId: config.id, serverName: config.name, toolName },
       timeoutMs: toolTimeoutMs,
-      run: (input, context) => withSession((client) => callMcpTool(client, toolName, input, context, toolTimeoutMs)),
+      run: async (input, context) => {
+        runningCalls.add(context);
+        try {
+          return await withSession((client) => callMcpTool(client, toolName, input, context, toolTimeoutMs));
+        } finally {
+          runningCalls.delete(context);
+        }
+      },
     };
   };
   const ownNames = () =>
@@ -201,6 +242,11 @@ export async function connectMcpServer(
     serverInfo: { name: serverVersion?.name ?? config.name, version: serverVersion?.version ?? '' },
     ...(protocolVersion === undefined ? {} : { protocolVersion }),
     ...(instructions === undefined ? {} : { instructions }),
+    serverCapabilities: { ...session.client.getServerCapabilities() },
+    browse: createMcpBrowser(withSession, connectTimeoutMs),
+    async setLogLevel(level) {
+      await withSession((client) => client.setLoggingLevel(level, { timeout: connectTimeoutMs }));
+    },
     get listedTools() {
       return listedTools;
     },
@@ -222,6 +268,13 @@ export async function connectMcpServer(
       await client.close().catch(() => {});
     },
   };
+}
+
+/** The engine's four log levels from MCP's eight. */
+function logLevelOf(level: string): 'debug' | 'info' | 'warning' | 'error' {
+  if (level === 'debug' || level === 'info' || level === 'warning') return level;
+  if (level === 'notice') return 'info';
+  return 'error';
 }
 
 /** A listed MCP tool as the UI shows it. */

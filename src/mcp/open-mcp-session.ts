@@ -2,7 +2,10 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { clientCapabilitiesFor, installClientHandlers, type McpClientHandlers } from './mcp-client-handlers';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, StreamableHTTPError } from './mcp-sdk-client';
+import type { OAuthClientProvider } from './mcp-sdk-client';
+import { recordTransport } from './record-transport';
 
 /** A connected SDK client and the transport it runs on. */
 export interface McpSession {
@@ -19,14 +22,19 @@ export interface OpenMcpSessionOptions {
   fetch?: typeof fetch;
   timeoutMs: number;
   onToolsChanged?: () => void;
+  /** Logging, traffic recording, elicitation and sampling (see `McpClientHandlers`). */
+  handlers?: McpClientHandlers;
+  /** Signs in with OAuth 2.1 when the server asks for it (the SDK's auth flow). */
+  authProvider?: OAuthClientProvider;
 }
 
 function createClient(options: OpenMcpSessionOptions): Client {
   // The default Ajv validator compiles schemas with eval, which the app's CSP forbids.
   const client = new Client(
     { name: 'loupe', version: '0.1.0' },
-    { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
+    { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), capabilities: clientCapabilitiesFor(options.handlers) },
   );
+  installClientHandlers(client, options.handlers);
   // The SDK also reports stream hiccups here; the requests that matter reject on their own, so nothing is lost.
   client.onerror = () => {};
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -40,7 +48,14 @@ function transportOptions(options: OpenMcpSessionOptions) {
     requestInit: { headers: { ...options.headers } },
     redirectPolicy: 'follow' as const,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
   };
+}
+
+/** The transport the client talks through: recorded when someone listens to the traffic. */
+function observed(transport: Transport, options: OpenMcpSessionOptions): Transport {
+  const onTraffic = options.handlers?.onTraffic;
+  return onTraffic === undefined ? transport : recordTransport(transport, onTraffic);
 }
 
 /**
@@ -52,7 +67,7 @@ export async function openMcpSession(url: URL, options: OpenMcpSessionOptions): 
   const transport = new StreamableHTTPClientTransport(url, transportOptions(options));
   const client = createClient(options);
   try {
-    await client.connect(transport, { timeout: options.timeoutMs });
+    await client.connect(observed(transport, options), { timeout: options.timeoutMs });
     const protocolVersion = transport.protocolVersion;
     return {
       client,
@@ -66,7 +81,7 @@ export async function openMcpSession(url: URL, options: OpenMcpSessionOptions): 
     const sseTransport = new SSEClientTransport(url, transportOptions(options));
     const sseClient = createClient(options);
     try {
-      await sseClient.connect(sseTransport, { timeout: options.timeoutMs });
+      await sseClient.connect(observed(sseTransport, options), { timeout: options.timeoutMs });
       return { client: sseClient, transport: sseTransport, kind: 'sse' };
     } catch {
       await sseClient.close().catch(() => {});

@@ -5,6 +5,8 @@ import type { Transcript } from '../engine/transcript/transcript';
 import type { ProviderSettings, RunSettings, ServerConfig } from './settings';
 import type { DebugCommand, DebugCommandResults, DebugWorkerMessage } from './debug-messages';
 import type { ServerState } from './server-status';
+import type { McpFeatureCommand, McpFeatureCommandResults, McpFeatureEvent } from './mcp-feature-messages';
+import type { UserAttachment } from './user-attachment';
 import type {
   RunLoadCommand,
   RunLoadResult,
@@ -37,6 +39,8 @@ export type Command =
       message: string;
       /** The conversation so far (a restored session going on); the worker repairs it. Default: none. */
       history?: Message[];
+      /** Blocks put before the text in the user message (an MCP resource attached to the conversation). */
+      attachments?: UserAttachment[];
     }
   | { type: 'run-stop'; runId: string }
   | { type: 'transcript-export'; runId: string }
@@ -44,10 +48,11 @@ export type Command =
   | RunLoadCommand
   | RunReplayCommand
   | RunsCompareCommand
-  | DebugCommand;
+  | DebugCommand
+  | McpFeatureCommand;
 
 /** The value each command's reply carries. */
-export interface CommandResults extends DebugCommandResults {
+export interface CommandResults extends DebugCommandResults, McpFeatureCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;
@@ -74,6 +79,8 @@ export type WorkerMessage =
   | { v: typeof PROTOCOL_VERSION; type: 'server-state'; state: ServerState }
   | { v: typeof PROTOCOL_VERSION; type: 'server-removed'; serverId: string }
   | ({ v: typeof PROTOCOL_VERSION } & DebugWorkerMessage)
+  /** Logs, protocol traffic, elicitation and sampling requests, OAuth sign-in (see `McpFeatureEvent`). */
+  | { v: typeof PROTOCOL_VERSION; type: 'mcp-feature'; event: McpFeatureEvent }
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }

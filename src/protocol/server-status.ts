@@ -4,7 +4,18 @@ export type ServerStatusWord = 'connecting' | 'connected' | 'error';
 
 /** Why a connection failed, in plain words, with what to do about it. */
 export interface ConnectionProblem {
-  kind: 'unreachable' | 'cors' | 'not-mcp' | 'auth' | 'http' | 'invalid-url' | 'unknown';
+  kind:
+    | 'unreachable'
+    | 'cors'
+    | 'not-mcp'
+    | 'auth'
+    | 'http'
+    | 'invalid-url'
+    | 'unknown'
+    /** An https page cannot call a plain-http server (other than loopback). */
+    | 'mixed-content'
+    /** Initialize worked, but the browser hid the Mcp-Session-Id header, so the next request had no session. */
+    | 'session-hidden';
   message: string;
   hint: string;
 }
@@ -24,5 +35,9 @@ export interface ServerState {
   tools: ServerToolInfo[];
   instructions?: string;
   serverInfo?: { name: string; version: string; protocolVersion?: string };
+  /** The server's capabilities from its initialize answer (tools, resources, prompts, logging, …). */
+  capabilities?: Record<string, unknown>;
+  /** Signed in with OAuth (tokens held by the worker). */
+  oauth?: 'signed-in' | 'needs-sign-in';
   problem?: ConnectionProblem;
 }

@@ -16,6 +16,8 @@ import type { RunHandler } from './local-tools/run-in-sandbox';
 import type { ModelContext } from './create-model';
 import { createDebugHost } from './debug-host';
 import { ManualTurns } from './manual-turns';
+import { createMcpFeatureHost, type McpFeatureHostDependencies } from './mcp-feature-host';
+import { isMcpFeatureCommand } from '../protocol/mcp-feature-messages';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
@@ -27,6 +29,8 @@ export interface EngineHostDependencies {
   appVersion: string;
   /** Runs local tools' JavaScript handlers in a sandbox; without it, script local tools answer with an error. */
   runLocalHandler?: RunHandler;
+  /** OAuth sign-in per server (the worker entry gives one that hands the authorization URL to the UI). */
+  oauth?: McpFeatureHostDependencies['oauth'];
 }
 
 export interface EngineHost {
@@ -37,8 +41,18 @@ export interface EngineHost {
 
 export function createEngineHost(deps: EngineHostDependencies): EngineHost {
   const runs = new RunRegistry();
-  const servers = new ServerRegistry(deps.connectServer, (state) =>
-    deps.post({ v: PROTOCOL_VERSION, type: 'server-state', state }),
+  const features = createMcpFeatureHost({
+    post: (event) => deps.post({ v: PROTOCOL_VERSION, type: 'mcp-feature', event }),
+    createModel: (provider) => deps.createModel(provider),
+    createId: (prefix) => deps.environment.createId(prefix),
+    now: () => deps.environment.now(),
+    servers: () => servers,
+    ...(deps.oauth === undefined ? {} : { oauth: deps.oauth }),
+  });
+  const servers = new ServerRegistry(
+    deps.connectServer,
+    (state) => deps.post({ v: PROTOCOL_VERSION, type: 'server-state', state }),
+    (config) => features.extrasFor(config),
   );
 
   const manual = new ManualTurns(deps.post, (prefix) => deps.environment.createId(prefix));
@@ -81,7 +95,10 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       tools: selectRunTools(servers.tools(), settings.tools, deps),
       ...(system ? { system } : {}),
       history: overrides.history ?? [],
-      userMessage: overrides.userMessage ?? { role: 'user', content: [{ type: 'text', text }] },
+      userMessage: overrides.userMessage ?? {
+        role: 'user',
+        content: [...(overrides.attachments ?? []), { type: 'text', text }],
+      },
       maxRounds: settings.maxRounds,
       maxTokens: settings.maxTokens,
       ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
@@ -128,6 +145,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
   });
 
   async function execute(command: Command): Promise<CommandResults[Command['type']]> {
+    if (isMcpFeatureCommand(command)) return features.execute(command);
     switch (command.type) {
       case 'server-add':
         servers.add(command.server);
@@ -142,7 +160,10 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       case 'models-list':
         return deps.listModels(command.provider);
       case 'run-start':
-        startRun(command.runId, command.settings, command.message, command.history ? { history: command.history } : {});
+        startRun(command.runId, command.settings, command.message, {
+          ...(command.history ? { history: command.history } : {}),
+          ...(command.attachments ? { attachments: command.attachments } : {}),
+        });
         return null;
       case 'transcript-import':
         return sessions.importTranscript(command);

@@ -1,12 +1,15 @@
 // Holds the MCP connections of the worker and reports their state to the UI.
 import type { Tool } from '../engine/tool/tool';
 import { exposeMcpTools } from '../mcp/collect-mcp-tools';
-import type { McpConnection } from '../mcp/connect-mcp-server';
+import type { ConnectMcpServerOptions, McpConnection } from '../mcp/connect-mcp-server';
 import { McpConnectionError } from '../mcp/mcp-connection-error';
 import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
 
-export type ConnectServer = (config: ServerConfig) => Promise<McpConnection>;
+/** Per-server extras the host adds to a connection: feature handlers and the OAuth provider. */
+export type ConnectExtras = Pick<ConnectMcpServerOptions, 'handlers' | 'authProvider'>;
+
+export type ConnectServer = (config: ServerConfig, extras?: ConnectExtras) => Promise<McpConnection>;
 
 interface Entry {
   config: ServerConfig;
@@ -22,7 +25,21 @@ export class ServerRegistry {
   constructor(
     private readonly connect: ConnectServer,
     private readonly onState: (state: ServerState) => void,
+    private readonly extrasFor: (config: ServerConfig) => ConnectExtras = () => ({}),
   ) {}
+
+  /** The live connection of `serverId`; throws a plain message when it is not connected. */
+  connection(serverId: string): McpConnection {
+    const entry = this.#entries.get(serverId);
+    if (!entry) throw new Error('That server was removed.');
+    if (!entry.connection) throw new Error(`${entry.config.name} is not connected; reconnect it first.`);
+    return entry.connection;
+  }
+
+  /** The config of `serverId`, if it is known. */
+  config(serverId: string): ServerConfig | undefined {
+    return this.#entries.get(serverId)?.config;
+  }
 
   /** Adds a server and starts connecting; the outcome arrives through `onState`. */
   add(config: ServerConfig): void {
@@ -82,7 +99,7 @@ export class ServerRegistry {
     const isCurrent = () => this.#entries.get(serverId) === entry && entry.attempt === attempt;
     this.onState({ serverId, status: 'connecting', tools: [] });
     try {
-      const connection = await this.connect(entry.config);
+      const connection = await this.connect(entry.config, this.extrasFor(entry.config));
       if (!isCurrent()) {
         await connection.close();
         return;
@@ -116,6 +133,7 @@ export class ServerRegistry {
         status: 'connected',
         tools: toolInfos.get(config.id) ?? [],
         ...(connection.instructions ? { instructions: connection.instructions } : {}),
+        capabilities: connection.serverCapabilities,
         serverInfo: {
           ...connection.serverInfo,
           ...(connection.protocolVersion ? { protocolVersion: connection.protocolVersion } : {}),

@@ -1,4 +1,5 @@
 // Worker side of sessions: import a transcript, load a stored run, replay a run, compare two runs.
+import type { UserAttachment } from '../protocol/user-attachment';
 import type { RunEvent } from '../engine/event/run-event';
 import type { Message } from '../engine/message/message';
 import { repairHistory } from '../engine/message/repair-history';
@@ -29,6 +30,8 @@ export interface RunOverrides {
   history?: Message[];
   userMessage?: Message;
   system?: string;
+  /** Blocks before the typed text of the new user message (an attached MCP resource). */
+  attachments?: UserAttachment[];
 }
 
 export interface SessionCommandContext {

@@ -1,0 +1,132 @@
+// Resources and prompts of one server, listed and read in the shapes the UI shows.
+import type { GetPromptResult, PromptMessage, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ImageBlock, TextBlock } from '../engine/message/message';
+import type {
+  McpPromptInfo,
+  McpPromptMessages,
+  McpResourceContent,
+  McpResourceInfo,
+  McpResourceTemplateInfo,
+} from '../protocol/mcp-feature-messages';
+import type { Client } from './mcp-sdk-client';
+
+/** Browsing a server; every method lists all pages. Throws when the server lacks the capability. */
+export interface McpBrowser {
+  listResources(): Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] }>;
+  readResource(uri: string): Promise<McpResourceContent[]>;
+  listPrompts(): Promise<McpPromptInfo[]>;
+  getPrompt(name: string, args: Record<string, string>): Promise<McpPromptMessages>;
+}
+
+type WithSession = <T>(request: (client: Client) => Promise<T>) => Promise<T>;
+
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
+
+/** Text and image blocks of one prompt message; a resource becomes text, anything else a short note. */
+export function convertPromptContent(content: PromptMessage['content']): TextBlock | ImageBlock {
+  switch (content.type) {
+    case 'text':
+      return { type: 'text', text: content.text };
+    case 'image':
+      return { type: 'image', source: { type: 'base64', media_type: content.mimeType, data: content.data } };
+    case 'resource':
+      return 'text' in content.resource
+        ? { type: 'text', text: content.resource.text }
+        : { type: 'text', text: `[binary resource ${content.resource.uri}]` };
+    case 'resource_link':
+      return { type: 'text', text: `[resource ${content.name}: ${content.uri}]` };
+    case 'audio':
+      return { type: 'text', text: `[audio (${content.mimeType}) left out]` };
+  }
+}
+
+function convertPrompt(result: GetPromptResult): McpPromptMessages {
+  return {
+    ...optional('description', result.description),
+    messages: result.messages.map((message) => ({
+      role: message.role,
+      content: [convertPromptContent(message.content)],
+    })),
+  };
+}
+
+function convertContents(result: ReadResourceResult): McpResourceContent[] {
+  return result.contents.map((part) =>
+    'text' in part && typeof part.text === 'string'
+      ? { uri: part.uri, ...optional('mimeType', part.mimeType), text: part.text }
+      : {
+          uri: part.uri,
+          ...optional('mimeType', part.mimeType),
+          blob: 'blob' in part && typeof part.blob === 'string' ? part.blob : '',
+        },
+  );
+}
+
+/** A browser over whichever session `withSession` runs the request on (it re-initialises dead sessions). */
+export function createMcpBrowser(withSession: WithSession, timeout: number): McpBrowser {
+  return {
+    async listResources() {
+      return withSession(async (client) => {
+        const resources: McpResourceInfo[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await client.listResources(cursor === undefined ? {} : { cursor }, { timeout });
+          for (const item of page.resources)
+            resources.push({
+              uri: item.uri,
+              name: item.name,
+              ...optional('title', item.title),
+              ...optional('description', item.description),
+              ...optional('mimeType', item.mimeType),
+            });
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+        const templates = await client
+          .listResourceTemplates({}, { timeout })
+          .then((page) =>
+            page.resourceTemplates.map((item) => ({
+              uriTemplate: item.uriTemplate,
+              name: item.name,
+              ...optional('title', item.title),
+              ...optional('description', item.description),
+              ...optional('mimeType', item.mimeType),
+            })),
+          )
+          // Templates are optional for a server that lists resources.
+          .catch(() => []);
+        return { resources, templates };
+      });
+    },
+    readResource: (uri) =>
+      withSession(async (client) => convertContents(await client.readResource({ uri }, { timeout }))),
+    listPrompts() {
+      return withSession(async (client) => {
+        const prompts: McpPromptInfo[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, { timeout });
+          for (const item of page.prompts)
+            prompts.push({
+              name: item.name,
+              ...optional('title', item.title),
+              ...optional('description', item.description),
+              ...(item.arguments === undefined
+                ? {}
+                : {
+                    arguments: item.arguments.map((argument) => ({
+                      name: argument.name,
+                      ...optional('description', argument.description),
+                      ...(argument.required === undefined ? {} : { required: argument.required }),
+                    })),
+                  }),
+            });
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+        return prompts;
+      });
+    },
+    getPrompt: (name, args) =>
+      withSession(async (client) => convertPrompt(await client.getPrompt({ name, arguments: args }, { timeout }))),
+  };
+}

@@ -1,0 +1,75 @@
+// What Loupe's MCP client answers for a server: logging notifications, elicitation and sampling requests.
+import type {
+  ClientCapabilities,
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  LoggingMessageNotificationSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitationSchema, McpLogLevel } from '../protocol/mcp-feature-messages';
+import type { Client } from './mcp-sdk-client';
+import type { TrafficEntry } from './record-transport';
+
+/** The parameters of a server's form-mode `elicitation/create`. */
+export interface ElicitationParams {
+  message: string;
+  requestedSchema: ElicitationSchema;
+}
+
+/** The parameters of a server's `sampling/createMessage`, as the SDK validated them. */
+export type SamplingParams = CreateMessageRequest['params'];
+
+/**
+ * The client side of a server's richer features. Each handler is optional; the client declares the
+ * `elicitation` (form mode, defaults applied by the SDK) and `sampling` capabilities only when their handler is given.
+ */
+export interface McpClientHandlers {
+  /** A `notifications/message` from the server. */
+  onLog?: (entry: { level: McpLogLevel; logger?: string; data: unknown }) => void;
+  /** Every JSON-RPC message on the wire, with timing (see `recordTransport`). */
+  onTraffic?: (entry: TrafficEntry) => void;
+  /** Asks the person; `signal` aborts when the server cancels or the connection ends. */
+  elicit?: (params: ElicitationParams, signal: AbortSignal) => Promise<ElicitResult>;
+  /** Asks the person, then the model; throw `McpError` to refuse. */
+  sample?: (params: SamplingParams, signal: AbortSignal) => Promise<CreateMessageResult>;
+}
+
+/** The capabilities Loupe's client declares for `handlers`. */
+export function clientCapabilitiesFor(handlers: McpClientHandlers | undefined): ClientCapabilities {
+  return {
+    ...(handlers?.elicit ? { elicitation: { form: { applyDefaults: true } } } : {}),
+    ...(handlers?.sample ? { sampling: {} } : {}),
+  };
+}
+
+/** Installs `handlers` on `client` (before it connects). */
+export function installClientHandlers(client: Client, handlers: McpClientHandlers | undefined): void {
+  if (handlers === undefined) return;
+  const { onLog, elicit, sample } = handlers;
+  if (onLog) {
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      const { level, logger, data } = notification.params;
+      onLog({ level, ...(logger === undefined ? {} : { logger }), data });
+    });
+  }
+  if (elicit) {
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      const params = request.params;
+      if (params.mode === 'url')
+        throw new McpError(ErrorCode.InvalidParams, 'Loupe answers form-mode elicitation only.');
+      return elicit(
+        { message: params.message, requestedSchema: params.requestedSchema as unknown as ElicitationSchema },
+        extra.signal,
+      );
+    });
+  }
+  if (sample) {
+    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => sample(request.params, extra.signal));
+  }
+}

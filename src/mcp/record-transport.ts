@@ -1,0 +1,87 @@
+// Wraps an MCP transport so every JSON-RPC message, sent or received, is recorded with its timing.
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+
+/** One recorded message; `durationMs` is set on a response or error (time since its request). */
+export interface TrafficEntry {
+  at: number;
+  direction: 'sent' | 'received';
+  kind: 'request' | 'response' | 'error' | 'notification';
+  method?: string;
+  id?: string | number;
+  durationMs?: number;
+  message: JSONRPCMessage;
+}
+
+function describe(message: JSONRPCMessage): Pick<TrafficEntry, 'kind' | 'method' | 'id'> {
+  const record = message as { id?: string | number; method?: string; error?: unknown };
+  if (record.method !== undefined)
+    return record.id === undefined
+      ? { kind: 'notification', method: record.method }
+      : { kind: 'request', method: record.method, id: record.id };
+  return {
+    kind: record.error === undefined ? 'response' : 'error',
+    ...(record.id === undefined ? {} : { id: record.id }),
+  };
+}
+
+/**
+ * A transport that forwards everything to `inner` and calls `record` for each message in either direction.
+ * Requests are remembered by direction and id, so the answer to each carries its round-trip time (and the
+ * method it answers). `now` is the clock (default `Date.now`). The inner transport keeps its own identity
+ * (session id, protocol version) and is what callers close or terminate.
+ */
+export function recordTransport(
+  inner: Transport,
+  record: (entry: TrafficEntry) => void,
+  now: () => number = Date.now,
+): Transport {
+  const pending = new Map<string, { at: number; method?: string }>();
+  const note = (direction: TrafficEntry['direction'], message: JSONRPCMessage) => {
+    const at = now();
+    const described = describe(message);
+    const entry: TrafficEntry = { at, direction, ...described, message };
+    if (described.kind === 'request' && described.id !== undefined) {
+      pending.set(`${direction}:${String(described.id)}`, {
+        at,
+        ...(described.method ? { method: described.method } : {}),
+      });
+    } else if ((described.kind === 'response' || described.kind === 'error') && described.id !== undefined) {
+      // An answer travels the other way from its request.
+      const key = `${direction === 'sent' ? 'received' : 'sent'}:${String(described.id)}`;
+      const request = pending.get(key);
+      if (request !== undefined) {
+        pending.delete(key);
+        entry.durationMs = at - request.at;
+        if (request.method !== undefined) entry.method = request.method;
+      }
+    }
+    try {
+      record(entry);
+    } catch {
+      // A failing recorder must never break the connection it watches.
+    }
+  };
+
+  const wrapper: Transport = {
+    get sessionId() {
+      return inner.sessionId;
+    },
+    setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
+    async start() {
+      inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+        note('received', message);
+        wrapper.onmessage?.(message, extra);
+      };
+      inner.onclose = () => wrapper.onclose?.();
+      inner.onerror = (error: Error) => wrapper.onerror?.(error);
+      await inner.start();
+    },
+    async send(message: JSONRPCMessage, options?: TransportSendOptions) {
+      note('sent', message);
+      await inner.send(message, options);
+    },
+    close: () => inner.close(),
+  };
+  return wrapper;
+}
