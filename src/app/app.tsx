@@ -18,6 +18,7 @@ import { BreakpointsPanel } from '../ui/debugger/breakpoints-panel';
 import { DebuggerBar } from '../ui/debugger/debugger-bar';
 import { ManualReplyPanel } from '../ui/debugger/manual-reply-panel';
 import { PausePanel } from '../ui/debugger/pause-panel';
+import { LoopPoliciesPanel } from '../ui/policies/loop-policies-panel';
 
 export function App() {
   return (
@@ -38,6 +39,7 @@ export function App() {
       <main className="mx-auto grid max-w-[1600px] gap-4 px-4 py-4 grid-cols-[minmax(0,1fr)] lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]">
         <aside aria-label="Settings and servers" className="min-w-0 space-y-4">
           <SettingsPanel />
+          <LoopPoliciesPanel />
           <ServersPanel />
           <ToolsPanel />
           <BreakpointsPanel />

@@ -2,6 +2,7 @@
 import type { ModelCapabilities, ModelPrice } from '../engine/model/model-capabilities';
 import type { ToolSelection } from './tool-settings';
 import type { DebugSettings } from './debug-messages';
+import type { LoopPolicies } from '../engine/policies/loop-policies';
 
 /** Which model answers, and how to reach it. The API key crosses to the worker only, never into a transcript. */
 export type ProviderSettings =
@@ -26,6 +27,8 @@ export interface RunSettings {
   debug?: DebugSettings;
   /** Tool overrides, switches and local tools; absent → every server tool as the server sent it. */
   tools?: ToolSelection;
+  /** Loop policies (limits, at-limit behaviour, duplicates, concurrency…); absent fields keep the engine defaults. */
+  policies?: Partial<LoopPolicies>;
 }
 
 /** An MCP server the person added. `headers` may hold secrets (e.g. Authorization). */

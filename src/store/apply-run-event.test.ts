@@ -253,3 +253,47 @@ describe('applyRunEvent', () => {
     expect(state.rounds.map((round) => round.round)).toEqual([1, 2]);
   });
 });
+
+describe('applyRunEvent: loop policies', () => {
+  it('shows queued calls, live progress, policy acts and the limit with its behaviour', () => {
+    const events: RunEvent[] = [
+      { type: 'run-start', at: 0, runId: 'r', tools: [], messages: [], maxRounds: 2 },
+      {
+        type: 'round-start',
+        at: 1,
+        round: 1,
+        request: { model: 'm', provider: 'p', toolNames: [], messageCount: 1, maxTokens: 10 },
+      },
+      { type: 'tool-call-queued', at: 2, round: 1, callId: 'c', name: 'slow' },
+      { type: 'policy-act', at: 3, round: 1, policy: 'eager-start', callId: 'c', detail: 'Started early.' },
+    ];
+    let state = events.reduce(applyRunEvent, initialRunView);
+    expect(state.rounds[0]?.toolCalls[0]).toMatchObject({ callId: 'c', status: 'queued', queuedAt: 2 });
+    state = [
+      { type: 'tool-call-start', at: 4, round: 1, callId: 'c', name: 'slow', input: {}, queuedAt: 2, eager: true },
+      { type: 'tool-call-progress', at: 5, round: 1, callId: 'c', progress: 2, total: 4, message: 'half' },
+    ].reduce((view, event) => applyRunEvent(view, event as RunEvent), state);
+    expect(state.rounds[0]?.toolCalls[0]).toMatchObject({
+      status: 'running',
+      eager: true,
+      progress: { progress: 2, total: 4, message: 'half' },
+    });
+    expect(state.rounds[0]?.policyActs).toEqual([{ policy: 'eager-start', callId: 'c', detail: 'Started early.' }]);
+    state = applyRunEvent(state, {
+      type: 'limit-reached',
+      at: 6,
+      limit: 'loop',
+      value: 3,
+      behaviour: 'final-answer',
+      detail: 'the same call 3 times',
+    });
+    expect(state.limit).toEqual({ kind: 'loop', value: 3, behaviour: 'final-answer', detail: 'the same call 3 times' });
+    state = applyRunEvent(state, {
+      type: 'tools-update',
+      at: 7,
+      round: 2,
+      tools: [{ name: 'new', description: '', input_schema: {} }],
+    });
+    expect(state.toolNames).toEqual(['new']);
+  });
+});

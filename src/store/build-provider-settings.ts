@@ -31,6 +31,7 @@ export function buildRunSettings(settings: Settings): RunSettings {
     maxRounds: settings.maxRounds,
     maxTokens: settings.maxTokens,
     ...withPrice(settings),
+    ...(Object.keys(settings.policies).length === 0 ? {} : { policies: settings.policies }),
   };
 }
 

@@ -1,6 +1,7 @@
 // Settings in localStorage: non-secret fields always; the API key only when the person ticked "Remember".
 import { readCapabilities, readMap, readPrice } from './capabilities/read-model-settings';
 import { readJson, readString, writeItem } from './safe-storage';
+import { readPolicies } from './policies/read-policies';
 import { defaultSettings } from './settings';
 import type { Settings } from './settings';
 
@@ -9,7 +10,16 @@ export const API_KEY_KEY = 'loupe.apiKey';
 
 type PersistedSettings = Pick<
   Settings,
-  'provider' | 'rememberKey' | 'baseUrl' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices'
+  | 'provider'
+  | 'rememberKey'
+  | 'baseUrl'
+  | 'model'
+  | 'maxRounds'
+  | 'maxTokens'
+  | 'system'
+  | 'capabilities'
+  | 'prices'
+  | 'policies'
 >;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -44,6 +54,7 @@ export function loadSettings(storage: Storage | undefined): Settings {
     system: pickString(stored, 'system', defaultSettings.system),
     capabilities: readMap(stored['capabilities'], readCapabilities),
     prices: readMap(stored['prices'], readPrice),
+    policies: readPolicies(stored['policies']),
   };
 }
 
@@ -59,6 +70,7 @@ export function saveSettings(storage: Storage | undefined, settings: Settings): 
     system: settings.system,
     capabilities: settings.capabilities,
     prices: settings.prices,
+    policies: settings.policies,
   };
   writeItem(storage, SETTINGS_KEY, persisted);
   writeItem(storage, API_KEY_KEY, settings.rememberKey && settings.apiKey !== '' ? settings.apiKey : null);

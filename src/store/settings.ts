@@ -2,6 +2,7 @@
 import type { ModelCapabilities, ModelPrice } from '../engine/model/model-capabilities';
 import type { ModelInfo } from '../protocol/messages';
 import type { ProviderKind } from '../protocol/settings';
+import type { PolicySettings } from './policies/policy-defaults';
 
 /** Providers the UI offers: every provider kind the worker knows. */
 export type SelectableProvider = ProviderKind;
@@ -24,6 +25,8 @@ export interface Settings {
   capabilities: Record<string, ModelCapabilities>;
   /** Price entries the person added or changed (USD per million tokens), over the built-in table. */
   prices: Record<string, ModelPrice>;
+  /** Loop policies the person changed (limits, at-limit behaviour, duplicates, caps…); the rest keep the defaults. */
+  policies: PolicySettings;
 }
 
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -44,4 +47,5 @@ export const defaultSettings: Settings = {
   draft: 'What should I wear in Paris today?',
   capabilities: {},
   prices: {},
+  policies: {},
 };

@@ -16,6 +16,8 @@ import type { RunHandler } from './local-tools/run-in-sandbox';
 import type { ModelContext } from './create-model';
 import { createDebugHost } from './debug-host';
 import { ManualTurns } from './manual-turns';
+import { resolveLoopPolicies } from '../engine/policies/loop-policies';
+import { createToolInputValidator } from './validate-tool-input';
 import { createMcpFeatureHost, type McpFeatureHostDependencies } from './mcp-feature-host';
 import { isMcpFeatureCommand } from '../protocol/mcp-feature-messages';
 
@@ -105,6 +107,14 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       signal: controller.signal,
       environment: deps.environment,
       debug: debug.attach(runId, model, controller.signal, settings.debug),
+      ...(settings.policies === undefined ? {} : { policies: settings.policies }),
+      ...(settings.price === undefined ? {} : { price: settings.price }),
+      validateInput: createToolInputValidator,
+      // tools/list_changed refreshes a server's list; each round sends the catalogue as it is then.
+      getTools: async () => {
+        await servers.settled();
+        return selectRunTools(servers.tools(), settings.tools, { ...deps, post: () => undefined });
+      },
     });
     const events: RunRecord['events'] = [];
     const done = (async () => {
@@ -126,6 +136,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         maxTokens: settings.maxTokens,
         ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
         ...recordModelSettings(settings),
+        policies: resolveLoopPolicies(settings.policies),
       },
       servers: connected.map(({ config }) => ({
         name: config.name,

@@ -7,7 +7,7 @@ import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
 
 /** Per-server extras the host adds to a connection: feature handlers and the OAuth provider. */
-export type ConnectExtras = Pick<ConnectMcpServerOptions, 'handlers' | 'authProvider'>;
+export type ConnectExtras = Pick<ConnectMcpServerOptions, 'handlers' | 'authProvider' | 'onToolsChanged'>;
 
 export type ConnectServer = (config: ServerConfig, extras?: ConnectExtras) => Promise<McpConnection>;
 
@@ -21,6 +21,8 @@ interface Entry {
 /** Connections by server id; `onState` hears every status change. */
 export class ServerRegistry {
   readonly #entries = new Map<string, Entry>();
+  /** Tool-list refreshes under way (tools/list_changed); a run waits for them before its next round. */
+  readonly #refreshing = new Set<Promise<void>>();
 
   constructor(
     private readonly connect: ConnectServer,
@@ -88,6 +90,25 @@ export class ServerRegistry {
     return exposeMcpTools(this.connected().map(({ connection }) => connection)).tools;
   }
 
+  /** Resolves once every tool-list refresh under way has finished (a failed one keeps the old list). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#refreshing]);
+  }
+
+  /** Lists a server's tools again after its tools/list_changed, then reports every server's exposed names. */
+  #refresh(serverId: string): void {
+    const connection = this.#entries.get(serverId)?.connection;
+    if (connection === undefined) return;
+    const refresh: Promise<void> = connection
+      .refreshTools()
+      .catch(() => undefined)
+      .then(() => {
+        this.#refreshing.delete(refresh);
+        if (this.#entries.get(serverId)?.connection === connection) this.#reportAllConnected();
+      });
+    this.#refreshing.add(refresh);
+  }
+
   async closeAll(): Promise<void> {
     await Promise.all([...this.#entries.keys()].map((id) => this.remove(id)));
   }
@@ -99,7 +120,10 @@ export class ServerRegistry {
     const isCurrent = () => this.#entries.get(serverId) === entry && entry.attempt === attempt;
     this.onState({ serverId, status: 'connecting', tools: [] });
     try {
-      const connection = await this.connect(entry.config, this.extrasFor(entry.config));
+      const connection = await this.connect(entry.config, {
+        ...this.extrasFor(entry.config),
+        onToolsChanged: () => this.#refresh(serverId),
+      });
       if (!isCurrent()) {
         await connection.close();
         return;

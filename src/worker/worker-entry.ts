@@ -12,7 +12,7 @@ declare const self: DedicatedWorkerGlobalScope;
 const host = createEngineHost({
   post: (message: WorkerMessage) => self.postMessage(message),
   environment: createRunEnvironment(),
-  connectServer: (config) => connectMcpServer(config),
+  connectServer: (config, extras) => connectMcpServer(config, extras ?? {}),
   createModel,
   listModels,
   appVersion: import.meta.env.VITE_APP_VERSION,

@@ -7,6 +7,8 @@ import { RoundHeader } from './round-header';
 import { RoundNotices } from './round-notices';
 import { ToolCallItem } from './tool-call-item';
 import { RoundDebugRow } from '../debugger/round-debug-row';
+import { CallWaterfall } from './call-waterfall';
+import { PolicyBadges } from './policy-badges';
 
 export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }) {
   const textBlocks = round.blocks.filter((block) => block.kind !== 'tool_use');
@@ -33,6 +35,7 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
           ),
         )}
         <RoundNotices notices={round.notices} />
+        <PolicyBadges acts={round.policyActs} />
         {round.toolCalls.length > 0 && (
           <ul aria-label={`Tool calls of round ${round.round}`} className="space-y-2">
             {round.toolCalls.map((call) => (
@@ -40,6 +43,11 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
             ))}
           </ul>
         )}
+        <CallWaterfall
+          calls={round.toolCalls}
+          round={round.round}
+          now={round.endedAt ?? Math.max(0, ...round.toolCalls.map((call) => call.endedAt ?? call.startedAt ?? 0))}
+        />
       </div>
       {round.request !== undefined && round.stopReason !== undefined && <RoundExportMenu round={round.round} />}
     </article>

@@ -8,9 +8,13 @@ import { monoBlockClass } from '../common/styles';
 import { describeToolInput } from './pretty-json';
 import { ToolResultView } from './tool-result-view';
 import { toolStatusTone } from './tool-status';
+import { CallProgress } from './call-progress';
+
+const flagClass =
+  'rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[10px] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400';
 
 export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCallView }) {
-  const open = call.status === 'pending' || call.status === 'running';
+  const open = call.status === 'pending' || call.status === 'queued' || call.status === 'running';
   return (
     <li
       aria-label={`${call.name} ${call.status}`}
@@ -20,6 +24,11 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
         <span className="font-mono text-sm font-semibold break-all text-zinc-900 dark:text-zinc-100">{call.name}</span>
         <StatusBadge tone={toolStatusTone(call.status)}>{call.status}</StatusBadge>
         <EditChips edits={call.edits} />
+        {call.eager === true && <span className={flagClass}>eager</span>}
+        {call.repaired === true && <span className={flagClass}>JSON repaired</span>}
+        {call.retryable !== undefined && call.isError && (
+          <span className={flagClass}>{call.retryable ? 'retryable' : 'not retryable'}</span>
+        )}
         <span className="ml-auto font-mono text-[11px] text-zinc-500">
           {open ? '…' : formatDuration(call.durationMs)}
         </span>
@@ -32,11 +41,32 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
         <div className="min-w-0">
           <p className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">Result</p>
           {open ? (
-            <p className="text-xs text-zinc-500 italic">
-              {call.status === 'running' ? 'Running…' : 'Waiting for the model to finish the call…'}
-            </p>
+            <>
+              <p className="text-xs text-zinc-500 italic">
+                {call.status === 'running'
+                  ? 'Running…'
+                  : call.status === 'queued'
+                    ? 'Waiting for a free slot (concurrency cap)…'
+                    : 'Waiting for the model to finish the call…'}
+              </p>
+              {call.status === 'running' && call.progress !== undefined && (
+                <CallProgress progress={call.progress} name={call.name} />
+              )}
+            </>
           ) : (
-            <ToolResultView name={call.name} content={call.content} isError={call.isError} />
+            <>
+              <ToolResultView name={call.name} content={call.content} isError={call.isError} />
+              {call.fullContent !== undefined && (
+                <details className="mt-2 text-xs">
+                  <summary className="cursor-pointer text-zinc-500 select-none">
+                    Full result (not sent to the model)
+                  </summary>
+                  <div className="mt-1">
+                    <ToolResultView name={call.name} content={call.fullContent} isError={false} />
+                  </div>
+                </details>
+              )}
+            </>
           )}
         </div>
       </div>

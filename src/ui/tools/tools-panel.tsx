@@ -16,6 +16,7 @@ export function ToolsPanel() {
   const servers = useLoupeStore((state) => state.servers);
   const serverStates = useLoupeStore((state) => state.serverStates);
   const selection = useLoupeStore((state) => state.toolSelection);
+  const threshold = useLoupeStore((state) => state.settings.policies.toolCountWarning ?? TOOL_COUNT_WARNING_THRESHOLD);
   const groups = useMemo(() => collectToolRows(servers, serverStates, selection), [servers, serverStates, selection]);
   const [editing, setEditing] = useState<Editing>(undefined);
   const enabledCount = groups.reduce((sum, group) => sum + group.rows.filter((row) => row.enabled).length, 0);
@@ -34,13 +35,13 @@ export function ToolsPanel() {
           {enabledCount} of {totalCount} sent
         </span>
       </div>
-      {enabledCount > TOOL_COUNT_WARNING_THRESHOLD && (
+      {enabledCount > threshold && (
         <p
           role="status"
           className="mb-2 rounded-md bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-500/10 dark:text-amber-200"
         >
-          {enabledCount} tools will be sent. Models choose less reliably among more than {TOOL_COUNT_WARNING_THRESHOLD}{' '}
-          tools; switch off the ones this run does not need.
+          {enabledCount} tools will be sent. Models choose less reliably among more than {threshold} tools; switch off
+          the ones this run does not need.
         </p>
       )}
       {groups.map((group) => (
