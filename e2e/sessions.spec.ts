@@ -129,8 +129,9 @@ test('a reload in the middle of a run restores it at the last checkpoint, and it
   await expect(timeline.getByRole('article', { name: 'Round 2' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('running');
 
-  await page.context().unrouteAll({ behavior: 'ignoreErrors' });
+  // Reload first: unrouting first would let the held request through, and the run could reach round 3.
   await page.reload();
+  await page.context().unrouteAll({ behavior: 'ignoreErrors' });
   const notice = page.getByRole('region', { name: 'Interrupted run' });
   await expect(notice).toContainText('Interrupted in round 2, while the model was answering.');
   await expect(
