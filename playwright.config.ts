@@ -46,6 +46,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: `node --import tsx e2e/fixtures/features-server-main.ts`,
+      env: { PORT: String(E2E_PORTS.featuresServer) },
+      port: E2E_PORTS.featuresServer,
+      reuseExistingServer: false,
+    },
+    {
       command: `node --import tsx e2e/fixtures/mock-messages-api-main.ts`,
       env: { PORT: String(E2E_PORTS.mockApi), MOCK_API_KEY: 'sk-ant-test-e2e-key' },
       port: E2E_PORTS.mockApi,

@@ -29,6 +29,8 @@ export interface ServeMcpHttpOptions {
   allowedHostnames?: readonly string[] | null;
   /** Page origins allowed besides loopback ones (e.g. where Loupe is hosted). Default: none. */
   allowedOrigins?: readonly string[];
+  /** Tests of the connection doctor turn this off to act like a server that forgot to expose the header. */
+  exposeSessionHeader?: boolean;
 }
 
 /** Browsers may only read `Mcp-Session-Id` if it is exposed; without it every call after initialize fails. */
@@ -105,6 +107,7 @@ export async function serveMcpHttp(
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
+    if (options.exposeSessionHeader === false) response.removeHeader('Access-Control-Expose-Headers');
     options.onRequest?.(request);
     const refusal = originPolicy === undefined ? undefined : checkRequestOrigin(request, originPolicy);
     if (refusal !== undefined) {

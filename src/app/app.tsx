@@ -19,6 +19,8 @@ import { DebuggerBar } from '../ui/debugger/debugger-bar';
 import { ManualReplyPanel } from '../ui/debugger/manual-reply-panel';
 import { PausePanel } from '../ui/debugger/pause-panel';
 import { LoopPoliciesPanel } from '../ui/policies/loop-policies-panel';
+import { AttachmentsBar } from '../ui/mcp-features/attachments-bar';
+import { McpRequestDialogs } from '../ui/mcp-features/mcp-request-dialogs';
 
 export function App() {
   return (
@@ -48,6 +50,8 @@ export function App() {
           <AlertList />
           <SessionNotice />
           <Composer />
+          <AttachmentsBar />
+          <McpRequestDialogs />
           <DebuggerBar />
           <RunStatus />
           <RunActions />

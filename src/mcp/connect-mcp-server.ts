@@ -169,6 +169,7 @@ export async function connectMcpServer(
   try {
     session = await openMcpSession(url, sessionOptions);
   } catch (error) {
+    if (error instanceof McpConnectionError) throw error;
     throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
   }
   try {

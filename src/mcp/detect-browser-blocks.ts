@@ -23,11 +23,14 @@ export function detectMixedContent(url: URL, pageProtocol?: string): ConnectionP
 
 /**
  * The problem when initialize succeeded over streamable HTTP without a readable session id and the server
- * then refused the next request (400/404): the server did hand out a session, but its CORS answer does not
+ * then refused the next request (400/404; often the `initialized` notification itself): the server did hand out a session, but its CORS answer does not
  * expose `Mcp-Session-Id`, so the browser hid it. A stateless server (no session at all) never gets here,
  * because it answers the next request.
  */
-export function detectHiddenSession(session: McpSession, error: unknown): ConnectionProblem | undefined {
+export function detectHiddenSession(
+  session: Pick<McpSession, 'transport'>,
+  error: unknown,
+): ConnectionProblem | undefined {
   if (!(session.transport instanceof StreamableHTTPClientTransport)) return undefined;
   if (session.transport.sessionId !== undefined) return undefined;
   if (!(error instanceof StreamableHTTPError && (error.code === 400 || error.code === 404))) return undefined;

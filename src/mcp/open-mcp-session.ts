@@ -6,6 +6,8 @@ import { clientCapabilitiesFor, installClientHandlers, type McpClientHandlers } 
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, StreamableHTTPError } from './mcp-sdk-client';
 import type { OAuthClientProvider } from './mcp-sdk-client';
 import { recordTransport } from './record-transport';
+import { detectHiddenSession } from './detect-browser-blocks';
+import { McpConnectionError } from './mcp-connection-error';
 
 /** A connected SDK client and the transport it runs on. */
 export interface McpSession {
@@ -77,6 +79,9 @@ export async function openMcpSession(url: URL, options: OpenMcpSessionOptions): 
     };
   } catch (error) {
     await client.close().catch(() => {});
+    // Initialize was answered (the server's info is known) but what followed was refused: a hidden session id.
+    const hidden = client.getServerVersion() === undefined ? undefined : detectHiddenSession({ transport }, error);
+    if (hidden !== undefined) throw new McpConnectionError(hidden, { cause: error });
     if (!(error instanceof StreamableHTTPError && (error.code === 404 || error.code === 405))) throw error;
     const sseTransport = new SSEClientTransport(url, transportOptions(options));
     const sseClient = createClient(options);

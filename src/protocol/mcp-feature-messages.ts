@@ -1,5 +1,5 @@
 // The MCP features' part of the worker ⇄ UI contract: logs, protocol traffic, elicitation, sampling,
-// resources, prompts and OAuth. Types and guards only.
+// resources and prompts. Types and guards only.
 import type { ImageBlock, TextBlock } from '../engine/message/message';
 import type { ProviderSettings } from './settings';
 
@@ -137,11 +137,7 @@ export type McpFeatureCommand =
   /** `logging/setLevel`: the least severe level the server should send. */
   | { type: 'mcp-log-level'; serverId: string; level: McpLogLevel }
   | { type: 'elicitation-answer'; requestId: string; answer: ElicitationAnswer }
-  | { type: 'sampling-answer'; requestId: string; answer: SamplingAnswer }
-  /** The OAuth redirect came back to the app with `code` (and `state`) for this server; the worker finishes and reconnects. */
-  | { type: 'oauth-code'; serverId: string; code: string; state?: string }
-  /** Forgets a server's OAuth tokens and client registration (memory and the remembered copy). */
-  | { type: 'oauth-forget'; serverId: string };
+  | { type: 'sampling-answer'; requestId: string; answer: SamplingAnswer };
 
 export interface McpFeatureCommandResults {
   'mcp-resources-list': { resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] };
@@ -151,8 +147,6 @@ export interface McpFeatureCommandResults {
   'mcp-log-level': null;
   'elicitation-answer': null;
   'sampling-answer': null;
-  'oauth-code': null;
-  'oauth-forget': null;
 }
 
 /** What the worker tells the UI about MCP features; sent inside a `mcp-feature` worker message. */
@@ -162,9 +156,7 @@ export type McpFeatureEvent =
   | { kind: 'elicitation-request'; prompt: ElicitationPrompt }
   | { kind: 'sampling-request'; prompt: SamplingPrompt }
   /** A pending elicitation or sampling request ended without the person (the server cancelled or disconnected). */
-  | { kind: 'request-settled'; requestId: string }
-  /** The server needs the person to sign in: open `url` (a popup); the redirect brings back the code. */
-  | { kind: 'oauth-authorize'; serverId: string; url: string };
+  | { kind: 'request-settled'; requestId: string };
 
 const featureCommandTypes = new Set<string>([
   'mcp-resources-list',
@@ -174,8 +166,6 @@ const featureCommandTypes = new Set<string>([
   'mcp-log-level',
   'elicitation-answer',
   'sampling-answer',
-  'oauth-code',
-  'oauth-forget',
 ]);
 
 /** True when `command` is one of the MCP feature commands. */

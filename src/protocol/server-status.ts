@@ -37,7 +37,5 @@ export interface ServerState {
   serverInfo?: { name: string; version: string; protocolVersion?: string };
   /** The server's capabilities from its initialize answer (tools, resources, prompts, logging, …). */
   capabilities?: Record<string, unknown>;
-  /** Signed in with OAuth (tokens held by the worker). */
-  oauth?: 'signed-in' | 'needs-sign-in';
   problem?: ConnectionProblem;
 }

@@ -14,6 +14,7 @@ import { getDefaultStorage } from './safe-storage';
 import { createServersSlice } from './servers-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createToolsSlice } from './tools-slice';
+import { createMcpFeaturesSlice } from './mcp-features-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
 
 export interface LoupeStoreOptions {
@@ -56,6 +57,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
       now: () => Date.now(),
     }),
     ...createDebugSlice(set, get, deps),
+    ...createMcpFeaturesSlice(set, get, deps),
     dispose() {
       get().stopDebug();
       unsubscribe();
@@ -74,6 +76,9 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
         return;
       case 'server-removed':
         store.getState().applyServerRemoved(message.serverId);
+        return;
+      case 'mcp-feature':
+        store.getState().applyMcpFeatureEvent(message.event);
         return;
       case 'notice':
         store.getState().pushAlert(message.message);

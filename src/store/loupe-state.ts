@@ -8,6 +8,7 @@ import type { RunView } from './run-view';
 import type { Settings } from './settings';
 import type { DebugSlice } from './debug/debug-state';
 import type { ToolsSlice } from './tools-slice';
+import type { McpFeaturesSlice } from './mcp-features-slice';
 import type { SessionsSlice } from './sessions/sessions-state';
 
 export interface Alert {
@@ -45,6 +46,11 @@ export interface ServersSlice {
   toggleInstructions: (serverId: string) => Promise<void>;
   /** Points a server at another URL (e.g. through the CORS helper) and reconnects. */
   changeServerUrl: (serverId: string, url: string) => Promise<void>;
+  /** Edits a server in place (name made unique, URL, headers) and reconnects it. */
+  editServer: (
+    serverId: string,
+    change: { name: string; url: string; headers: Record<string, string> },
+  ) => Promise<void>;
   applyServerState: (state: ServerState) => void;
   applyServerRemoved: (serverId: string) => void;
 }
@@ -65,7 +71,7 @@ export interface LifecycleSlice {
 }
 
 export type LoupeState = AlertsSlice & SettingsSlice & ServersSlice & RunSlice & LifecycleSlice & ToolsSlice &
-  SessionsSlice & DebugSlice;
+  SessionsSlice & DebugSlice & McpFeaturesSlice;
 
 export type SetLoupeState = (partial: Partial<LoupeState> | ((state: LoupeState) => Partial<LoupeState>)) => void;
 export type GetLoupeState = () => LoupeState;

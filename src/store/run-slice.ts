@@ -19,7 +19,16 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
       const runId = deps.createId();
       set({ runView: { ...initialRunView, runId, phase: 'running' } });
       try {
-        await deps.client.send({ type: 'run-start', runId, settings: { ...buildRunSettings(settings), tools: get().toolSelection }, message });
+        const attachments = get().attachments.map((attachment) => attachment.block);
+        await deps.client.send({
+          type: 'run-start',
+          runId,
+          settings: { ...buildRunSettings(settings), tools: get().toolSelection },
+          message,
+          ...(attachments.length === 0 ? {} : { attachments }),
+        });
+        // Attached resources go with this message only.
+        if (attachments.length > 0) set({ attachments: [] });
       } catch (error) {
         const text = describeError(error);
         set((state) =>

@@ -83,6 +83,14 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
     toggleInstructions: (serverId) =>
       update(serverId, (server) => ({ ...server, includeInstructions: !server.includeInstructions })),
     changeServerUrl: (serverId, url) => update(serverId, (server) => ({ ...server, url })),
+    editServer: (serverId, change) =>
+      update(serverId, (server) => {
+        const others = get()
+          .servers.filter((other) => other.id !== serverId)
+          .map((other) => other.name);
+        const name = change.name.trim() === '' ? server.name : makeUniqueName(sanitizeServerName(change.name), others);
+        return { ...server, name, url: change.url.trim(), headers: change.headers };
+      }),
     applyServerState(state) {
       if (get().servers.some((server) => server.id === state.serverId)) setServerState(state);
     },

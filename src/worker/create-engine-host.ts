@@ -18,7 +18,7 @@ import { createDebugHost } from './debug-host';
 import { ManualTurns } from './manual-turns';
 import { resolveLoopPolicies } from '../engine/policies/loop-policies';
 import { createToolInputValidator } from './validate-tool-input';
-import { createMcpFeatureHost, type McpFeatureHostDependencies } from './mcp-feature-host';
+import { createMcpFeatureHost } from './mcp-feature-host';
 import { isMcpFeatureCommand } from '../protocol/mcp-feature-messages';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
@@ -31,8 +31,6 @@ export interface EngineHostDependencies {
   appVersion: string;
   /** Runs local tools' JavaScript handlers in a sandbox; without it, script local tools answer with an error. */
   runLocalHandler?: RunHandler;
-  /** OAuth sign-in per server (the worker entry gives one that hands the authorization URL to the UI). */
-  oauth?: McpFeatureHostDependencies['oauth'];
 }
 
 export interface EngineHost {
@@ -49,7 +47,6 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     createId: (prefix) => deps.environment.createId(prefix),
     now: () => deps.environment.now(),
     servers: () => servers,
-    ...(deps.oauth === undefined ? {} : { oauth: deps.oauth }),
   });
   const servers = new ServerRegistry(
     deps.connectServer,

@@ -20,16 +20,10 @@ export interface McpFeatureHostDependencies {
   now: () => number;
   /** The host's registry (read lazily: the registry is built with this host's `extrasFor`). */
   servers: () => ServerRegistry;
-  /** OAuth per server, when the host signs in (see `OAuthSessions`). */
-  oauth?: {
-    extrasFor(config: ServerConfig): Pick<ConnectExtras, 'authProvider'>;
-    finish(serverId: string, code: string): Promise<void>;
-    forget(serverId: string): void;
-  };
 }
 
 export interface McpFeatureHost {
-  /** The handlers (and OAuth provider) a connection to `config` gets. */
+  /** The handlers a connection to `config` gets. */
   extrasFor(config: ServerConfig): ConnectExtras;
   execute(command: McpFeatureCommand): Promise<McpFeatureCommandResults[McpFeatureCommand['type']]>;
 }
@@ -125,24 +119,11 @@ export function createMcpFeatureHost(deps: McpFeatureHostDependencies): McpFeatu
         return answer(command.requestId, command.answer);
       case 'sampling-answer':
         return answer(command.requestId, command.answer);
-      case 'oauth-code': {
-        if (deps.oauth === undefined) throw new Error('OAuth sign-in is not available here.');
-        await deps.oauth.finish(command.serverId, command.code);
-        const config = deps.servers().config(command.serverId);
-        if (config !== undefined) deps.servers().update(config);
-        return null;
-      }
-      case 'oauth-forget': {
-        deps.oauth?.forget(command.serverId);
-        const config = deps.servers().config(command.serverId);
-        if (config !== undefined) deps.servers().update(config);
-        return null;
-      }
     }
   }
 
   return {
-    extrasFor: (config) => ({ handlers: handlersFor(config), ...deps.oauth?.extrasFor(config) }),
+    extrasFor: (config) => ({ handlers: handlersFor(config) }),
     execute: run,
   };
 }

@@ -1,5 +1,7 @@
 // One MCP server: name, URL, status word, tools, instructions switch, and what to do when it fails.
-import { memo, useId } from 'react';
+import { memo, useId, useState } from 'react';
+import { ServerInspector } from '../mcp-features/server-inspector';
+import { EditServerDialog } from './edit-server-dialog';
 import type { ServerState } from '../../protocol/server-status';
 import type { ServerConfig } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
@@ -24,6 +26,7 @@ export const ServerItem = memo(function ServerItem({
   const toggleInstructions = useLoupeStore((store) => store.toggleInstructions);
   const status = state?.status ?? 'connecting';
   const tools = state?.tools ?? [];
+  const [open, setOpen] = useState<'edit' | 'inspect' | null>(null);
 
   return (
     <li aria-label={`${server.name} ${status}`} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
@@ -37,7 +40,23 @@ export const ServerItem = memo(function ServerItem({
             {server.url}
           </p>
         </div>
-        <div className="flex shrink-0 gap-1">
+        <div className="flex shrink-0 flex-wrap justify-end gap-1">
+          <button
+            type="button"
+            className={smallButtonClass}
+            aria-label={`Inspect ${server.name}`}
+            onClick={() => setOpen('inspect')}
+          >
+            Inspect
+          </button>
+          <button
+            type="button"
+            className={smallButtonClass}
+            aria-label={`Edit ${server.name}`}
+            onClick={() => setOpen('edit')}
+          >
+            Edit
+          </button>
           <button
             type="button"
             className={smallButtonClass}
@@ -63,16 +82,21 @@ export const ServerItem = memo(function ServerItem({
         >
           <p className="font-medium">{state.problem.message}</p>
           <p className="mt-0.5 text-red-700/90 dark:text-red-300/80">{state.problem.hint}</p>
-          {state.problem.kind === 'cors' && <CorsHelperOffer serverId={server.id} url={server.url} />}
+          {(state.problem.kind === 'cors' || state.problem.kind === 'session-hidden') && (
+            <CorsHelperOffer serverId={server.id} url={server.url} />
+          )}
         </div>
       )}
       {status === 'connected' && (
         <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
           {tools.length} {tools.length === 1 ? 'tool' : 'tools'}
           {state?.serverInfo !== undefined && ` · ${state.serverInfo.name} ${state.serverInfo.version}`}
+          {state?.serverInfo?.protocolVersion !== undefined && ` · MCP ${state.serverInfo.protocolVersion}`}
         </p>
       )}
       <ServerTools tools={tools} />
+      {open === 'edit' && <EditServerDialog server={server} onClose={() => setOpen(null)} />}
+      {open === 'inspect' && <ServerInspector server={server} state={state} onClose={() => setOpen(null)} />}
       {state?.instructions !== undefined && state.instructions !== '' && (
         <div className="mt-2 space-y-1.5">
           <details className="text-xs">

@@ -1,0 +1,196 @@
+// MCP features on the main thread: per-server logs and protocol traffic, pending elicitation and sampling
+// requests, and the resources attached to the next message.
+import type {
+  ElicitationAnswer,
+  ElicitationPrompt,
+  McpFeatureEvent,
+  McpLogEntry,
+  McpLogLevel,
+  McpPromptInfo,
+  McpPromptMessages,
+  McpResourceContent,
+  McpResourceInfo,
+  McpResourceTemplateInfo,
+  McpTrafficRecord,
+  SamplingPrompt,
+} from '../protocol/mcp-feature-messages';
+import type { UserAttachment } from '../protocol/user-attachment';
+import { buildProviderSettings } from './build-provider-settings';
+import { describeError, type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
+
+/** Kept per server; older entries are dropped first. */
+export const MAX_LOG_ENTRIES = 500;
+export const MAX_TRAFFIC_RECORDS = 2000;
+
+/** A block waiting to go before the text of the next message, with what the person sees. */
+export interface PendingAttachment {
+  id: string;
+  label: string;
+  block: UserAttachment;
+}
+
+export interface McpFeaturesSlice {
+  mcpLogs: Record<string, McpLogEntry[]>;
+  mcpTraffic: Record<string, McpTrafficRecord[]>;
+  elicitations: ElicitationPrompt[];
+  samplings: SamplingPrompt[];
+  attachments: PendingAttachment[];
+  applyMcpFeatureEvent: (event: McpFeatureEvent) => void;
+  answerElicitation: (requestId: string, answer: ElicitationAnswer) => Promise<void>;
+  /** Approve runs the request on the current model (provider settings as they are now). */
+  answerSampling: (requestId: string, approve: boolean) => Promise<void>;
+  listResources: (
+    serverId: string,
+  ) => Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] } | null>;
+  readResource: (serverId: string, uri: string) => Promise<McpResourceContent[] | null>;
+  listPrompts: (serverId: string) => Promise<McpPromptInfo[] | null>;
+  getPrompt: (serverId: string, name: string, args: Record<string, string>) => Promise<McpPromptMessages | null>;
+  /** Reads `uri` and attaches its text and images to the next message; returns how many blocks it added. */
+  attachResource: (serverId: string, uri: string) => Promise<number>;
+  removeAttachment: (id: string) => void;
+  /** Puts a prompt's text into the message box (images become attachments). */
+  usePrompt: (messages: McpPromptMessages) => void;
+  clearTraffic: (serverId: string) => void;
+  /** `logging/setLevel` on the server. */
+  setServerLogLevel: (serverId: string, level: McpLogLevel) => Promise<void>;
+  clearLogs: (serverId: string) => void;
+}
+
+const imageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/** The blocks a read resource becomes: text parts as text, supported images as images, other binaries a note. */
+export function resourceToBlocks(contents: McpResourceContent[]): UserAttachment[] {
+  return contents.map((part): UserAttachment => {
+    if ('text' in part) return { type: 'text', text: `Resource ${part.uri}:\n${part.text}` };
+    const mimeType = part.mimeType ?? 'application/octet-stream';
+    if (imageTypes.has(mimeType))
+      return { type: 'image', source: { type: 'base64', media_type: mimeType, data: part.blob } };
+    return { type: 'text', text: `[Resource ${part.uri} (${mimeType}) is binary and was left out.]` };
+  });
+}
+
+const capped = <T>(list: T[] | undefined, item: T, max: number): T[] => [...(list ?? []), item].slice(-max);
+
+export function createMcpFeaturesSlice(
+  set: SetLoupeState,
+  get: GetLoupeState,
+  deps: SliceDependencies,
+): McpFeaturesSlice {
+  /** Sends a browse command; a failure becomes an alert and null. */
+  const ask = async <T>(what: string, send: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await send();
+    } catch (error) {
+      get().pushAlert(`Could not ${what}: ${describeError(error)}`);
+      return null;
+    }
+  };
+  const answered = (requestId: string) =>
+    set((state) => ({
+      elicitations: state.elicitations.filter((prompt) => prompt.requestId !== requestId),
+      samplings: state.samplings.filter((prompt) => prompt.requestId !== requestId),
+    }));
+
+  return {
+    mcpLogs: {},
+    mcpTraffic: {},
+    elicitations: [],
+    samplings: [],
+    attachments: [],
+    applyMcpFeatureEvent(event) {
+      switch (event.kind) {
+        case 'log':
+          set((state) => ({
+            mcpLogs: {
+              ...state.mcpLogs,
+              [event.entry.serverId]: capped(state.mcpLogs[event.entry.serverId], event.entry, MAX_LOG_ENTRIES),
+            },
+          }));
+          return;
+        case 'traffic':
+          set((state) => ({
+            mcpTraffic: {
+              ...state.mcpTraffic,
+              [event.record.serverId]: capped(
+                state.mcpTraffic[event.record.serverId],
+                event.record,
+                MAX_TRAFFIC_RECORDS,
+              ),
+            },
+          }));
+          return;
+        case 'elicitation-request':
+          set((state) => ({ elicitations: [...state.elicitations, event.prompt] }));
+          return;
+        case 'sampling-request':
+          set((state) => ({ samplings: [...state.samplings, event.prompt] }));
+          return;
+        case 'request-settled':
+          answered(event.requestId);
+          return;
+      }
+    },
+    async answerElicitation(requestId, answer) {
+      answered(requestId);
+      await ask('answer the server', () => deps.client.send({ type: 'elicitation-answer', requestId, answer }));
+    },
+    async answerSampling(requestId, approve) {
+      answered(requestId);
+      const answer = approve
+        ? { action: 'approve' as const, provider: buildProviderSettings(get().settings) }
+        : { action: 'decline' as const };
+      await ask('answer the server', () => deps.client.send({ type: 'sampling-answer', requestId, answer }));
+    },
+    listResources: (serverId) =>
+      ask('list the resources', () => deps.client.send({ type: 'mcp-resources-list', serverId })),
+    readResource: async (serverId, uri) =>
+      (await ask(`read ${uri}`, () => deps.client.send({ type: 'mcp-resource-read', serverId, uri })))?.contents ??
+      null,
+    listPrompts: async (serverId) =>
+      (await ask('list the prompts', () => deps.client.send({ type: 'mcp-prompts-list', serverId })))?.prompts ?? null,
+    getPrompt: (serverId, name, args) =>
+      ask(`get the prompt ${name}`, () =>
+        deps.client.send({ type: 'mcp-prompt-get', serverId, name, arguments: args }),
+      ),
+    async attachResource(serverId, uri) {
+      const contents = await get().readResource(serverId, uri);
+      if (contents === null) return 0;
+      const blocks = resourceToBlocks(contents);
+      set((state) => ({
+        attachments: [
+          ...state.attachments,
+          ...blocks.map((block, index) => ({
+            id: deps.createId(),
+            label: blocks.length > 1 ? `${uri} (${index + 1})` : uri,
+            block,
+          })),
+        ],
+      }));
+      return blocks.length;
+    },
+    removeAttachment(id) {
+      set((state) => ({ attachments: state.attachments.filter((attachment) => attachment.id !== id) }));
+    },
+    usePrompt(prompt) {
+      const blocks = prompt.messages.flatMap((message) => message.content);
+      const text = blocks.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n\n');
+      const images = blocks.filter((block) => block.type === 'image');
+      get().updateSettings({ draft: text });
+      set((state) => ({
+        attachments: [
+          ...state.attachments,
+          ...images.map((block) => ({ id: deps.createId(), label: 'image from prompt', block })),
+        ],
+      }));
+    },
+    clearTraffic(serverId) {
+      set((state) => ({ mcpTraffic: { ...state.mcpTraffic, [serverId]: [] } }));
+    },
+    async setServerLogLevel(serverId, level) {
+      await ask('set the log level', () => deps.client.send({ type: 'mcp-log-level', serverId, level }));
+    },
+    clearLogs(serverId) {
+      set((state) => ({ mcpLogs: { ...state.mcpLogs, [serverId]: [] } }));
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// Answers what servers ask of the person: elicitation forms and sampling approvals, one at a time.
+import { useState } from 'react';
+import { elicitationDefaults } from '../../protocol/elicitation-defaults';
+import type { ElicitationPrompt, SamplingPrompt } from '../../protocol/mcp-feature-messages';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { monoBlockClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { ModalDialog } from '../tools/modal-dialog';
+import { checkElicitationValues, ElicitationForm } from './elicitation-form';
+
+function ElicitationDialog({ prompt }: { prompt: ElicitationPrompt }) {
+  const answer = useLoupeStore((state) => state.answerElicitation);
+  const [values, setValues] = useState(() => elicitationDefaults(prompt.requestedSchema));
+  const problems = checkElicitationValues(prompt.requestedSchema, values);
+  return (
+    <ModalDialog
+      title={`${prompt.serverName} asks for input`}
+      onClose={() => void answer(prompt.requestId, { action: 'cancel' })}
+    >
+      <p className="mb-3 text-sm whitespace-pre-wrap">{prompt.message}</p>
+      <ElicitationForm schema={prompt.requestedSchema} values={values} onChange={setValues} />
+      {problems.length > 0 && (
+        <ul
+          aria-label="Problems"
+          className="mt-3 space-y-0.5 rounded-md bg-red-50 p-2 text-xs text-red-800 dark:bg-red-500/10 dark:text-red-300"
+        >
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => void answer(prompt.requestId, { action: 'cancel' })}
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => void answer(prompt.requestId, { action: 'decline' })}
+        >
+          Decline
+        </button>
+        <button
+          type="button"
+          className={primaryButtonClass}
+          disabled={problems.length > 0}
+          onClick={() => void answer(prompt.requestId, { action: 'accept', content: values })}
+        >
+          Accept
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+function SamplingDialog({ prompt }: { prompt: SamplingPrompt }) {
+  const answer = useLoupeStore((state) => state.answerSampling);
+  const settings = useLoupeStore((state) => state.settings);
+  const modelName =
+    settings.provider === 'demo'
+      ? 'the Demo model'
+      : settings.provider === 'manual'
+        ? 'you (manual model)'
+        : settings.model;
+  return (
+    <ModalDialog title={`${prompt.serverName} asks the model`} onClose={() => void answer(prompt.requestId, false)}>
+      <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
+        The server wants a completion (sampling). Approve to send this to {modelName}; its answer goes back to the
+        server only. Up to {prompt.maxTokens} tokens
+        {prompt.modelHints === undefined ? '' : `; the server would prefer ${prompt.modelHints.join(', ')}`}.
+      </p>
+      {prompt.systemPrompt !== undefined && (
+        <>
+          <h3 className="mb-1 text-xs font-semibold">System prompt</h3>
+          <pre className={`${monoBlockClass} mb-2`}>{prompt.systemPrompt}</pre>
+        </>
+      )}
+      <h3 className="mb-1 text-xs font-semibold">Messages</h3>
+      <ol aria-label="Sampling messages" className="space-y-1.5">
+        {prompt.messages.map((message, index) => (
+          <li key={index} className={monoBlockClass}>
+            <span className="font-semibold">{message.role}: </span>
+            {message.content
+              .map((block) => (block.type === 'text' ? block.text : `[image ${block.source.media_type}]`))
+              .join('\n')}
+          </li>
+        ))}
+      </ol>
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <button type="button" className={secondaryButtonClass} onClick={() => void answer(prompt.requestId, false)}>
+          Decline
+        </button>
+        <button type="button" className={primaryButtonClass} onClick={() => void answer(prompt.requestId, true)}>
+          Approve and send
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** The oldest pending request, elicitation first; the next one opens when it is answered. */
+export function McpRequestDialogs() {
+  const elicitation = useLoupeStore((state) => state.elicitations[0]);
+  const sampling = useLoupeStore((state) => state.samplings[0]);
+  if (elicitation !== undefined) return <ElicitationDialog key={elicitation.requestId} prompt={elicitation} />;
+  if (sampling !== undefined) return <SamplingDialog key={sampling.requestId} prompt={sampling} />;
+  return null;
+}

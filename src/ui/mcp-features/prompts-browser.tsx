@@ -1,0 +1,98 @@
+// A server's prompts: list, fill in arguments, get the messages and use them as the next message.
+import { useEffect, useState } from 'react';
+import type { McpPromptInfo, McpPromptMessages } from '../../protocol/mcp-feature-messages';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { inputClass, labelClass, monoBlockClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+
+function PromptForm({ serverId, prompt }: { serverId: string; prompt: McpPromptInfo }) {
+  const get = useLoupeStore((state) => state.getPrompt);
+  const applyPrompt = useLoupeStore((state) => state.usePrompt);
+  const [args, setArgs] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<McpPromptMessages | null>(null);
+  const [used, setUsed] = useState(false);
+  const missing = (prompt.arguments ?? []).filter(
+    (argument) => argument.required === true && !args[argument.name]?.trim(),
+  );
+  return (
+    <div className="mt-2 space-y-2 rounded-md bg-zinc-50 p-2 dark:bg-zinc-950/50">
+      {(prompt.arguments ?? []).map((argument) => (
+        <div key={argument.name}>
+          <label className={labelClass} htmlFor={`${prompt.name}-${argument.name}`}>
+            {argument.name}
+            {argument.required === true ? ' (required)' : ''}
+          </label>
+          <input
+            id={`${prompt.name}-${argument.name}`}
+            className={inputClass}
+            placeholder={argument.description}
+            value={args[argument.name] ?? ''}
+            onChange={(event) => setArgs({ ...args, [argument.name]: event.target.value })}
+          />
+        </div>
+      ))}
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={missing.length > 0}
+        onClick={() => {
+          const filled = Object.fromEntries(Object.entries(args).filter(([, value]) => value.trim() !== ''));
+          void get(serverId, prompt.name, filled).then(setResult);
+        }}
+      >
+        Get prompt
+      </button>
+      {result !== null && (
+        <>
+          <pre aria-label={`Prompt ${prompt.name}`} className={monoBlockClass}>
+            {result.messages
+              .map(
+                (message) =>
+                  `${message.role}: ${message.content.map((block) => (block.type === 'text' ? block.text : '[image]')).join('\n')}`,
+              )
+              .join('\n\n')}
+          </pre>
+          <button
+            type="button"
+            className={primaryButtonClass}
+            onClick={() => {
+              applyPrompt(result);
+              setUsed(true);
+            }}
+          >
+            Use as message
+          </button>
+          {used && <p className="text-xs text-zinc-600 dark:text-zinc-400">The message box now holds this prompt.</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function PromptsBrowser({ serverId }: { serverId: string }) {
+  const list = useLoupeStore((state) => state.listPrompts);
+  const [prompts, setPrompts] = useState<McpPromptInfo[] | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  useEffect(() => {
+    void list(serverId).then(setPrompts);
+  }, [list, serverId]);
+  if (prompts === null) return <p className="text-xs text-zinc-500">Loading prompts…</p>;
+  if (prompts.length === 0) return <p className="text-xs text-zinc-500">This server lists no prompts.</p>;
+  return (
+    <ul aria-label="Prompts" className="space-y-2">
+      {prompts.map((prompt) => (
+        <li key={prompt.name} aria-label={prompt.name} className="text-xs">
+          <button
+            type="button"
+            aria-expanded={chosen === prompt.name}
+            className="text-left font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+            onClick={() => setChosen(chosen === prompt.name ? null : prompt.name)}
+          >
+            {prompt.title ?? prompt.name}
+          </button>
+          {prompt.description !== undefined && <p className="text-zinc-500">{prompt.description}</p>}
+          {chosen === prompt.name && <PromptForm serverId={serverId} prompt={prompt} />}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,91 @@
+// Edits a server in place: name, URL and headers; saving reconnects it. Bad headers keep the dialog open.
+import { useId, useState } from 'react';
+import type { ServerConfig } from '../../protocol/settings';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { parseHeaders } from '../../store/parse-headers';
+import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { ModalDialog } from '../tools/modal-dialog';
+
+const headersText = (headers: Record<string, string>) =>
+  Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+
+export function EditServerDialog({ server, onClose }: { server: ServerConfig; onClose: () => void }) {
+  const editServer = useLoupeStore((state) => state.editServer);
+  const [name, setName] = useState(server.name);
+  const [url, setUrl] = useState(server.url);
+  const [headers, setHeaders] = useState(headersText(server.headers));
+  const nameId = useId();
+  const urlId = useId();
+  const headersId = useId();
+  const parsed = parseHeaders(headers);
+  const problems = [...(url.trim() === '' ? ['Enter the server URL.'] : []), ...parsed.problems];
+  return (
+    <ModalDialog title={`Edit server ${server.name}`} onClose={onClose}>
+      <div className="space-y-3">
+        <div>
+          <label htmlFor={nameId} className={labelClass}>
+            Name (prefix of its tools)
+          </label>
+          <input
+            id={nameId}
+            className={`${inputClass} font-mono`}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={urlId} className={labelClass}>
+            URL
+          </label>
+          <input
+            id={urlId}
+            className={`${inputClass} font-mono`}
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={headersId} className={labelClass}>
+            Headers (one "Name: value" per line, kept in memory only)
+          </label>
+          <textarea
+            id={headersId}
+            rows={3}
+            spellCheck={false}
+            className={`${inputClass} font-mono text-xs`}
+            value={headers}
+            onChange={(event) => setHeaders(event.target.value)}
+          />
+        </div>
+        {problems.length > 0 && (
+          <ul
+            aria-label="Problems"
+            className="space-y-0.5 rounded-md bg-red-50 p-2 text-xs text-red-800 dark:bg-red-500/10 dark:text-red-300"
+          >
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="mt-4 flex justify-end gap-2">
+        <button type="button" className={secondaryButtonClass} onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={primaryButtonClass}
+          disabled={problems.length > 0}
+          onClick={() => {
+            void editServer(server.id, { name, url, headers: parsed.headers });
+            onClose();
+          }}
+        >
+          Save and reconnect
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
