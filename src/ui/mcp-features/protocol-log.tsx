@@ -4,6 +4,9 @@ import type { McpTrafficRecord } from '../../protocol/mcp-feature-messages';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, monoBlockClass, secondaryButtonClass } from '../common/styles';
 
+// The shared input look without its full width, for controls in a toolbar row.
+const inlineInputClass = `${inputClass.replace('w-full ', '')} w-auto`;
+
 const noRecords: McpTrafficRecord[] = [];
 
 /** Records whose method, id, kind or JSON text contain `query` (case-insensitive), in `direction`. */
@@ -47,7 +50,7 @@ export function ProtocolLog({ serverId, serverName }: { serverId: string; server
           onChange={(event) => setQuery(event.target.value)}
         />
         <select
-          className={`${inputClass} w-auto`}
+          className={inlineInputClass}
           aria-label="Direction"
           value={direction}
           onChange={(event) => setDirection(event.target.value)}

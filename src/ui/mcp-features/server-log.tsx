@@ -3,6 +3,9 @@ import { MCP_LOG_LEVELS, type McpLogEntry, type McpLogLevel } from '../../protoc
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, secondaryButtonClass } from '../common/styles';
 
+// The shared input look without its full width, for controls in a toolbar row.
+const inlineInputClass = `${inputClass.replace('w-full ', '')} w-auto`;
+
 const noEntries: McpLogEntry[] = [];
 const levelTone: Record<string, string> = {
   debug: 'text-zinc-500',
@@ -19,7 +22,7 @@ export function ServerLog({ serverId }: { serverId: string }) {
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
         <select
-          className={`${inputClass} w-auto`}
+          className={inlineInputClass}
           aria-label="Least severe level to receive"
           defaultValue=""
           onChange={(event) => void client(serverId, event.target.value as McpLogLevel)}

@@ -30,8 +30,8 @@ export const ServerItem = memo(function ServerItem({
 
   return (
     <li aria-label={`${server.name} ${status}`} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
+      <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+        <div className="min-w-0 flex-1 basis-48">
           <p className="flex items-center gap-2">
             <span className="font-mono text-sm font-semibold text-zinc-900 dark:text-zinc-100">{server.name}</span>
             <StatusBadge tone={toneOf[status]}>{status}</StatusBadge>
