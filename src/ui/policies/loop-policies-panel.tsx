@@ -14,7 +14,7 @@ const atLimitOptions: { value: AtLimitBehaviour; label: string }[] = [
 ];
 const duplicateOptions: { value: DuplicateMode; label: string }[] = [
   { value: 'off', label: 'Off' },
-  { value: 'warn', label: 'Warn the model' },
+  { value: 'warn', label: 'Warn' },
   { value: 'block', label: 'Block' },
 ];
 

@@ -1,6 +1,7 @@
 // A round's calls on one time axis: waiting (queued) in grey, running in colour, so parallelism shows at a glance.
 import type { ToolCallView } from '../../store/run-view';
 import { formatDuration } from '../common/format';
+import { useNow } from '../run/use-now';
 
 interface Bar {
   callId: string;
@@ -13,7 +14,8 @@ interface Bar {
 
 /** Bars of the calls that have times, relative to `origin` (the round's first moment). */
 function barsOf(calls: readonly ToolCallView[], now: number): { bars: Bar[]; origin: number; span: number } {
-  const timed = calls.filter((call) => call.queuedAt !== undefined || call.startedAt !== undefined);
+  // Only calls that reached a tool (or wait for a slot): an invalid or unknown call never ran.
+  const timed = calls.filter((call) => call.startedAt !== undefined || call.status === 'queued');
   const bars = timed.map((call) => ({
     callId: call.callId,
     name: call.name,
@@ -28,7 +30,9 @@ function barsOf(calls: readonly ToolCallView[], now: number): { bars: Bar[]; ori
 }
 
 export function CallWaterfall({ calls, round, now }: { calls: readonly ToolCallView[]; round: number; now: number }) {
-  const { bars, origin, span } = barsOf(calls, now);
+  const live = calls.some((call) => call.status === 'queued' || call.status === 'running');
+  const tick = useNow(live);
+  const { bars, origin, span } = barsOf(calls, live ? tick : now);
   if (bars.length < 2) return null;
   const percent = (value: number): string => `${((value - origin) / span) * 100}%`;
   return (
