@@ -34,6 +34,15 @@ describe('settings persistence', () => {
     expect(loadSettings(storage).apiKey).toBe('');
   });
 
+  it('remembers the manual provider ("You are the model") across reloads, with no key stored', () => {
+    const storage = new MemoryStorage();
+    saveSettings(storage, { ...defaultSettings, provider: 'manual' });
+    expect(loadSettings(storage).provider).toBe('manual');
+    expect(storage.getItem(API_KEY_KEY)).toBeNull();
+    saveSettings(storage, { ...defaultSettings, provider: 'openai-compatible' });
+    expect(loadSettings(storage).provider).toBe('openai-compatible');
+  });
+
   it('survives corrupt JSON and bad field values', () => {
     const storage = new MemoryStorage();
     storage.setItem(SETTINGS_KEY, '{not json');

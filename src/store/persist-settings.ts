@@ -3,7 +3,7 @@ import { readCapabilities, readMap, readPrice } from './capabilities/read-model-
 import { readJson, readString, writeItem } from './safe-storage';
 import { readPolicies } from './policies/read-policies';
 import { defaultSettings } from './settings';
-import type { Settings } from './settings';
+import type { SelectableProvider, Settings } from './settings';
 
 export const SETTINGS_KEY = 'loupe.settings';
 export const API_KEY_KEY = 'loupe.apiKey';
@@ -36,6 +36,19 @@ function pickInteger(record: Record<string, unknown>, key: string, fallback: num
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
 }
 
+/** Every provider the UI offers (a new kind must be listed here, or it would not be remembered). */
+const PROVIDERS: Record<SelectableProvider, true> = {
+  demo: true,
+  anthropic: true,
+  'openai-compatible': true,
+  manual: true,
+};
+
+/** A stored provider choice, when it names one the UI offers (the manual model holds no secret). */
+function readProvider(value: unknown): SelectableProvider {
+  return typeof value === 'string' && Object.hasOwn(PROVIDERS, value) ? (value as SelectableProvider) : 'demo';
+}
+
 /** Settings from `storage` over the defaults; each bad or missing field falls back on its own. */
 export function loadSettings(storage: Storage | undefined): Settings {
   const stored = readJson(storage, SETTINGS_KEY);
@@ -43,8 +56,7 @@ export function loadSettings(storage: Storage | undefined): Settings {
   const rememberKey = stored['rememberKey'] === true;
   return {
     ...defaultSettings,
-    provider:
-      stored['provider'] === 'anthropic' || stored['provider'] === 'openai-compatible' ? stored['provider'] : 'demo',
+    provider: readProvider(stored['provider']),
     rememberKey,
     apiKey: rememberKey ? (readString(storage, API_KEY_KEY) ?? '') : '',
     baseUrl: pickString(stored, 'baseUrl', defaultSettings.baseUrl),
