@@ -43,6 +43,7 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
     provider: 'anthropic',
     modelId: config.model,
     doStream,
-    countTokens: (request, signal) => countAnthropicTokens(client, buildAnthropicParams(request, config), baseUrl, signal),
+    countTokens: (request, signal) =>
+      countAnthropicTokens(client, buildAnthropicParams(request, config), baseUrl, signal),
   };
 }
