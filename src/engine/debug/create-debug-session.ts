@@ -4,6 +4,7 @@ import type { Message, ToolResultContentBlock } from '../message/message';
 import type { ModelRequest, StopReason } from '../model/model';
 import type { PlannedToolCall } from '../run/assemble-assistant-message';
 import type { ToolCallOutcome } from '../run/build-tool-result';
+import type { AnnouncedPause } from '../run/resume-run';
 import type { Tool, ToolResultStatus } from '../tool/tool';
 import { applyRequestPatch } from './apply-request-patch';
 import type { PauseDigest } from './debug-event';
@@ -37,7 +38,15 @@ export interface DebugSessionOptions {
   createId: (prefix: string) => string;
   stop: () => void;
   digest: (request: ModelRequest) => RequestDigest;
+  /** A resumed run's open pause: the first matching point holds again under the same id, announced already. */
+  resumeAt?: AnnouncedPause;
 }
+
+const isAnnounced = (pause: AnnouncedPause | undefined, payload: PausePayload): pause is AnnouncedPause =>
+  pause !== undefined &&
+  pause.kind === payload.kind &&
+  pause.round === payload.round &&
+  (pause.callId === undefined || ('callId' in payload && pause.callId === payload.callId));
 
 const text = (value: string): ToolResultContentBlock => ({ type: 'text', text: value });
 
@@ -77,6 +86,12 @@ function digestOf(payload: PausePayload): PauseDigest {
 export function createDebugSession(options: DebugSessionOptions): DebugSession {
   const { controller, signal, emit, now } = options;
   let turn: Promise<void> = Promise.resolve();
+  let resumeAt = options.resumeAt;
+  // A resumed run shows its open pause first: other points (a finished call's after-tool) wait for it.
+  let announcedShown: () => void = () => undefined;
+  const shown = new Promise<void>((resolve) => (announcedShown = resolve));
+  if (resumeAt === undefined) announcedShown();
+  else signal.addEventListener('abort', () => announcedShown(), { once: true });
 
   const waitForGate = (gate: () => Promise<PauseDecision>): Promise<PauseDecision> =>
     new Promise((resolve) => {
@@ -97,18 +112,25 @@ export function createDebugSession(options: DebugSessionOptions): DebugSession {
     payload: PausePayload,
     tool?: Tool,
   ): Promise<{ decision: PauseDecision; pauseId: string } | null> {
-    if (controller === undefined || selectPause(controller.getPolicy(), payload, tool).reasons.length === 0)
-      return null;
+    const announced = isAnnounced(resumeAt, payload) ? resumeAt : undefined;
+    if (announced !== undefined) resumeAt = undefined;
+    if (controller === undefined) return null;
+    if (announced === undefined) await shown;
+    if (announced === undefined && selectPause(controller.getPolicy(), payload, tool).reasons.length === 0) return null;
     let release: () => void = () => undefined;
     const previous = turn;
     turn = new Promise((resolve) => (release = resolve));
     await previous;
     try {
       if (signal.aborted) return { decision: { type: 'stop' }, pauseId: '' };
-      const { reasons } = selectPause(controller.getPolicy(), payload, tool);
+      const reasons = announced?.reasons ?? selectPause(controller.getPolicy(), payload, tool).reasons;
       if (reasons.length === 0) return null;
-      const pauseId = options.createId('pause');
-      emit({ type: 'pause-start', at: now(), pauseId, round: payload.round, pause: digestOf(payload), reasons });
+      // A resumed run's pause is already in its log: it holds again under the same id.
+      const pauseId = announced?.pauseId ?? options.createId('pause');
+      announcedShown();
+      if (announced === undefined) {
+        emit({ type: 'pause-start', at: now(), pauseId, round: payload.round, pause: digestOf(payload), reasons });
+      }
       const decision = await waitForGate(() => controller.pauseGate({ ...payload, pauseId, reasons }));
       emit({ type: 'pause-end', at: now(), pauseId, round: payload.round, decision: decision.type });
       if (decision.type === 'stop') options.stop();

@@ -14,6 +14,7 @@ import { toErrorContent } from './build-tool-result';
 import type { RunEnvironment } from './run-options';
 import { runWithDeadline, type SettledCall } from './run-with-deadline';
 import { rerunSequentially, type RanCall } from './rerun-sequentially';
+import type { RecordedCall } from './resume-run';
 
 export { CANCELLED_TEXT } from './run-with-deadline';
 
@@ -38,6 +39,8 @@ export interface RoundExecutorOptions {
   debug?: DebugSession;
   /** Whether the debugger would stop before this call (such a call never starts eagerly). */
   wouldPause?: (call: PlannedToolCall, tool: Tool) => boolean;
+  /** A resumed round's calls that had answered before the cut: their outcomes stand, nothing runs again. */
+  recorded?: ReadonlyMap<string, RecordedCall>;
 }
 
 /** One round's calls: started early while the reply streams, or all at once after it. */
@@ -70,6 +73,13 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     emit({ type: 'policy-act', at: environment.now(), round, policy, detail, ...(callId ? { callId } : {}) });
 
   async function execute(call: PlannedToolCall, eager: boolean): Promise<ToolCallOutcome> {
+    const recorded = options.recorded?.get(call.callId);
+    if (recorded !== undefined) {
+      index += 1;
+      // Its after-tool point is still to come (or is the open pause): it passes there as a live call would.
+      if (recorded.afterTool === 'done' || options.debug === undefined) return recorded.outcome;
+      return options.debug.afterTool(round, recorded.input, recorded.outcome);
+    }
     const queuedAt = environment.now();
     const finish = (settled: SettledCall, startedAt?: number, full?: ToolResultContentBlock[]): ToolCallOutcome => {
       const isError = settled.status !== 'ok';

@@ -7,6 +7,7 @@ import type { ModelPrice } from '../model/model-capabilities';
 import type { LoopPolicies } from '../policies/loop-policies';
 import type { ToolInputValidatorFactory } from '../policies/run-policy-state';
 import type { Tool } from '../tool/tool';
+import type { RunResume } from './resume-run';
 
 /** Injected effects, so the engine stays pure and tests are deterministic. */
 export interface RunEnvironment {
@@ -49,6 +50,11 @@ export interface RunOptions {
   getTools?: () => Tool[] | Promise<Tool[]>;
   /** The price the cost budget is counted at (USD per million tokens); without it the cost limit never acts. */
   price?: ModelPrice;
+  /**
+   * Resume a run cut short while held at a pause (a reload): its stored log. The run keeps its id, emits
+   * nothing already logged and holds the same pause again; `history`, `userMessage` and `runId` are ignored.
+   */
+  resume?: RunResume;
 }
 
 export interface RunResult {

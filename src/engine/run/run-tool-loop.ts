@@ -18,6 +18,8 @@ import { createRoundExecutor, DEFAULT_TOOL_TIMEOUT_MS } from './execute-tool-cal
 import { finishAtLimit } from './finish-at-limit';
 import type { RunHandle, RunOptions, RunResult } from './run-options';
 import { createEmptyUsage, sumUsage } from './sum-usage';
+import { planResume, type ResumePlan } from './resume-run';
+import { digestRequest } from './digest-request';
 
 /** Rounds a run may take when `RunOptions.maxRounds` is absent. */
 export const DEFAULT_MAX_ROUNDS = 10;
@@ -37,7 +39,8 @@ export const DEFAULT_MAX_TOKENS = 4096;
  */
 export function runToolLoop(options: RunOptions): RunHandle {
   const channel = createEventChannel<RunEvent>();
-  const events: RunEvent[] = [];
+  // A resumed run's log goes on from its stored events (they are not sent again).
+  const events: RunEvent[] = options.resume ? [...options.resume.events] : [];
   const emit = (event: RunEvent): void => {
     events.push(event);
     channel.push(event);
@@ -64,10 +67,17 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
   if (options.signal?.aborted) stop();
   else options.signal?.addEventListener('abort', stop, { once: true });
   const signal = stopper.signal;
+  let plan: ResumePlan | undefined;
+  let unresumable: unknown;
+  try {
+    plan = options.resume ? planResume(options.resume.events) : undefined;
+  } catch (error) {
+    unresumable = error;
+  }
   const state: LoopState = {
-    runId: options.runId ?? environment.createId('run'),
+    runId: plan?.runId ?? options.runId ?? environment.createId('run'),
     round: 0,
-    usage: createEmptyUsage(),
+    usage: plan?.usage ?? createEmptyUsage(),
     ended: false,
     startedAt: environment.now(),
   };
@@ -78,16 +88,7 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
     }
     return { runId: state.runId, finishReason, messages: foldHistory(events), rounds: state.round, usage: state.usage };
   };
-  const digest = (request: ModelRequest): RequestDigest => ({
-    model: options.model.modelId,
-    provider: options.model.provider,
-    ...(request.system === undefined ? {} : { system: request.system }),
-    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-    ...(request.toolChoice === undefined ? {} : { toolChoice: request.toolChoice }),
-    toolNames: request.tools.map((tool) => tool.name),
-    messageCount: request.messages.length,
-    maxTokens: request.maxTokens,
-  });
+  const digest = (request: ModelRequest): RequestDigest => digestRequest(options.model, request);
   const debug = createDebugSession({
     controller: options.debug,
     signal,
@@ -96,9 +97,11 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
     createId: (prefix) => environment.createId(prefix),
     stop,
     digest,
+    ...(plan === undefined ? {} : { resumeAt: plan.pause }),
   });
   try {
-    return await loop({ options, signal, state, emit, events, finish, debug, digest });
+    if (unresumable !== undefined) throw unresumable;
+    return await loop({ options, signal, state, emit, events, finish, debug, digest, plan });
   } catch (error) {
     // A bug in the engine or a throwing emit: still end the run visibly instead of rejecting.
     return finish('error', describeError(error));
@@ -114,6 +117,8 @@ interface LoopContext {
   finish: Finish;
   debug: DebugSession;
   digest: (request: ModelRequest) => RequestDigest;
+  /** Where a resumed run re-enters (its first round starts there); absent for a new run. */
+  plan: ResumePlan | undefined;
 }
 
 const toDefinitions = (tools: readonly Tool[]): ToolDefinition[] =>
@@ -132,16 +137,20 @@ async function loop(context: LoopContext): Promise<RunResult> {
     ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
     tools: toDefinitions(tools),
     maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
+    ...context.plan?.edits,
   };
-  emit({
-    type: 'run-start',
-    at: environment.now(),
-    runId: state.runId,
-    ...(options.system === undefined ? {} : { system: options.system }),
-    tools: base.tools,
-    messages: repairHistory([...options.history, ...(options.userMessage ? [options.userMessage] : [])]).messages,
-    maxRounds,
-  });
+  let entry = context.plan;
+  if (entry !== undefined) policyState.toolCalls = entry.toolCalls;
+  else
+    emit({
+      type: 'run-start',
+      at: environment.now(),
+      runId: state.runId,
+      ...(options.system === undefined ? {} : { system: options.system }),
+      tools: base.tools,
+      messages: repairHistory([...options.history, ...(options.userMessage ? [options.userMessage] : [])]).messages,
+      maxRounds,
+    });
   const limitContext = () => ({ ...context, policies, base, maxRounds });
   const progress = () => ({
     round: state.round,
@@ -155,13 +164,17 @@ async function loop(context: LoopContext): Promise<RunResult> {
 
   for (;;) {
     if (signal.aborted) return finish('aborted');
+    // A resumed run's first round is already under way: it re-enters at its pause, announced before.
+    const resumed = entry;
+    entry = undefined;
+    if (resumed !== undefined) state.round = resumed.round - 1;
     // Reached only by a pause_turn reply going on: tool rounds check their budgets before committing.
-    const early = checkLimits(policies.limits, progress());
+    const early = resumed === undefined ? checkLimits(policies.limits, progress()) : undefined;
     if (early) return finishAtLimit(limitContext(), early);
     state.round += 1;
     const round = state.round;
-    const withheld = policyState.retry.startRound();
-    if (round > 1 && options.getTools) {
+    const withheld = resumed === undefined ? policyState.retry.startRound() : [];
+    if (round > 1 && options.getTools && resumed === undefined) {
       const next = await options.getTools();
       const definitions = toDefinitions(next);
       if (JSON.stringify(definitions) !== JSON.stringify(toDefinitions(tools))) {
@@ -178,7 +191,7 @@ async function loop(context: LoopContext): Promise<RunResult> {
       }
     }
     const sent = withheld.length === 0 ? base.tools : base.tools.filter((tool) => !withheld.includes(tool.name));
-    if (withheld.length > 0) {
+    if (withheld.length > 0 && resumed === undefined) {
       emit({
         type: 'policy-act',
         at: environment.now(),
@@ -188,8 +201,9 @@ async function loop(context: LoopContext): Promise<RunResult> {
       });
     }
     const pending: ModelRequest = { ...base, tools: sent, messages: repairHistory(foldHistory(events)).messages };
-    emit({ type: 'round-start', at: environment.now(), round, request: context.digest(pending) });
-    const request = await debug.beforeRequest(round, pending);
+    if (resumed === undefined)
+      emit({ type: 'round-start', at: environment.now(), round, request: context.digest(pending) });
+    const request = resumed?.reply === undefined ? await debug.beforeRequest(round, pending) : pending;
     const { messages: _sent, ...kept } = request;
     // A withheld tool comes back next round unless the person edited the tool list at the pause.
     base = request.tools === sent ? { ...kept, tools: base.tools } : kept;
@@ -209,16 +223,20 @@ async function loop(context: LoopContext): Promise<RunResult> {
       state: policyState,
       debug,
       wouldPause: (call, tool) => wouldPauseBefore(options, round, call, tool),
+      ...(resumed === undefined ? {} : { recorded: resumed.recorded }),
     });
-    const response = await collectModelResponse({
-      model,
-      request,
-      round,
-      signal,
-      now: () => environment.now(),
-      emit,
-      onToolCallReady: (call) => void executor.startEarly(call),
-    });
+    const reply = resumed?.reply;
+    const response = reply
+      ? { kind: 'complete' as const, ...reply, usage: createEmptyUsage() }
+      : await collectModelResponse({
+          model,
+          request,
+          round,
+          signal,
+          now: () => environment.now(),
+          emit,
+          onToolCallReady: (call) => void executor.startEarly(call),
+        });
     state.usage = sumUsage(state.usage, response.usage);
 
     if (response.kind === 'failed') {
@@ -227,7 +245,8 @@ async function loop(context: LoopContext): Promise<RunResult> {
       endRound();
       return finish('error', response.error);
     }
-    if (response.kind === 'complete') await debug.afterReply(round, response.message, response.stopReason);
+    const replied = reply === undefined || resumed?.pause.kind === 'after-reply';
+    if (response.kind === 'complete' && replied) await debug.afterReply(round, response.message, response.stopReason);
     let hit: LimitHit | undefined;
     let direct: ToolCallOutcome | undefined;
     if (response.toolCalls.length > 0) {
