@@ -39,14 +39,15 @@ export function App() {
         </div>
       </header>
       <main className="mx-auto grid max-w-[1600px] gap-4 px-4 py-4 grid-cols-[minmax(0,1fr)] lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]">
-        <aside aria-label="Settings and servers" className="min-w-0 space-y-4">
+        {/* On narrow screens the run column comes first: the Demo model works without touching settings. */}
+        <aside aria-label="Settings and servers" className="order-2 min-w-0 space-y-4 lg:order-1">
           <SettingsPanel />
-          <LoopPoliciesPanel />
           <ServersPanel />
           <ToolsPanel />
           <BreakpointsPanel />
+          <LoopPoliciesPanel />
         </aside>
-        <div className="min-w-0 space-y-4">
+        <div className="order-1 min-w-0 space-y-4 lg:order-2">
           <AlertList />
           <SessionNotice />
           <Composer />
