@@ -149,7 +149,7 @@ export function planResume(events: readonly RunEvent[]): ResumePlan {
     pause,
     edits,
     ...(pause.kind === 'before-request' || reply === undefined ? {} : { reply }),
-    recorded: pause.kind === 'before-request' ? new Map() : recorded,
+    recorded: pause.kind === 'before-request' ? new Map<string, RecordedCall>() : recorded,
   };
 }
 

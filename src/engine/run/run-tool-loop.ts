@@ -68,11 +68,11 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
   else options.signal?.addEventListener('abort', stop, { once: true });
   const signal = stopper.signal;
   let plan: ResumePlan | undefined;
-  let unresumable: unknown;
+  let unresumable: Error | undefined;
   try {
     plan = options.resume ? planResume(options.resume.events) : undefined;
   } catch (error) {
-    unresumable = error;
+    unresumable = error instanceof Error ? error : new Error(String(error));
   }
   const state: LoopState = {
     runId: plan?.runId ?? options.runId ?? environment.createId('run'),
