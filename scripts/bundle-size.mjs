@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Benchmark: builds the app and prints the first-load JavaScript on the main thread (the entry script and
-// its modulepreloads, gzip) apart from the worker and lazily loaded chunks. Figures only; no thresholds.
+// its modulepreloads, gzip) apart from the engine worker and lazily loaded chunks (Monaco and its own
+// workers load on first use of an editor). Figures only; no thresholds.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
