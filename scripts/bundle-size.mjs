@@ -21,7 +21,7 @@ const rows = readdirSync(join(outDir, 'assets'))
     const bytes = readFileSync(join(outDir, 'assets', name));
     const kind = initial.has(`assets/${name}`)
       ? 'initial'
-      : name.includes('worker')
+      : name.startsWith('worker-entry')
         ? 'worker'
         : name.endsWith('.css')
           ? 'css'
