@@ -52,6 +52,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: `node --import tsx e2e/fixtures/oauth-server-main.ts`,
+      env: { PORT: String(E2E_PORTS.oauthServer) },
+      port: E2E_PORTS.oauthServer,
+      reuseExistingServer: false,
+    },
+    {
       command: `node --import tsx e2e/fixtures/mock-messages-api-main.ts`,
       env: { PORT: String(E2E_PORTS.mockApi), MOCK_API_KEY: 'sk-ant-test-e2e-key' },
       port: E2E_PORTS.mockApi,

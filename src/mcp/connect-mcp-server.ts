@@ -9,7 +9,13 @@ import type { McpClientHandlers } from './mcp-client-handlers';
 import { diagnoseConnectionError, type ReachabilityProbe } from './diagnose-connection-error';
 import { createToolNameMap } from './expose-tool-names';
 import { McpConnectionError, McpToolTimeoutError } from './mcp-connection-error';
-import { StreamableHTTPClientTransport, type Client, type OAuthClientProvider } from './mcp-sdk-client';
+import {
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+  type Client,
+  type OAuthClientProvider,
+} from './mcp-sdk-client';
+import { signInNeededProblem } from './describe-oauth-failure';
 import { isDeadSessionError, openMcpSession, type McpSession, type OpenMcpSessionOptions } from './open-mcp-session';
 
 /** What `connectMcpServer` needs to know about a server. `headers` go on every request (e.g. Authorization). */
@@ -170,6 +176,9 @@ export async function connectMcpServer(
     session = await openMcpSession(url, sessionOptions);
   } catch (error) {
     if (error instanceof McpConnectionError) throw error;
+    // The SDK handed the authorization URL to the provider and stopped: the person has to sign in.
+    if (error instanceof UnauthorizedError && options.authProvider !== undefined)
+      throw new McpConnectionError(signInNeededProblem, { cause: error });
     throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
   }
   try {

@@ -7,10 +7,12 @@ import type { DebugCommand, DebugCommandResults, DebugWorkerMessage } from './de
 import type { ServerState } from './server-status';
 import type { McpFeatureCommand, McpFeatureCommandResults, McpFeatureEvent } from './mcp-feature-messages';
 import type { UserAttachment } from './user-attachment';
+import type { OAuthCommand, OAuthCommandResults, OAuthEvent } from './oauth-messages';
 import type {
   RunLoadCommand,
   RunLoadResult,
   RunReplayCommand,
+  RunResumeCommand,
   RunsCompareCommand,
   RunsCompareResult,
   TranscriptImportCommand,
@@ -47,12 +49,14 @@ export type Command =
   | TranscriptImportCommand
   | RunLoadCommand
   | RunReplayCommand
+  | RunResumeCommand
   | RunsCompareCommand
   | DebugCommand
-  | McpFeatureCommand;
+  | McpFeatureCommand
+  | OAuthCommand;
 
 /** The value each command's reply carries. */
-export interface CommandResults extends DebugCommandResults, McpFeatureCommandResults {
+export interface CommandResults extends DebugCommandResults, McpFeatureCommandResults, OAuthCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;
@@ -63,6 +67,7 @@ export interface CommandResults extends DebugCommandResults, McpFeatureCommandRe
   'transcript-import': TranscriptImportResult;
   'run-load': RunLoadResult;
   'run-replay': null;
+  'run-resume': null;
   'runs-compare': RunsCompareResult;
 }
 
@@ -81,6 +86,8 @@ export type WorkerMessage =
   | ({ v: typeof PROTOCOL_VERSION } & DebugWorkerMessage)
   /** Logs, protocol traffic, elicitation and sampling requests, OAuth sign-in (see `McpFeatureEvent`). */
   | { v: typeof PROTOCOL_VERSION; type: 'mcp-feature'; event: McpFeatureEvent }
+  /** A server's OAuth sign-in: asks the person to sign in, reports signed in / out and errors. */
+  | { v: typeof PROTOCOL_VERSION; type: 'oauth'; event: OAuthEvent }
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }

@@ -15,6 +15,7 @@ import { createServersSlice } from './servers-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createToolsSlice } from './tools-slice';
 import { createMcpFeaturesSlice } from './mcp-features-slice';
+import { createOAuthSlice } from './oauth-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
 
 export interface LoupeStoreOptions {
@@ -58,6 +59,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     }),
     ...createDebugSlice(set, get, deps),
     ...createMcpFeaturesSlice(set, get, deps),
+    ...createOAuthSlice(set, get, deps),
     dispose() {
       get().stopDebug();
       unsubscribe();
@@ -79,6 +81,9 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
         return;
       case 'mcp-feature':
         store.getState().applyMcpFeatureEvent(message.event);
+        return;
+      case 'oauth':
+        store.getState().applyOAuthEvent(message.event);
         return;
       case 'notice':
         store.getState().pushAlert(message.message);

@@ -9,6 +9,7 @@ import type { Settings } from './settings';
 import type { DebugSlice } from './debug/debug-state';
 import type { ToolsSlice } from './tools-slice';
 import type { McpFeaturesSlice } from './mcp-features-slice';
+import type { OAuthSlice } from './oauth-slice';
 import type { SessionsSlice } from './sessions/sessions-state';
 
 export interface Alert {
@@ -70,8 +71,16 @@ export interface LifecycleSlice {
   dispose: () => void;
 }
 
-export type LoupeState = AlertsSlice & SettingsSlice & ServersSlice & RunSlice & LifecycleSlice & ToolsSlice &
-  SessionsSlice & DebugSlice & McpFeaturesSlice;
+export type LoupeState = AlertsSlice &
+  SettingsSlice &
+  ServersSlice &
+  RunSlice &
+  LifecycleSlice &
+  ToolsSlice &
+  SessionsSlice &
+  DebugSlice &
+  McpFeaturesSlice &
+  OAuthSlice;
 
 export type SetLoupeState = (partial: Partial<LoupeState> | ((state: LoupeState) => Partial<LoupeState>)) => void;
 export type GetLoupeState = () => LoupeState;

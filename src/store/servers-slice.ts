@@ -5,6 +5,7 @@ import { defaultServerName, makeUniqueName, sanitizeServerName } from './derive-
 import { describeError } from './loupe-state';
 import type { GetLoupeState, ServersSlice, SetLoupeState, SliceDependencies } from './loupe-state';
 import { saveServers } from './persist-servers';
+import { restoreSignIn } from './persist-oauth';
 
 function connecting(serverId: string): ServerState {
   return { serverId, status: 'connecting', tools: [] };
@@ -30,6 +31,7 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
 
   const connect = async (server: ServerConfig, type: 'server-add' | 'server-update') => {
     setServerState(connecting(server.id));
+    if (type === 'server-add') restoreSignIn(deps, server);
     try {
       await deps.client.send({ type, server });
     } catch (error) {

@@ -20,6 +20,8 @@ import { resolveLoopPolicies } from '../engine/policies/loop-policies';
 import { createToolInputValidator } from './validate-tool-input';
 import { createMcpFeatureHost } from './mcp-feature-host';
 import { isMcpFeatureCommand } from '../protocol/mcp-feature-messages';
+import { isOAuthCommand } from '../protocol/oauth-messages';
+import { createOAuthHost } from './oauth-host';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
@@ -48,10 +50,14 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     now: () => deps.environment.now(),
     servers: () => servers,
   });
+  const oauth = createOAuthHost({
+    post: (event) => deps.post({ v: PROTOCOL_VERSION, type: 'oauth', event }),
+    servers: () => servers,
+  });
   const servers = new ServerRegistry(
     deps.connectServer,
     (state) => deps.post({ v: PROTOCOL_VERSION, type: 'server-state', state }),
-    (config) => features.extrasFor(config),
+    (config) => ({ ...features.extrasFor(config), ...oauth.extrasFor(config) }),
   );
 
   const manual = new ManualTurns(deps.post, (prefix) => deps.environment.createId(prefix));
@@ -106,6 +112,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       debug: debug.attach(runId, model, controller.signal, settings.debug),
       ...(settings.policies === undefined ? {} : { policies: settings.policies }),
       ...(settings.price === undefined ? {} : { price: settings.price }),
+      ...(overrides.resume === undefined ? {} : { resume: { events: overrides.resume } }),
       validateInput: createToolInputValidator,
       // tools/list_changed refreshes a server's list; each round sends the catalogue as it is then.
       getTools: async () => {
@@ -113,7 +120,9 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         return selectRunTools(servers.tools(), settings.tools, { ...deps, post: () => undefined });
       },
     });
-    const events: RunRecord['events'] = [];
+    // A resumed run's log goes on from its stored events; it steps on from the pause it holds again.
+    const events: RunRecord['events'] = [...(overrides.resume ?? [])];
+    if (overrides.resume !== undefined) void debug.execute({ type: 'run-mode', runId, mode: 'step' });
     const done = (async () => {
       for await (const event of handle.events) {
         events.push(event);
@@ -150,10 +159,12 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     now: () => deps.environment.now(),
     createModel: deps.createModel,
     startRun,
+    serversSettled: () => servers.settled(),
   });
 
   async function execute(command: Command): Promise<CommandResults[Command['type']]> {
     if (isMcpFeatureCommand(command)) return features.execute(command);
+    if (isOAuthCommand(command)) return oauth.execute(command);
     switch (command.type) {
       case 'server-add':
         servers.add(command.server);
@@ -177,6 +188,8 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         return sessions.importTranscript(command);
       case 'run-load':
         return sessions.loadRun(command);
+      case 'run-resume':
+        return sessions.resumeRun(command);
       case 'run-replay':
         return sessions.replayRun(command);
       case 'runs-compare':

@@ -10,6 +10,7 @@ import type { BadgeTone } from '../common/status-badge';
 import { smallButtonClass } from '../common/styles';
 import { CorsHelperOffer } from './cors-helper-offer';
 import { ServerTools } from './server-tools';
+import { OAuthSignIn, useNeedsSignIn } from './oauth-sign-in';
 
 const toneOf: Record<ServerState['status'], BadgeTone> = { connected: 'ok', connecting: 'busy', error: 'error' };
 
@@ -27,6 +28,7 @@ export const ServerItem = memo(function ServerItem({
   const status = state?.status ?? 'connecting';
   const tools = state?.tools ?? [];
   const [open, setOpen] = useState<'edit' | 'inspect' | null>(null);
+  const needsSignIn = useNeedsSignIn(server.id, status);
 
   return (
     <li aria-label={`${server.name} ${status}`} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
@@ -75,7 +77,7 @@ export const ServerItem = memo(function ServerItem({
           </button>
         </div>
       </div>
-      {state?.problem !== undefined && (
+      {state?.problem !== undefined && !needsSignIn && (
         <div
           role="alert"
           className="mt-2 rounded-md bg-red-50 p-2 text-xs text-red-800 dark:bg-red-500/10 dark:text-red-300"
@@ -94,6 +96,7 @@ export const ServerItem = memo(function ServerItem({
           {state?.serverInfo?.protocolVersion !== undefined && ` · MCP ${state.serverInfo.protocolVersion}`}
         </p>
       )}
+      <OAuthSignIn server={server} status={status} />
       <ServerTools tools={tools} />
       {open === 'edit' && <EditServerDialog server={server} onClose={() => setOpen(null)} />}
       {open === 'inspect' && <ServerInspector server={server} state={state} onClose={() => setOpen(null)} />}

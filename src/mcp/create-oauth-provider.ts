@@ -1,0 +1,132 @@
+// The OAuth 2.1 client of one MCP server inside the worker: keeps its registration, PKCE verifier and tokens.
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { SavedOAuthSignIn } from '../protocol/oauth-messages';
+import { auth, type OAuthClientProvider } from './mcp-sdk-client';
+
+/** The page the authorization server sends the person back to, under the app's origin. */
+export const OAUTH_CALLBACK_PATH = '/oauth-callback.html';
+
+export interface CreateOAuthProviderOptions {
+  serverId: string;
+  /** The app's origin (`location.origin`); the redirect URL is `${appOrigin}/oauth-callback.html`. */
+  appOrigin: string;
+  /** A worker cannot open windows: this hands the authorization URL to the UI, which opens it from a click. */
+  onAuthorize: (url: string) => void;
+  /** Hears each new token set; `saved` is given only when the person asked to be remembered, else undefined. */
+  onTokens: (saved: SavedOAuthSignIn | undefined) => void;
+  /** Makes the `state` parameter; default `crypto.randomUUID()`. */
+  createState?: () => string;
+}
+
+/** The SDK's `OAuthClientProvider` plus what Loupe needs around it. */
+export interface LoupeOAuthProvider extends OAuthClientProvider {
+  readonly serverId: string;
+  /** Whether new tokens go to the main thread to be stored on the device (default false: memory only). */
+  setRemember(remember: boolean): void;
+  /** Takes a remembered sign-in (tokens and the client registration they belong to). */
+  restore(saved: SavedOAuthSignIn): void;
+  hasTokens(): boolean;
+  /** True when `state` is the one sent with the last authorization URL (a mismatch means a stale or forged answer). */
+  isExpectedState(state: string | undefined): boolean;
+  /** Forgets tokens, registration, verifier and state: the next connection asks to sign in again. */
+  clear(): void;
+}
+
+/**
+ * Creates the OAuth client of one server: dynamic client registration as a public client (`client_name`
+ * "Loupe", `token_endpoint_auth_method` none, authorization code + refresh token), PKCE, tokens in memory.
+ */
+export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeOAuthProvider {
+  const redirectUrl = `${options.appOrigin}${OAUTH_CALLBACK_PATH}`;
+  const createState = options.createState ?? (() => crypto.randomUUID());
+  let remember = false;
+  let tokens: OAuthTokens | undefined;
+  let clientInformation: OAuthClientInformationMixed | undefined;
+  let codeVerifier: string | undefined;
+  let expectedState: string | undefined;
+
+  const savedSignIn = (): SavedOAuthSignIn | undefined =>
+    tokens === undefined
+      ? undefined
+      : { tokens, ...(clientInformation === undefined ? {} : { clientInformation: { ...clientInformation } }) };
+
+  return {
+    serverId: options.serverId,
+    get redirectUrl() {
+      return redirectUrl;
+    },
+    get clientMetadata() {
+      return {
+        client_name: 'Loupe',
+        redirect_uris: [redirectUrl],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      };
+    },
+    state() {
+      expectedState = createState();
+      return expectedState;
+    },
+    clientInformation: () => clientInformation,
+    saveClientInformation(information) {
+      clientInformation = information;
+    },
+    tokens: () => tokens,
+    saveTokens(next) {
+      tokens = next;
+      options.onTokens(remember ? savedSignIn() : undefined);
+    },
+    redirectToAuthorization(url) {
+      options.onAuthorize(url.toString());
+    },
+    saveCodeVerifier(verifier) {
+      codeVerifier = verifier;
+    },
+    codeVerifier() {
+      if (codeVerifier === undefined) throw new Error('No sign-in was started for this server; press Sign in again.');
+      return codeVerifier;
+    },
+    invalidateCredentials(scope) {
+      if (scope === 'all' || scope === 'tokens') tokens = undefined;
+      if (scope === 'all' || scope === 'client') clientInformation = undefined;
+      if (scope === 'all' || scope === 'verifier') codeVerifier = undefined;
+    },
+    setRemember(value) {
+      remember = value;
+    },
+    restore(saved) {
+      tokens = saved.tokens;
+      if (saved.clientInformation !== undefined && typeof saved.clientInformation['client_id'] === 'string')
+        clientInformation = saved.clientInformation as OAuthClientInformationMixed;
+      remember = true;
+    },
+    hasTokens: () => tokens !== undefined,
+    isExpectedState: (state) => expectedState !== undefined && state === expectedState,
+    clear() {
+      tokens = undefined;
+      clientInformation = undefined;
+      codeVerifier = undefined;
+      expectedState = undefined;
+      remember = false;
+    },
+  };
+}
+
+/**
+ * Trades an authorization `code` for tokens at the server's token endpoint (what the SDK transport's
+ * `finishAuth(code)` does, without needing the transport); the tokens land in `provider`. Throws on failure.
+ */
+export async function completeOAuthSignIn(
+  provider: OAuthClientProvider,
+  serverUrl: string,
+  code: string,
+  fetchFn?: typeof fetch,
+): Promise<void> {
+  const result = await auth(provider, {
+    serverUrl,
+    authorizationCode: code,
+    ...(fetchFn === undefined ? {} : { fetchFn }),
+  });
+  if (result !== 'AUTHORIZED') throw new Error('The server did not accept the sign-in.');
+}

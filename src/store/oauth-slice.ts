@@ -1,0 +1,92 @@
+// OAuth sign-in on the main thread: which servers ask to sign in, which are signed in, and what went wrong.
+import type { OAuthCallbackParams, OAuthEvent } from '../protocol/oauth-messages';
+import { listenForOAuthCallback } from './listen-oauth-callback';
+import { describeError, type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
+import { saveSignIn } from './persist-oauth';
+
+/** One server's sign-in as the server item shows it. */
+export interface OAuthView {
+  /** Set while the server waits for the person to sign in at this address. */
+  authorizeUrl?: string;
+  signedIn: boolean;
+  /** A sign-in window is open or the code is being traded. */
+  busy: boolean;
+  error?: string;
+}
+
+export interface OAuthSlice {
+  oauth: Record<string, OAuthView>;
+  applyOAuthEvent: (event: OAuthEvent) => void;
+  /** Call right after opening the sign-in window (from the click): waits for it to come back, then finishes. */
+  awaitSignIn: (serverId: string, remember: boolean) => void;
+  /** The sign-in window could not open, or closed before it came back: stops waiting and says `message`. */
+  abandonSignIn: (serverId: string, message: string) => void;
+  signOut: (serverId: string) => Promise<void>;
+}
+
+const empty: OAuthView = { signedIn: false, busy: false };
+
+export function createOAuthSlice(set: SetLoupeState, get: GetLoupeState, deps: SliceDependencies): OAuthSlice {
+  let stopListening: (() => void) | undefined;
+  const patch = (serverId: string, change: Partial<OAuthView>, drop: (keyof OAuthView)[] = []) =>
+    set((state) => {
+      const next: OAuthView = { ...(state.oauth[serverId] ?? empty), ...change };
+      for (const key of drop) delete next[key];
+      return { oauth: { ...state.oauth, [serverId]: next } };
+    });
+  const urlOf = (serverId: string) => get().servers.find((server) => server.id === serverId)?.url;
+
+  const finish = async (serverId: string, callback: OAuthCallbackParams, remember: boolean) => {
+    try {
+      await deps.client.send({ type: 'oauth-complete', serverId, callback, remember });
+      patch(serverId, { busy: false }, ['error', 'authorizeUrl']);
+    } catch (error) {
+      patch(serverId, { busy: false, error: describeError(error) });
+    }
+  };
+
+  return {
+    oauth: {},
+    applyOAuthEvent(event) {
+      switch (event.kind) {
+        case 'authorize':
+          patch(event.serverId, { authorizeUrl: event.url, signedIn: false });
+          return;
+        case 'signed-in': {
+          patch(event.serverId, { signedIn: true, busy: false }, ['authorizeUrl', 'error']);
+          const url = urlOf(event.serverId);
+          // Not remembered this time: a sign-in stored earlier for this address must not outlive it.
+          if (url !== undefined) saveSignIn(deps.storage, url, event.saved);
+          return;
+        }
+        case 'signed-out': {
+          patch(event.serverId, { signedIn: false, busy: false }, ['error']);
+          const url = urlOf(event.serverId);
+          if (url !== undefined) saveSignIn(deps.storage, url, undefined);
+          return;
+        }
+      }
+    },
+    awaitSignIn(serverId, remember) {
+      stopListening?.();
+      patch(serverId, { busy: true }, ['error']);
+      stopListening = listenForOAuthCallback((callback) => {
+        stopListening = undefined;
+        void finish(serverId, callback, remember);
+      });
+    },
+    abandonSignIn(serverId, message) {
+      if (stopListening === undefined) return;
+      stopListening();
+      stopListening = undefined;
+      patch(serverId, { busy: false, error: message });
+    },
+    async signOut(serverId) {
+      try {
+        await deps.client.send({ type: 'oauth-sign-out', serverId });
+      } catch (error) {
+        patch(serverId, { error: describeError(error) });
+      }
+    },
+  };
+}

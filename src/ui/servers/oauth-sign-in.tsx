@@ -1,0 +1,97 @@
+// A server's OAuth sign-in: the "Sign in" prompt (the window opens from the click, never by itself), errors, Sign out.
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ServerStatusWord } from '../../protocol/server-status';
+import type { ServerConfig } from '../../protocol/settings';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { smallButtonClass } from '../common/styles';
+
+const closedEarly = 'The sign-in window was closed before signing in finished. Press Sign in to try again.';
+const blocked = 'The browser blocked the sign-in window. Allow pop-ups for Loupe, then press Sign in again.';
+
+/** Whether the server item should show the sign-in prompt instead of its connection problem. */
+export function useNeedsSignIn(serverId: string, status: ServerStatusWord): boolean {
+  const view = useLoupeStore((store) => store.oauth[serverId]);
+  return view?.authorizeUrl !== undefined && !view.signedIn && status === 'error';
+}
+
+export function OAuthSignIn({ server, status }: { server: ServerConfig; status: ServerStatusWord }) {
+  const view = useLoupeStore((store) => store.oauth[server.id]);
+  const awaitSignIn = useLoupeStore((store) => store.awaitSignIn);
+  const abandonSignIn = useLoupeStore((store) => store.abandonSignIn);
+  const signOut = useLoupeStore((store) => store.signOut);
+  const needsSignIn = useNeedsSignIn(server.id, status);
+  const [remember, setRemember] = useState(false);
+  const rememberId = useId();
+  const watcher = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  useEffect(() => () => clearInterval(watcher.current), []);
+  if (view === undefined) return null;
+
+  const signIn = () => {
+    if (view.authorizeUrl === undefined) return;
+    awaitSignIn(server.id, remember);
+    const popup = window.open(view.authorizeUrl, `loupe-oauth-${server.id}`, 'popup,width=520,height=700');
+    if (popup === null) {
+      abandonSignIn(server.id, blocked);
+      return;
+    }
+    clearInterval(watcher.current);
+    // The callback page closes itself right after it reports, so a closed window only counts once its answer is late.
+    watcher.current = setInterval(() => {
+      if (!popup.closed) return;
+      clearInterval(watcher.current);
+      setTimeout(() => abandonSignIn(server.id, closedEarly), 1500);
+    }, 400);
+  };
+
+  return (
+    <div className="mt-2 space-y-1.5 text-xs">
+      {needsSignIn && (
+        <div className="rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
+          <p className="font-medium">This server needs you to sign in</p>
+          <p className="mt-0.5 text-amber-800/90 dark:text-amber-200/80">
+            Its sign-in page opens in a small window; Loupe connects when you are done.
+          </p>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
+            <button
+              type="button"
+              className="rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500/50 focus-visible:outline-none disabled:opacity-60"
+              aria-label={`Sign in to ${server.name}`}
+              disabled={view.busy}
+              onClick={signIn}
+            >
+              {view.busy ? 'Signing in…' : 'Sign in'}
+            </button>
+            <label htmlFor={rememberId} className="flex items-center gap-1.5">
+              <input
+                id={rememberId}
+                type="checkbox"
+                className="size-3.5 accent-indigo-600"
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+              />
+              Remember sign-in on this device
+            </label>
+          </div>
+        </div>
+      )}
+      {view.error !== undefined && (
+        <p role="alert" className="rounded-md bg-red-50 p-2 text-red-800 dark:bg-red-500/10 dark:text-red-300">
+          {view.error}
+        </p>
+      )}
+      {view.signedIn && (
+        <p className="flex items-center gap-2 text-zinc-600 dark:text-zinc-400">
+          Signed in with OAuth
+          <button
+            type="button"
+            className={smallButtonClass}
+            aria-label={`Sign out of ${server.name}`}
+            onClick={() => void signOut(server.id)}
+          >
+            Sign out
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

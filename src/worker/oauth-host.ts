@@ -1,0 +1,92 @@
+// Keeps one OAuth client per MCP server in the worker and answers the sign-in commands.
+import { completeOAuthSignIn, createOAuthProvider, type LoupeOAuthProvider } from '../mcp/create-oauth-provider';
+import { describeOAuthFailure, describeAuthorizationError } from '../mcp/describe-oauth-failure';
+import type { OAuthCommand, OAuthCommandResults, OAuthEvent } from '../protocol/oauth-messages';
+import type { ServerConfig } from '../protocol/settings';
+import type { ConnectExtras, ServerRegistry } from './server-registry';
+
+export interface OAuthHostDependencies {
+  post: (event: OAuthEvent) => void;
+  /** The host's registry (read lazily: the registry is built with this host's `extrasFor`). */
+  servers: () => ServerRegistry;
+  /** The app's origin; default: this global's `location.origin`. */
+  appOrigin?: string;
+  /** The fetch for the token endpoint; default: the global one. */
+  fetch?: typeof fetch;
+}
+
+export interface OAuthHost {
+  /** The OAuth provider a connection to `config` gets (none when the person set an Authorization header). */
+  extrasFor(config: ServerConfig): Pick<ConnectExtras, 'authProvider'>;
+  execute(command: OAuthCommand): Promise<OAuthCommandResults[OAuthCommand['type']]>;
+}
+
+function originOfThisGlobal(): string {
+  return (globalThis as { location?: { origin?: string } }).location?.origin ?? 'http://localhost';
+}
+
+function hasAuthorizationHeader(headers: Record<string, string>): boolean {
+  return Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+}
+
+export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
+  const providers = new Map<string, LoupeOAuthProvider>();
+  const appOrigin = deps.appOrigin ?? originOfThisGlobal();
+
+  const providerFor = (serverId: string): LoupeOAuthProvider => {
+    let provider = providers.get(serverId);
+    if (provider === undefined) {
+      provider = createOAuthProvider({
+        serverId,
+        appOrigin,
+        onAuthorize: (url) => deps.post({ kind: 'authorize', serverId, url }),
+        onTokens: (saved) => deps.post({ kind: 'signed-in', serverId, ...(saved === undefined ? {} : { saved }) }),
+      });
+      providers.set(serverId, provider);
+    }
+    return provider;
+  };
+
+  const reconnect = (serverId: string) => {
+    const config = deps.servers().config(serverId);
+    if (config !== undefined) deps.servers().update(config);
+  };
+
+  return {
+    extrasFor: (config) => (hasAuthorizationHeader(config.headers) ? {} : { authProvider: providerFor(config.id) }),
+    async execute(command) {
+      switch (command.type) {
+        case 'oauth-restore':
+          providerFor(command.serverId).restore(command.saved);
+          return null;
+        case 'oauth-sign-out':
+          providers.get(command.serverId)?.clear();
+          deps.post({ kind: 'signed-out', serverId: command.serverId });
+          reconnect(command.serverId);
+          return null;
+        case 'oauth-complete': {
+          const provider = providers.get(command.serverId);
+          const config = deps.servers().config(command.serverId);
+          if (provider === undefined || config === undefined)
+            throw new Error('That server is no longer waiting for a sign-in. Press Reconnect, then Sign in.');
+          const { callback } = command;
+          if (callback.error !== undefined) throw new Error(describeAuthorizationError(callback));
+          if (!provider.isExpectedState(callback.state))
+            throw new Error(
+              'The sign-in answer does not belong to the sign-in Loupe started (state mismatch), so it was ignored. Press Sign in to start again.',
+            );
+          if (callback.code === undefined || callback.code === '')
+            throw new Error('The sign-in page came back without an authorization code. Press Sign in to try again.');
+          provider.setRemember(command.remember);
+          try {
+            await completeOAuthSignIn(provider, config.url, callback.code, deps.fetch);
+          } catch (error) {
+            throw new Error(describeOAuthFailure(error), { cause: error });
+          }
+          reconnect(command.serverId);
+          return null;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,189 @@
+// A test MCP server behind OAuth 2.1 (the SDK's auth router, bearer middleware and an in-memory provider).
+// Consent is automatic: /authorize redirects straight back with a code, as if the person had approved.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
+import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
+import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
+import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+
+/** Express has no types installed here; the SDK's auth router needs an Express app, so only this much is typed. */
+type Handler = (
+  request: IncomingMessage & { body?: unknown; auth?: AuthInfo },
+  response: ExpressResponse,
+  next: () => void,
+) => unknown;
+interface ExpressResponse extends ServerResponse {
+  redirect(url: string): void;
+  status(code: number): ExpressResponse;
+  json(body: unknown): void;
+}
+interface ExpressApp {
+  (request: IncomingMessage, response: ServerResponse): void;
+  use(...handlers: unknown[]): void;
+  all(path: string, ...handlers: Handler[]): void;
+}
+interface Express {
+  (): ExpressApp;
+  json(): Handler;
+}
+const express = createRequire(import.meta.url)('express') as Express;
+
+export interface OAuthMcpServerHandle {
+  url: string;
+  /** Access tokens issued so far. */
+  readonly issuedTokens: readonly string[];
+  /** Makes /authorize answer `error=access_denied` (the person declined). */
+  setDeny(deny: boolean): void;
+  close(): Promise<void>;
+}
+
+/** Registered clients, codes and tokens in memory. */
+function createInMemoryProvider(state: { deny: boolean; issued: string[] }): OAuthServerProvider {
+  const clients = new Map<string, OAuthClientInformationFull>();
+  const codes = new Map<string, { clientId: string; params: AuthorizationParams }>();
+  const tokens = new Map<string, AuthInfo>();
+  const clientsStore: OAuthRegisteredClientsStore = {
+    getClient: (clientId) => clients.get(clientId),
+    registerClient: (client) => {
+      const full = { ...client, client_id: randomUUID(), client_id_issued_at: Math.floor(Date.now() / 1000) };
+      clients.set(full.client_id, full);
+      return full;
+    },
+  };
+  return {
+    clientsStore,
+    authorize(client, params, res) {
+      const target = new URL(params.redirectUri);
+      if (state.deny) {
+        target.searchParams.set('error', 'access_denied');
+        target.searchParams.set('error_description', 'The person declined.');
+      } else {
+        const code = randomUUID();
+        codes.set(code, { clientId: client.client_id, params });
+        target.searchParams.set('code', code);
+      }
+      if (params.state !== undefined) target.searchParams.set('state', params.state);
+      (res as unknown as ExpressResponse).redirect(target.href);
+      return Promise.resolve();
+    },
+    challengeForAuthorizationCode(_client, code) {
+      const entry = codes.get(code);
+      if (entry === undefined) return Promise.reject(new Error('Unknown authorization code'));
+      return Promise.resolve(entry.params.codeChallenge);
+    },
+    exchangeAuthorizationCode(client, code) {
+      const entry = codes.get(code);
+      if (entry === undefined || entry.clientId !== client.client_id)
+        return Promise.reject(new Error('Unknown authorization code'));
+      codes.delete(code);
+      const token = randomUUID();
+      tokens.set(token, {
+        token,
+        clientId: client.client_id,
+        scopes: entry.params.scopes ?? [],
+        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+      });
+      state.issued.push(token);
+      return Promise.resolve({
+        access_token: token,
+        token_type: 'bearer',
+        expires_in: 3600,
+        refresh_token: randomUUID(),
+      });
+    },
+    exchangeRefreshToken() {
+      return Promise.reject(new Error('Refresh is not supported by this test server'));
+    },
+    verifyAccessToken(token) {
+      const info = tokens.get(token);
+      return info === undefined ? Promise.reject(new Error('Invalid token')) : Promise.resolve(info);
+    },
+  };
+}
+
+function createProtectedMcpServer(): McpServer {
+  const server = new McpServer({ name: 'oauth-test', version: '1.0.0' });
+  server.registerTool(
+    'whoami',
+    { description: 'Says which OAuth client the call came from.', inputSchema: {} },
+    (_input, extra) => ({
+      content: [{ type: 'text', text: `signed in as ${extra.authInfo?.clientId ?? 'nobody'}` }],
+    }),
+  );
+  return server;
+}
+
+/** Starts the server on `port` (0: a free one) at 127.0.0.1; the MCP endpoint is `/mcp`. */
+export async function startOAuthMcpServer(options: { port?: number } = {}): Promise<OAuthMcpServerHandle> {
+  const state = { deny: false, issued: [] as string[] };
+  const app = express();
+  const http = createServer(app);
+  await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const mcpUrl = new URL('/mcp', origin);
+  const provider = createInMemoryProvider(state);
+
+  app.use(mcpAuthRouter({ provider, issuerUrl: new URL(origin), resourceServerUrl: mcpUrl }));
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const cors: Handler = (request, response, next) => {
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+    response.setHeader(
+      'Access-Control-Allow-Headers',
+      'content-type, mcp-session-id, mcp-protocol-version, authorization, last-event-id, accept',
+    );
+    response.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, WWW-Authenticate');
+    if (request.method === 'OPTIONS') response.writeHead(204).end();
+    else next();
+  };
+  const bearer = requireBearerAuth({
+    verifier: provider,
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
+  }) as unknown as Handler;
+  app.all('/mcp', cors, bearer, express.json(), async (request, response) => {
+    const sessionId = request.headers['mcp-session-id'];
+    const known = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (known !== undefined) {
+      await known.handleRequest(request, response, request.body);
+      return;
+    }
+    if (request.method !== 'POST' || !isInitializeRequest(request.body)) {
+      response.status(404).json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
+      return;
+    }
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+    });
+    await createProtectedMcpServer().connect(transport);
+    await transport.handleRequest(request, response, request.body);
+  });
+
+  return {
+    url: mcpUrl.href,
+    get issuedTokens() {
+      return state.issued;
+    },
+    setDeny(deny) {
+      state.deny = deny;
+    },
+    async close() {
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
