@@ -1,7 +1,8 @@
 // A form generated from a server's elicitation schema: one control per field, starting from its default.
 import { useId } from 'react';
 import type { ElicitationField, ElicitationSchema, ElicitationValue } from '../../protocol/mcp-feature-messages';
-import { inputClass, labelClass } from '../common/styles';
+import { LabelledField } from '../common/labelled-field';
+import { inputClass } from '../common/styles';
 
 /** What is missing or out of range, in plain words (empty when the form can be sent). */
 export function checkElicitationValues(schema: ElicitationSchema, values: Record<string, ElicitationValue>): string[] {
@@ -46,8 +47,6 @@ function FieldControl({
 }) {
   const id = useId();
   const label = `${field.title ?? name}${required ? ' (required)' : ''}`;
-  const hint =
-    field.description === undefined ? null : <p className="mt-0.5 text-[11px] text-zinc-500">{field.description}</p>;
   if (field.type === 'boolean') {
     return (
       <div>
@@ -60,53 +59,51 @@ function FieldControl({
           />
           {label}
         </label>
-        {hint}
+        {field.description !== undefined && <p className="mt-1 text-[11px] text-zinc-500">{field.description}</p>}
       </div>
     );
   }
+  const hint = field.description;
   if (field.type === 'string' && field.enum !== undefined) {
+    const options = field.enum;
     return (
-      <div>
-        <label htmlFor={id} className={labelClass}>
-          {label}
-        </label>
-        <select
-          id={id}
-          className={inputClass}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
-        >
-          <option value="">—</option>
-          {field.enum.map((option, index) => (
-            <option key={option} value={option}>
-              {field.enumNames?.[index] ?? option}
-            </option>
-          ))}
-        </select>
-        {hint}
-      </div>
+      <LabelledField label={label} hint={hint}>
+        {(id) => (
+          <select
+            id={id}
+            className={inputClass}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+          >
+            <option value="">—</option>
+            {options.map((option, index) => (
+              <option key={option} value={option}>
+                {field.enumNames?.[index] ?? option}
+              </option>
+            ))}
+          </select>
+        )}
+      </LabelledField>
     );
   }
   const numeric = field.type === 'number' || field.type === 'integer';
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={inputClass}
-        type={numeric ? 'number' : field.format === 'email' ? 'email' : 'text'}
-        step={field.type === 'integer' ? 1 : 'any'}
-        value={value === undefined ? '' : String(value)}
-        onChange={(event) => {
-          const text = event.target.value;
-          if (text === '') onChange(undefined);
-          else onChange(numeric ? Number(text) : text);
-        }}
-      />
-      {hint}
-    </div>
+    <LabelledField label={label} hint={hint}>
+      {(id) => (
+        <input
+          id={id}
+          className={inputClass}
+          type={numeric ? 'number' : field.format === 'email' ? 'email' : 'text'}
+          step={field.type === 'integer' ? 1 : 'any'}
+          value={value === undefined ? '' : String(value)}
+          onChange={(event) => {
+            const text = event.target.value;
+            if (text === '') onChange(undefined);
+            else onChange(numeric ? Number(text) : text);
+          }}
+        />
+      )}
+    </LabelledField>
   );
 }
 

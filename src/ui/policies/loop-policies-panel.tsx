@@ -3,8 +3,7 @@ import type { AtLimitBehaviour, DuplicateMode, LoopLimits } from '../../engine/p
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { countChangedPolicies, effectivePolicies, type PolicySettings } from '../../store/policies/policy-defaults';
 import { panelClass, panelTitleClass, smallButtonClass } from '../common/styles';
-import { NumberField } from '../settings/number-field';
-import { OptionalNumberField } from '../settings/optional-number-field';
+import { WholeNumberField } from '../common/whole-number-field';
 import { ChoiceField, DollarField, NamesField, SwitchField } from './policy-controls';
 
 const atLimitOptions: { value: AtLimitBehaviour; label: string }[] = [
@@ -50,7 +49,8 @@ export function LoopPoliciesPanel() {
         <details open className={groupClass}>
           <summary className={summaryClass}>Limits</summary>
           <div className="mt-3 grid grid-cols-2 gap-3">
-            <OptionalNumberField
+            <WholeNumberField
+              optional
               label="Max tool calls"
               value={policies.limits.maxToolCalls}
               min={1}
@@ -58,7 +58,8 @@ export function LoopPoliciesPanel() {
               hint="Per run."
               onCommit={(value) => setLimit('maxToolCalls', value)}
             />
-            <OptionalNumberField
+            <WholeNumberField
+              optional
               label="Max tool calls per round"
               value={policies.limits.maxToolCallsPerRound}
               min={1}
@@ -66,14 +67,16 @@ export function LoopPoliciesPanel() {
               hint="The rest wait a round."
               onCommit={(value) => setLimit('maxToolCallsPerRound', value)}
             />
-            <OptionalNumberField
+            <WholeNumberField
+              optional
               label="Wall time (s)"
               value={wallSeconds}
               min={1}
               max={86_400}
               onCommit={(value) => setLimit('wallTimeMs', value === undefined ? undefined : value * 1000)}
             />
-            <OptionalNumberField
+            <WholeNumberField
+              optional
               label="Token budget"
               value={policies.limits.maxTotalTokens}
               min={1}
@@ -87,7 +90,7 @@ export function LoopPoliciesPanel() {
               hint="Needs a model price."
               onCommit={(value) => setLimit('maxCostUsd', value)}
             />
-            <NumberField
+            <WholeNumberField
               label="Loop guard"
               value={policies.loopGuardRepeats}
               min={0}
@@ -115,7 +118,7 @@ export function LoopPoliciesPanel() {
               hint="The third identical call."
               onChange={(value) => set({ duplicates: value })}
             />
-            <NumberField
+            <WholeNumberField
               label="Retry budget"
               value={policies.retryBudget}
               min={1}
@@ -123,21 +126,21 @@ export function LoopPoliciesPanel() {
               hint="Invalid calls, then withheld."
               onCommit={(value) => set({ retryBudget: value })}
             />
-            <NumberField
+            <WholeNumberField
               label="Parallel calls"
               value={policies.maxConcurrency}
               min={1}
               max={64}
               onCommit={(value) => set({ maxConcurrency: value })}
             />
-            <NumberField
+            <WholeNumberField
               label="Parallel calls per server"
               value={policies.maxConcurrencyPerServer}
               min={1}
               max={64}
               onCommit={(value) => set({ maxConcurrencyPerServer: value })}
             />
-            <NumberField
+            <WholeNumberField
               label="Result size cap"
               value={policies.maxResultChars}
               min={100}
@@ -145,7 +148,7 @@ export function LoopPoliciesPanel() {
               hint="Characters sent to the model."
               onCommit={(value) => set({ maxResultChars: value })}
             />
-            <NumberField
+            <WholeNumberField
               label="Tool count warning"
               value={policies.toolCountWarning}
               min={1}

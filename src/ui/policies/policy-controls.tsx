@@ -1,6 +1,9 @@
 // Small controls of the Loop policies panel: a choice, a switch, a list of names and a dollar amount.
-import { useId, useState } from 'react';
-import { inputClass, labelClass } from '../common/styles';
+import { useId } from 'react';
+import { LabelledField } from '../common/labelled-field';
+import { NumberInputField } from '../common/number-input-field';
+import { inputClass } from '../common/styles';
+import { useDraftText } from '../common/use-draft-text';
 
 interface ChoiceFieldProps<T extends string> {
   label: string;
@@ -11,29 +14,26 @@ interface ChoiceFieldProps<T extends string> {
 }
 
 export function ChoiceField<T extends string>({ label, value, options, hint, onChange }: ChoiceFieldProps<T>) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        value={value}
-        onChange={(event) => {
-          const next = options.find((option) => option.value === event.target.value);
-          if (next) onChange(next.value);
-        }}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint !== undefined && <p className="mt-1 text-[11px] text-zinc-500">{hint}</p>}
-    </div>
+    <LabelledField label={label} hint={hint}>
+      {(id) => (
+        <select
+          id={id}
+          className={inputClass}
+          value={value}
+          onChange={(event) => {
+            const next = options.find((option) => option.value === event.target.value);
+            if (next) onChange(next.value);
+          }}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
   );
 }
 
@@ -80,39 +80,30 @@ export function NamesField({
   hint?: string;
   onCommit: (names: string[]) => void;
 }) {
-  const id = useId();
-  const shown = names.join(', ');
-  const [text, setText] = useState(shown);
-  const [committed, setCommitted] = useState(shown);
-  if (committed !== shown) {
-    setCommitted(shown);
-    setText(shown);
-  }
+  const draft = useDraftText(names.join(', '), (shown) => shown);
   const commit = (): void => {
-    const next = text
+    const next = draft.text
       .split(',')
       .map((name) => name.trim())
       .filter((name) => name !== '');
     onCommit([...new Set(next)]);
   };
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={`${inputClass} font-mono`}
-        value={text}
-        placeholder="none"
-        onChange={(event) => setText(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-        }}
-      />
-      {hint !== undefined && <p className="mt-1 text-[11px] text-zinc-500">{hint}</p>}
-    </div>
+    <LabelledField label={label} hint={hint}>
+      {(id) => (
+        <input
+          id={id}
+          className={`${inputClass} font-mono`}
+          value={draft.text}
+          placeholder="none"
+          onChange={(event) => draft.setText(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+          }}
+        />
+      )}
+    </LabelledField>
   );
 }
 
@@ -128,54 +119,19 @@ export function DollarField({
   hint?: string;
   onCommit: (value: number | undefined) => void;
 }) {
-  const id = useId();
-  const shown = value === undefined ? '' : String(value);
-  const [text, setText] = useState(shown);
-  const [committed, setCommitted] = useState(shown);
-  if (committed !== shown) {
-    setCommitted(shown);
-    setText(shown);
-  }
-  const parsed = Number(text);
-  const invalid = text.trim() !== '' && !(Number.isFinite(parsed) && parsed > 0);
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-        className={`${inputClass} font-mono`}
-        value={text}
-        placeholder="not set"
-        aria-invalid={invalid}
-        onChange={(event) => {
-          const next = event.target.value;
-          setText(next);
-          if (next.trim() === '') {
-            setCommitted('');
-            onCommit(undefined);
-            return;
-          }
-          const number = Number(next);
-          if (Number.isFinite(number) && number > 0) {
-            setCommitted(next);
-            onCommit(number);
-          }
-        }}
-        onBlur={() => {
-          if (invalid) setText(shown);
-        }}
-      />
-      {invalid ? (
-        <p className="mt-1 text-[11px] text-red-600 dark:text-red-400">Enter an amount above 0, or leave it empty.</p>
-      ) : (
-        hint !== undefined && <p className="mt-1 text-[11px] text-zinc-500">{hint}</p>
-      )}
-    </div>
+    <NumberInputField
+      label={label}
+      value={value}
+      {...(hint !== undefined ? { hint } : {})}
+      optional
+      accepts={(number) => Number.isFinite(number) && number > 0}
+      problem="Enter an amount above 0, or leave it empty."
+      wholeNumber={false}
+      min={0}
+      step="0.01"
+      placeholder="not set"
+      onCommit={onCommit}
+    />
   );
 }

@@ -1,17 +1,16 @@
 // "Model capabilities": how tools reach the chosen model, whether it reads images, thinking and its context
 // window — kept per model, defaults from what is known about it.
-import { useId } from 'react';
 import type { ModelCapabilities } from '../../engine/model/model-capabilities';
 import { capabilitiesKey, defaultCapabilities } from '../../store/capabilities/default-capabilities';
 import { resolveCapabilities } from '../../store/capabilities/resolve-model-settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, smallButtonClass } from '../common/styles';
-import { OptionalNumberField } from './optional-number-field';
+import { LabelledField } from '../common/labelled-field';
+import { inputClass, smallButtonClass } from '../common/styles';
+import { WholeNumberField } from '../common/whole-number-field';
 
 const checkboxRowClass = 'flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300';
 
 export function ModelCapabilitiesPanel() {
-  const toolsId = useId();
   const provider = useLoupeStore((state) => state.settings.provider);
   const model = useLoupeStore((state) => state.settings.model);
   const overrides = useLoupeStore((state) => state.settings.capabilities);
@@ -48,20 +47,19 @@ export function ModelCapabilitiesPanel() {
           For <span className="font-mono">{model || '(no model)'}</span>
           {edited ? ', as you set them.' : ', from what is known about it.'}
         </p>
-        <div>
-          <label htmlFor={toolsId} className={labelClass}>
-            Tool calling
-          </label>
-          <select
-            id={toolsId}
-            className={inputClass}
-            value={current.tools}
-            onChange={(event) => change({ tools: event.target.value === 'prompted' ? 'prompted' : 'native' })}
-          >
-            <option value="native">Native tool calls</option>
-            <option value="prompted">Prompted (JSON in the reply)</option>
-          </select>
-        </div>
+        <LabelledField label="Tool calling">
+          {(id) => (
+            <select
+              id={id}
+              className={inputClass}
+              value={current.tools}
+              onChange={(event) => change({ tools: event.target.value === 'prompted' ? 'prompted' : 'native' })}
+            >
+              <option value="native">Native tool calls</option>
+              <option value="prompted">Prompted (JSON in the reply)</option>
+            </select>
+          )}
+        </LabelledField>
         {provider === 'openai-compatible' && (
           <label className={checkboxRowClass}>
             <input
@@ -85,7 +83,8 @@ export function ModelCapabilitiesPanel() {
               Extended thinking
             </label>
             {current.thinking && (
-              <OptionalNumberField
+              <WholeNumberField
+                optional
                 label="Thinking budget"
                 value={current.thinkingBudget}
                 min={1024}
@@ -96,7 +95,8 @@ export function ModelCapabilitiesPanel() {
             )}
           </>
         )}
-        <OptionalNumberField
+        <WholeNumberField
+          optional
           label="Context window"
           value={current.contextWindow}
           min={1}

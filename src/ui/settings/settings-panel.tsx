@@ -7,7 +7,7 @@ import { DemoBadge } from './demo-badge';
 import { ManualModelBadge } from '../debugger/manual-model-badge';
 import { ModelCapabilitiesPanel } from './model-capabilities';
 import { ModelField } from './model-field';
-import { NumberField } from './number-field';
+import { WholeNumberField } from '../common/whole-number-field';
 import { PriceTableEditor } from './price-table-editor';
 import { ProviderSelect } from './provider-select';
 
@@ -38,7 +38,7 @@ export function SettingsPanel() {
           </>
         )}
         <div className="grid grid-cols-2 gap-3">
-          <NumberField
+          <WholeNumberField
             label="Max rounds"
             value={maxRounds}
             min={1}
@@ -46,7 +46,7 @@ export function SettingsPanel() {
             hint="Model calls per run."
             onCommit={(value) => updateSettings({ maxRounds: value })}
           />
-          <NumberField
+          <WholeNumberField
             label="Max tokens"
             value={maxTokens}
             min={1}
