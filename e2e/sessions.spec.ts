@@ -1,6 +1,6 @@
 // Sessions that survive: a run comes back after a reload, round-trips through a transcript file without a
 // model request, a broken file is refused without touching the session, a reload mid-run restores it.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
@@ -147,4 +147,49 @@ test('a reload in the middle of a run restores it at the last checkpoint, and it
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   await expect(notice).toHaveCount(0);
+});
+
+test('a reload in the middle of a stepped run restores it at the pause, and Step and Continue go on', async ({
+  page,
+}, info) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
+  ).toBeVisible();
+  const status = page.getByRole('status', { name: 'Debugger status' });
+  const step = page.getByRole('button', { name: 'Step', exact: true });
+  await page.getByRole('switch', { name: 'Step mode' }).check();
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(status).toContainText('Paused before the model request of round 1');
+  await step.click();
+  await expect(status).toContainText("Paused after the model's reply in round 1");
+  await step.click();
+  await expect(status).toContainText('Paused before demo__weather_get runs');
+
+  await page.reload();
+  // The same pause, not an interruption: the call is still pending and Step answers it.
+  await expect(status).toContainText('Paused before demo__weather_get runs');
+  await expect(page.getByRole('region', { name: 'Interrupted run' })).toHaveCount(0);
+  const weather = page.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /demo__weather_get/ });
+  await expect(weather).toContainText('pending');
+  await expect(page.getByRole('region', { name: 'Paused step' })).toContainText('Oslo');
+  await expect(step).toBeEnabled();
+
+  await step.click();
+  await expect(status).toContainText('Paused after demo__weather_get returned');
+  await expect(weather).toContainText('ok');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article')).toHaveCount(3);
+
+  // One continuous run: the export holds all three rounds, the tool result and the end.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export transcript' }).click();
+  const file = info.outputPath('resumed.json');
+  await (await download).saveAs(file);
+  const transcript = JSON.parse(readFileSync(file, 'utf8')) as { rounds: unknown[]; finishReason: string };
+  expect(transcript.rounds).toHaveLength(3);
+  expect(transcript.finishReason).toBe('end_turn');
+  expect(JSON.stringify(transcript.rounds[0])).toContain('Oslo');
 });

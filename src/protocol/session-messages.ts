@@ -42,6 +42,17 @@ export interface RunLoadResult {
   changes: string[];
 }
 
+/**
+ * `run-resume`: a stored run that was held at a pause when the page went away goes on as the same run,
+ * held at that same pause in step mode; `events` is its stored log. Refused when the log holds no open pause.
+ */
+export interface RunResumeCommand {
+  type: 'run-resume';
+  runId: string;
+  events: RunEvent[];
+  settings: RunSettings;
+}
+
 /** `run-replay`: re-runs `sourceRunId` as a new run `runId`, with its recorded replies or the live model. */
 export interface RunReplayCommand {
   type: 'run-replay';

@@ -9,6 +9,7 @@ import type { TranscriptMeta } from '../engine/transcript/build-transcript';
 import { diffTranscripts } from '../engine/transcript/diff-transcripts';
 import { foldHistory } from '../engine/transcript/fold-history';
 import { importTranscript } from '../engine/transcript/import-transcript';
+import { findOpenPause } from '../engine/run/resume-run';
 import type { Transcript } from '../engine/transcript/transcript';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
@@ -16,6 +17,7 @@ import type {
   RunLoadCommand,
   RunLoadResult,
   RunReplayCommand,
+  RunResumeCommand,
   RunsCompareResult,
   TranscriptImportCommand,
   TranscriptImportResult,
@@ -32,6 +34,8 @@ export interface RunOverrides {
   system?: string;
   /** Blocks before the typed text of the new user message (an attached MCP resource). */
   attachments?: UserAttachment[];
+  /** The stored log of a run held at a pause: it goes on as the same run, from that pause (step mode). */
+  resume?: RunEvent[];
 }
 
 export interface SessionCommandContext {
@@ -40,12 +44,15 @@ export interface SessionCommandContext {
   now: () => number;
   createModel: (provider: ProviderSettings) => Model;
   startRun: (runId: string, settings: RunSettings, text: string, overrides: RunOverrides) => void;
+  /** Resolves once the servers being connected have answered (a resumed call needs its tool). */
+  serversSettled?: () => Promise<void>;
 }
 
 export interface SessionCommands {
   importTranscript(command: TranscriptImportCommand): TranscriptImportResult;
   loadRun(command: RunLoadCommand): RunLoadResult;
   replayRun(command: RunReplayCommand): null;
+  resumeRun(command: RunResumeCommand): Promise<null>;
   compareRuns(leftRunId: string, rightRunId: string): RunsCompareResult;
   /** The transcript of any run the worker knows (live, imported or loaded). */
   transcriptOf(runId: string): Transcript;
@@ -123,6 +130,16 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
         userMessage,
         ...(source.system === undefined ? {} : { system: source.system }),
       });
+      return null;
+    },
+
+    async resumeRun(command) {
+      if (findOpenPause(command.events) === undefined) {
+        throw new Error('The stored run was not held at a pause, so it cannot go on from one.');
+      }
+      if (runs.has(command.runId)) throw new Error(`The run ${command.runId} is already open.`);
+      await context.serversSettled?.();
+      context.startRun(command.runId, command.settings, '', { resume: command.events });
       return null;
     },
 

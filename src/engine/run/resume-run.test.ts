@@ -71,7 +71,7 @@ describe('resuming a run at the pause it was held at', () => {
       expect(findOpenPause(cut)).toMatchObject({ pauseId: held.pauseId, kind });
       const ranBefore = tool.calls.length;
 
-      const second = stepper((point, index) => {
+      const second = stepper((_point, index) => {
         if (index === 0) return { type: 'continue' };
         second.setMode('run');
         return { type: 'continue' };

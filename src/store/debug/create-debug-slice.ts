@@ -261,6 +261,15 @@ export function createDebugSlice(set: SetLoupeState, get: GetLoupeState, deps: S
         get().pushAlert(`Could not rename the branch: ${describeError(error)}`);
       }
     },
+    async followResumedRun(runId) {
+      patch({ mode: 'step', pending: null, draft: null, error: null, tokens: null });
+      // The worker answers `run-resume` before the loop is back at its gate: ask until it holds the pause.
+      for (let attempt = 0; attempt < 50 && get().runView.runId === runId; attempt += 1) {
+        await inspect(runId);
+        if (get().debug.pending !== null || get().runView.phase !== 'running') return;
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+    },
     async sendManualReply(content) {
       const turn = get().debug.manualTurn;
       if (turn === null) return false;

@@ -55,6 +55,8 @@ export interface DebugSlice {
   switchBranch: (runId: string) => void;
   renameBranch: (runId: string, name: string) => Promise<void>;
   sendManualReply: (content: ManualReplyBlock[]) => Promise<boolean>;
+  /** A restored run went on from its pause (step mode): shows that pause's details once the worker holds it. */
+  followResumedRun: (runId: string) => Promise<void>;
 }
 
 export const initialDebugData = (settings: DebugSettings): DebugData => ({

@@ -11,6 +11,7 @@ import { readString, writeItem } from '../safe-storage';
 import { initialRunView } from '../run-view';
 import { createCheckpointer } from './create-checkpointer';
 import { describeInterruption } from './describe-interruption';
+import { findHeldPause } from './find-held-pause';
 import { createMemorySessionDb } from './memory-session-db';
 import { openSessionDb } from './session-db';
 import type { SessionDb } from './session-db';
@@ -99,6 +100,7 @@ export function createSessionsSlice(
       return [] as RunEvent[];
     });
     if (events.length === 0) return;
+    if (showInterruption && (await resumeAtPause(run, events))) return;
     const result = await deps.client.send({
       type: 'run-load',
       runId: run.runId,
@@ -122,6 +124,38 @@ export function createSessionsSlice(
         },
         resumeHistory: result.history,
       });
+  }
+
+  /**
+   * A run held at a pause when the page went away goes on as the same run, held at that pause in step
+   * mode. False (the run is restored as interrupted instead) when it was not paused, when the key it
+   * needs was not remembered, or when the worker refused.
+   */
+  async function resumeAtPause(run: StoredRun, events: RunEvent[]): Promise<boolean> {
+    const { settings, debug } = get();
+    if (findHeldPause(events) === null || (settings.provider === 'anthropic' && settings.apiKey.trim() === '')) {
+      return false;
+    }
+    const view = events.reduce(applyRunEvent, { ...initialRunView });
+    update({ runView: view, sessionNotice: null, resumeHistory: null });
+    // The held call needs its tool: the page's servers reconnect first (a failed one stays failed).
+    await waitForServers(get);
+    try {
+      await deps.client.send({
+        type: 'run-resume',
+        runId: run.runId,
+        events,
+        settings: { ...buildRunSettings(settings), debug: debug.settings },
+      });
+    } catch (error) {
+      get().pushAlert(`The paused run could not go on from its pause: ${describeError(error)}`);
+      update({ runView: { ...initialRunView } });
+      return false;
+    }
+    loadedRuns.add(run.runId);
+    checkpointer.resume(run.runId, events.length);
+    await get().followResumedRun(run.runId);
+    return true;
   }
 
   async function showStored(record: SessionRecord, runId: string | null): Promise<void> {
@@ -418,4 +452,13 @@ function firstText(messages: readonly Message[]): string {
     for (const block of message.content) if (block.type === 'text') return block.text.slice(0, 60);
   }
   return 'Run';
+}
+
+/** Resolves once no server of the page is still connecting (or after 10 s: the run then says what is missing). */
+async function waitForServers(get: GetLoupeState): Promise<void> {
+  const connecting = (): boolean =>
+    get().servers.some((server) => (get().serverStates[server.id]?.status ?? 'connecting') === 'connecting');
+  for (let waited = 0; waited < 10_000 && connecting(); waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
