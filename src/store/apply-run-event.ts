@@ -5,50 +5,14 @@ import type { Usage } from '../engine/model/model';
 import { applyDebugEvent } from './apply-debug-event';
 import { applyPolicyEvent } from './apply-policy-event';
 import { EMPTY_USAGE } from './run-view';
+import { updateCall, updateRound } from './update-run-view';
 import type { AssistantBlockView, RoundView, RunView, ToolCallView } from './run-view';
-
-function emptyRound(round: number): RoundView {
-  return { round, blocks: [], interrupted: false, toolCalls: [] };
-}
 
 function addUsage(a: Usage, b: Usage): Usage {
   return {
     inputTokens: a.inputTokens + b.inputTokens,
     outputTokens: a.outputTokens + b.outputTokens,
   };
-}
-
-/** Replaces round `round` (creating it when events arrive out of order) with `update(round)`. */
-function updateRound(state: RunView, round: number, update: (view: RoundView) => RoundView): RunView {
-  const existing = state.rounds.findIndex((view) => view.round === round);
-  if (existing === -1) {
-    const rounds = [...state.rounds, update(emptyRound(round))].sort((a, b) => a.round - b.round);
-    return { ...state, rounds };
-  }
-  const rounds = state.rounds.slice();
-  rounds[existing] = update(rounds[existing] ?? emptyRound(round));
-  return { ...state, rounds };
-}
-
-function updateCall(
-  view: RoundView,
-  callId: string,
-  name: string,
-  update: (call: ToolCallView) => ToolCallView,
-): RoundView {
-  const index = view.toolCalls.findIndex((call) => call.callId === callId);
-  const base: ToolCallView = view.toolCalls[index] ?? {
-    callId,
-    name,
-    status: 'pending',
-    partialJson: '',
-    isError: false,
-    content: [],
-  };
-  const toolCalls = view.toolCalls.slice();
-  if (index === -1) toolCalls.push(update(base));
-  else toolCalls[index] = update(base);
-  return { ...view, toolCalls };
 }
 
 function appendText(blocks: AssistantBlockView[], index: number, text: string): AssistantBlockView[] {
