@@ -3,8 +3,9 @@
 // waiting for `retry-after-ms` / `retry-after`; an error inside a stream that has started is never retried.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockMessagesApi, type MockMessagesApi } from '../../../e2e/fixtures/mock-messages-api';
-import { ModelError, type ModelRequest, type ModelStreamPart } from '../../engine/model/model';
+import { ModelError, type ModelRequest } from '../../engine/model/model';
 import { createAnthropicModel } from './create-anthropic-model';
+import { collectStreamParts } from '../testing/collect-stream-parts';
 
 let api: MockMessagesApi;
 beforeAll(async () => {
@@ -18,12 +19,6 @@ const request: ModelRequest = {
   tools: [],
   maxTokens: 64,
 };
-
-async function collect(iterable: AsyncIterable<ModelStreamPart>): Promise<ModelStreamPart[]> {
-  const parts: ModelStreamPart[] = [];
-  for await (const part of iterable) parts.push(part);
-  return parts;
-}
 
 const model = (maxRetries: number) =>
   createAnthropicModel({ apiKey: 'k', baseUrl: api.url, model: 'claude-haiku-4-5', maxRetries });
@@ -39,7 +34,7 @@ describe('Anthropic retries through the SDK', () => {
       { content: [{ type: 'text', text: 'Back.' }] },
     );
     const started = Date.now();
-    const parts = await collect(model(2).doStream(request, new AbortController().signal));
+    const parts = await collectStreamParts(model(2).doStream(request, new AbortController().signal));
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(parts.at(-1)).toMatchObject({ type: 'response-end', stopReason: 'end_turn' });
     expect(api.requests).toHaveLength(2);
@@ -50,7 +45,7 @@ describe('Anthropic retries through the SDK', () => {
       { error: { status: 529, type: 'overloaded_error', message: 'Overloaded', retryAfter: 0 } },
       { error: { status: 529, type: 'overloaded_error', message: 'Overloaded', retryAfter: 0 } },
     );
-    const error = await collect(model(1).doStream(request, new AbortController().signal)).then(
+    const error = await collectStreamParts(model(1).doStream(request, new AbortController().signal)).then(
       () => undefined,
       (reason: unknown) => reason,
     );
@@ -64,7 +59,7 @@ describe('Anthropic retries through the SDK', () => {
       streamError: { type: 'overloaded_error', message: 'Overloaded' },
       content: [{ type: 'text', text: 'Partial' }],
     });
-    const error = await collect(model(2).doStream(request, new AbortController().signal)).then(
+    const error = await collectStreamParts(model(2).doStream(request, new AbortController().signal)).then(
       () => undefined,
       (reason: unknown) => reason,
     );
@@ -74,7 +69,7 @@ describe('Anthropic retries through the SDK', () => {
 
   it('does not retry a 400, and names the request that caused it', async () => {
     api.enqueue({ error: { status: 400, type: 'invalid_request_error', message: 'messages: bad' } });
-    const error = (await collect(model(2).doStream(request, new AbortController().signal)).then(
+    const error = (await collectStreamParts(model(2).doStream(request, new AbortController().signal)).then(
       () => undefined,
       (reason: unknown) => reason,
     )) as ModelError;

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockMessagesApi, type MockMessagesApi } from '../../../e2e/fixtures/mock-messages-api';
 import { ModelError, type ModelRequest, type ModelStreamPart } from '../../engine/model/model';
 import { createAnthropicModel } from './create-anthropic-model';
+import { collectStreamParts } from '../testing/collect-stream-parts';
+import { expectModelError } from '../testing/expect-model-error';
 
 const apiKey = 'sk-ant-test-key';
 let api: MockMessagesApi;
@@ -37,23 +39,8 @@ function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
   };
 }
 
-async function collect(iterable: AsyncIterable<ModelStreamPart>): Promise<ModelStreamPart[]> {
-  const parts: ModelStreamPart[] = [];
-  for await (const part of iterable) parts.push(part);
-  return parts;
-}
-
 function model(server: MockMessagesApi, extra: { maxRetries?: number; apiKey?: string; baseUrl?: string } = {}) {
   return createAnthropicModel({ apiKey, baseUrl: server.url, model: 'claude-sonnet-5-5', maxRetries: 0, ...extra });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ModelError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ModelError);
-  return error as ModelError;
 }
 
 describe('createAnthropicModel against the mock Messages API', () => {
@@ -62,7 +49,9 @@ describe('createAnthropicModel against the mock Messages API', () => {
       content: [{ type: 'text', text: 'Hi there, how can I help today? Ünïcode ✓' }],
       usage: { input_tokens: 42, output_tokens: 9, cache_read_input_tokens: 5, cache_creation_input_tokens: 3 },
     });
-    const parts = await collect(model(api).doStream(request({ system: 'Be brief.' }), new AbortController().signal));
+    const parts = await collectStreamParts(
+      model(api).doStream(request({ system: 'Be brief.' }), new AbortController().signal),
+    );
     expect(parts[0]).toMatchObject({ type: 'response-start', model: 'claude-sonnet-5-5', usage: { inputTokens: 42 } });
     expect(parts[1]).toEqual({ type: 'text-start', index: 0 });
     const text = parts.flatMap((part) => (part.type === 'text-delta' ? [part.text] : [])).join('');
@@ -97,7 +86,7 @@ describe('createAnthropicModel against the mock Messages API', () => {
         { type: 'tool_use', id: 'toolu_1', name: 'demo__weather_get', input },
       ],
     });
-    const parts = await collect(
+    const parts = await collectStreamParts(
       model(server()).doStream(
         request({ tools: [weatherTool], toolChoice: { type: 'auto' } }),
         new AbortController().signal,
@@ -118,7 +107,7 @@ describe('createAnthropicModel against the mock Messages API', () => {
         { type: 'text', text: 'Done.' },
       ],
     });
-    const parts = await collect(model(api).doStream(request(), new AbortController().signal));
+    const parts = await collectStreamParts(model(api).doStream(request(), new AbortController().signal));
     expect(parts).toContainEqual({ type: 'thinking-start', index: 0 });
     expect(parts).toContainEqual({ type: 'signature-delta', index: 0, signature: 'sig-1' });
     expect(
@@ -148,7 +137,7 @@ describe('createAnthropicModel against the mock Messages API', () => {
         ],
       },
     ];
-    const parts = await collect(
+    const parts = await collectStreamParts(
       model(api).doStream(request({ messages, tools: [weatherTool] }), new AbortController().signal),
     );
     const text = parts.flatMap((part) => (part.type === 'text-delta' ? [part.text] : [])).join('');
@@ -167,7 +156,9 @@ describe('createAnthropicModel against the mock Messages API', () => {
     [529, 'overloaded_error', 'Overloaded', /overloaded/],
   ] as const)('turns HTTP %i %s into a plain ModelError', async (status, type, message, advice) => {
     api.enqueue({ error: { status, type, message } });
-    const error = await failure(collect(model(api).doStream(request(), new AbortController().signal)));
+    const error = await expectModelError(
+      collectStreamParts(model(api).doStream(request(), new AbortController().signal)),
+    );
     expect(error.status).toBe(status);
     expect(error.errorType).toBe(type);
     expect(error.message).toMatch(advice);
@@ -177,7 +168,9 @@ describe('createAnthropicModel against the mock Messages API', () => {
 
   it('mentions retry-after on 429', async () => {
     api.enqueue({ error: { status: 429, type: 'rate_limit_error', message: 'Slow down', retryAfter: 30 } });
-    const error = await failure(collect(model(api).doStream(request(), new AbortController().signal)));
+    const error = await expectModelError(
+      collectStreamParts(model(api).doStream(request(), new AbortController().signal)),
+    );
     expect(error.message).toContain('wait 30 s');
   });
 
@@ -186,22 +179,24 @@ describe('createAnthropicModel against the mock Messages API', () => {
       { error: { status: 529, type: 'overloaded_error', message: 'Overloaded', retryAfter: 0 } },
       { content: [{ type: 'text', text: 'Back.' }] },
     );
-    const parts = await collect(model(api, { maxRetries: 1 }).doStream(request(), new AbortController().signal));
+    const parts = await collectStreamParts(
+      model(api, { maxRetries: 1 }).doStream(request(), new AbortController().signal),
+    );
     expect(parts.at(-1)).toMatchObject({ type: 'response-end', stopReason: 'end_turn' });
     expect(api.requests).toHaveLength(2);
   });
 
   it('refuses a wrong key with 401', async () => {
-    const error = await failure(
-      collect(model(api, { apiKey: 'wrong' }).doStream(request(), new AbortController().signal)),
+    const error = await expectModelError(
+      collectStreamParts(model(api, { apiKey: 'wrong' }).doStream(request(), new AbortController().signal)),
     );
     expect(error.status).toBe(401);
     expect(error.message).toContain('invalid x-api-key');
   });
 
   it('reports a wrong base URL path as 404', async () => {
-    const error = await failure(
-      collect(model(api, { baseUrl: `${api.url}/wrong` }).doStream(request(), new AbortController().signal)),
+    const error = await expectModelError(
+      collectStreamParts(model(api, { baseUrl: `${api.url}/wrong` }).doStream(request(), new AbortController().signal)),
     );
     expect(error.status).toBe(404);
     expect(error.message).toMatch(/base URL/);
@@ -213,7 +208,7 @@ describe('createAnthropicModel against the mock Messages API', () => {
       content: [{ type: 'text', text: 'Partial answer' }],
     });
     const parts: ModelStreamPart[] = [];
-    const error = await failure(
+    const error = await expectModelError(
       (async () => {
         for await (const part of model(chunkedApi).doStream(request(), new AbortController().signal)) parts.push(part);
       })(),
@@ -224,8 +219,10 @@ describe('createAnthropicModel against the mock Messages API', () => {
   });
 
   it('says the endpoint could not be reached, with CORS advice', async () => {
-    const error = await failure(
-      collect(model(api, { baseUrl: 'http://127.0.0.1:1' }).doStream(request(), new AbortController().signal)),
+    const error = await expectModelError(
+      collectStreamParts(
+        model(api, { baseUrl: 'http://127.0.0.1:1' }).doStream(request(), new AbortController().signal),
+      ),
     );
     expect(error.status).toBeUndefined();
     expect(error.message).toMatch(/^Could not reach http:\/\/127\.0\.0\.1:1: .*Check the base URL.*CORS/);
@@ -255,7 +252,7 @@ describe('createAnthropicModel against the mock Messages API', () => {
   it('surfaces an abort before the response as the abort', async () => {
     api.enqueue({ content: [{ type: 'text', text: 'late' }], eventDelayMs: 200 });
     const controller = new AbortController();
-    const pending = collect(model(api).doStream(request(), controller.signal));
+    const pending = collectStreamParts(model(api).doStream(request(), controller.signal));
     setTimeout(() => controller.abort(), 20);
     const error = await pending.then(
       () => undefined,

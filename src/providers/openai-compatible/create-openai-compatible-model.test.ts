@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockOpenAIApi, type MockOpenAIApi } from '../../../e2e/fixtures/mock-openai-api';
-import { ModelError, type ModelRequest, type ModelStreamPart } from '../../engine/model/model';
+import { type ModelRequest, type ModelStreamPart } from '../../engine/model/model';
 import { createOpenAICompatibleModel, type OpenAICompatibleModelConfig } from './create-openai-compatible-model';
 import { listOpenAICompatibleModels } from './list-openai-compatible-models';
+import { collectStreamParts } from '../testing/collect-stream-parts';
+import { expectModelError } from '../testing/expect-model-error';
 
 const apiKey = 'sk-openai-test';
 let api: MockOpenAIApi;
@@ -42,21 +44,6 @@ function model(server: MockOpenAIApi, extra: Partial<OpenAICompatibleModelConfig
   return createOpenAICompatibleModel({ apiKey, baseUrl: server.url, model: 'gpt-4o-mini', maxRetries: 0, ...extra });
 }
 
-async function collect(iterable: AsyncIterable<ModelStreamPart>): Promise<ModelStreamPart[]> {
-  const parts: ModelStreamPart[] = [];
-  for await (const part of iterable) parts.push(part);
-  return parts;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ModelError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ModelError);
-  return error as ModelError;
-}
-
 const textOf = (parts: ModelStreamPart[]) =>
   parts.flatMap((part) => (part.type === 'text-delta' ? [part.text] : [])).join('');
 
@@ -66,7 +53,7 @@ describe('createOpenAICompatibleModel against the mock Chat Completions API', ()
       content: 'Hi there ✓ Ünïcode',
       usage: { prompt_tokens: 50, completion_tokens: 7, cached_tokens: 20 },
     });
-    const parts = await collect(
+    const parts = await collectStreamParts(
       model(api).doStream(request({ system: 'Be brief.', temperature: 0.2 }), new AbortController().signal),
     );
     expect(textOf(parts)).toBe('Hi there ✓ Ünïcode');
@@ -104,7 +91,7 @@ describe('createOpenAICompatibleModel against the mock Chat Completions API', ()
         { id: 'call_2', name: 'demo__weather_get', arguments: { city: 'Oslo' } },
       ],
     });
-    const parts = await collect(
+    const parts = await collectStreamParts(
       model(server()).doStream(
         request({ tools: [weatherTool], toolChoice: { type: 'auto' } }),
         new AbortController().signal,
@@ -127,7 +114,7 @@ describe('createOpenAICompatibleModel against the mock Chat Completions API', ()
   });
 
   it('sends tool_choice none with the tools kept, for a final answer at a limit', async () => {
-    await collect(
+    await collectStreamParts(
       model(api).doStream(
         request({ tools: [weatherTool], toolChoice: { type: 'none' } }),
         new AbortController().signal,
@@ -151,7 +138,7 @@ describe('createOpenAICompatibleModel against the mock Chat Completions API', ()
         ],
       },
     ];
-    const parts = await collect(
+    const parts = await collectStreamParts(
       model(api, { vision: true }).doStream(request({ messages }), new AbortController().signal),
     );
     expect(textOf(parts)).toContain('I was shown 1 image(s)');
@@ -161,7 +148,9 @@ describe('createOpenAICompatibleModel against the mock Chat Completions API', ()
   });
 
   it('works against a local server with an empty key: no Authorization header at all', async () => {
-    const parts = await collect(model(localApi, { apiKey: '' }).doStream(request(), new AbortController().signal));
+    const parts = await collectStreamParts(
+      model(localApi, { apiKey: '' }).doStream(request(), new AbortController().signal),
+    );
     expect(textOf(parts)).toContain('Mock reply');
     expect(localApi.requests[0]?.headers['authorization']).toBeUndefined();
   });
@@ -181,7 +170,9 @@ describe('createOpenAICompatibleModel against the mock Chat Completions API', ()
     [500, 'server_error', 'The server had an error', /server error/],
   ] as const)('turns HTTP %i into a plain ModelError', async (status, type, message, advice) => {
     api.enqueue({ error: { status, type, message } });
-    const error = await failure(collect(model(api).doStream(request(), new AbortController().signal)));
+    const error = await expectModelError(
+      collectStreamParts(model(api).doStream(request(), new AbortController().signal)),
+    );
     expect(error.status).toBe(status);
     expect(error.errorType).toBe(type);
     expect(error.message).toMatch(advice);
@@ -200,7 +191,9 @@ describe('createOpenAICompatibleModel against the mock Chat Completions API', ()
       waits.push(ms);
       return Promise.resolve();
     };
-    const parts = await collect(model(api, { maxRetries: 2, sleep }).doStream(request(), new AbortController().signal));
+    const parts = await collectStreamParts(
+      model(api, { maxRetries: 2, sleep }).doStream(request(), new AbortController().signal),
+    );
     expect(textOf(parts)).toBe('Back.');
     expect(waits).toEqual([1000, 0]);
     expect(api.requests).toHaveLength(3);
@@ -212,7 +205,7 @@ describe('createOpenAICompatibleModel against the mock Chat Completions API', ()
       { content: 'ok' },
     );
     const started = Date.now();
-    await collect(model(api, { maxRetries: 1 }).doStream(request(), new AbortController().signal));
+    await collectStreamParts(model(api, { maxRetries: 1 }).doStream(request(), new AbortController().signal));
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   });
 
@@ -222,7 +215,7 @@ describe('createOpenAICompatibleModel against the mock Chat Completions API', ()
       content: 'Partial answer',
     });
     const parts: ModelStreamPart[] = [];
-    const error = await failure(
+    const error = await expectModelError(
       (async () => {
         for await (const part of model(api, { maxRetries: 2 }).doStream(request(), new AbortController().signal))
           parts.push(part);
@@ -235,13 +228,17 @@ describe('createOpenAICompatibleModel against the mock Chat Completions API', ()
 
   it('does not retry a 400', async () => {
     api.enqueue({ error: { status: 400, message: 'bad' } });
-    await failure(collect(model(api, { maxRetries: 2 }).doStream(request(), new AbortController().signal)));
+    await expectModelError(
+      collectStreamParts(model(api, { maxRetries: 2 }).doStream(request(), new AbortController().signal)),
+    );
     expect(api.requests).toHaveLength(1);
   });
 
   it('says the endpoint could not be reached, with CORS advice', async () => {
-    const error = await failure(
-      collect(model(api, { baseUrl: 'http://127.0.0.1:1/v1' }).doStream(request(), new AbortController().signal)),
+    const error = await expectModelError(
+      collectStreamParts(
+        model(api, { baseUrl: 'http://127.0.0.1:1/v1' }).doStream(request(), new AbortController().signal),
+      ),
     );
     expect(error.message).toMatch(/^Could not reach http:\/\/127\.0\.0\.1:1\/v1: .*CORS/);
   });

@@ -7,6 +7,7 @@ import { createInMemoryTool } from '../../engine/testing/in-memory-tool';
 import { createScriptedModel } from '../../engine/testing/scripted-model';
 import { collectRun } from '../../engine/testing/collect-run';
 import { createPromptedModel, NO_TOOLS_NOTE } from './create-prompted-model';
+import { collectStreamParts } from '../testing/collect-stream-parts';
 
 const weather = createInMemoryTool({
   name: 'weather',
@@ -16,12 +17,6 @@ const weather = createInMemoryTool({
 });
 
 const say = (text: string) => ({ content: [{ type: 'text' as const, text }] });
-
-async function collect(iterable: AsyncIterable<ModelStreamPart>): Promise<ModelStreamPart[]> {
-  const parts: ModelStreamPart[] = [];
-  for await (const part of iterable) parts.push(part);
-  return parts;
-}
 
 describe('createPromptedModel', () => {
   it('runs the same tool loop as a native model: call, result as user text, final answer', async () => {
@@ -60,7 +55,7 @@ describe('createPromptedModel', () => {
 
   it('takes a rejected call as text, with a notice saying why', async () => {
     const inner = createScriptedModel([say('{"name": "weather", "arguments": {"town": "Paris"}}')]);
-    const parts = await collect(
+    const parts = await collectStreamParts(
       createPromptedModel(inner).doStream(
         {
           messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
@@ -104,7 +99,7 @@ describe('createPromptedModel', () => {
 
   it('leaves the tools out and says so when the loop forbids tools (tool_choice none)', async () => {
     const inner = createScriptedModel([say('{"name": "weather", "arguments": {"city": "Paris"}}')]);
-    const parts = await collect(
+    const parts = await collectStreamParts(
       createPromptedModel(inner).doStream(
         {
           system: 'Sys.',
@@ -157,7 +152,7 @@ describe('createPromptedModel with an endpoint that calls tools natively anyway'
         ],
       },
     ]);
-    const parts = await collect(
+    const parts = await collectStreamParts(
       createPromptedModel(inner).doStream(
         { messages: [], tools: [{ name: 'weather', description: '', input_schema: {} }], maxTokens: 10 },
         new AbortController().signal,
@@ -171,7 +166,7 @@ describe('createPromptedModel with an endpoint that calls tools natively anyway'
 
   it('says end_turn for a text reply an endpoint ended with tool_calls', async () => {
     const inner = createScriptedModel([{ content: [{ type: 'text', text: 'Just text.' }], stopReason: 'tool_use' }]);
-    const parts = await collect(
+    const parts = await collectStreamParts(
       createPromptedModel(inner).doStream(
         { messages: [], tools: [{ name: 'weather', description: '', input_schema: {} }], maxTokens: 10 },
         new AbortController().signal,
