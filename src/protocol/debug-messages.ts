@@ -58,6 +58,11 @@ export type DebugCommand =
       messages?: Message[];
     }
   | { type: 'branch-rename'; runId: string; name: string }
+  /**
+   * Tells the worker the branches of run families it forgot (a reload, an import): each run must be known
+   * (loaded or imported) for a fork from it or an export with its family; entries replace those of the same run.
+   */
+  | { type: 'branches-restore'; branches: BranchInfo[] }
   /** The person's reply for the manual model's turn `turnId`. */
   | { type: 'manual-reply'; runId: string; turnId: string; content: ManualReplyBlock[] };
 
@@ -70,6 +75,7 @@ export interface DebugCommandResults {
   'fork-history': Message[];
   'run-fork': BranchInfo;
   'branch-rename': null;
+  'branches-restore': null;
   'manual-reply': null;
 }
 

@@ -4,6 +4,7 @@ import type { Message } from '../engine/message/message';
 import type { TranscriptMeta } from '../engine/transcript/build-transcript';
 import type { TranscriptComparison } from '../engine/transcript/diff-transcripts';
 import type { TranscriptProblem } from '../engine/transcript/transcript-problem';
+import type { BranchInfo } from './debug-messages';
 import type { RunSettings } from './settings';
 
 /** Files larger than this are refused before they are read (a transcript with images is a few MB). */
@@ -16,9 +17,26 @@ export interface TranscriptImportCommand {
   text: string;
 }
 
-/** The run as events (shown by the same fold as a live run), its meta, and every repair made. */
+/** Another branch of an imported run's family, kept by the worker under `info.runId`. */
+export interface ImportedBranch {
+  info: BranchInfo;
+  events: RunEvent[];
+}
+
+/**
+ * The run as events (shown by the same fold as a live run), its meta, and every repair made; with the
+ * transcript's `branches`, `family` lists every branch (this run first) and `branches` the others' runs.
+ */
 export type TranscriptImportResult =
-  | { ok: true; events: RunEvent[]; meta: TranscriptMeta; changes: string[]; title: string }
+  | {
+      ok: true;
+      events: RunEvent[];
+      meta: TranscriptMeta;
+      changes: string[];
+      title: string;
+      family?: BranchInfo[];
+      branches?: ImportedBranch[];
+    }
   | { ok: false; problems: TranscriptProblem[] };
 
 /** `run-load`: gives the worker a stored run's events, so it can be exported, replayed and compared. */

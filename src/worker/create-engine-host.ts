@@ -205,6 +205,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       case 'fork-history':
       case 'run-fork':
       case 'branch-rename':
+      case 'branches-restore':
       case 'manual-reply':
         return debug.execute(command);
       case 'transcript-export': {

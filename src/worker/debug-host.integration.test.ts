@@ -166,6 +166,40 @@ describe('the debugger in the worker', () => {
     await h.host.dispose();
   });
 
+  it('an exported fork imports into a fresh worker with its family; branches-restore makes export list them again', async () => {
+    const h = await createHarness();
+    const settings = { ...anthropic(), debug: DEFAULT_DEBUG_SETTINGS };
+    await h.send({ type: 'run-start', runId: 'o1', settings, message: 'What to wear in Rome?' });
+    await h.waitEnd('o1');
+    await h.send({ type: 'run-fork', runId: 'o1', newRunId: 'f1', round: 1, name: 'Again', settings });
+    await h.waitEnd('f1');
+    const exported = (await h.send({ type: 'transcript-export', runId: 'f1' })) as Transcript;
+    await h.host.dispose();
+
+    const fresh = await createHarness();
+    const imported = (await fresh.send({ type: 'transcript-import', runId: 'n', text: JSON.stringify(exported) })) as {
+      family: BranchInfo[];
+    };
+    expect(imported.family).toEqual([
+      { runId: 'n', name: 'Imported fork', parentRunId: 'n~1', forkRound: 1 },
+      { runId: 'n~1', name: 'Original', parentRunId: null, forkRound: null },
+    ]);
+    await fresh.send({ type: 'branches-restore', branches: imported.family });
+    const again = (await fresh.send({ type: 'transcript-export', runId: 'n~1' })) as Transcript;
+    expect(again.branches).toMatchObject([{ runId: 'n', name: 'Imported fork', parentRunId: 'n~1', forkRound: 1 }]);
+    const info = (await fresh.send({
+      type: 'run-fork',
+      runId: 'n~1',
+      newRunId: 'f2',
+      round: 1,
+      name: '',
+      settings,
+    })) as BranchInfo;
+    expect(info).toMatchObject({ parentRunId: 'n~1', forkRound: 1 });
+    await fresh.waitEnd('f2');
+    await fresh.host.dispose();
+  });
+
   it('runs the real loop with the manual model: the person writes the tool call and the answer', async () => {
     const h = await createHarness();
     const settings: RunSettings = { provider: { kind: 'manual' }, system: '', maxRounds: 5, maxTokens: 1024 };

@@ -159,6 +159,9 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
         branches.set(command.runId, { ...info, name: command.name.trim() || info.name });
         return null;
       }
+      case 'branches-restore':
+        for (const info of command.branches) branches.set(info.runId, { ...info });
+        return null;
       case 'manual-reply':
         context.manual.reply(command.runId, command.turnId, command.content);
         return null;

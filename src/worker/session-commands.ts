@@ -24,6 +24,7 @@ import type {
 } from '../protocol/session-messages';
 import { createReplayModel } from '../providers/replay/create-replay-model';
 import { checkTranscriptSchema } from './check-transcript-schema';
+import { importBranches } from './import-branches';
 import type { RunRecord, RunRegistry } from './run-registry';
 
 /** How a run may differ from an ordinary `run-start`: replay brings its own model, history and prompt. */
@@ -98,7 +99,11 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
         servers: transcript.servers,
       };
       keep(command.runId, events, meta);
-      return { ok: true, events, meta, changes, title: titleOf(transcript) };
+      const imported = importBranches(transcript, command.runId, (branch) =>
+        branch.some((event) => event.type === 'run-end') ? branch : [...branch, closingEvent(branch)],
+      );
+      for (const branch of imported?.branches ?? []) keep(branch.info.runId, branch.events, meta);
+      return { ok: true, events, meta, changes, title: titleOf(transcript), ...imported };
     },
 
     loadRun(command) {
