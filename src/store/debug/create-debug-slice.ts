@@ -230,6 +230,8 @@ export function createDebugSlice(set: SetLoupeState, get: GetLoupeState, deps: S
           ...(messages === undefined ? {} : { messages }),
         });
         patch((state) => ({ branches: state.branches.map((branch) => (branch.runId === runId ? info : branch)) }));
+        const family = get().debug.branches.filter((branch) => branch.runId === source || branch.runId === runId);
+        await get().recordBranches(family);
         return true;
       } catch (error) {
         set((state) => ({
@@ -255,10 +257,19 @@ export function createDebugSlice(set: SetLoupeState, get: GetLoupeState, deps: S
       patch((debug) => ({
         branches: debug.branches.map((branch) => (branch.runId === runId ? { ...branch, name: trimmed } : branch)),
       }));
+      await get().recordBranches(get().debug.branches.filter((branch) => branch.runId === runId));
       try {
         await send({ type: 'branch-rename', runId, name: trimmed });
       } catch (error) {
         get().pushAlert(`Could not rename the branch: ${describeError(error)}`);
+      }
+    },
+    async restoreBranches(branches, views) {
+      patch((debug) => ({ branches, branchViews: { ...debug.branchViews, ...views } }));
+      try {
+        await send({ type: 'branches-restore', branches });
+      } catch (error) {
+        get().pushAlert(`The branches were restored here but the worker refused them: ${describeError(error)}`);
       }
     },
     async followResumedRun(runId) {

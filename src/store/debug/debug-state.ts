@@ -54,6 +54,8 @@ export interface DebugSlice {
   forkFrom: (round: number, name: string, messages?: Message[]) => Promise<boolean>;
   switchBranch: (runId: string) => void;
   renameBranch: (runId: string, name: string) => Promise<void>;
+  /** Shows a remembered family (after a reload or an import) in the switcher and tells the worker about it. */
+  restoreBranches: (branches: BranchInfo[], views: Record<string, RunView>) => Promise<void>;
   sendManualReply: (content: ManualReplyBlock[]) => Promise<boolean>;
   /** A restored run went on from its pause (step mode): shows that pause's details once the worker holds it. */
   followResumedRun: (runId: string) => Promise<void>;

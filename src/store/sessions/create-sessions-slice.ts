@@ -15,6 +15,8 @@ import { findHeldPause } from './find-held-pause';
 import { createMemorySessionDb } from './memory-session-db';
 import { openSessionDb } from './session-db';
 import type { SessionDb } from './session-db';
+import { restoreBranchFamily } from './restore-branch-family';
+import { readBranches, remapBranches, writeBranches } from './session-branches';
 import { pickSessionSettings, summarize } from './session-record';
 import type { SessionRecord, StoredRun } from './session-record';
 import type { SessionsSlice } from './sessions-state';
@@ -94,13 +96,13 @@ export function createSessionsSlice(
   }
 
   /** Makes sure the worker knows `run` (after a reload it only lives in storage); returns its stored events. */
-  async function ensureLoaded(run: StoredRun, showInterruption: boolean): Promise<void> {
+  async function ensureLoaded(run: StoredRun, showInterruption: boolean): Promise<RunEvent[]> {
     const events = await db.readEvents(run.runId).catch((error: unknown) => {
       reportStorage(error);
       return [] as RunEvent[];
     });
-    if (events.length === 0) return;
-    if (showInterruption && (await resumeAtPause(run, events))) return;
+    if (events.length === 0) return events;
+    if (showInterruption && (await resumeAtPause(run, events))) return events;
     const result = await deps.client.send({
       type: 'run-load',
       runId: run.runId,
@@ -112,7 +114,7 @@ export function createSessionsSlice(
     if (result.closingEvents.length > 0) {
       for (const event of result.closingEvents) checkpointer.push(run.runId, event);
     }
-    if (!showInterruption) return;
+    if (!showInterruption) return [...events, ...result.closingEvents];
     const view = [...events, ...result.closingEvents].reduce(applyRunEvent, { ...initialRunView });
     update({ runView: view });
     if (result.interrupted)
@@ -124,6 +126,23 @@ export function createSessionsSlice(
         },
         resumeHistory: result.history,
       });
+    return [...events, ...result.closingEvents];
+  }
+
+  /** The shown run's branches back in the switcher and the worker (their runs loaded). */
+  async function restoreFamily(record: SessionRecord): Promise<void> {
+    await restoreBranchFamily({
+      branches: readBranches(record),
+      shownView: get().runView,
+      async loadRun(runId) {
+        const run = record.runs.find((candidate) => candidate.runId === runId);
+        if (run === undefined) return [];
+        if (!loadedRuns.has(runId)) return ensureLoaded(run, false);
+        await checkpointer.flush();
+        return db.readEvents(runId);
+      },
+      restore: (family, views) => get().restoreBranches(family, views),
+    });
   }
 
   /**
@@ -167,6 +186,7 @@ export function createSessionsSlice(
     if (get().runView.runId === run.runId) return;
     try {
       await ensureLoaded(run, true);
+      if (get().runView.runId === run.runId) await restoreFamily(record);
     } catch (error) {
       get().pushAlert(`Could not restore the run: ${describeError(error)}`);
     }
@@ -266,8 +286,10 @@ export function createSessionsSlice(
         name: `${source.name} (copy)`,
         runs: [],
       };
+      const ids = new Map<string, string>();
       for (const run of source.runs) {
         const runId = deps.createId();
+        ids.set(run.runId, runId);
         const events = (await db.readEvents(run.runId)).map((event) =>
           event.type === 'run-start' ? { ...event, runId } : event,
         );
@@ -275,6 +297,7 @@ export function createSessionsSlice(
         copy.runs.push({ ...run, runId });
         if (source.activeRunId === run.runId) copy.activeRunId = runId;
       }
+      copy.extensions = { ...copy.extensions, branches: remapBranches(readBranches(source), ids) };
       await save(copy);
     },
 
@@ -339,6 +362,20 @@ export function createSessionsSlice(
         loadedRuns.add(runId);
         await db.appendEvents(runId, 0, result.events).catch(reportStorage);
         checkpointer.resume(runId, result.events.length);
+        for (const branch of result.branches ?? []) {
+          const label = `Branch “${branch.info.name}” from ${file.name}`;
+          record.runs.push({
+            runId: branch.info.runId,
+            origin: 'imported',
+            label,
+            startedAt: options.now(),
+            meta: result.meta,
+          });
+          loadedRuns.add(branch.info.runId);
+          await db.appendEvents(branch.info.runId, 0, branch.events).catch(reportStorage);
+          checkpointer.resume(branch.info.runId, branch.events.length);
+        }
+        writeBranches(record, result.family ?? []);
         makeCurrent(record);
         await save(record);
         update({
@@ -349,6 +386,7 @@ export function createSessionsSlice(
             details: result.changes,
           },
         });
+        await restoreFamily(record);
         return true;
       } catch (error) {
         get().pushAlert(`“${file.name}” could not be imported: ${describeError(error)}. Nothing was changed.`);
@@ -431,6 +469,12 @@ export function createSessionsSlice(
     },
 
     flushSessions: () => checkpointer.flush(),
+
+    async recordBranches(branches) {
+      if (!current || branches.length === 0) return;
+      writeBranches(current, branches);
+      await save(current);
+    },
   };
 
   /** Connects the session's servers and disconnects the others (matched by URL). */

@@ -1,6 +1,7 @@
 // The sessions part of the store: types only.
 import type { Message } from '../../engine/message/message';
 import type { RunEvent } from '../../engine/event/run-event';
+import type { BranchInfo } from '../../protocol/debug-messages';
 import type { RunsCompareResult } from '../../protocol/session-messages';
 import type { SessionSummary, StoredRun } from './session-record';
 
@@ -42,4 +43,6 @@ export interface SessionsSlice {
   recordRunEvent: (runId: string, event: RunEvent) => void;
   /** Resolves when every checkpoint so far is written. */
   flushSessions: () => Promise<void>;
+  /** Remembers branches (new or renamed) with the current session, so a reload or an export keeps them. */
+  recordBranches: (branches: BranchInfo[]) => Promise<void>;
 }
