@@ -1,0 +1,74 @@
+// Debugger branches that last: a fork and its original survive a reload and a transcript export → import.
+import type { Page } from '@playwright/test';
+import { e2eUrls } from './fixtures/e2e-ports';
+import { expect, test } from './fixtures/loupe-test';
+
+const API_KEY = 'sk-ant-test-e2e-key';
+
+async function useMockAnthropic(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
+  await page.getByRole('textbox', { name: 'API key' }).fill(API_KEY);
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
+  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
+  ).toBeVisible();
+}
+
+/** Both branches listed; each shows its own first question; the original's rounds are whole. */
+async function expectBothBranches(page: Page, forkName: string): Promise<void> {
+  const branch = page.getByRole('combobox', { name: 'Branch' });
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(branch.getByRole('option')).toHaveText(['Original', forkName]);
+  await branch.selectOption({ label: 'Original' });
+  await expect(timeline.getByRole('article')).toHaveCount(3);
+  await expect(
+    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /demo__weather_get/ }),
+  ).toContainText('Paris');
+  await expect(page.getByRole('region', { name: 'Branches' })).toContainText('The original run; 1 fork(s) of it.');
+  await branch.selectOption({ label: forkName });
+  await expect(page.getByRole('region', { name: 'Branches' })).toContainText('Forked from round 1 of “Original”.');
+  await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('Done.');
+}
+
+test('a fork from round 1 survives a reload and an export → import, both branches switchable', async ({
+  page,
+}, info) => {
+  await useMockAnthropic(page);
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const runStatus = page.getByRole('status', { name: 'Run status' });
+  await expect(runStatus).toContainText('end_turn');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await timeline.getByRole('article', { name: 'Round 1' }).getByRole('button', { name: 'Fork from here' }).click();
+  const fork = page.getByRole('group', { name: 'Fork from round 1' });
+  await fork.getByRole('textbox', { name: 'Fork name' }).fill('Second try');
+  await fork.getByRole('button', { name: 'Start fork' }).click();
+  await expect(runStatus).toContainText('end_turn');
+  await expect(page.getByRole('combobox', { name: 'Branch' }).getByRole('option')).toHaveCount(2);
+
+  await page.reload();
+  await expectBothBranches(page, 'Second try');
+  await page.screenshot({ path: '/tmp/dbg/branches-after-reload.png', fullPage: true });
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export transcript' }).click();
+  const file = info.outputPath('family.json');
+  await (await download).saveAs(file);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByRole('region', { name: 'Imported transcript' })).toContainText('Imported “family.json”');
+  const branch = page.getByRole('combobox', { name: 'Branch' });
+  await expect(branch.getByRole('option')).toHaveText(['Imported fork', 'Original']);
+  await branch.selectOption({ label: 'Original' });
+  await expect(timeline.getByRole('article')).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Branches' })).toContainText('The original run; 1 fork(s) of it.');
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Branch' }).getByRole('option')).toHaveText([
+    'Imported fork',
+    'Original',
+  ]);
+});
