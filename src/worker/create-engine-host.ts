@@ -63,7 +63,11 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
   const manual = new ManualTurns(deps.post, (prefix) => deps.environment.createId(prefix));
   const transcriptOf = (runId: string) => {
     const record = runs.get(runId);
-    const meta = { app: { name: 'Loupe', version: deps.appVersion }, settings: record.settings, servers: record.servers };
+    const meta = {
+      app: { name: 'Loupe', version: deps.appVersion },
+      settings: record.settings,
+      servers: record.servers,
+    };
     return buildTranscript(record.events, { ...meta, createdAt: record.createdAt });
   };
   const debug = createDebugHost({
@@ -82,17 +86,22 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
   });
 
   function startRun(runId: string, settings: RunSettings, text: string, overrides: RunOverrides = {}): void {
-    const context = { manual: manual.sourceFor(runId), createId: (prefix: string) => deps.environment.createId(prefix) };
+    const context = {
+      manual: manual.sourceFor(runId),
+      createId: (prefix: string) => deps.environment.createId(prefix),
+    };
     const model = overrides.model ?? deps.createModel(settings.provider, context);
     const connected = servers.connected();
-    const system = overrides.system ?? buildSystemPrompt(
-      settings.system,
-      connected.map(({ config, connection }) => ({
-        name: config.name,
-        includeInstructions: config.includeInstructions,
-        ...(connection.instructions ? { instructions: connection.instructions } : {}),
-      })),
-    );
+    const system =
+      overrides.system ??
+      buildSystemPrompt(
+        settings.system,
+        connected.map(({ config, connection }) => ({
+          name: config.name,
+          includeInstructions: config.includeInstructions,
+          ...(connection.instructions ? { instructions: connection.instructions } : {}),
+        })),
+      );
     const controller = new AbortController();
     const handle = runToolLoop({
       runId,
@@ -210,12 +219,15 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         return debug.execute(command);
       case 'transcript-export': {
         const record = runs.get(command.runId);
-        return debug.addBranches(command.runId, buildTranscript(record.events, {
-          createdAt: record.createdAt,
-          app: { name: 'Loupe', version: deps.appVersion },
-          settings: record.settings,
-          servers: record.servers,
-        }));
+        return debug.addBranches(
+          command.runId,
+          buildTranscript(record.events, {
+            createdAt: record.createdAt,
+            app: { name: 'Loupe', version: deps.appVersion },
+            settings: record.settings,
+            servers: record.servers,
+          }),
+        );
       }
     }
   }
