@@ -1,0 +1,45 @@
+// A long-running MCP tool's progress notifications show live on its call, then the call finishes ok.
+import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
+import { expect, test } from './fixtures/loupe-test';
+
+const media = localServerName(E2E_PORTS.mediaServer);
+
+test('progress of a long-running tool shows on the running call', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
+  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-test-e2e-key');
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
+  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  const servers = page.getByRole('list', { name: 'Servers' });
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.mediaServer);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  await expect(servers.getByRole('listitem', { name: `${media} connected` })).toBeVisible();
+
+  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify([
+      {
+        content: [{ type: 'tool_use', id: 'toolu_sleep_1', name: `${media}__sleep`, input: { ms: 3000 } }],
+        stop_reason: 'tool_use',
+      },
+      { content: [{ type: 'text', text: 'Done waiting.' }], stop_reason: 'end_turn' },
+    ]),
+  });
+  await page.getByLabel('Message', { exact: true }).fill('Wait three seconds, please.');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  const call = page
+    .getByRole('article', { name: 'Round 1' })
+    .getByRole('listitem', { name: new RegExp(`${media}__sleep`) });
+  const bar = call.getByRole('progressbar', { name: `Progress of ${media}__sleep` });
+  await expect(bar).toBeVisible();
+  // The bar moves: two readings of its value differ while the call runs.
+  const first = Number(await bar.getAttribute('value'));
+  await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(first);
+  await expect(call).toContainText(/\d+ \/ 3000/);
+
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  await expect(call).toContainText('ok');
+  await expect(call).toContainText('Slept 3000 ms.');
+});
