@@ -17,6 +17,7 @@ import { createToolsSlice } from './tools-slice';
 import { createMcpFeaturesSlice } from './mcp-features-slice';
 import { createOAuthSlice } from './oauth-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
+import { describeEngineCrash, markEngineCrash } from './mark-engine-crash';
 
 export interface LoupeStoreOptions {
   /** The bundled demo MCP server, added on a first visit under the name `demo`. */
@@ -63,6 +64,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     dispose() {
       get().stopDebug();
       unsubscribe();
+      stopCrash?.();
       batcher.dispose();
     },
   }));
@@ -93,6 +95,13 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
       case 'manual-turn':
         return;
     }
+  });
+
+  // A dead worker ends the shown run as interrupted; the stored log keeps everything up to its last checkpoint.
+  const stopCrash = client.onCrash?.((reason) => {
+    batcher.flush();
+    store.setState((state) => ({ runView: markEngineCrash(state.runView, reason) }));
+    store.getState().pushAlert(describeEngineCrash(reason));
   });
 
   const remembered = loadServers(deps.storage);
