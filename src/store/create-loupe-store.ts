@@ -17,6 +17,7 @@ import { createToolsSlice } from './tools-slice';
 import { createMcpFeaturesSlice } from './mcp-features-slice';
 import { createOAuthSlice } from './oauth-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
+import type { PageLifecycleTarget } from './sessions/flush-on-page-hide';
 import { describeEngineCrash, markEngineCrash } from './mark-engine-crash';
 
 export interface LoupeStoreOptions {
@@ -30,6 +31,8 @@ export interface LoupeStoreOptions {
   createId?: () => string;
   /** Where sessions are kept: defaults to the page's IndexedDB; `memory` for tests. */
   indexedDB?: IDBFactory | null | 'memory';
+  /** Whose `pagehide`/`visibilitychange` flush the session checkpoints: defaults to the window when there is one. */
+  page?: PageLifecycleTarget | null;
 }
 
 export type LoupeStore = StoreApi<LoupeState>;
@@ -57,6 +60,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     ...createSessionsSlice(set, get, deps, {
       indexedDB: options.indexedDB ?? (typeof indexedDB === 'undefined' ? 'memory' : indexedDB),
       now: () => Date.now(),
+      page: options.page !== undefined ? options.page : typeof window === 'undefined' ? null : window,
     }),
     ...createDebugSlice(set, get, deps),
     ...createMcpFeaturesSlice(set, get, deps),

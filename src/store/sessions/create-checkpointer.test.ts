@@ -56,3 +56,75 @@ describe('createCheckpointer', () => {
     expect(stored.map((event) => event.type)).toEqual(['round-start', 'text-delta', 'pause-start']);
   });
 });
+
+/** A window double: listeners by type, and a document whose visibility the test sets. */
+function fakePage() {
+  const listeners = new Map<string, Set<() => void>>();
+  const page = {
+    document: { visibilityState: 'visible' },
+    addEventListener(type: string, listener: () => void) {
+      if (!listeners.has(type)) listeners.set(type, new Set());
+      listeners.get(type)!.add(listener);
+    },
+    removeEventListener(type: string, listener: () => void) {
+      listeners.get(type)?.delete(listener);
+    },
+    fire(type: string) {
+      for (const listener of listeners.get(type) ?? []) listener();
+    },
+    count: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0),
+  };
+  return page;
+}
+
+describe('createCheckpointer on a page', () => {
+  const settleWrites = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  function setup() {
+    const writes: [number, string[]][] = [];
+    const page = fakePage();
+    const checkpointer = createCheckpointer(
+      (_runId, from, events) => {
+        writes.push([from, events.map((event) => event.type)]);
+        return Promise.resolve();
+      },
+      () => undefined,
+      page,
+    );
+    return { writes, page, checkpointer };
+  }
+
+  it('writes the events buffered since the last checkpoint when the page is unloaded (pagehide)', async () => {
+    const { writes, page, checkpointer } = setup();
+    checkpointer.push('r', roundStart);
+    checkpointer.push('r', delta('a'));
+    checkpointer.push('r', delta('b'));
+    await settleWrites();
+    expect(writes).toEqual([[0, ['round-start']]]);
+    page.fire('pagehide');
+    await settleWrites();
+    expect(writes).toEqual([
+      [0, ['round-start']],
+      [1, ['text-delta', 'text-delta']],
+    ]);
+  });
+
+  it('writes when the page becomes hidden, not when it becomes visible again', async () => {
+    const { writes, page, checkpointer } = setup();
+    checkpointer.push('r', delta('a'));
+    page.fire('visibilitychange');
+    await settleWrites();
+    expect(writes).toEqual([]);
+    page.document.visibilityState = 'hidden';
+    page.fire('visibilitychange');
+    await settleWrites();
+    expect(writes).toEqual([[0, ['text-delta']]]);
+  });
+
+  it('stops watching the page once disposed', () => {
+    const { page, checkpointer } = setup();
+    expect(page.count()).toBe(2);
+    checkpointer.dispose();
+    expect(page.count()).toBe(0);
+  });
+});

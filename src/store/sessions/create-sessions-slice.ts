@@ -10,6 +10,7 @@ import { saveServers } from '../persist-servers';
 import { readString, writeItem } from '../safe-storage';
 import { initialRunView } from '../run-view';
 import { createCheckpointer } from './create-checkpointer';
+import type { PageLifecycleTarget } from './flush-on-page-hide';
 import { describeInterruption } from './describe-interruption';
 import { findHeldPause } from './find-held-pause';
 import { createMemorySessionDb } from './memory-session-db';
@@ -27,6 +28,8 @@ export interface SessionsOptions {
   /** The page's IndexedDB; `null` (none reachable) keeps sessions in memory and says so; `memory` keeps them in memory quietly (tests). */
   indexedDB: IDBFactory | null | 'memory';
   now: () => number;
+  /** The page whose hiding or unloading writes the buffered events (the window; none in tests). */
+  page?: PageLifecycleTarget | null;
 }
 
 export function createSessionsSlice(
@@ -49,7 +52,11 @@ export function createSessionsSlice(
     if (!reportedStorage) get().pushAlert(message);
     reportedStorage = true;
   };
-  const checkpointer = createCheckpointer((runId, from, events) => db.appendEvents(runId, from, events), reportStorage);
+  const checkpointer = createCheckpointer(
+    (runId, from, events) => db.appendEvents(runId, from, events),
+    reportStorage,
+    options.page ?? null,
+  );
 
   async function save(record: SessionRecord): Promise<void> {
     record.updatedAt = options.now();
