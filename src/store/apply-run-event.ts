@@ -19,7 +19,7 @@ function appendText(blocks: AssistantBlockView[], index: number, text: string): 
   const position = blocks.findIndex((block) => block.index === index);
   const current = blocks[position];
   if (current === undefined) return [...blocks, { kind: 'text', index, text }];
-  if (current.kind === 'tool_use') return blocks;
+  if (current.kind === 'tool_use' || current.kind === 'redacted_thinking') return blocks;
   const next = blocks.slice();
   next[position] = { ...current, text: current.text + text };
   return next;
@@ -40,6 +40,8 @@ function blocksFromMessage(content: ContentBlock[]): AssistantBlockView[] {
   content.forEach((block, index) => {
     if (block.type === 'text') blocks.push({ kind: 'text', index, text: block.text });
     else if (block.type === 'thinking') blocks.push({ kind: 'thinking', index, text: block.thinking });
+    else if (block.type === 'redacted_thinking')
+      blocks.push({ kind: 'redacted_thinking', index, characters: block.data.length });
     else if (block.type === 'tool_use') blocks.push({ kind: 'tool_use', index, callId: block.id, name: block.name });
   });
   return blocks;

@@ -32,6 +32,8 @@ export interface PolicyActView {
 export type AssistantBlockView =
   | { kind: 'text'; index: number; text: string }
   | { kind: 'thinking'; index: number; text: string }
+  /** Encrypted thinking: only its size is shown; the message keeps the data. */
+  | { kind: 'redacted_thinking'; index: number; characters: number }
   | { kind: 'tool_use'; index: number; callId: string; name: string };
 
 export interface ToolCallView {

@@ -18,8 +18,8 @@ export interface ToolUseBlock {
   input: Record<string, unknown>;
 }
 
-/** What a tool result may carry back to the model. */
-export type ToolResultContentBlock = TextBlock | ImageBlock;
+/** What a tool result may carry back to the model (a PDF travels as a base64 `document`, ENGINE-SPEC §20). */
+export type ToolResultContentBlock = TextBlock | ImageBlock | DocumentBlock;
 
 export interface ToolResultBlock {
   type: 'tool_result';
@@ -34,6 +34,15 @@ export interface ThinkingBlock {
   signature: string;
 }
 
+/**
+ * Thinking the API encrypted for safety reasons. It carries no readable text, but must be sent back
+ * unchanged with the rest of the turn, or the API refuses the next request.
+ */
+export interface RedactedThinkingBlock {
+  type: 'redacted_thinking';
+  data: string;
+}
+
 export interface DocumentBlock {
   type: 'document';
   source:
@@ -41,7 +50,8 @@ export interface DocumentBlock {
     | { type: 'text'; media_type: 'text/plain'; data: string };
 }
 
-export type ContentBlock = TextBlock | ImageBlock | ToolUseBlock | ToolResultBlock | ThinkingBlock | DocumentBlock;
+export type ContentBlock =
+  TextBlock | ImageBlock | ToolUseBlock | ToolResultBlock | ThinkingBlock | RedactedThinkingBlock | DocumentBlock;
 
 export type Role = 'user' | 'assistant';
 

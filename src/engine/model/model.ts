@@ -41,6 +41,8 @@ export type ModelStreamPart =
   | { type: 'thinking-start'; index: number }
   | { type: 'thinking-delta'; index: number; thinking: string }
   | { type: 'signature-delta'; index: number; signature: string }
+  /** A whole redacted thinking block: opaque `data` the API needs back unchanged. Ends with `block-end`. */
+  | { type: 'redacted-thinking'; index: number; data: string }
   | { type: 'tool-use-start'; index: number; id: string; name: string }
   | { type: 'tool-input-delta'; index: number; partialJson: string }
   | { type: 'block-end'; index: number }

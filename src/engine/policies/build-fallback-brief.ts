@@ -26,7 +26,11 @@ function describeBlock(block: ContentBlock, names: Map<string, string>): string 
       return `Called tool \`${block.name}\` with:\n${fence(JSON.stringify(block.input))}`;
     case 'tool_result': {
       const text = block.content
-        .map((part) => (part.type === 'text' ? part.text : `[${part.source.media_type} image]`))
+        .map((part) =>
+          part.type === 'text'
+            ? part.text
+            : `[${part.source.media_type} ${part.type === 'image' ? 'image' : 'document'}]`,
+        )
         .join('\n');
       const name = names.get(block.tool_use_id) ?? 'a tool';
       return block.is_error === true
@@ -38,6 +42,7 @@ function describeBlock(block: ContentBlock, names: Map<string, string>): string 
     case 'document':
       return '[document]';
     case 'thinking':
+    case 'redacted_thinking':
       return undefined;
   }
 }

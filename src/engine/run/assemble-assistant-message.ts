@@ -7,6 +7,7 @@ import { parseToolInput } from './parse-tool-input';
 export type StreamedBlock =
   | { kind: 'text'; text: string; ended: boolean }
   | { kind: 'thinking'; thinking: string; signature: string; ended: boolean }
+  | { kind: 'redacted_thinking'; data: string; ended: boolean }
   | { kind: 'tool_use'; id: string; name: string; json: string; ended: boolean };
 
 /** A tool call the model asked for; `inputError` set means it must not run. */
@@ -33,7 +34,8 @@ export const TRUNCATED_INPUT_MESSAGE =
  * The content to commit and the calls to answer. Complete: every block (a tool call whose JSON did not
  * finish under `max_tokens` is kept with `{}` input and an input error). Cancelled: text so far and
  * finished tool calls only, never empty. Failed: text only (possibly empty, meaning nothing to commit).
- * Empty text blocks and unsigned thinking are never committed: the API refuses them.
+ * Empty text blocks and unsigned thinking are never committed: the API refuses them. Redacted thinking
+ * is kept whole (except in a failed reply), since the API requires it back unchanged.
  */
 export function assembleAssistantMessage(
   blocks: ReadonlyMap<number, StreamedBlock>,
@@ -52,6 +54,11 @@ export function assembleAssistantMessage(
       if (block.ended && block.signature.length > 0) {
         content.push({ type: 'thinking', thinking: block.thinking, signature: block.signature });
       }
+      continue;
+    }
+    if (block.kind === 'redacted_thinking') {
+      // It arrives whole and opaque; the API wants it back byte for byte, so it is stored as it came.
+      content.push({ type: 'redacted_thinking', data: block.data });
       continue;
     }
     if (mode.kind === 'cancelled' && !block.ended) continue;

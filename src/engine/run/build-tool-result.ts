@@ -24,12 +24,12 @@ export function buildToolResult(outcome: ToolCallOutcome): ToolResultBlock {
   return { type: 'tool_result', tool_use_id: outcome.callId, content: toErrorContent(outcome.content), is_error: true };
 }
 
-/** Error results carry text only: images become a note so nothing is silently lost. */
+/** Error results carry text only: images and documents become a note so nothing is silently lost. */
 export function toErrorContent(content: readonly ToolResultContentBlock[]): ToolResultContentBlock[] {
-  const text = content.map((part) =>
-    part.type === 'text'
-      ? part
-      : { type: 'text' as const, text: `[${part.source.media_type} image omitted from an error result]` },
-  );
+  const text = content.map((part): ToolResultContentBlock => {
+    if (part.type === 'text') return part;
+    const kind = part.type === 'image' ? 'image' : 'document';
+    return { type: 'text', text: `[${part.source.media_type} ${kind} omitted from an error result]` };
+  });
   return text.length > 0 ? text : [{ type: 'text', text: 'The tool reported an error without details.' }];
 }

@@ -44,4 +44,31 @@ describe('collectModelResponse: thinking and notices', () => {
       { type: 'text', text: 'Done.' },
     ]);
   });
+
+  it('keeps a redacted thinking block whole, in its place, in the committed message', async () => {
+    const model = createScriptedModel([
+      {
+        parts: [
+          { type: 'redacted-thinking', index: 0, data: 'opaque-1' },
+          { type: 'block-end', index: 0 },
+          { type: 'tool-use-start', index: 1, id: 't1', name: 'pdf' },
+          { type: 'tool-input-delta', index: 1, partialJson: '{}' },
+          { type: 'block-end', index: 1 },
+          { type: 'response-end', stopReason: 'tool_use', usage: { inputTokens: 3, outputTokens: 2 } },
+        ],
+      },
+    ]);
+    const response = await collectModelResponse({
+      model,
+      request: { messages: [], tools: [], maxTokens: 10 },
+      round: 1,
+      signal: new AbortController().signal,
+      now: () => 1,
+      emit: () => undefined,
+    });
+    expect(response.message?.content).toEqual([
+      { type: 'redacted_thinking', data: 'opaque-1' },
+      { type: 'tool_use', id: 't1', name: 'pdf', input: {} },
+    ]);
+  });
 });

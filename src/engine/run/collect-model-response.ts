@@ -88,6 +88,10 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
         } else block.signature += part.signature;
         return;
       }
+      case 'redacted-thinking':
+        markToken();
+        blocks.set(part.index, { kind: 'redacted_thinking', data: part.data, ended: false });
+        return;
       case 'notice':
         emit({ type: 'notice', at: now(), round, message: part.message });
         return;

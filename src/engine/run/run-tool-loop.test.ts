@@ -327,3 +327,23 @@ describe('runToolLoop: tool results', () => {
     expect(findRunProblems(events, result)).toEqual([]);
   });
 });
+
+describe('runToolLoop: redacted thinking and documents', () => {
+  it('sends redacted thinking back in the next request and passes a PDF result through whole', async () => {
+    const pdf = { type: 'base64' as const, media_type: 'application/pdf' as const, data: 'JVBERi0xLjQ=' };
+    const reader = createInMemoryTool({
+      name: 'report',
+      run: () => ({ content: [{ type: 'document', source: pdf }] }),
+    });
+    const turn: ContentBlock[] = [{ type: 'redacted_thinking', data: 'opaque==' }, use('call_1', 'report')];
+    const { model, handle } = start([{ content: turn }, { content: [text('Read it.')] }], [reader]);
+    const { result } = await collectRun(handle);
+
+    expect(result.finishReason).toBe('end_turn');
+    expect(model.requests[1]?.messages[1]).toEqual({ role: 'assistant', content: turn });
+    expect(model.requests[1]?.messages[2]?.content).toEqual([
+      { type: 'tool_result', tool_use_id: 'call_1', content: [{ type: 'document', source: pdf }] },
+    ]);
+    expect(result.messages[1]?.content[0]).toEqual({ type: 'redacted_thinking', data: 'opaque==' });
+  });
+});

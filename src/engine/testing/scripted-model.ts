@@ -111,6 +111,11 @@ export function toParts(content: readonly ContentBlock[]): ModelStreamPart[] {
           { type: 'signature-delta', index, signature: block.signature },
           { type: 'block-end', index },
         ];
+      case 'redacted_thinking':
+        return [
+          { type: 'redacted-thinking', index, data: block.data },
+          { type: 'block-end', index },
+        ];
       default:
         return [];
     }

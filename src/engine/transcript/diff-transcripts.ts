@@ -114,8 +114,12 @@ function describeBlock(block: ContentBlock): string {
       return `[tool_use ${block.name}] ${canonicalJson(block.input)}`;
     case 'image':
       return `[image ${block.source.media_type}, ${block.source.data.length} base64 characters]`;
+    case 'redacted_thinking':
+      return `[redacted thinking, ${block.data.length} characters]`;
     case 'document':
-      return '[document]';
+      return block.source.type === 'base64'
+        ? `[document ${block.source.media_type}, ${block.source.data.length} base64 characters]`
+        : '[document]';
     case 'tool_result':
       return `[tool_result] ${describeResult(block.content)}`;
   }

@@ -64,6 +64,49 @@ describe('buildAnthropicParams', () => {
     });
   });
 
+  it('sends redacted thinking back unchanged and PDF documents inside tool results', () => {
+    const pdf = { type: 'base64' as const, media_type: 'application/pdf' as const, data: 'JVBERi0=' };
+    const params = buildAnthropicParams(
+      {
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'Read it.' }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'redacted_thinking', data: 'opaque==' },
+              { type: 'tool_use', id: 't1', name: 'pdf', input: {} },
+            ],
+          },
+          {
+            role: 'user',
+            content: [
+              {
+                type: 'tool_result',
+                tool_use_id: 't1',
+                content: [
+                  { type: 'text', text: 'Here:' },
+                  { type: 'document', source: pdf },
+                ],
+              },
+            ],
+          },
+        ],
+        tools: [tool('pdf')],
+        maxTokens: 100,
+      },
+      { model: 'm', thinking: { budgetTokens: 1024 } },
+    );
+    expect(params.messages[1]?.content).toEqual([
+      { type: 'redacted_thinking', data: 'opaque==' },
+      { type: 'tool_use', id: 't1', name: 'pdf', input: {} },
+    ]);
+    const result = (params.messages[2]?.content as Array<{ type: string; content?: unknown }>)[0];
+    expect(result?.content).toEqual([
+      { type: 'text', text: 'Here:' },
+      { type: 'document', source: pdf },
+    ]);
+  });
+
   it('asks for adaptive thinking when no budget is set', () => {
     expect(buildAnthropicParams(request, { model: 'm', thinking: {} }).thinking).toEqual({ type: 'adaptive' });
   });

@@ -13,8 +13,17 @@ function convertImage(source: { media_type: string; data: string }): Anthropic.I
   };
 }
 
-function convertResultPart(part: ToolResultContentBlock): Anthropic.TextBlockParam | Anthropic.ImageBlockParam {
-  return part.type === 'text' ? { type: 'text', text: part.text } : convertImage(part.source);
+function convertResultPart(
+  part: ToolResultContentBlock,
+): Anthropic.TextBlockParam | Anthropic.ImageBlockParam | Anthropic.DocumentBlockParam {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'image':
+      return convertImage(part.source);
+    case 'document':
+      return { type: 'document', source: part.source };
+  }
 }
 
 function convertBlock(block: ContentBlock): Anthropic.ContentBlockParam {
@@ -34,6 +43,8 @@ function convertBlock(block: ContentBlock): Anthropic.ContentBlockParam {
       };
     case 'thinking':
       return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: block.data };
     case 'document':
       return { type: 'document', source: block.source };
   }

@@ -113,10 +113,19 @@ describe('mapAnthropicStreamEvent', () => {
     ]);
   });
 
+  it('maps a redacted thinking block to one part carrying its data, then its end', () => {
+    const { parts } = mapAll([
+      { type: 'content_block_start', index: 0, content_block: { type: 'redacted_thinking', data: 'EncRypTed==' } },
+      { type: 'content_block_stop', index: 0 },
+    ]);
+    expect(parts).toEqual([
+      { type: 'redacted-thinking', index: 0, data: 'EncRypTed==' },
+      { type: 'block-end', index: 0 },
+    ]);
+  });
+
   it('skips blocks the engine has no counterpart for, including their deltas and stop', () => {
     const { parts } = mapAll([
-      { type: 'content_block_start', index: 0, content_block: { type: 'redacted_thinking', data: 'xx' } },
-      { type: 'content_block_stop', index: 0 },
       {
         type: 'content_block_start',
         index: 1,

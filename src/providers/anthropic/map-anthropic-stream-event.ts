@@ -70,8 +70,11 @@ function startBlock(event: Anthropic.RawContentBlockStartEvent): ModelStreamPart
         ...(hasInput ? [{ type: 'tool-input-delta' as const, index, partialJson: JSON.stringify(input) }] : []),
       ];
     }
+    case 'redacted_thinking':
+      // Opaque and complete at its start; no deltas follow, only content_block_stop.
+      return [{ type: 'redacted-thinking', index, data: block.data }];
     default:
-      // Server-side tool blocks and redacted thinking have no engine counterpart; they are skipped.
+      // Server-side tool blocks have no engine counterpart; they are skipped.
       return [];
   }
 }

@@ -100,6 +100,48 @@ describe('convertToOpenAIMessages', () => {
     });
   });
 
+  it('drops redacted thinking and names a PDF in a tool result with its size', () => {
+    const messages = convertToOpenAIMessages(
+      undefined,
+      [
+        { role: 'user', content: [{ type: 'text', text: 'Read it.' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'redacted_thinking', data: 'opaque==' },
+            { type: 'tool_use', id: 'c1', name: 'pdf', input: {} },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'c1',
+              content: [
+                { type: 'text', text: 'The report:' },
+                { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQ=' } },
+              ],
+            },
+          ],
+        },
+      ],
+      { vision: true },
+    );
+    expect(messages.slice(1)).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'pdf', arguments: '{}' } }],
+      },
+      {
+        role: 'tool',
+        tool_call_id: 'c1',
+        content: "The report:\n[PDF document: 8 bytes — this model's API takes no documents in tool results]",
+      },
+    ]);
+  });
+
   it('sends plain text user messages as strings', () => {
     expect(
       convertToOpenAIMessages(undefined, [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], {

@@ -1,5 +1,12 @@
 // Converts the engine's Anthropic-shaped history to Chat Completions messages. Pure: no I/O.
-import type { ContentBlock, ImageBlock, Message, ToolResultBlock } from '../../engine/message/message';
+import type {
+  ContentBlock,
+  ImageBlock,
+  Message,
+  ToolResultBlock,
+  ToolResultContentBlock,
+} from '../../engine/message/message';
+import { documentPlaceholder } from '../document-placeholder';
 import type { OpenAIContentPart, OpenAIMessage, OpenAIToolCall } from './openai-wire-types';
 
 /** Options of the conversion. */
@@ -31,11 +38,16 @@ function userPart(block: ContentBlock, vision: boolean): OpenAIContentPart | und
   }
 }
 
+/** Chat Completions tool messages take text only, so a PDF is named by a placeholder line. */
+function toolPartText(part: ToolResultContentBlock): string {
+  if (part.type === 'text') return part.text;
+  if (part.type === 'image') return '[image: sent in the next user message]';
+  return part.source.type === 'text' ? part.source.data : documentPlaceholder(part);
+}
+
 /** The text a tool message carries: Chat Completions tool messages take text only. */
 function toolText(block: ToolResultBlock): string {
-  const text = block.content
-    .map((part) => (part.type === 'text' ? part.text : '[image: sent in the next user message]'))
-    .join('\n');
+  const text = block.content.map(toolPartText).join('\n');
   // Chat Completions has no is_error flag, so the error is said in words the model can act on.
   return block.is_error ? `Error: ${text}` : text;
 }
@@ -70,7 +82,7 @@ function convertAssistant(message: Message): OpenAIMessage {
         ]
       : [],
   );
-  // Thinking blocks stay in Loupe's history; Chat Completions has no field that takes them back.
+  // Thinking blocks (redacted ones too) stay in Loupe's history; Chat Completions has no field that takes them back.
   return {
     role: 'assistant',
     content: text === '' && toolCalls.length > 0 ? null : text,

@@ -1,6 +1,7 @@
 // Rewrites tool traffic as plain text for a model that has no tool fields: calls as the JSON it wrote,
 // results as user text it can read. Pure.
 import type { ContentBlock, Message } from '../../engine/message/message';
+import { documentPlaceholder } from '../document-placeholder';
 
 /** The reply text a prompted call is written as (and parsed back from). */
 export function renderPromptedCall(name: string, args: Record<string, unknown>): string {
@@ -14,7 +15,12 @@ function convertBlock(block: ContentBlock, names: Map<string, string>): ContentB
     case 'tool_result': {
       const name = names.get(block.tool_use_id) ?? 'the tool';
       const label = block.is_error ? 'Error from' : 'Result of';
-      const text = block.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+      const text = block.content
+        .flatMap((part) => {
+          if (part.type === 'text') return [part.text];
+          return part.type === 'document' ? [documentPlaceholder(part)] : [];
+        })
+        .join('\n');
       const images = block.content.filter((part) => part.type === 'image');
       const imageNote = images.length > 0 ? `\n(${images.length} image(s) follow.)` : '';
       return [
@@ -22,6 +28,9 @@ function convertBlock(block: ContentBlock, names: Map<string, string>): ContentB
         ...images,
       ];
     }
+    case 'redacted_thinking':
+      // Opaque, encrypted and meaningful only to the model that wrote it: nothing a prompted model can read.
+      return [];
     default:
       return [block];
   }

@@ -93,6 +93,11 @@ function toParts(content: readonly ContentBlock[]): ModelStreamPart[] {
           { type: 'signature-delta', index, signature: block.signature },
           { type: 'block-end', index },
         ];
+      case 'redacted_thinking':
+        return [
+          { type: 'redacted-thinking', index, data: block.data },
+          { type: 'block-end', index },
+        ];
       default:
         return [];
     }

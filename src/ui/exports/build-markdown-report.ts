@@ -55,13 +55,15 @@ function roundSection(round: TranscriptRound): string[] {
 function describeBlock(block: ContentBlock): string {
   if (block.type === 'text') return block.text;
   if (block.type === 'thinking') return `> _Thinking:_ ${block.thinking.replaceAll('\n', '\n> ')}`;
+  if (block.type === 'redacted_thinking') return '> _Redacted thinking (encrypted by the API)_';
   return '';
 }
 
 function resultText(content: readonly ToolResultContentBlock[]): string {
   return (
-    content.map((part) => (part.type === 'text' ? part.text : `[image: ${part.source.media_type}]`)).join('\n') ||
-    '(empty)'
+    content
+      .map((part) => (part.type === 'text' ? part.text : `[${part.type}: ${part.source.media_type}]`))
+      .join('\n') || '(empty)'
   );
 }
 

@@ -9,6 +9,7 @@ import { ToolCallItem } from './tool-call-item';
 import { RoundDebugRow } from '../debugger/round-debug-row';
 import { CallWaterfall } from './call-waterfall';
 import { PolicyBadges } from './policy-badges';
+import { RedactedThinking } from './redacted-thinking';
 
 export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }) {
   const textBlocks = round.blocks.filter((block) => block.kind !== 'tool_use');
@@ -23,7 +24,9 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
       <div className="space-y-3 px-4 py-3">
         {textBlocks.length === 0 && streaming && <p className="text-sm text-zinc-500 italic">Waiting for the model…</p>}
         {textBlocks.map((block) =>
-          block.kind === 'thinking' ? (
+          block.kind === 'redacted_thinking' ? (
+            <RedactedThinking key={block.index} characters={block.characters} />
+          ) : block.kind === 'thinking' ? (
             <details key={block.index} className="text-xs text-zinc-500">
               <summary className="cursor-pointer select-none">Thinking</summary>
               <p className="mt-1 whitespace-pre-wrap">{block.text}</p>

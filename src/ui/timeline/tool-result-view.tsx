@@ -1,9 +1,19 @@
-// What a tool returned: text (JSON pretty-printed), and images inline.
-import type { ToolResultContentBlock } from '../../engine/message/message';
+// What a tool returned: text (JSON pretty-printed), images inline, and documents named with their size.
+import type { DocumentBlock, ToolResultContentBlock } from '../../engine/message/message';
 import { monoBlockClass } from '../common/styles';
 import { prettyJsonText } from './pretty-json';
 
 const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp)$/;
+
+/** "PDF document (12.3 KB)": the size decoded from base64, without decoding it. */
+function describeDocument(block: DocumentBlock): string {
+  if (block.source.type === 'text')
+    return `Text document (${block.source.data.length.toLocaleString('en')} characters)`;
+  const data = block.source.data;
+  const bytes = Math.max(0, Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0));
+  const kb = bytes / 1024;
+  return `PDF document (${kb < 10 ? kb.toFixed(1) : Math.round(kb).toLocaleString('en')} KB)`;
+}
 
 export function ToolResultView({
   name,
@@ -33,6 +43,13 @@ export function ToolResultView({
               src={`data:${block.source.media_type};base64,${block.source.data}`}
               className="max-h-64 max-w-full rounded-md border border-zinc-200 dark:border-zinc-700"
             />
+          );
+        }
+        if (block.type === 'document') {
+          return (
+            <p key={index} className="text-xs text-zinc-500 italic">
+              {describeDocument(block)} (not rendered).
+            </p>
           );
         }
         const pretty = prettyJsonText(block.text);

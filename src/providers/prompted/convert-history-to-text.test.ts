@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { convertHistoryToText } from './convert-history-to-text';
+
+describe('convertHistoryToText', () => {
+  it('drops redacted thinking and names a PDF result with its size', () => {
+    const converted = convertHistoryToText([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'redacted_thinking', data: 'opaque==' },
+          { type: 'tool_use', id: 'c1', name: 'pdf', input: {} },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'c1',
+            content: [
+              { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQ=' } },
+            ],
+          },
+        ],
+      },
+    ]);
+    expect(converted).toEqual([
+      { role: 'assistant', content: [{ type: 'text', text: '{"name":"pdf","arguments":{}}' }] },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: "Result of pdf (call c1):\n[PDF document: 8 bytes — this model's API takes no documents in tool results]",
+          },
+        ],
+      },
+    ]);
+  });
+});
