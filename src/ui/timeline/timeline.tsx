@@ -1,12 +1,13 @@
-// The run, round by round. Round cards are memoised: only the round that changed re-renders.
+// The run, round by round. Round cards are memoised (only the round that changed re-renders) and windowed.
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { LimitBanner } from './limit-banner';
-import { RoundCard } from './round-card';
+import { WindowedRounds } from './windowed-rounds';
 
 export function Timeline() {
   const rounds = useLoupeStore((state) => state.runView.rounds);
   const limit = useLoupeStore((state) => state.runView.limit);
   const phase = useLoupeStore((state) => state.runView.phase);
+  const runId = useLoupeStore((state) => state.runView.runId);
 
   return (
     <section aria-label="Timeline" className="space-y-3">
@@ -20,9 +21,7 @@ export function Timeline() {
         </div>
       )}
       {phase === 'running' && rounds.length === 0 && <p className="text-sm text-zinc-500 italic">Starting the run…</p>}
-      {rounds.map((round) => (
-        <RoundCard key={round.round} round={round} />
-      ))}
+      <WindowedRounds key={runId ?? 'none'} rounds={rounds} />
       {limit !== undefined && (
         <LimitBanner kind={limit.kind} value={limit.value} behaviour={limit.behaviour} detail={limit.detail} />
       )}
