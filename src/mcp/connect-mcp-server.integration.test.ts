@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../server/demo-server';
-import { startMediaServer, tinyPngBase64, weatherStructured } from '../../test/servers/media-server';
+import { startMediaServer, tinyPdfBase64, tinyPngBase64, weatherStructured } from '../../test/servers/media-server';
 import type { Tool, ToolRunContext } from '../engine/tool/tool';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
 import { collectMcpTools } from './collect-mcp-tools';
@@ -98,6 +98,15 @@ describe('connectMcpServer with the media server', () => {
       { type: 'text', text: 'A red pixel:' },
       { type: 'image', source: { type: 'base64', media_type: 'image/png', data: tinyPngBase64 } },
     ]);
+  });
+
+  it('delivers an embedded PDF resource as a document block', async () => {
+    const output = await run('pdf');
+    expect(output.content).toEqual([
+      { type: 'text', text: 'The report:' },
+      { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: tinyPdfBase64 } },
+    ]);
+    expect(Buffer.from(tinyPdfBase64, 'base64').toString('latin1')).toMatch(/^%PDF-1\.4\n[\s\S]*%%EOF\n$/);
   });
 
   it('converts every other content type without failing', async () => {

@@ -49,6 +49,19 @@ describe('convertToolResult', () => {
     ]);
   });
 
+  it('turns an embedded PDF blob into a document block, and an empty one into a note', () => {
+    const { content } = convertToolResult({
+      content: [
+        { type: 'resource', resource: { uri: 'file:///r.pdf', mimeType: 'Application/PDF', blob: 'JVBERi0x\nLjQ=' } },
+        { type: 'resource', resource: { uri: 'file:///empty.pdf', mimeType: 'application/pdf', blob: '' } },
+      ],
+    });
+    expect(content).toEqual([
+      { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQ=' } },
+      { type: 'text', text: '[resource: file:///empty.pdf, application/pdf, 0 bytes, binary content not shown]' },
+    ]);
+  });
+
   it('adds structuredContent as JSON only when no text part already carries it', () => {
     const structured = { a: 1, b: [true] };
     const added = convertToolResult({ content: [{ type: 'text', text: 'Summary' }], structuredContent: structured });

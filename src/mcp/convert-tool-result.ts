@@ -37,6 +37,12 @@ function convertResource(part: Part): ToolResultContentBlock {
   if (resourceText !== undefined)
     return text(`[resource: ${uri}${mimeType === undefined ? '' : `, ${mimeType}`}]\n${resourceText}`);
   const blob = asString(resource.blob) ?? '';
+  // The Messages API reads PDFs in tool results as `document` blocks (ENGINE-SPEC §20).
+  if (mimeType?.toLowerCase() === 'application/pdf' && blob !== '')
+    return {
+      type: 'document',
+      source: { type: 'base64', media_type: 'application/pdf', data: blob.replace(/\s/g, '') },
+    };
   return text(`[resource: ${uri}, ${mimeType ?? 'binary'}, ${base64ByteLength(blob)} bytes, binary content not shown]`);
 }
 
@@ -83,7 +89,8 @@ function carriesStructured(blocks: readonly ToolResultContentBlock[], structured
 
 /**
  * Converts an MCP tool result into the engine's output. Text stays text; PNG/JPEG/GIF/WebP images become
- * image blocks; every other part becomes a short text note. A part that cannot be read becomes a note too,
+ * image blocks; an embedded PDF resource (a blob) becomes a document block; every other part becomes a
+ * short text note. A part that cannot be read becomes a note too,
  * so one bad part never fails the result. `structuredContent` is kept in `structured` and also added as JSON
  * text when no text part carries it already. `isError` passes through.
  */

@@ -11,6 +11,32 @@ export const tinyPngBase64 =
 /** 16 bytes standing in for an audio clip; only its size and type matter to the client. */
 export const tinyAudioBase64 = Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVEfmt ').toString('base64');
 
+/** A one-page PDF saying "Hello from Loupe", with a correct cross-reference table (so real readers open it). */
+function buildTinyPdf(): string {
+  const stream = 'BT /F1 18 Tf 20 40 Td (Hello from Loupe) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, index) => {
+    const offset = pdf.length;
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1').toString('base64');
+}
+
+/** A valid one-page PDF, base64. */
+export const tinyPdfBase64 = buildTinyPdf();
+
 export const weatherStructured = { city: 'Paris', temperatureC: 18, tags: ['mild', 'dry'] };
 
 const text = (value: string) => ({ type: 'text' as const, text: value });
@@ -70,6 +96,15 @@ export function createMediaMcpServer(probe: MediaServerProbe = { cancelledSleeps
       {
         type: 'resource',
         resource: { uri: 'file:///data/blob.bin', mimeType: 'application/octet-stream', blob: tinyAudioBase64 },
+      },
+    ],
+  }));
+  simple('pdf', 'A caption and a one-page PDF, as an embedded blob resource.', () => ({
+    content: [
+      text('The report:'),
+      {
+        type: 'resource',
+        resource: { uri: 'file:///reports/hello.pdf', mimeType: 'application/pdf', blob: tinyPdfBase64 },
       },
     ],
   }));
