@@ -274,7 +274,7 @@ describe('edits at a pause', () => {
       .step()
       .step()
       .expectPause('before-tool')
-      .skip('{"temperatureC": 30}')
+      .skipCall('{"temperatureC": 30}')
       .continue()
       .expectEnd('end_turn');
     expect(tool.calls).toEqual([]);
@@ -292,7 +292,7 @@ describe('edits at a pause', () => {
       .send('Hi')
       .step()
       .step()
-      .skip('Quota exceeded', true)
+      .skipCall('Quota exceeded', true)
       .continue()
       .expectEnd('end_turn');
     expect(resultsOf(model.requests[1])[0]).toMatchObject({ is_error: true, content: [text('Quota exceeded')] });

@@ -190,7 +190,7 @@ export class DebugDriver implements PromiseLike<DebugRunSnapshot> {
     return this.#resolve({ type: 'edit-result', content, isError });
   }
 
-  skip(result: string, isError = false): this {
+  skipCall(result: string, isError = false): this {
     return this.#resolve({ type: 'skip', content: [{ type: 'text', text: result }], isError });
   }
 
