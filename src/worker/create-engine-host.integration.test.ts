@@ -6,15 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockMessagesApi, type MockMessagesApi } from '../../e2e/fixtures/mock-messages-api';
 import { startDemoServer } from '../../server/demo-server';
 import type { McpHttpHandle } from '../../server/serve-mcp-http';
-import type { RunEvent } from '../engine/event/run-event';
 import type { Transcript } from '../engine/transcript/transcript';
-import { connectMcpServer } from '../mcp/connect-mcp-server';
-import { PROTOCOL_VERSION, type Command, type WorkerMessage } from '../protocol/messages';
 import type { ServerState } from '../protocol/server-status';
 import type { RunSettings } from '../protocol/settings';
-import { createEngineHost, type EngineHost } from './create-engine-host';
-import { createModel, listModels } from './create-model';
-import { createRunEnvironment } from './create-run-environment';
+import { createHostHarness } from './testing/create-host-harness';
 
 const API_KEY = 'sk-ant-integration-key';
 let demo: McpHttpHandle;
@@ -27,42 +22,6 @@ afterAll(async () => {
   await Promise.all([demo.close(), api.close()]);
 });
 
-/** A host whose posted messages are recorded, with helpers to send commands and wait for messages. */
-function createHarness() {
-  const messages: WorkerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  const host: EngineHost = createEngineHost({
-    post: (message) => {
-      messages.push(message);
-      for (const wake of waiters.splice(0)) wake();
-    },
-    environment: createRunEnvironment(),
-    connectServer: (config) => connectMcpServer(config),
-    createModel,
-    listModels,
-    appVersion: '0.0.0-test',
-  });
-  let nextRequest = 0;
-  async function send(command: Command): Promise<unknown> {
-    const requestId = `r${nextRequest++}`;
-    await host.handle({ v: PROTOCOL_VERSION, requestId, command });
-    const reply = messages.find((message) => message.type === 'reply' && message.requestId === requestId);
-    if (reply?.type !== 'reply') throw new Error('no reply');
-    if (!reply.ok) throw new Error(reply.error);
-    return reply.value;
-  }
-  async function waitFor<T>(pick: (messages: WorkerMessage[]) => T | undefined): Promise<T> {
-    for (;;) {
-      const found = pick(messages);
-      if (found !== undefined) return found;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  }
-  const runEvents = (runId: string): RunEvent[] =>
-    messages.flatMap((message) => (message.type === 'run-event' && message.runId === runId ? [message.event] : []));
-  return { host, messages, send, waitFor, runEvents };
-}
-
 const settings: RunSettings = {
   provider: { kind: 'anthropic', apiKey: API_KEY, baseUrl: '', model: 'claude-haiku-4-5' },
   system: 'Be brief.',
@@ -72,7 +31,7 @@ const settings: RunSettings = {
 
 describe('the engine host', () => {
   it('connects a server, runs a two-tool loop against the mock API and exports a valid transcript', async () => {
-    const harness = createHarness();
+    const harness = createHostHarness();
     await harness.send({
       type: 'server-add',
       server: { id: 's1', name: 'demo', url: demo.url, headers: {}, includeInstructions: true },
@@ -109,7 +68,7 @@ describe('the engine host', () => {
   });
 
   it('leaves the instructions out when the server switch is off, without reconnecting', async () => {
-    const harness = createHarness();
+    const harness = createHostHarness();
     const server = { id: 's1', name: 'demo', url: demo.url, headers: {}, includeInstructions: true };
     await harness.send({ type: 'server-add', server });
     await harness.waitFor((messages) =>
@@ -134,7 +93,7 @@ describe('the engine host', () => {
   });
 
   it('reports an unreachable server in plain words and answers unknown runs with an error reply', async () => {
-    const harness = createHarness();
+    const harness = createHostHarness();
     await harness.send({
       type: 'server-add',
       server: { id: 'dead', name: 'dead', url: 'http://127.0.0.1:9/mcp', headers: {}, includeInstructions: true },

@@ -7,16 +7,11 @@ import { startMockMessagesApi, type MockMessagesApi } from '../../e2e/fixtures/m
 import { startDemoServer } from '../../server/demo-server';
 import type { McpHttpHandle } from '../../server/serve-mcp-http';
 import type { PausePoint } from '../engine/debug/pause-point';
-import type { RunEvent } from '../engine/event/run-event';
 import type { Message } from '../engine/message/message';
 import type { Transcript } from '../engine/transcript/transcript';
-import { connectMcpServer } from '../mcp/connect-mcp-server';
 import { DEFAULT_DEBUG_SETTINGS, type BranchInfo } from '../protocol/debug-messages';
-import { PROTOCOL_VERSION, type Command, type WorkerMessage } from '../protocol/messages';
 import type { RunSettings } from '../protocol/settings';
-import { createEngineHost } from './create-engine-host';
-import { createModel, listModels } from './create-model';
-import { createRunEnvironment } from './create-run-environment';
+import { createHostHarness } from './testing/create-host-harness';
 
 const API_KEY = 'sk-ant-debug-key';
 let demo: McpHttpHandle;
@@ -29,37 +24,7 @@ afterAll(async () => {
 });
 
 async function createHarness() {
-  const messages: WorkerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  const host = createEngineHost({
-    post: (message) => {
-      messages.push(message);
-      for (const wake of waiters.splice(0)) wake();
-    },
-    environment: createRunEnvironment(),
-    connectServer: (config) => connectMcpServer(config),
-    createModel,
-    listModels,
-    appVersion: '0.0.0-test',
-  });
-  let next = 0;
-  async function send(command: Command): Promise<unknown> {
-    const requestId = `r${next++}`;
-    await host.handle({ v: PROTOCOL_VERSION, requestId, command });
-    const reply = messages.find((message) => message.type === 'reply' && message.requestId === requestId);
-    if (reply?.type !== 'reply') throw new Error('no reply');
-    if (!reply.ok) throw new Error(reply.error);
-    return reply.value;
-  }
-  async function waitFor<T>(pick: (messages: WorkerMessage[]) => T | undefined): Promise<T> {
-    for (;;) {
-      const found = pick(messages);
-      if (found !== undefined) return found;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  }
-  const events = (runId: string): RunEvent[] =>
-    messages.flatMap((message) => (message.type === 'run-event' && message.runId === runId ? [message.event] : []));
+  const { host, messages, send, waitFor, runEvents: events } = createHostHarness();
   const pauses = (runId: string) => events(runId).filter((event) => event.type === 'pause-start');
   const waitPause = async (runId: string, count: number) => {
     await waitFor(() => (pauses(runId).length >= count ? true : undefined));
