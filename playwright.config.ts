@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { MOCK_API_KEY } from './e2e/fixtures/choose-mock-anthropic';
 import { E2E_PORTS, e2eUrls } from './e2e/fixtures/e2e-ports';
 
 /**
@@ -59,7 +60,7 @@ export default defineConfig({
     },
     {
       command: `node --import tsx e2e/fixtures/mock-messages-api-main.ts`,
-      env: { PORT: String(E2E_PORTS.mockApi), MOCK_API_KEY: 'sk-ant-test-e2e-key' },
+      env: { PORT: String(E2E_PORTS.mockApi), MOCK_API_KEY },
       port: E2E_PORTS.mockApi,
       reuseExistingServer: false,
     },

@@ -6,16 +6,13 @@ import type { Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { chooseMockAnthropic, MOCK_API_KEY as API_KEY } from './fixtures/choose-mock-anthropic';
 
-const API_KEY = 'sk-ant-test-e2e-key';
 const demo = localServerName(E2E_PORTS.demoServer);
 const media = localServerName(E2E_PORTS.mediaServer);
 
 async function useMockAnthropic(page: Page, apiKey = API_KEY): Promise<void> {
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill(apiKey);
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await chooseMockAnthropic(page, apiKey);
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('6');
 }
 

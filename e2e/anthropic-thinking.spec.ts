@@ -2,6 +2,7 @@
 // next round; prompt-cache breakpoints sent, cache writes and reads shown with the round's cost.
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 
 interface RecordedRequest {
   body: {
@@ -18,10 +19,7 @@ test('thinking is shown collapsed and kept with its signature; cache tokens and 
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-test-e2e-key');
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await chooseMockAnthropic(page);
   await page.getByText('Model capabilities').click();
   await page.getByRole('checkbox', { name: 'Extended thinking' }).check();
   await page.getByRole('spinbutton', { name: 'Thinking budget' }).fill('2048');

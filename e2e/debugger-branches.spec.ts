@@ -1,16 +1,11 @@
 // Debugger branches that last: a fork and its original survive a reload and a transcript export → import.
 import type { Page } from '@playwright/test';
-import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-
-const API_KEY = 'sk-ant-test-e2e-key';
+import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 
 async function useMockAnthropic(page: Page): Promise<void> {
   await page.goto('/');
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill(API_KEY);
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await chooseMockAnthropic(page);
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

@@ -5,8 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-
-const API_KEY = 'sk-ant-test-e2e-key';
+import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 
 interface RecordedRequest {
   path: string;
@@ -20,10 +19,7 @@ async function messageRequests(): Promise<RecordedRequest[]> {
 
 async function useMockAnthropic(page: Page): Promise<void> {
   await page.goto('/');
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill(API_KEY);
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await chooseMockAnthropic(page);
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

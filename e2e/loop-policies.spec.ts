@@ -3,8 +3,8 @@
 import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 
-const API_KEY = 'sk-ant-test-e2e-key';
 const demo = localServerName(E2E_PORTS.demoServer);
 const weather = `${demo}__weather_get`;
 
@@ -30,10 +30,7 @@ async function enqueue(replies: unknown[]): Promise<void> {
 
 async function setUp(page: Page, maxRounds: number): Promise<void> {
   await page.goto('/');
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill(API_KEY);
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await chooseMockAnthropic(page);
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill(String(maxRounds));
   const servers = page.getByRole('list', { name: 'Servers' });
   await servers.getByRole('button', { name: 'Remove demo' }).click();

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 
 interface RecordedRequest {
   body: { messages?: { role: string; content: { type: string; text?: string }[] | string }[]; tools?: unknown[] };
@@ -16,10 +17,7 @@ async function mockRequests(): Promise<RecordedRequest[]> {
 
 async function setUp(page: Page): Promise<void> {
   await page.goto('/');
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-test-e2e-key');
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await chooseMockAnthropic(page);
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.featuresServer);
   await page.getByRole('button', { name: 'Add server' }).click();
   const servers = page.getByRole('list', { name: 'Servers' });

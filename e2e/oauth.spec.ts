@@ -2,8 +2,8 @@
 // the server connects and its tool runs with the token; signing out asks again.
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 
-const API_KEY = 'sk-ant-test-e2e-key';
 const name = localServerName(E2E_PORTS.oauthServer);
 
 async function enqueue(replies: unknown[]): Promise<void> {
@@ -16,10 +16,7 @@ async function enqueue(replies: unknown[]): Promise<void> {
 
 test('sign in to an OAuth server in a popup, then run its tool', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill(API_KEY);
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await chooseMockAnthropic(page);
   const servers = page.getByRole('list', { name: 'Servers' });
   await servers.getByRole('button', { name: 'Remove demo' }).click();
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.oauthServer);

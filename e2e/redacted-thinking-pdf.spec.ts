@@ -2,6 +2,7 @@
 // PDF travels to the model as a `document` in the tool result and shows in the timeline by its size only.
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 
@@ -16,10 +17,7 @@ interface RecordedRequest {
 
 test('redacted thinking is kept and sent back; a PDF result goes to the model as a document', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-test-e2e-key');
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await chooseMockAnthropic(page);
   const servers = page.getByRole('list', { name: 'Servers' });
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.mediaServer);
   await page.getByRole('button', { name: 'Add server' }).click();

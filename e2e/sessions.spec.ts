@@ -4,15 +4,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 const demo = localServerName(E2E_PORTS.demoServer);
 
 async function useMockAnthropic(page: Page): Promise<void> {
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-test-e2e-key');
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await chooseMockAnthropic(page);
 }
 
 async function useServer(page: Page, url: string, name: string): Promise<void> {
@@ -142,7 +140,7 @@ test('a reload in the middle of a run restores it at the last checkpoint, and it
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('aborted');
 
   // The key lives in memory only: after a reload the person enters it again.
-  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-test-e2e-key');
+  await page.getByRole('textbox', { name: 'API key' }).fill(MOCK_API_KEY);
   await page.getByLabel('Message', { exact: true }).fill('Go on, please.');
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');

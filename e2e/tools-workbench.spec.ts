@@ -2,6 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 
 interface RecordedRequest {
   body: { tools?: { name: string; description?: string; input_schema?: unknown }[] };
@@ -13,10 +14,7 @@ async function mockRequests(): Promise<RecordedRequest[]> {
 }
 
 async function useMockAnthropic(page: Page): Promise<void> {
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-test-e2e-key');
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockApi);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await chooseMockAnthropic(page);
 }
 
 /** Replaces the text of the Monaco schema editor in `scope` the way a person would: select all, type. */
