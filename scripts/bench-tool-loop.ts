@@ -6,7 +6,7 @@ import type { RunEvent } from '../src/engine/event/run-event';
 import { runToolLoop } from '../src/engine/run/run-tool-loop';
 import { createInMemoryTool } from '../src/engine/testing/in-memory-tool';
 import { createScriptedModel } from '../src/engine/testing/scripted-model';
-import type { LoopPolicies } from '../src/engine/policies/loop-policies';
+import type { LoopPolicies } from '../src/shared/loop-policies';
 import { createRunEnvironment } from '../src/worker/create-run-environment';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -4,19 +4,25 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../src');
-type Layer = 'engine' | 'providers' | 'mcp' | 'protocol' | 'worker' | 'client' | 'store' | 'ui' | 'app';
+type Layer = 'shared' | 'engine' | 'providers' | 'mcp' | 'protocol' | 'worker' | 'client' | 'store' | 'ui' | 'app';
 
 /** Layers each layer may import at runtime; `typeOnly` may also be imported with `import type`. */
 const RULES: Record<Layer, { runtime: Layer[]; typeOnly: Layer[]; packages: RegExp }> = {
-  engine: { runtime: ['engine'], typeOnly: [], packages: /^$/ },
-  providers: { runtime: ['engine', 'providers'], typeOnly: [], packages: /^@anthropic-ai\/sdk/ },
-  mcp: { runtime: ['engine', 'mcp'], typeOnly: ['protocol'], packages: /^(@modelcontextprotocol\/sdk|zod)/ },
-  protocol: { runtime: ['protocol'], typeOnly: ['engine'], packages: /^$/ },
-  worker: { runtime: ['engine', 'providers', 'mcp', 'protocol', 'worker'], typeOnly: [], packages: /^$/ },
-  client: { runtime: ['client', 'protocol'], typeOnly: ['engine'], packages: /^$/ },
-  store: { runtime: ['store', 'client', 'protocol'], typeOnly: ['engine'], packages: /^zustand/ },
-  ui: { runtime: ['ui', 'store', 'protocol'], typeOnly: ['engine', 'client'], packages: /^(react|marked)/ },
-  app: { runtime: ['app', 'ui', 'store', 'client', 'protocol'], typeOnly: ['engine'], packages: /^(react|zustand)/ },
+  // The bottom layer: pure types and data every side may use.
+  shared: { runtime: ['shared'], typeOnly: [], packages: /^$/ },
+  engine: { runtime: ['shared', 'engine'], typeOnly: [], packages: /^$/ },
+  providers: { runtime: ['shared', 'engine', 'providers'], typeOnly: [], packages: /^@anthropic-ai\/sdk/ },
+  mcp: { runtime: ['shared', 'engine', 'mcp'], typeOnly: ['protocol'], packages: /^(@modelcontextprotocol\/sdk|zod)/ },
+  protocol: { runtime: ['shared', 'protocol'], typeOnly: ['engine'], packages: /^$/ },
+  worker: { runtime: ['shared', 'engine', 'providers', 'mcp', 'protocol', 'worker'], typeOnly: [], packages: /^$/ },
+  client: { runtime: ['shared', 'client', 'protocol'], typeOnly: ['engine'], packages: /^$/ },
+  store: { runtime: ['shared', 'store', 'client', 'protocol'], typeOnly: ['engine'], packages: /^zustand/ },
+  ui: { runtime: ['shared', 'ui', 'store', 'protocol'], typeOnly: ['engine', 'client'], packages: /^(react|marked)/ },
+  app: {
+    runtime: ['shared', 'app', 'ui', 'store', 'client', 'protocol'],
+    typeOnly: ['engine'],
+    packages: /^(react|zustand)/,
+  },
 };
 
 function sourceFiles(dir: string): string[] {

@@ -1,6 +1,6 @@
 // The UI's copy of the loop-policy defaults must say what the engine does.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOOP_POLICIES } from '../src/engine/policies/loop-policies';
+import { DEFAULT_LOOP_POLICIES } from '../src/shared/loop-policies';
 import { POLICY_DEFAULTS } from '../src/store/policies/policy-defaults';
 
 describe('loop-policy defaults', () => {

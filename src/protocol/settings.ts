@@ -2,7 +2,7 @@
 import type { ModelCapabilities, ModelPrice } from '../engine/model/model-capabilities';
 import type { ToolSelection } from './tool-settings';
 import type { DebugSettings } from './debug-messages';
-import type { LoopPolicies } from '../engine/policies/loop-policies';
+import type { LoopPolicies } from '../shared/loop-policies';
 
 /** Which model answers, and how to reach it. The API key crosses to the worker only, never into a transcript. */
 export type ProviderSettings =

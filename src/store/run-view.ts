@@ -1,6 +1,6 @@
 // The view model of one run, folded from engine events by `applyRunEvent`. Types and the empty value only.
 import type { FinishReason, LimitKind, PolicyName, RequestDigest, RunErrorInfo } from '../engine/event/run-event';
-import type { AtLimitBehaviour } from '../engine/policies/loop-policies';
+import type { AtLimitBehaviour } from '../shared/loop-policies';
 import type { StopReason, Usage } from '../engine/model/model';
 import type { ToolResultContentBlock } from '../engine/message/message';
 import type { ToolResultStatus } from '../engine/tool/tool';

@@ -16,7 +16,7 @@ import type { RunHandler } from './local-tools/run-in-sandbox';
 import type { ModelContext } from './create-model';
 import { createDebugHost } from './debug-host';
 import { ManualTurns } from './manual-turns';
-import { resolveLoopPolicies } from '../engine/policies/loop-policies';
+import { resolveLoopPolicies } from '../shared/loop-policies';
 import { createToolInputValidator } from './validate-tool-input';
 import { createMcpFeatureHost } from './mcp-feature-host';
 import { isMcpFeatureCommand } from '../protocol/mcp-feature-messages';

@@ -4,7 +4,7 @@
 import type { Message, ToolResultContentBlock } from '../message/message';
 import type { StopReason, ToolChoice, ToolDefinition, Usage } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
-import type { AtLimitBehaviour } from '../policies/loop-policies';
+import type { AtLimitBehaviour } from '../../shared/loop-policies';
 import type { DebugEvent } from '../debug/debug-event';
 
 /** How a run ended. Model stop reasons pass through; limits are `limit:<kind>`. */

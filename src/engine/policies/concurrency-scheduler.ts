@@ -1,5 +1,5 @@
 // Pure: runs tasks under a global cap, a per-server cap and per-tool/per-server sequential marks (ENGINE-SPEC rule 10).
-import type { LoopPolicies } from './loop-policies';
+import type { LoopPolicies } from '../../shared/loop-policies';
 
 /** What a task needs slots for: its exposed tool name and, for MCP tools, its server's name. */
 export interface SlotKeys {

@@ -1,6 +1,6 @@
 // Pure: duplicate calls across rounds (ENGINE-SPEC rule 18, AnythingLLM's Deduplicator made visible). No I/O.
 import type { ToolResultContentBlock } from '../message/message';
-import type { DuplicateMode } from './loop-policies';
+import type { DuplicateMode } from '../../shared/loop-policies';
 
 /** Identical calls answered earlier in the run before the third one is acted on. */
 export const DUPLICATE_THRESHOLD = 2;

@@ -3,7 +3,7 @@ import type { LimitKind } from '../event/run-event';
 import type { Usage } from '../model/model';
 import type { ModelPrice } from '../model/model-capabilities';
 import { computeUsageCost, totalTokens } from './compute-usage-cost';
-import type { LoopLimits } from './loop-policies';
+import type { LoopLimits } from '../../shared/loop-policies';
 
 /** A reached budget: which, its setting, and the reason in plain words. */
 export interface LimitHit {

@@ -3,7 +3,7 @@ import type { Tool } from '../tool/tool';
 import { createConcurrencyScheduler, type ConcurrencyScheduler } from './concurrency-scheduler';
 import { createDuplicateTracker, type DuplicateTracker } from './duplicates';
 import { createLoopGuard, type LoopGuard } from './loop-guard';
-import type { LoopPolicies } from './loop-policies';
+import type { LoopPolicies } from '../../shared/loop-policies';
 import { createRetryBudget, type RetryBudget } from './retry-budget';
 
 /**

@@ -6,7 +6,7 @@ import { repairHistory } from '../message/repair-history';
 import type { ModelRequest } from '../model/model';
 import { buildFallbackBrief, FALLBACK_BRIEF_SYSTEM } from '../policies/build-fallback-brief';
 import type { LimitHit } from '../policies/limits';
-import type { LoopPolicies } from '../policies/loop-policies';
+import type { LoopPolicies } from '../../shared/loop-policies';
 import { foldHistory } from '../transcript/fold-history';
 import { collectModelResponse } from './collect-model-response';
 import type { RunOptions, RunResult } from './run-options';

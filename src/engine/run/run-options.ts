@@ -4,7 +4,7 @@ import type { FinishReason, RunEvent } from '../event/run-event';
 import type { Message } from '../message/message';
 import type { Model, Usage } from '../model/model';
 import type { ModelPrice } from '../model/model-capabilities';
-import type { LoopPolicies } from '../policies/loop-policies';
+import type { LoopPolicies } from '../../shared/loop-policies';
 import type { ToolInputValidatorFactory } from '../policies/run-policy-state';
 import type { Tool } from '../tool/tool';
 import type { RunResume } from './resume-run';

@@ -8,7 +8,7 @@ import { foldHistory } from '../transcript/fold-history';
 import type { Tool } from '../tool/tool';
 import { checkLimits, type LimitHit } from '../policies/limits';
 import { finalAnswerNote } from '../policies/build-fallback-brief';
-import { resolveLoopPolicies } from '../policies/loop-policies';
+import { resolveLoopPolicies } from '../../shared/loop-policies';
 import { createRunPolicyState } from '../policies/run-policy-state';
 import { recordOutcomes, wouldPauseBefore } from './round-policies';
 import { buildToolResult, type ToolCallOutcome } from './build-tool-result';

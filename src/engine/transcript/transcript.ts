@@ -4,7 +4,7 @@ import type { ContentBlock, Message, ToolResultContentBlock } from '../message/m
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { ModelCapabilities, ModelPrice } from '../model/model-capabilities';
 import type { ToolResultStatus } from '../tool/tool';
-import type { LoopPolicies } from '../policies/loop-policies';
+import type { LoopPolicies } from '../../shared/loop-policies';
 
 export const TRANSCRIPT_FORMAT = 'loupe-transcript';
 export const TRANSCRIPT_VERSION = 1;

@@ -1,26 +1,8 @@
-// The engine's loop-policy defaults as the UI shows them (the store may not import the engine at run time).
-import type { LoopPolicies } from '../../engine/policies/loop-policies';
+// The loop-policy defaults as the UI shows them, and the person's settings over them.
+import { DEFAULT_LOOP_POLICIES, type LoopPolicies } from '../../shared/loop-policies';
 
-/**
- * A copy of the engine's `DEFAULT_LOOP_POLICIES`, shown as the value of every policy the person has not
- * set; `test/policy-defaults.test.ts` keeps the two equal.
- */
-export const POLICY_DEFAULTS: LoopPolicies = {
-  limits: {},
-  atLimit: 'final-answer',
-  loopGuardRepeats: 3,
-  duplicates: 'warn',
-  maxConcurrency: 8,
-  maxConcurrencyPerServer: 4,
-  sequentialTools: [],
-  sequentialServers: [],
-  eagerStart: true,
-  retryBudget: 3,
-  maxResultChars: 20_000,
-  sequentialFallback: true,
-  directOutputTools: [],
-  toolCountWarning: 20,
-};
+/** The defaults shown for every policy the person has not set: the very object the engine applies. */
+export const POLICY_DEFAULTS: LoopPolicies = DEFAULT_LOOP_POLICIES;
 
 /** The settings the person changed over the defaults: what a run sends and what the panel edits. */
 export type PolicySettings = Partial<LoopPolicies>;

@@ -1,5 +1,5 @@
 // Pure guard for stored loop policies: each bad field is dropped on its own, never the whole object.
-import type { LoopLimits } from '../../engine/policies/loop-policies';
+import type { LoopLimits } from '../../shared/loop-policies';
 import type { PolicySettings } from './policy-defaults';
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,5 @@
 // The loop policies of the next run: limits and what happens at one, duplicates, concurrency, eager start, results.
-import type { AtLimitBehaviour, DuplicateMode, LoopLimits } from '../../engine/policies/loop-policies';
+import type { AtLimitBehaviour, DuplicateMode, LoopLimits } from '../../shared/loop-policies';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { countChangedPolicies, effectivePolicies, type PolicySettings } from '../../store/policies/policy-defaults';
 import { panelClass, panelTitleClass, smallButtonClass } from '../common/styles';

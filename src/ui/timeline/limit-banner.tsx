@@ -1,6 +1,6 @@
 // A reached budget is never silent: say which one, why, and what the loop did about it.
 import type { LimitKind } from '../../engine/event/run-event';
-import type { AtLimitBehaviour } from '../../engine/policies/loop-policies';
+import type { AtLimitBehaviour } from '../../shared/loop-policies';
 
 const limitName: Record<LimitKind, string> = {
   rounds: 'Round limit',

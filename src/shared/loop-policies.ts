@@ -1,4 +1,5 @@
-// The loop's policies (ENGINE-SPEC §3–6) as one settable object, with the defaults. Pure types and data.
+// The loop's policies (ENGINE-SPEC §3–6) as one settable object, with the defaults. Pure types and data,
+// shared by the engine (which applies them) and the UI (which shows the defaults), so there is one copy.
 
 /** What the loop does when a budget is reached (ENGINE-SPEC rule 8). */
 export type AtLimitBehaviour = 'final-answer' | 'fallback-brief' | 'stop';
