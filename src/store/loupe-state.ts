@@ -7,9 +7,9 @@ import type { ServerConfig } from '../protocol/settings';
 import type { RunView } from './run-view';
 import type { Settings } from './settings';
 import type { DebugSlice } from './debug/debug-state';
-import type { ToolsSlice } from './tools-slice';
-import type { McpFeaturesSlice } from './mcp-features-slice';
-import type { OAuthSlice } from './oauth-slice';
+import type { ToolsSlice } from './tools-state';
+import type { McpFeaturesSlice } from './mcp-features-state';
+import type { OAuthSlice } from './oauth-state';
 import type { SessionsSlice } from './sessions/sessions-state';
 import type { TestsSlice } from './tests/tests-state';
 
