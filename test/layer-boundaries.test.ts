@@ -24,7 +24,7 @@ const RULES: Record<Layer, { runtime: Layer[]; typeOnly: Layer[]; packages: RegE
   shared: { runtime: ['shared'], typeOnly: [], packages: /^$/ },
   engine: { runtime: ['shared', 'engine'], typeOnly: [], packages: /^$/ },
   // Test suites: pure checks of transcripts both sides run (the Tests panel and the headless runner).
-  suite: { runtime: ['shared', 'engine', 'suite'], typeOnly: ['protocol'], packages: /^$/ },
+  suite: { runtime: ['shared', 'engine', 'protocol', 'suite'], typeOnly: [], packages: /^$/ },
   providers: { runtime: ['shared', 'engine', 'providers'], typeOnly: [], packages: /^@anthropic-ai\/sdk/ },
   mcp: { runtime: ['shared', 'engine', 'mcp'], typeOnly: ['protocol'], packages: /^(@modelcontextprotocol\/sdk|zod)/ },
   protocol: { runtime: ['shared', 'protocol'], typeOnly: ['engine'], packages: /^$/ },

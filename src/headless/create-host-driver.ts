@@ -1,13 +1,13 @@
 // Runs test cases on the engine host in this process: connects the cases' servers by URL, starts each
 // run with the case's settings and reads its transcript when it ends.
 import type { Transcript } from '../engine/transcript/transcript';
-import { DEFAULT_DEBUG_SETTINGS } from '../protocol/debug-messages';
 import type { ServerState } from '../protocol/server-status';
 import type { RunSettings, ServerConfig } from '../protocol/settings';
 import type { TestRunDriver } from '../suite/run-cases';
 import type { TestCase, TestModel } from '../suite/test-suite';
 import type { InProcessHost } from './in-process-host';
 import { providerSettingsFor } from './provider-settings-for';
+import { testRunSettings } from '../suite/test-run-settings';
 
 export interface HostDriverOptions {
   env: Record<string, string | undefined>;
@@ -15,25 +15,14 @@ export interface HostDriverOptions {
   headers?: Record<string, Record<string, string>>;
 }
 
-/** The settings a run of `testCase` on `model` starts with (no pauses: a test never waits for a person). */
+/** The settings a run of `testCase` on `model` starts with, the key from the environment. */
 export function runSettingsFor(
   testCase: TestCase,
   model: TestModel,
   env: Record<string, string | undefined>,
 ): RunSettings | string {
   const provider = providerSettingsFor(model, env);
-  if (typeof provider === 'string') return provider;
-  return {
-    provider,
-    system: testCase.system,
-    maxRounds: testCase.maxRounds,
-    maxTokens: testCase.maxTokens,
-    ...(testCase.temperature === undefined ? {} : { temperature: testCase.temperature }),
-    ...(model.price === undefined ? {} : { price: model.price }),
-    ...(testCase.tools === undefined ? {} : { tools: testCase.tools }),
-    ...(testCase.policies === undefined ? {} : { policies: testCase.policies }),
-    debug: DEFAULT_DEBUG_SETTINGS,
-  };
+  return typeof provider === 'string' ? provider : testRunSettings(testCase, model, provider);
 }
 
 /** A driver over `host`; servers are connected once, by name, the first time a case needs them. */

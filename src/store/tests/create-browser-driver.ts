@@ -1,10 +1,10 @@
 // Runs test cases through the engine worker: the servers connected now, the case's settings, no pauses.
 import type { EngineClient } from '../../client/engine-client';
 import type { Transcript } from '../../engine/transcript/transcript';
-import { DEFAULT_DEBUG_SETTINGS } from '../../protocol/debug-messages';
-import type { ProviderSettings, RunSettings } from '../../protocol/settings';
+import type { ProviderSettings } from '../../protocol/settings';
+import { testRunSettings } from '../../suite/test-run-settings';
 import type { TestRunDriver } from '../../suite/run-cases';
-import type { TestCase, TestModel } from '../../suite/test-suite';
+import type { TestModel } from '../../suite/test-suite';
 import type { Settings } from '../settings';
 import { TEST_RUN_PREFIX } from './test-run-id';
 
@@ -33,22 +33,6 @@ export function providerForTest(model: TestModel, settings: Settings): ProviderS
     baseUrl: settings.baseUrl,
     model: model.model,
     ...capabilities,
-  };
-}
-
-/** The settings a test run starts with. */
-export function testRunSettings(testCase: TestCase, model: TestModel, provider: ProviderSettings): RunSettings {
-  return {
-    provider,
-    system: testCase.system,
-    maxRounds: testCase.maxRounds,
-    maxTokens: testCase.maxTokens,
-    ...(testCase.temperature === undefined ? {} : { temperature: testCase.temperature }),
-    ...(model.price === undefined ? {} : { price: model.price }),
-    ...(testCase.tools === undefined ? {} : { tools: testCase.tools }),
-    ...(testCase.policies === undefined ? {} : { policies: testCase.policies }),
-    // A test never waits for a person: no step mode, breakpoints or approvals, whatever the debugger says.
-    debug: DEFAULT_DEBUG_SETTINGS,
   };
 }
 
