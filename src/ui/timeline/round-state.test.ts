@@ -24,7 +24,7 @@ describe('round state', () => {
     expect(describeMissingReply(round({ endedWith: 'error' }))).toBe(
       'No reply: the model call failed (see the error above).',
     );
-    expect(describeRoundStop(round({ endedWith: 'aborted' }))).toBe('stopped');
+    expect(describeRoundStop(round({ endedWith: 'aborted' }))).toBe('aborted');
     expect(describeMissingReply(round({ endedWith: 'aborted' }))).toMatch(/stopped before the model answered/);
     expect(describeRoundStop(round({ endedWith: 'limit:time' }))).toBe('ended (limit:time)');
     expect(describeMissingReply(round({ endedWith: 'error', interrupted: true }))).toMatch(/interrupted/);

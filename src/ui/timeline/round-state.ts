@@ -15,7 +15,7 @@ export function describeRoundStop(round: RoundView): string {
     case 'error':
       return 'failed';
     case 'aborted':
-      return 'stopped';
+      return 'aborted';
     default:
       // A run that ended by a limit (or a natural stop) while this reply was unfinished.
       if (round.stopReason === undefined || round.interrupted) return `ended (${round.endedWith})`;
