@@ -177,3 +177,24 @@ test('a run stopped before the model answered shows the round as stopped', async
   await expect(round1).toContainText('No reply: the run was stopped before the model answered.');
   await expect(round1).not.toContainText('Waiting for the model…');
 });
+
+test('opting in sends the thinking back as reasoning_content (a strict server refuses it: why it is off by default)', async ({
+  page,
+  pageErrors,
+}) => {
+  await useLocalServer(page);
+  await page.getByText('Model capabilities').click();
+  const optIn = page.getByRole('checkbox', { name: 'Send reasoning back as reasoning_content' });
+  await expect(optIn).not.toBeChecked();
+  await optIn.check();
+  await enqueue({ replaySse: recording('sse-think-turn1.txt') });
+  await send(page, 'What should I wear in Oslo today?');
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('error');
+  await expect(page.getByRole('alert').filter({ hasText: 'HTTP 400' })).toContainText(
+    "property 'reasoning_content' is unsupported",
+  );
+  const assistant = (await sentMessages())[1]?.find((message) => message.role === 'assistant');
+  expect(assistant).toMatchObject({ content: null, reasoning_content: reasoning });
+  await expect(page.getByRole('article', { name: 'Round 2' })).toContainText('stop failed');
+  allowRefusedRequestLog(pageErrors, /status of 400/);
+});
