@@ -26,7 +26,7 @@ describe('round state', () => {
     );
     expect(describeRoundStop(round({ endedWith: 'aborted' }))).toBe('aborted');
     expect(describeMissingReply(round({ endedWith: 'aborted' }))).toMatch(/stopped before the model answered/);
-    expect(describeRoundStop(round({ endedWith: 'limit:time' }))).toBe('ended (limit:time)');
+    expect(describeRoundStop(round({ endedWith: 'limit:wall-time' }))).toBe('ended (limit:wall-time)');
     expect(describeMissingReply(round({ endedWith: 'error', interrupted: true }))).toMatch(/interrupted/);
     // A reply cut off after some text: the text shows, the header says it failed.
     const cut = round({
