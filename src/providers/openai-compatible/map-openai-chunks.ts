@@ -65,6 +65,31 @@ function reasoningPiece(delta: OpenAIDelta | undefined): string {
 
 const isBlank = (text: string): boolean => /^\s*$/.test(text);
 
+/** The text of content parts `[{ type: 'text', text }]`; anything else in the array is skipped. */
+function partsText(parts: unknown[]): string {
+  return parts
+    .map((part) => {
+      const { type, text } = (typeof part === 'object' && part !== null ? part : {}) as Record<string, unknown>;
+      return type === 'text' && typeof text === 'string' ? text : '';
+    })
+    .join('');
+}
+
+/**
+ * A delta's `content`: a string, or (Mistral's reasoning models) an array of parts where `thinking` parts carry
+ * the reasoning as text parts of their own. Anything else a broken server sends is no content.
+ */
+function contentPieces(content: unknown): { text: string; reasoning: string } {
+  if (typeof content === 'string') return { text: content, reasoning: '' };
+  if (!Array.isArray(content)) return { text: '', reasoning: '' };
+  const reasoning = content.map((part: unknown) => {
+    const { type, thinking } = (typeof part === 'object' && part !== null ? part : {}) as Record<string, unknown>;
+    if (type !== 'thinking') return '';
+    return typeof thinking === 'string' ? thinking : Array.isArray(thinking) ? partsText(thinking) : '';
+  });
+  return { text: partsText(content), reasoning: reasoning.join('') };
+}
+
 /** A mapper for one reply. `createId` names tool calls a server sent without an id. */
 export function createOpenAIStreamMapper(createId: () => string): OpenAIStreamMapper {
   let started = false;
@@ -175,10 +200,10 @@ export function createOpenAIStreamMapper(createId: () => string): OpenAIStreamMa
       // Loupe asks for one choice; `n` > 1 is never requested, so only choice 0 is read.
       const choice = chunk.choices?.find((candidate) => (candidate.index ?? 0) === 0);
       const delta = choice?.delta;
-      const reasoning = reasoningPiece(delta);
+      const content = contentPieces(delta?.content);
+      const reasoning = reasoningPiece(delta) || content.reasoning;
       if (reasoning !== '') takeReasoning(reasoning, out);
-      const content: unknown = delta?.content;
-      if (typeof content === 'string' && content !== '') takeText(content, out);
+      if (content.text !== '') takeText(content.text, out);
       delta?.tool_calls?.forEach((call, position) => takeToolCall(call, position, out));
       if (choice?.finish_reason) finishReason = choice.finish_reason;
       if (chunk.usage) usage = toEngineUsage(chunk.usage);

@@ -53,9 +53,23 @@ describe('reasoning and stray whitespace in Chat Completions streams', () => {
     ]);
   });
 
-  it('ignores reasoning and content that are not strings (a broken or hostile server)', () => {
-    const odd = { reasoning_content: 42, reasoning: { text: 'x' }, content: ['y'] } as unknown as OpenAIDelta;
-    expect(blocksOf(mapAll([odd, { content: 'ok' }]))).toEqual([['text', 'ok']]);
+  it('ignores reasoning and content that are not text (a broken or hostile server)', () => {
+    const odd = {
+      reasoning_content: 42,
+      reasoning: { text: 'x' },
+      content: ['y', null, { type: 'text', text: 7 }, { type: 'thinking', thinking: { a: 1 } }],
+    } as unknown as OpenAIDelta;
+    expect(blocksOf(mapAll([odd, { content: { text: 'z' } } as unknown as OpenAIDelta, { content: 'ok' }]))).toEqual([
+      ['text', 'ok'],
+    ]);
+  });
+
+  it('reads content sent as parts, with thinking parts as reasoning (Mistral reasoning models)', () => {
+    const thinking = { type: 'thinking', thinking: [{ type: 'text', text: 'Let me see' }] };
+    expect(blocksOf(mapAll([{ content: [thinking] }, { content: [{ type: 'text', text: 'Sunny.' }] }]))).toEqual([
+      ['thinking', 'Let me see'],
+      ['text', 'Sunny.'],
+    ]);
   });
 
   it('stores no text for whitespace beside a tool call, before or after it', () => {

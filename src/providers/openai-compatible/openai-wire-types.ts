@@ -62,7 +62,8 @@ export interface OpenAIUsage {
 /** What one streamed chunk adds to the reply. */
 export interface OpenAIDelta {
   role?: string;
-  content?: string | null;
+  /** A string; Mistral's reasoning models send parts, `thinking` ones among them. */
+  content?: string | unknown[] | null;
   /** llama.cpp, DeepSeek and LM Studio stream reasoning as `reasoning_content`; vLLM, Ollama, OpenRouter as `reasoning`. */
   reasoning_content?: string | null;
   reasoning?: string | null;
