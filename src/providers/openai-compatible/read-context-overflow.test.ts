@@ -39,6 +39,16 @@ describe('readContextOverflow', () => {
       4096,
     ],
     [
+      'vLLM (newer)',
+      {
+        message:
+          "'max_tokens' or 'max_completion_tokens' is too large: 512. This model's maximum context length is 4096 tokens and your request has 3700 input tokens (512 > 4096 - 3700).",
+        type: 'BadRequestError',
+      },
+      3700,
+      4096,
+    ],
+    [
       'LM Studio',
       {
         message:
@@ -77,6 +87,9 @@ describe('readContextOverflow', () => {
   it('says the figures it has, and no more', () => {
     expect(describeContextOverflow({ errorType: 'x', requestTokens: 6030, contextTokens: 4096 })).toBe(
       "The request does not fit the model's context: it is 6,030 tokens and the context holds 4,096 tokens, 1,934 tokens too many.",
+    );
+    expect(describeContextOverflow({ errorType: 'x', requestTokens: 3700, contextTokens: 4096 })).toBe(
+      "The request does not fit the model's context: it is 3,700 tokens and the context holds 4,096 tokens, too little room left for the reply (lower Max tokens).",
     );
     expect(describeContextOverflow({ errorType: 'x', contextTokens: 4096 })).toBe(
       "The request does not fit the model's context, which holds 4,096 tokens.",

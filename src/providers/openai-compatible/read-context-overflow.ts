@@ -81,7 +81,11 @@ const tokens = (value: number): string => `${value.toLocaleString('en-US')} toke
 export function describeContextOverflow(overflow: ContextOverflow): string {
   const { requestTokens, contextTokens } = overflow;
   if (requestTokens !== undefined && contextTokens !== undefined) {
-    const over = requestTokens > contextTokens ? `, ${tokens(requestTokens - contextTokens)} too many` : '';
+    // vLLM counts the reply's max tokens in: a prompt that fits can still leave no room for the reply.
+    const over =
+      requestTokens > contextTokens
+        ? `, ${tokens(requestTokens - contextTokens)} too many`
+        : ', too little room left for the reply (lower Max tokens)';
     return `The request does not fit the model's context: it is ${tokens(requestTokens)} and the context holds ${tokens(contextTokens)}${over}.`;
   }
   if (requestTokens !== undefined)
