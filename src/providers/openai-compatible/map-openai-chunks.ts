@@ -143,9 +143,12 @@ export function createOpenAIStreamMapper(createId: () => string): OpenAIStreamMa
       out.push({ type: 'text-delta', index: textIndex, text: piece });
       return;
     }
-    heldText += piece;
-    if (isBlank(heldText)) return;
-    const text = heldText;
+    // Held text is always blank, so only the new piece needs a look (a whitespace flood stays linear).
+    if (isBlank(piece)) {
+      heldText += piece;
+      return;
+    }
+    const text = heldText + piece;
     heldText = '';
     out.push({ type: 'text-delta', index: openText(out), text });
   };
