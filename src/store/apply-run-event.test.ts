@@ -226,6 +226,50 @@ describe('applyRunEvent', () => {
     expect(state.rounds[0]?.toolCalls.map((call) => call.status)).toEqual(['cancelled', 'not-executed']);
   });
 
+  it('marks a round the run ended under without a reply with how it ended, and leaves answered rounds alone', () => {
+    const http400 = { message: 'The request does not fit the model context.', status: 400 };
+    const failed = fold([
+      start,
+      { type: 'round-start', at: 1010, round: 1, request: request(1) },
+      { type: 'round-end', at: 1020, round: 1 },
+      { type: 'run-end', at: 1021, finishReason: 'error', usage: { inputTokens: 0, outputTokens: 0 }, error: http400 },
+    ]);
+    expect(failed.rounds[0]).toMatchObject({ endedWith: 'error', interrupted: false });
+    expect(failed.rounds[0]?.stopReason).toBeUndefined();
+
+    const running = fold([start, { type: 'round-start', at: 1010, round: 1, request: request(1) }]);
+    expect(running.rounds[0]).not.toHaveProperty('endedWith');
+
+    const finished = fold([
+      start,
+      ...twoToolRound,
+      { type: 'round-start', at: 1200, round: 2, request: request(2) },
+      { type: 'run-end', at: 1201, finishReason: 'aborted', usage: { inputTokens: 0, outputTokens: 0 } },
+    ]);
+    expect(finished.rounds.map((round) => round.endedWith)).toEqual([undefined, 'aborted']);
+  });
+
+  it('marks a reply cut off by the run ending (text kept, no stop reason) with how the run ended', () => {
+    const state = fold([
+      start,
+      { type: 'round-start', at: 1010, round: 1, request: request(1) },
+      { type: 'text-delta', round: 1, index: 0, text: 'Half' },
+      {
+        type: 'response-end',
+        at: 1100,
+        round: 1,
+        message: { role: 'assistant', content: [{ type: 'text', text: 'Half' }] },
+        stopReason: null,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        timing: { startedAt: 1010, endedAt: 1100 },
+        interrupted: true,
+      },
+      { type: 'round-end', at: 1101, round: 1 },
+      { type: 'run-end', at: 1102, finishReason: 'error', usage: { inputTokens: 0, outputTokens: 0 } },
+    ]);
+    expect(state.rounds[0]).toMatchObject({ endedWith: 'error', interrupted: true, stopReason: null });
+  });
+
   it('records a reached limit and the limit finish reason', () => {
     const state = fold([
       { ...start, maxRounds: 1 },

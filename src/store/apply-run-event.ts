@@ -1,5 +1,5 @@
 // Pure: folds one engine event into the run view. No I/O, no clock, no mutation of its inputs.
-import type { RunEvent } from '../engine/event/run-event';
+import type { FinishReason, RunEvent } from '../engine/event/run-event';
 import type { ContentBlock } from '../engine/message/message';
 import type { Usage } from '../engine/model/model';
 import { applyDebugEvent } from './apply-debug-event';
@@ -84,6 +84,12 @@ function closeOpenCalls(round: RoundView): RoundView {
     return call;
   });
   return { ...round, toolCalls };
+}
+
+/** A round the run ended under before its reply was complete records how the run ended (the card says so). */
+export function settleUnfinishedRound(round: RoundView, finishReason: FinishReason): RoundView {
+  const unfinished = round.stopReason === undefined || round.interrupted;
+  return unfinished && round.endedWith === undefined ? { ...round, endedWith: finishReason } : round;
 }
 
 /** Folds `event` into `state`, returning a new view (unchanged parts are shared). */
@@ -219,7 +225,7 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
         endedAt: event.at,
         finishReason: event.finishReason,
         usage: event.usage,
-        rounds: state.rounds.map(closeOpenCalls),
+        rounds: state.rounds.map((round) => settleUnfinishedRound(closeOpenCalls(round), event.finishReason)),
       };
       if (event.error !== undefined) next.error = event.error;
       return next;

@@ -45,7 +45,11 @@ describe('engine crash', () => {
     expect(runView).toMatchObject({ phase: 'ended', finishReason: 'error' });
     expect(runView.error?.message).toContain('Out of memory');
     expect(runView.rounds).toHaveLength(1);
-    expect(runView.rounds[0]).toMatchObject({ interrupted: true, blocks: [{ kind: 'text', text: 'Checking' }] });
+    expect(runView.rounds[0]).toMatchObject({
+      interrupted: true,
+      endedWith: 'error',
+      blocks: [{ kind: 'text', text: 'Checking' }],
+    });
   });
 
   it('only alerts when no run is running, and stops listening once disposed', () => {

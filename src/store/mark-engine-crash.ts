@@ -1,4 +1,5 @@
 // The engine worker died: a running run can no longer finish, so it ends here as interrupted.
+import { settleUnfinishedRound } from './apply-run-event';
 import type { RunView } from './run-view';
 
 /** The alert shown when the engine worker crashed; `reason` is the worker's error in plain words. */
@@ -13,7 +14,9 @@ export function describeEngineCrash(reason: string): string {
 export function markEngineCrash(view: RunView, reason: string): RunView {
   if (view.phase !== 'running') return view;
   const { pause: _held, ...rest } = view;
-  const rounds = view.rounds.map((round) => (round.endedAt === undefined ? { ...round, interrupted: true } : round));
+  const rounds = view.rounds.map((round) =>
+    settleUnfinishedRound(round.endedAt === undefined ? { ...round, interrupted: true } : round, 'error'),
+  );
   return {
     ...rest,
     rounds,

@@ -76,6 +76,11 @@ export interface RoundView {
   usage?: Usage;
   responseTiming?: { startedAt: number; firstTokenAt?: number; endedAt: number };
   interrupted: boolean;
+  /**
+   * How the run ended, set when it ended while this round's reply was missing or incomplete (no stop reason,
+   * or cut off): the card shows that instead of "streaming". Absent while the run goes on.
+   */
+  endedWith?: FinishReason;
   /** Edits of this round's request made at its pause. */
   edits?: EditRecord[];
   /** Pauses taken in this round, in order (breakpoint hits show where they happened). */

@@ -37,6 +37,35 @@ describe('createModel for OpenAI-compatible endpoints', () => {
     expect(prompted.provider).toBe('openai-compatible');
   });
 
+  it('sends thinking back as reasoning_content only when the capability says so', async () => {
+    api.reset();
+    const history = {
+      ...request,
+      messages: [
+        ...request.messages,
+        {
+          role: 'assistant' as const,
+          content: [
+            { type: 'thinking' as const, thinking: 'Plan.', signature: '' },
+            { type: 'text' as const, text: 'Hello.' },
+          ],
+        },
+        { role: 'user' as const, content: [{ type: 'text' as const, text: 'Again' }] },
+      ],
+    };
+    const base = { kind: 'openai-compatible' as const, apiKey: '', baseUrl: api.url, model: 'qwen3' };
+    const capabilities = { tools: 'native' as const, vision: false, thinking: false };
+    await drain(createModel({ ...base, capabilities }).doStream(history, new AbortController().signal));
+    // The mock refuses unknown assistant fields (as strict servers do), so this one is only read from the request.
+    const on = createModel({ ...base, capabilities: { ...capabilities, sendReasoning: true } });
+    await expect(drain(on.doStream(history, new AbortController().signal))).rejects.toThrow(/reasoning_content/);
+    const [sentOff, sentOn] = api.requests.map(
+      (entry) => (entry.body as { messages: Record<string, unknown>[] }).messages[1],
+    );
+    expect(sentOff).toEqual({ role: 'assistant', content: 'Hello.' });
+    expect(sentOn).toEqual({ role: 'assistant', content: 'Hello.', reasoning_content: 'Plan.' });
+  });
+
   it('lists the endpoint’s models', async () => {
     const list = await listModels({ kind: 'openai-compatible', apiKey: '', baseUrl: api.url, model: '' });
     expect(list.models.map((model) => model.id)).toContain('gpt-4o-mini');

@@ -49,6 +49,7 @@ function createNativeModel(provider: Exclude<ProviderSettings, { kind: 'demo' } 
         baseUrl: provider.baseUrl,
         model: provider.model,
         vision: capabilities?.vision === true,
+        sendReasoning: capabilities?.sendReasoning === true,
       });
   }
 }

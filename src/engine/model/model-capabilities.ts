@@ -17,6 +17,12 @@ export interface ModelCapabilities {
   thinkingBudget?: number;
   /** Tokens the model can read in one request, when known; the UI shows how much each round used. */
   contextWindow?: number;
+  /**
+   * OpenAI-compatible only: send the reply's thinking back as `reasoning_content` on assistant messages, for
+   * servers whose templates read it (llama.cpp, DeepSeek's thinking with tools). Absent or false (the default):
+   * thinking stays in Loupe's history and is never sent, since strict endpoints refuse unknown fields.
+   */
+  sendReasoning?: boolean;
 }
 
 /** Prices in US dollars per million tokens. Cache prices are absent when the model has none. */

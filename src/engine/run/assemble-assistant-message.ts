@@ -34,7 +34,9 @@ export const TRUNCATED_INPUT_MESSAGE =
  * The content to commit and the calls to answer. Complete: every block (a tool call whose JSON did not
  * finish under `max_tokens` is kept with `{}` input and an input error). Cancelled: text so far and
  * finished tool calls only, never empty. Failed: text only (possibly empty, meaning nothing to commit).
- * Empty text blocks and unsigned thinking are never committed: the API refuses them. Redacted thinking
+ * Empty text blocks and empty unsigned thinking are never committed: the API refuses them. Thinking
+ * with text but no signature comes from providers that sign nothing (Chat Completions reasoning) and is
+ * kept with `signature: ''`; adapters that need a signature leave such blocks out. Redacted thinking
  * is kept whole (except in a failed reply), since the API requires it back unchanged.
  */
 export function assembleAssistantMessage(
@@ -51,7 +53,7 @@ export function assembleAssistantMessage(
     }
     if (mode.kind === 'failed') continue;
     if (block.kind === 'thinking') {
-      if (block.ended && block.signature.length > 0) {
+      if (block.ended && (block.signature.length > 0 || block.thinking.length > 0)) {
         content.push({ type: 'thinking', thinking: block.thinking, signature: block.signature });
       }
       continue;

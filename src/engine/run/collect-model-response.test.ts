@@ -71,4 +71,36 @@ describe('collectModelResponse: thinking and notices', () => {
       { type: 'tool_use', id: 't1', name: 'pdf', input: {} },
     ]);
   });
+
+  it('keeps unsigned thinking that has text (Chat Completions reasoning) and drops an empty or unfinished one', async () => {
+    const model = createScriptedModel([
+      {
+        parts: [
+          { type: 'thinking-start', index: 0 },
+          { type: 'block-end', index: 0 },
+          { type: 'thinking-start', index: 1 },
+          { type: 'thinking-delta', index: 1, thinking: 'Plan: fetch the weather.' },
+          { type: 'block-end', index: 1 },
+          { type: 'tool-use-start', index: 2, id: 't1', name: 'weather' },
+          { type: 'tool-input-delta', index: 2, partialJson: '{"city":"Oslo"}' },
+          { type: 'block-end', index: 2 },
+          { type: 'thinking-start', index: 3 },
+          { type: 'thinking-delta', index: 3, thinking: 'cut off' },
+          { type: 'response-end', stopReason: 'tool_use', usage: { inputTokens: 3, outputTokens: 2 } },
+        ],
+      },
+    ]);
+    const response = await collectModelResponse({
+      model,
+      request: { messages: [], tools: [], maxTokens: 10 },
+      round: 1,
+      signal: new AbortController().signal,
+      now: () => 1,
+      emit: () => undefined,
+    });
+    expect(response.message?.content).toEqual([
+      { type: 'thinking', thinking: 'Plan: fetch the weather.', signature: '' },
+      { type: 'tool_use', id: 't1', name: 'weather', input: { city: 'Oslo' } },
+    ]);
+  });
 });

@@ -64,6 +64,27 @@ describe('buildAnthropicParams', () => {
     });
   });
 
+  it("leaves out unsigned thinking (another provider's reasoning), which the API would refuse", () => {
+    const params = buildAnthropicParams(
+      {
+        ...request,
+        messages: [
+          request.messages[0]!,
+          {
+            role: 'assistant',
+            content: [
+              { type: 'thinking', thinking: 'Reasoning from a local server.', signature: '' },
+              { type: 'tool_use', id: 't1', name: 'b', input: {} },
+            ],
+          },
+          request.messages[2]!,
+        ],
+      },
+      { model: 'm' },
+    );
+    expect(params.messages[1]?.content).toEqual([{ type: 'tool_use', id: 't1', name: 'b', input: {} }]);
+  });
+
   it('sends redacted thinking back unchanged and PDF documents inside tool results', () => {
     const pdf = { type: 'base64' as const, media_type: 'application/pdf' as const, data: 'JVBERi0=' };
     const params = buildAnthropicParams(

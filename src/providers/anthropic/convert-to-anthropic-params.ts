@@ -50,9 +50,15 @@ function convertBlock(block: ContentBlock): Anthropic.ContentBlockParam {
   }
 }
 
-/** Engine messages → SDK `messages`. */
+/**
+ * Engine messages → SDK `messages`. Unsigned thinking (another provider's reasoning, e.g. after a fork) is
+ * left out: the API refuses thinking it did not sign.
+ */
 export function convertToAnthropicMessages(messages: Message[]): Anthropic.MessageParam[] {
-  return messages.map((message) => ({ role: message.role, content: message.content.map(convertBlock) }));
+  return messages.map((message) => ({
+    role: message.role,
+    content: message.content.filter((block) => block.type !== 'thinking' || block.signature !== '').map(convertBlock),
+  }));
 }
 
 /** Engine tool definitions → SDK `tools`. A schema without `type` is sent as an object schema. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../engine/message/message';
 import { convertToOpenAIMessages } from './convert-to-openai-messages';
+import type { OpenAIMessage } from './openai-wire-types';
 import { convertToOpenAIToolChoice, convertToOpenAITools } from './convert-to-openai-tools';
 
 const png = { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png', data: 'iVBORw0' } };
@@ -148,6 +149,53 @@ describe('convertToOpenAIMessages', () => {
         vision: false,
       }),
     ).toEqual([{ role: 'user', content: 'Hi' }]);
+  });
+});
+
+describe('assistant messages from reasoning models', () => {
+  const use = { type: 'tool_use' as const, id: 'c1', name: 'get', input: { a: 1 } };
+  const toolCalls = [{ id: 'c1', type: 'function', function: { name: 'get', arguments: '{"a":1}' } }];
+  const result: Message = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: [] }] };
+  const assistant = (...content: Message['content']): OpenAIMessage | undefined =>
+    convertToOpenAIMessages(undefined, [{ role: 'assistant', content }, result], { vision: false })[0];
+
+  it('sends whitespace-only text beside tool calls as content null (stored before the fix, or imported)', () => {
+    expect(assistant({ type: 'text', text: '\n' }, use)).toEqual({
+      role: 'assistant',
+      content: null,
+      tool_calls: toolCalls,
+    });
+    expect(assistant({ type: 'text', text: ' \r\n\t ' }, use)).toMatchObject({ content: null });
+  });
+
+  it('keeps text with any visible character exactly, and whitespace-only text without tool calls', () => {
+    expect(assistant({ type: 'text', text: '\n  Checking.\n' }, use)).toMatchObject({ content: '\n  Checking.\n' });
+    expect(assistant({ type: 'text', text: '\n' })).toEqual({ role: 'assistant', content: '\n' });
+  });
+
+  it('leaves thinking out unless asked, then sends it as reasoning_content (never redacted thinking)', () => {
+    const content: Message['content'] = [
+      { type: 'thinking', thinking: 'Plan', signature: '' },
+      { type: 'redacted_thinking', data: 'opaque' },
+      { type: 'thinking', thinking: ' more', signature: 'sig' },
+      use,
+    ];
+    const history: Message[] = [{ role: 'assistant', content }, result];
+    expect(convertToOpenAIMessages(undefined, history, { vision: false })[0]).toEqual({
+      role: 'assistant',
+      content: null,
+      tool_calls: toolCalls,
+    });
+    expect(convertToOpenAIMessages(undefined, history, { vision: false, sendReasoning: true })[0]).toEqual({
+      role: 'assistant',
+      content: null,
+      tool_calls: toolCalls,
+      reasoning_content: 'Plan more',
+    });
+    const plain: Message[] = [{ role: 'assistant', content: [{ type: 'text', text: 'Hi' }] }];
+    expect(convertToOpenAIMessages(undefined, plain, { vision: false, sendReasoning: true })).toEqual([
+      { role: 'assistant', content: 'Hi' },
+    ]);
   });
 });
 

@@ -13,6 +13,11 @@ import type { OpenAIContentPart, OpenAIMessage, OpenAIToolCall } from './openai-
 export interface OpenAIConversionOptions {
   /** The model reads images: tool images go to it in a following user message; otherwise a placeholder line. */
   vision: boolean;
+  /**
+   * Send the reply's thinking back as `reasoning_content` on assistant messages (llama.cpp templates and
+   * DeepSeek's thinking-with-tools read it). Default false: other endpoints refuse unknown fields.
+   */
+  sendReasoning?: boolean;
 }
 
 const imageUrl = (image: ImageBlock): OpenAIContentPart => ({
@@ -69,8 +74,9 @@ function imageFollowUp(block: ToolResultBlock, names: Map<string, string>, visio
   return [{ type: 'text', text: `${count} returned by ${name} (call ${block.tool_use_id}):` }, ...images.map(imageUrl)];
 }
 
-function convertAssistant(message: Message): OpenAIMessage {
+function convertAssistant(message: Message, sendReasoning: boolean): OpenAIMessage {
   const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+  const reasoning = message.content.flatMap((block) => (block.type === 'thinking' ? [block.thinking] : [])).join('');
   const toolCalls: OpenAIToolCall[] = message.content.flatMap((block) =>
     block.type === 'tool_use'
       ? [
@@ -82,11 +88,15 @@ function convertAssistant(message: Message): OpenAIMessage {
         ]
       : [],
   );
-  // Thinking blocks (redacted ones too) stay in Loupe's history; Chat Completions has no field that takes them back.
+  // Whitespace beside tool calls is no answer (reasoning templates leave a "\n" there): `null`, as the wire has it.
+  const blank = /^\s*$/.test(text) && toolCalls.length > 0;
+  // Thinking stays in Loupe's history; standard Chat Completions has no field for it, so it goes back only
+  // when the model's capabilities ask for it. Redacted thinking never does: it is Anthropic's ciphertext.
   return {
     role: 'assistant',
-    content: text === '' && toolCalls.length > 0 ? null : text,
+    content: blank ? null : text,
     ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    ...(sendReasoning && reasoning !== '' ? { reasoning_content: reasoning } : {}),
   };
 }
 
@@ -124,7 +134,7 @@ export function convertToOpenAIMessages(
   }
   const out: OpenAIMessage[] = system ? [{ role: 'system', content: system }] : [];
   for (const message of messages) {
-    if (message.role === 'assistant') out.push(convertAssistant(message));
+    if (message.role === 'assistant') out.push(convertAssistant(message, options.sendReasoning === true));
     else out.push(...convertUser(message, names, options.vision));
   }
   return out;

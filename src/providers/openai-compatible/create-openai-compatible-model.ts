@@ -14,6 +14,8 @@ export interface OpenAICompatibleModelConfig extends OpenAICompatibleConfig {
   model: string;
   /** The model reads images (tool images are sent in a following user message). Default false. */
   vision?: boolean;
+  /** Send thinking back as `reasoning_content` on assistant messages (see `OpenAIConversionOptions`). Default false. */
+  sendReasoning?: boolean;
   /** Ids for tool calls a server sent without one. Defaults to random ids. */
   createId?: () => string;
   /** For tests: the wait between retries. */
@@ -35,7 +37,10 @@ export function buildOpenAIRequest(config: OpenAICompatibleModelConfig, request:
   const hasTools = request.tools.length > 0;
   return {
     model: config.model,
-    messages: convertToOpenAIMessages(request.system, request.messages, { vision: config.vision === true }),
+    messages: convertToOpenAIMessages(request.system, request.messages, {
+      vision: config.vision === true,
+      sendReasoning: config.sendReasoning === true,
+    }),
     stream: true,
     stream_options: { include_usage: true },
     ...(isOpenAIHost(normaliseBaseUrl(config.baseUrl))

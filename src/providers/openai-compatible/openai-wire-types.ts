@@ -21,7 +21,7 @@ export interface OpenAIToolCall {
 export type OpenAIMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string | OpenAIContentPart[] }
-  | { role: 'assistant'; content: string | null; tool_calls?: OpenAIToolCall[] }
+  | { role: 'assistant'; content: string | null; tool_calls?: OpenAIToolCall[]; reasoning_content?: string }
   | { role: 'tool'; tool_call_id: string; content: string };
 
 export interface OpenAITool {
@@ -59,20 +59,24 @@ export interface OpenAIUsage {
   prompt_tokens_details?: { cached_tokens?: number | null } | null;
 }
 
+/** What one streamed chunk adds to the reply. */
+export interface OpenAIDelta {
+  role?: string;
+  /** A string; Mistral's reasoning models send parts, `thinking` ones among them. */
+  content?: string | unknown[] | null;
+  /** llama.cpp, DeepSeek and LM Studio stream reasoning as `reasoning_content`; vLLM, Ollama, OpenRouter as `reasoning`. */
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+  tool_calls?: OpenAIToolCallDelta[] | null;
+}
+
 /** One `data:` chunk of a streamed reply. Servers differ; every field is optional here. */
 export interface OpenAIChunk {
   id?: string;
   model?: string;
   choices?: {
     index?: number;
-    delta?: {
-      role?: string;
-      content?: string | null;
-      /** DeepSeek, vLLM and OpenRouter stream reasoning under one of these names. */
-      reasoning_content?: string | null;
-      reasoning?: string | null;
-      tool_calls?: OpenAIToolCallDelta[] | null;
-    };
+    delta?: OpenAIDelta;
     finish_reason?: string | null;
   }[];
   usage?: OpenAIUsage | null;

@@ -1,5 +1,6 @@
 // Turns a failed Chat Completions call into a plain-worded ModelError: what went wrong, what to do, which request.
 import { ModelError } from '../../engine/model/model';
+import { describeContextOverflow, readContextOverflow } from './read-context-overflow';
 
 function advice(status: number): string {
   switch (status) {
@@ -62,9 +63,13 @@ export function toOpenAIModelError(
   const { message, type } = readErrorBody(bodyText);
   const wait = retryAfter ? ` The endpoint asks to wait ${retryAfter} s.` : '';
   const which = requestFaults.has(status) ? ` Request: ${request}.` : '';
-  return new ModelError(`${advice(status)} (HTTP ${status}${type ? `, ${type}` : ''}: ${message})${wait}${which}`, {
+  // A context overflow is said with its figures and a type the UI knows, whatever the server called it.
+  const overflow = readContextOverflow(status, bodyText);
+  const errorType = overflow?.errorType ?? type;
+  const said = overflow === undefined ? advice(status) : describeContextOverflow(overflow);
+  return new ModelError(`${said} (HTTP ${status}${type ? `, ${type}` : ''}: ${message})${wait}${which}`, {
     status,
-    ...(type === undefined ? {} : { errorType: type }),
+    ...(errorType === undefined ? {} : { errorType }),
   });
 }
 

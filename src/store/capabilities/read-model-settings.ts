@@ -11,7 +11,7 @@ const isAmount = (value: unknown): value is number => typeof value === 'number' 
 /** A capabilities entry when `value` is one, else undefined. */
 export function readCapabilities(value: unknown): ModelCapabilities | undefined {
   if (!isRecord(value)) return undefined;
-  const { tools, vision, thinking, thinkingBudget, contextWindow } = value;
+  const { tools, vision, thinking, thinkingBudget, contextWindow, sendReasoning } = value;
   if ((tools !== 'native' && tools !== 'prompted') || typeof vision !== 'boolean' || typeof thinking !== 'boolean') {
     return undefined;
   }
@@ -21,6 +21,7 @@ export function readCapabilities(value: unknown): ModelCapabilities | undefined 
     thinking,
     ...(isCount(thinkingBudget) ? { thinkingBudget } : {}),
     ...(isCount(contextWindow) ? { contextWindow } : {}),
+    ...(sendReasoning === true ? { sendReasoning } : {}),
   };
 }
 

@@ -80,6 +80,20 @@ describe('model capabilities', () => {
     );
     expect(loadSettings(storage)).toMatchObject({ capabilities: { y: good }, prices: { q: { input: 1, output: 1 } } });
   });
+
+  it('keeps the opt-in to send reasoning back only when it is exactly true', () => {
+    const storage = new MemoryStorage();
+    const base = { tools: 'native' as const, vision: false, thinking: false };
+    storage.setItem(
+      'loupe.settings',
+      JSON.stringify({
+        capabilities: { on: { ...base, sendReasoning: true }, odd: { ...base, sendReasoning: 'yes' } },
+      }),
+    );
+    const { capabilities } = loadSettings(storage);
+    expect(capabilities['on']).toEqual({ ...base, sendReasoning: true });
+    expect(capabilities['odd']).toEqual(base);
+  });
 });
 
 describe('switchProvider', () => {

@@ -35,6 +35,7 @@ export function ModelCapabilitiesPanel() {
     current.tools === 'native' ? 'native tools' : 'prompted tools',
     current.vision ? 'vision' : 'no vision',
     ...(current.thinking ? ['thinking'] : []),
+    ...(provider === 'openai-compatible' && current.sendReasoning === true ? ['reasoning sent back'] : []),
   ].join(' · ');
 
   return (
@@ -70,6 +71,25 @@ export function ModelCapabilitiesPanel() {
             />
             Vision: the model reads images
           </label>
+        )}
+        {provider === 'openai-compatible' && (
+          <label className={checkboxRowClass}>
+            <input
+              type="checkbox"
+              className="size-3.5 accent-indigo-600"
+              checked={current.sendReasoning === true}
+              onChange={(event) => {
+                const { sendReasoning: _dropped, ...rest } = current;
+                save(event.target.checked ? { ...rest, sendReasoning: true } : rest);
+              }}
+            />
+            Send reasoning back as reasoning_content
+          </label>
+        )}
+        {provider === 'openai-compatible' && current.sendReasoning === true && (
+          <p className="text-[11px] text-zinc-500">
+            Only for servers that read it (llama.cpp templates, DeepSeek with tools): others refuse unknown fields.
+          </p>
         )}
         {provider === 'anthropic' && (
           <>

@@ -5,6 +5,7 @@ import { Markdown } from '../markdown/markdown';
 import { RoundExportMenu } from '../exports/round-export-menu';
 import { RoundHeader } from './round-header';
 import { RoundNotices } from './round-notices';
+import { describeMissingReply } from './round-state';
 import { ToolCallItem } from './tool-call-item';
 import { RoundDebugRow } from '../debugger/round-debug-row';
 import { CallWaterfall } from './call-waterfall';
@@ -13,7 +14,7 @@ import { RedactedThinking } from './redacted-thinking';
 
 export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }) {
   const textBlocks = round.blocks.filter((block) => block.kind !== 'tool_use');
-  const streaming = round.stopReason === undefined;
+  const missingReply = describeMissingReply(round);
   return (
     <article
       aria-label={`Round ${round.round}`}
@@ -22,7 +23,7 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
       <RoundHeader round={round} />
       <RoundDebugRow round={round} />
       <div className="space-y-3 px-4 py-3">
-        {textBlocks.length === 0 && streaming && <p className="text-sm text-zinc-500 italic">Waiting for the model…</p>}
+        {missingReply !== undefined && <p className="text-sm text-zinc-500 italic">{missingReply}</p>}
         {textBlocks.map((block) =>
           block.kind === 'redacted_thinking' ? (
             <RedactedThinking key={block.index} characters={block.characters} />

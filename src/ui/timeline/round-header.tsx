@@ -2,6 +2,7 @@
 import type { RoundView } from '../../store/run-view';
 import { formatDuration, formatTokens } from '../common/format';
 import { RoundUsageFacts } from './round-usage-facts';
+import { describeRoundStop } from './round-state';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -20,7 +21,7 @@ export function RoundHeader({ round }: { round: RoundView }) {
     <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-zinc-200 px-4 py-2.5 text-xs dark:border-zinc-800">
       <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Round {round.round}</h3>
       {round.model !== undefined && <span className="font-mono text-zinc-600 dark:text-zinc-400">{round.model}</span>}
-      <Fact label="stop" value={round.stopReason === undefined ? 'streaming…' : (round.stopReason ?? 'none')} />
+      <Fact label="stop" value={describeRoundStop(round)} />
       <Fact
         label="tokens"
         value={`${formatTokens(round.usage?.inputTokens)} in / ${formatTokens(round.usage?.outputTokens)} out`}
