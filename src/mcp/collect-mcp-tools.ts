@@ -22,6 +22,7 @@ export function exposeMcpTools(connections: readonly McpConnection[]): McpToolSe
       tool,
       serverId: connection.config.id,
       serverName: connection.config.name,
+      serverUrl: connection.config.url,
       toolName: tool.name,
     })),
   );

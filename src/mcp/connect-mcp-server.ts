@@ -244,7 +244,12 @@ export async function connectMcpServer(
   };
   const ownNames = () =>
     createToolNameMap(
-      listedTools.map((tool) => ({ serverId: config.id, serverName: config.name, toolName: tool.name })),
+      listedTools.map((tool) => ({
+        serverId: config.id,
+        serverName: config.name,
+        serverUrl: config.url,
+        toolName: tool.name,
+      })),
     );
 
   return {

@@ -57,4 +57,21 @@ describe('createToolNameMap', () => {
     expect(map.exposedNames).toEqual(['____', '____']);
     expect(map.resolve('____')).toEqual({ serverId: 's', toolName: 'ü' });
   });
+
+  it('hashes a collision from the server name and URL when given, so names are the same on every visit', () => {
+    const visit = (serverId: string) =>
+      createToolNameMap([
+        { serverId, serverName: 'files', serverUrl: 'http://127.0.0.1:3000/mcp', toolName: 'read.file' },
+        { serverId, serverName: 'files', serverUrl: 'http://127.0.0.1:3000/mcp', toolName: 'read_file' },
+      ]).exposedNames;
+    const first = visit('random-id-1');
+    expect(first).toEqual(visit('random-id-2'));
+    expect(first[0]).toMatch(/^files__read_file_[0-9a-z]{6}$/);
+    expect(new Set(first).size).toBe(2);
+    const elsewhere = createToolNameMap([
+      { serverId: 'x', serverName: 'files', serverUrl: 'http://127.0.0.1:4000/mcp', toolName: 'read.file' },
+      { serverId: 'x', serverName: 'files', serverUrl: 'http://127.0.0.1:4000/mcp', toolName: 'read_file' },
+    ]).exposedNames;
+    expect(elsewhere).not.toEqual(first);
+  });
 });

@@ -5,6 +5,11 @@ export interface ToolNameEntry {
   serverId: string;
   serverName: string;
   toolName: string;
+  /**
+   * The server's configured URL. With it, a collision's hash is of the server's name and URL — the same on
+   * every visit and in every export — instead of its id, which is new each time the server is added.
+   */
+  serverUrl?: string;
 }
 
 /** Where an exposed name leads. */
@@ -45,6 +50,12 @@ function shortHash(value: string): string {
 
 const keyOf = (serverId: string, toolName: string) => `${serverId}\u0000${toolName}`;
 
+/** What a collision's hash is of: stable across visits when the entry has its server's URL. */
+const hashSourceOf = (entry: ToolNameEntry) =>
+  entry.serverUrl === undefined
+    ? keyOf(entry.serverId, entry.toolName)
+    : `${entry.serverName}\u0000${entry.serverUrl}\u0000${entry.toolName}`;
+
 /**
  * Names every tool `<server>__<tool>`, sanitised to `[A-Za-z0-9_-]` and cut to 64 characters. Names that
  * would collide (after sanitising or cutting) all get `_<hash>` of their server id and tool name instead, so
@@ -76,11 +87,12 @@ export function createToolNameMap(entries: readonly ToolNameEntry[]): ToolNameMa
     const key = keyOf(entry.serverId, entry.toolName);
     const stem = baseOf(entry).slice(0, maxExposedNameLength - hashLength - 1);
     let salt = 0;
-    let name = `${stem}_${shortHash(key)}`;
+    const source = hashSourceOf(entry);
+    let name = `${stem}_${shortHash(source)}`;
     // A hashed name may still meet a plain one or another hash; salting again is deterministic too.
     while (byExposed.has(name)) {
       salt += 1;
-      name = `${stem}_${shortHash(`${key}\u0000${salt}`)}`;
+      name = `${stem}_${shortHash(`${source}\u0000${salt}`)}`;
     }
     byKey.set(key, name);
     byExposed.set(name, { serverId: entry.serverId, toolName: entry.toolName });
