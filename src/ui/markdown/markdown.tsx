@@ -4,7 +4,8 @@
 import { useDeferredValue, useState } from 'react';
 import { BlockSplitter } from './split-blocks';
 import { MAX_MARKDOWN_CHARS } from './markdown-limits';
-import { MarkdownBlock, PlainTextBlock } from './markdown-block';
+import { PlainTextBlock } from './markdown-block';
+import { MarkdownBlockGroup } from './markdown-block-group';
 import { useMarkdownParser } from './markdown-parser';
 import { OpenBlockCache } from './open-block-cache';
 
@@ -21,25 +22,26 @@ export function Markdown({ text, streaming = false }: MarkdownProps) {
   const shown = useDeferredValue(text);
   const [splitter] = useState(() => new BlockSplitter());
   const [openCache] = useState(() => new OpenBlockCache());
-  const { completed, starts, open, openStart } = splitter.update(shown);
+  const { groups, open, openStart } = splitter.update(shown);
 
-  const withinLimit = completed.findIndex((_, index) => (starts[index] ?? 0) >= MAX_MARKDOWN_CHARS);
-  const parsedCount = withinLimit === -1 ? completed.length : withinLimit;
-  const beyond = parsedCount < completed.length || openStart >= MAX_MARKDOWN_CHARS;
-  const openView = beyond ? null : openCache.viewOf(open, openStart, parse, streaming);
+  // Where the text past the total limit starts (it is shown as plain text), if it has come that far.
+  const beyondStart =
+    groups.flatMap((group) => group.starts.find((start) => start >= MAX_MARKDOWN_CHARS) ?? [])[0] ??
+    (openStart >= MAX_MARKDOWN_CHARS ? openStart : undefined);
+  const openView = beyondStart === undefined ? openCache.viewOf(open, openStart, parse, streaming) : null;
   return (
     <div className="break-words">
-      {completed.slice(0, parsedCount).map((block, index) => (
-        <MarkdownBlock key={starts[index]} text={block} parse={parse} />
+      {groups.map((group) => (
+        <MarkdownBlockGroup key={group.starts[0]} group={group} parse={parse} />
       ))}
       {openView !== null && 'nodes' in openView.rendering && openView.rendering.nodes}
       {openView !== null && 'fallback' in openView.rendering && (
         <PlainTextBlock text={openView.parsedText} reason={openView.rendering.fallback} />
       )}
       {openView !== null && openView.tail !== '' && <span className="whitespace-pre-wrap">{openView.tail}</span>}
-      {beyond && (
+      {beyondStart !== undefined && (
         <PlainTextBlock
-          text={shown.slice(starts[parsedCount] ?? openStart)}
+          text={shown.slice(beyondStart)}
           reason={`shown as plain text after the first ${MAX_MARKDOWN_CHARS.toLocaleString('en')} characters`}
         />
       )}

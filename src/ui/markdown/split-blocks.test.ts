@@ -49,6 +49,17 @@ describe('splitBlocks', () => {
     expect(again).toBe(first);
   });
 
+  it('groups completed blocks; a full group stays the same object while the text grows', () => {
+    const splitter = new BlockSplitter();
+    const text = Array.from({ length: 70 }, (_, index) => `block ${index}\n\n`).join('');
+    const before = splitter.update(`${text}more`).groups;
+    const after = splitter.update(`${text}more text\n\nand another`).groups;
+    expect(before.map((group) => group.blocks.length)).toEqual([32, 32, 6]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+    expect(after.flatMap((group) => group.blocks).join('')).toBe(`${text}more text\n\n`);
+  });
+
   it('starts again when the text is replaced rather than extended', () => {
     const splitter = new BlockSplitter();
     splitter.update('one\n\ntwo\n\n');

@@ -5,6 +5,27 @@
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 
+/** Completed blocks in runs of this many: a group that is full never changes, so React skips it whole. */
+const GROUP_SIZE = 32;
+
+/** A run of consecutive completed blocks and where each starts. Never mutated once made. */
+export interface BlockGroup {
+  readonly blocks: readonly string[];
+  readonly starts: readonly number[];
+}
+
+const EMPTY_GROUP: BlockGroup = { blocks: [], starts: [] };
+
+/** What `update` returns. */
+export interface SplitText {
+  completed: readonly string[];
+  starts: readonly number[];
+  /** The completed blocks grouped: every group but the last is the same object from update to update. */
+  groups: readonly BlockGroup[];
+  open: string;
+  openStart: number;
+}
+
 interface Fence {
   marker: string;
   length: number;
@@ -30,6 +51,8 @@ export class BlockSplitter {
   /** Completed blocks, in order, and where each starts. */
   private readonly completed: string[] = [];
   private readonly starts: number[] = [];
+  private readonly sealed: BlockGroup[] = [];
+  private tail: BlockGroup = EMPTY_GROUP;
   /** Where the open (trailing) block starts, and where the first line not yet scanned starts. */
   private openStart = 0;
   private lineStart = 0;
@@ -39,7 +62,7 @@ export class BlockSplitter {
   private openHasLine = false;
 
   /** Takes the whole current text; returns the completed blocks and the open one. */
-  update(text: string): { completed: readonly string[]; starts: readonly number[]; open: string; openStart: number } {
+  update(text: string): SplitText {
     if (!(text.length >= this.text.length && text.startsWith(this.text))) this.reset();
     this.text = text;
     this.scan();
@@ -47,9 +70,12 @@ export class BlockSplitter {
     if (this.fence === null && this.lineStart > this.openStart && this.startsBlock(last)) {
       // The unterminated last line already starts a new block: the one before it is shown as complete
       // (not committed: the line may still turn out otherwise, say `1` becoming `1. `).
+      const before = text.slice(this.openStart, this.lineStart);
+      const tail = { blocks: [...this.tail.blocks, before], starts: [...this.tail.starts, this.openStart] };
       return {
-        completed: [...this.completed, text.slice(this.openStart, this.lineStart)],
+        completed: [...this.completed, before],
         starts: [...this.starts, this.openStart],
+        groups: [...this.sealed, tail],
         open: last,
         openStart: this.lineStart,
       };
@@ -57,6 +83,7 @@ export class BlockSplitter {
     return {
       completed: this.completed,
       starts: this.starts,
+      groups: this.tail.blocks.length === 0 ? [...this.sealed] : [...this.sealed, this.tail],
       open: text.slice(this.openStart),
       openStart: this.openStart,
     };
@@ -71,12 +98,24 @@ export class BlockSplitter {
   private reset(): void {
     this.completed.length = 0;
     this.starts.length = 0;
+    this.sealed.length = 0;
+    this.tail = EMPTY_GROUP;
     this.openStart = 0;
     this.lineStart = 0;
     this.fence = null;
     this.previousBlank = false;
     this.openIsList = false;
     this.openHasLine = false;
+  }
+
+  private complete(block: string, start: number): void {
+    this.completed.push(block);
+    this.starts.push(start);
+    this.tail = { blocks: [...this.tail.blocks, block], starts: [...this.tail.starts, start] };
+    if (this.tail.blocks.length === GROUP_SIZE) {
+      this.sealed.push(this.tail);
+      this.tail = EMPTY_GROUP;
+    }
   }
 
   /** Scans each complete line from `lineStart` on; an unterminated last line waits for its newline. */
@@ -96,8 +135,7 @@ export class BlockSplitter {
     const blank = isBlank(line);
     const listItem = !blank && LIST_ITEM.test(line);
     if (this.startsBlock(line)) {
-      this.completed.push(this.text.slice(this.openStart, at));
-      this.starts.push(this.openStart);
+      this.complete(this.text.slice(this.openStart, at), this.openStart);
       this.openStart = at;
       this.openHasLine = false;
     }
