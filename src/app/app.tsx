@@ -1,5 +1,6 @@
 // The page: composes the header, the settings column and the run column. No logic of its own.
 import { AlertList } from '../ui/alerts/alert-list';
+import { ErrorBoundary } from '../ui/common/error-boundary';
 import { Composer } from '../ui/composer/composer';
 import { RunErrorAlert } from '../ui/run/run-error-alert';
 import { RunStatus } from '../ui/run/run-status';
@@ -32,37 +33,83 @@ export function App() {
           <h1 className="text-base font-semibold tracking-tight">Loupe</h1>
           <span className="hidden text-xs text-zinc-500 sm:inline">agent tool-loop playground</span>
           <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
-            <SessionsButton />
-            <ImportTranscriptButton />
-            <ExportTranscriptButton />
-            <ThemeToggle />
+            <ErrorBoundary label="Sessions">
+              <SessionsButton />
+            </ErrorBoundary>
+            <ErrorBoundary label="Import transcript">
+              <ImportTranscriptButton />
+            </ErrorBoundary>
+            <ErrorBoundary label="Export transcript">
+              <ExportTranscriptButton />
+            </ErrorBoundary>
+            <ErrorBoundary label="The theme toggle">
+              <ThemeToggle />
+            </ErrorBoundary>
           </div>
         </div>
       </header>
       <main className="mx-auto grid max-w-[1600px] gap-4 px-4 py-4 grid-cols-[minmax(0,1fr)] lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]">
         {/* On narrow screens the run column comes first: the Demo model works without touching settings. */}
         <aside aria-label="Settings and servers" className="order-2 min-w-0 space-y-4 lg:order-1">
-          <SettingsPanel />
-          <ServersPanel />
-          <ToolsPanel />
-          <BreakpointsPanel />
-          <LoopPoliciesPanel />
-          <TestsPanel />
+          <ErrorBoundary label="The Settings panel">
+            <SettingsPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Servers panel">
+            <ServersPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Tools panel">
+            <ToolsPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Breakpoints panel">
+            <BreakpointsPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Loop policies panel">
+            <LoopPoliciesPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Tests panel">
+            <TestsPanel />
+          </ErrorBoundary>
         </aside>
         <div className="order-1 min-w-0 space-y-4 lg:order-2">
-          <AlertList />
-          <SessionNotice />
-          <Composer />
-          <AttachmentsBar />
-          <McpRequestDialogs />
-          <DebuggerBar />
-          <RunStatus />
-          <RunActions />
-          <RunErrorAlert />
-          <BranchBar />
-          <PausePanel />
-          <ManualReplyPanel />
-          <Timeline />
+          <ErrorBoundary label="The alerts">
+            <AlertList />
+          </ErrorBoundary>
+          <ErrorBoundary label="The session notice">
+            <SessionNotice />
+          </ErrorBoundary>
+          <ErrorBoundary label="The message box">
+            <Composer />
+          </ErrorBoundary>
+          <ErrorBoundary label="The attachments">
+            <AttachmentsBar />
+          </ErrorBoundary>
+          <ErrorBoundary label="A server request">
+            <McpRequestDialogs />
+          </ErrorBoundary>
+          <ErrorBoundary label="The debugger bar">
+            <DebuggerBar />
+          </ErrorBoundary>
+          <ErrorBoundary label="The run status">
+            <RunStatus />
+          </ErrorBoundary>
+          <ErrorBoundary label="The run actions">
+            <RunActions />
+          </ErrorBoundary>
+          <ErrorBoundary label="The run error">
+            <RunErrorAlert />
+          </ErrorBoundary>
+          <ErrorBoundary label="The branch bar">
+            <BranchBar />
+          </ErrorBoundary>
+          <ErrorBoundary label="The pause panel">
+            <PausePanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The manual reply panel">
+            <ManualReplyPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The timeline">
+            <Timeline />
+          </ErrorBoundary>
         </div>
       </main>
     </div>

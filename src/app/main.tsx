@@ -4,6 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { createWorkerClient } from '../client/create-worker-client';
 import { createLoupeStore } from '../store/create-loupe-store';
 import { LoupeStoreProvider } from '../store/loupe-store-provider';
+import { getDefaultStorage } from '../store/safe-storage';
+import { readRestoreFailure, restoreSessions } from '../store/sessions/restore-guard';
+import { SafeModeGate } from '../ui/safe-mode/safe-mode-gate';
 import { applyTheme, readInitialTheme } from '../ui/theme/theme';
 import { App } from './app';
 import './index.css';
@@ -20,8 +23,11 @@ const store = createLoupeStore(client, {
   demoServerUrl: import.meta.env.VITE_DEMO_SERVER_URL ?? 'http://localhost:3001/mcp',
 });
 
-// Restores the last session (and an interrupted run) from IndexedDB; storage problems become alerts.
-void store.getState().initSessions();
+// Restores the last session (and an interrupted run) from IndexedDB; storage problems become alerts. A restore
+// that throws, or a crash that reached the root on an earlier load, opens safe mode instead.
+const storage = getDefaultStorage();
+const earlierFailure = readRestoreFailure(storage);
+const restore = earlierFailure === null ? restoreSessions(store, storage, Date.now) : Promise.resolve(null);
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('Loupe needs an element with id "root" in index.html.');
@@ -29,7 +35,9 @@ if (root === null) throw new Error('Loupe needs an element with id "root" in ind
 createRoot(root).render(
   <StrictMode>
     <LoupeStoreProvider store={store}>
-      <App />
+      <SafeModeGate initial={earlierFailure} restore={restore} storage={storage}>
+        <App />
+      </SafeModeGate>
     </LoupeStoreProvider>
   </StrictMode>,
 );

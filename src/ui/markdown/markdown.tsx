@@ -1,162 +1,50 @@
-// Model output as sanitised Markdown: marked's tokens walked into React elements. Raw HTML stays text;
-// nothing is ever set as HTML.
-import { Fragment, memo } from 'react';
-import type { ReactNode } from 'react';
-import { marked } from 'marked';
-import type { Token, Tokens } from 'marked';
-import { safeHref } from './safe-href';
+// Model output as sanitised Markdown, linear while streaming: the text is cut into top-level blocks; completed
+// blocks are parsed once (memoised, their strings kept), only the trailing open block is parsed again as the
+// text grows, and React renders the latest text at most once per store flush (one per animation frame).
+import { useDeferredValue, useState } from 'react';
+import { BlockSplitter } from './split-blocks';
+import { MAX_MARKDOWN_CHARS } from './markdown-limits';
+import { PlainTextBlock } from './markdown-block';
+import { MarkdownBlockGroup } from './markdown-block-group';
+import { useMarkdownParser } from './markdown-parser';
+import { OpenBlockCache } from './open-block-cache';
 
-function renderInline(tokens: Token[] | undefined, key: string): ReactNode[] {
-  return (tokens ?? []).map((token, index) => renderInlineToken(token, `${key}.${index}`));
-}
-
-function renderInlineToken(token: Token, key: string): ReactNode {
-  switch (token.type) {
-    case 'strong':
-      return <strong key={key}>{renderInline((token as Tokens.Strong).tokens, key)}</strong>;
-    case 'em':
-      return <em key={key}>{renderInline((token as Tokens.Em).tokens, key)}</em>;
-    case 'del':
-      return <del key={key}>{renderInline((token as Tokens.Del).tokens, key)}</del>;
-    case 'codespan':
-      return (
-        <code key={key} className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] dark:bg-zinc-800">
-          {(token as Tokens.Codespan).text}
-        </code>
-      );
-    case 'br':
-      return <br key={key} />;
-    case 'link': {
-      const link = token as Tokens.Link;
-      const href = safeHref(link.href);
-      if (href === undefined) return <span key={key}>{link.raw}</span>;
-      return (
-        <a
-          key={key}
-          href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="text-indigo-600 underline dark:text-indigo-400"
-        >
-          {renderInline(link.tokens, key)}
-        </a>
-      );
-    }
-    case 'text': {
-      const text = token as Tokens.Text;
-      return text.tokens !== undefined && text.tokens.length > 0 ? (
-        <Fragment key={key}>{renderInline(text.tokens, key)}</Fragment>
-      ) : (
-        text.text
-      );
-    }
-    case 'escape':
-      return (token as Tokens.Escape).text;
-    default:
-      // html, images and anything unknown: the source as typed, as text.
-      return token.raw;
-  }
-}
-
-function renderBlock(token: Token, key: string): ReactNode {
-  switch (token.type) {
-    case 'heading': {
-      const heading = token as Tokens.Heading;
-      const content = renderInline(heading.tokens, key);
-      const className = 'mt-3 mb-1 font-semibold';
-      if (heading.depth <= 1)
-        return (
-          <h3 key={key} className={`${className} text-lg`}>
-            {content}
-          </h3>
-        );
-      if (heading.depth === 2)
-        return (
-          <h4 key={key} className={`${className} text-base`}>
-            {content}
-          </h4>
-        );
-      return (
-        <h5 key={key} className={`${className} text-sm`}>
-          {content}
-        </h5>
-      );
-    }
-    case 'paragraph':
-      return (
-        <p key={key} className="my-1.5">
-          {renderInline((token as Tokens.Paragraph).tokens, key)}
-        </p>
-      );
-    case 'list': {
-      const list = token as Tokens.List;
-      const items = list.items.map((item, index) => (
-        <li key={`${key}.${index}`}>
-          {item.tokens.map((child, childIndex) => renderListChild(child, `${key}.${index}.${childIndex}`))}
-        </li>
-      ));
-      return list.ordered ? (
-        <ol
-          key={key}
-          className="my-1.5 list-decimal pl-6"
-          start={typeof list.start === 'number' ? list.start : undefined}
-        >
-          {items}
-        </ol>
-      ) : (
-        <ul key={key} className="my-1.5 list-disc pl-6">
-          {items}
-        </ul>
-      );
-    }
-    case 'code':
-      return (
-        <pre
-          key={key}
-          className="my-2 overflow-x-auto rounded-md bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-800/70"
-        >
-          <code>{(token as Tokens.Code).text}</code>
-        </pre>
-      );
-    case 'blockquote':
-      return (
-        <blockquote
-          key={key}
-          className="my-2 border-l-2 border-zinc-300 pl-3 text-zinc-600 dark:border-zinc-600 dark:text-zinc-400"
-        >
-          {renderBlocks((token as Tokens.Blockquote).tokens, key)}
-        </blockquote>
-      );
-    case 'hr':
-      return <hr key={key} className="my-3 border-zinc-200 dark:border-zinc-700" />;
-    case 'space':
-      return null;
-    case 'text':
-      return (
-        <p key={key} className="my-1.5">
-          {renderInlineToken(token, key)}
-        </p>
-      );
-    default:
-      // Raw HTML blocks, tables and anything unknown show their source as text.
-      return (
-        <p key={key} className="my-1.5 whitespace-pre-wrap">
-          {token.raw}
-        </p>
-      );
-  }
-}
-
-/** Tight list items hold `text` tokens whose inline tokens carry the formatting. */
-function renderListChild(token: Token, key: string): ReactNode {
-  return token.type === 'text' ? renderInlineToken(token, key) : renderBlock(token, key);
-}
-
-function renderBlocks(tokens: Token[], key: string): ReactNode[] {
-  return tokens.map((token, index) => renderBlock(token, `${key}.${index}`));
+interface MarkdownProps {
+  text: string;
+  /** While true the text is still growing: a long open block is re-parsed only as it grows (see OpenBlockCache). */
+  streaming?: boolean;
 }
 
 /** Renders `text` as Markdown without any HTML passthrough; only http(s)/mailto links are live. */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  return <div className="break-words">{renderBlocks(marked.lexer(text), 'md')}</div>;
-});
+export function Markdown({ text, streaming = false }: MarkdownProps) {
+  const parse = useMarkdownParser();
+  // Typing and clicks stay ahead of a long reply's rendering; a later delta replaces a pending render.
+  const shown = useDeferredValue(text);
+  const [splitter] = useState(() => new BlockSplitter());
+  const [openCache] = useState(() => new OpenBlockCache());
+  const { groups, open, openStart } = splitter.update(shown);
+
+  // Where the text past the total limit starts (it is shown as plain text), if it has come that far.
+  const beyondStart =
+    groups.flatMap((group) => group.starts.find((start) => start >= MAX_MARKDOWN_CHARS) ?? [])[0] ??
+    (openStart >= MAX_MARKDOWN_CHARS ? openStart : undefined);
+  const openView = beyondStart === undefined ? openCache.viewOf(open, openStart, parse, streaming) : null;
+  return (
+    <div className="break-words">
+      {groups.map((group) => (
+        <MarkdownBlockGroup key={group.starts[0]} group={group} parse={parse} />
+      ))}
+      {openView !== null && 'nodes' in openView.rendering && openView.rendering.nodes}
+      {openView !== null && 'fallback' in openView.rendering && (
+        <PlainTextBlock text={openView.parsedText} reason={openView.rendering.fallback} />
+      )}
+      {openView !== null && openView.tail !== '' && <span className="whitespace-pre-wrap">{openView.tail}</span>}
+      {beyondStart !== undefined && (
+        <PlainTextBlock
+          text={shown.slice(beyondStart)}
+          reason={`shown as plain text after the first ${MAX_MARKDOWN_CHARS.toLocaleString('en')} characters`}
+        />
+      )}
+    </div>
+  );
+}

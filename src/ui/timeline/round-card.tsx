@@ -34,7 +34,7 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
             </details>
           ) : (
             <div key={block.index} className="text-sm leading-relaxed text-zinc-800 dark:text-zinc-200">
-              <Markdown text={block.text} />
+              <Markdown text={block.text} streaming={streaming} />
             </div>
           ),
         )}

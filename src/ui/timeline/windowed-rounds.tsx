@@ -1,7 +1,9 @@
 // Long timelines stay cheap: only the last rounds are mounted, and mounted rounds off screen skip layout and paint.
 import { useState } from 'react';
 import type { RoundView } from '../../store/run-view';
+import { ErrorBoundary } from '../common/error-boundary';
 import { RoundCard } from './round-card';
+import { RoundCardFallback } from './round-card-fallback';
 
 /** Rounds mounted at first, counted from the newest (the ones a running loop is adding to). */
 export const RECENT_ROUNDS = 30;
@@ -41,7 +43,12 @@ export function WindowedRounds({ rounds }: { rounds: readonly RoundView[] }) {
         // content-visibility lets the browser skip layout and paint of cards off screen; the intrinsic size
         // ("auto" remembers a card's last rendered height) keeps the scrollbar honest meanwhile.
         <div key={round.round} className="[contain-intrinsic-size:auto_220px] [content-visibility:auto]">
-          <RoundCard round={round} />
+          <ErrorBoundary
+            label={`Round ${round.round}`}
+            fallback={(failure) => <RoundCardFallback round={round} failure={failure} />}
+          >
+            <RoundCard round={round} />
+          </ErrorBoundary>
         </div>
       ))}
     </>

@@ -1,0 +1,63 @@
+// What the safe-mode screen can do with the session that failed, straight on IndexedDB (the store's restore
+// is what failed, so it is not used). Each action that changes storage ends with a reload into the normal app.
+import { createFreshSession, deleteRawSession, rawSessionJson, readRawSession } from '../../store/sessions/raw-session';
+import { clearRestoreFailure, pointToSession } from '../../store/sessions/restore-guard';
+import { openSessionDb } from '../../store/sessions/session-db';
+import type { SessionDb } from '../../store/sessions/session-db';
+import type { SessionSettings } from '../../store/sessions/session-record';
+
+async function openDb(): Promise<SessionDb> {
+  if (typeof indexedDB === 'undefined') throw new Error('this browser offers no IndexedDB');
+  return openSessionDb(indexedDB);
+}
+
+/** The failing session's name, `null` when it has none or cannot be read. */
+export async function readSessionName(id: string): Promise<string | null> {
+  try {
+    return (await readRawSession(await openDb(), id))?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Downloads session `id` as stored (record and events) as a JSON file. */
+export async function exportRawSession(id: string): Promise<void> {
+  const raw = await readRawSession(await openDb(), id);
+  if (raw === undefined) throw new Error('that session is no longer in storage');
+  const url = URL.createObjectURL(new Blob([rawSessionJson(raw)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `loupe-session-${id.slice(0, 8)}-raw.json`;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke later: the download may start after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Deletes session `id` and its runs' events, then opens Loupe normally. */
+export async function deleteAndReload(id: string, storage: Storage | undefined): Promise<void> {
+  await deleteRawSession(await openDb(), id);
+  clearRestoreFailure(storage);
+  window.location.reload();
+}
+
+/** Keeps the failing session, opens a new empty one instead. */
+export async function startFreshAndReload(storage: Storage | undefined, settings: SessionSettings): Promise<void> {
+  const record = await createFreshSession(await openDb(), {
+    id: crypto.randomUUID(),
+    name: 'Fresh start',
+    now: Date.now(),
+    settings,
+  });
+  pointToSession(storage, record.id);
+  clearRestoreFailure(storage);
+  window.location.reload();
+}
+
+/** Opens Loupe normally again (the failing session included). */
+export function retryAndReload(storage: Storage | undefined): void {
+  clearRestoreFailure(storage);
+  window.location.reload();
+}
