@@ -2,7 +2,7 @@
 // must be one of Loupe's own origins. Any web page the person visits can send requests to localhost
 // (CVE-2025-49596, the MCP Inspector proxy); this is what stops them.
 import type { IncomingMessage } from 'node:http';
-import { LOOPBACK_HOSTNAMES } from './loopback';
+import { LOOPBACK_HOSTNAMES } from './loopback.ts';
 
 export { LOOPBACK_HOSTNAMES };
 

@@ -3,7 +3,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Transform, type TransformCallback } from 'node:stream';
-import { lookupLoopbackOnly } from './loopback';
+import { lookupLoopbackOnly } from './loopback.ts';
 
 /** Headers that describe one hop (RFC 9110 §7.6.1) or the browser's side; never passed on either way. */
 const hopByHop = new Set([

@@ -5,10 +5,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkRequestOrigin } from './check-request-origin';
-import { forwardToLoopback } from './cors-helper-forward';
-import { isLoopbackHostname, LOOPBACK_HOSTNAMES } from './loopback';
-import { readCappedBody } from './read-capped-body';
+import { checkRequestOrigin } from './check-request-origin.ts';
+import { forwardToLoopback } from './cors-helper-forward.ts';
+import { isLoopbackHostname, LOOPBACK_HOSTNAMES } from './loopback.ts';
+import { readCappedBody } from './read-capped-body.ts';
 
 /** The request header that carries the token (a header, not the URL, so it is never saved with the server). */
 export const HELPER_TOKEN_HEADER = 'loupe-helper-token';

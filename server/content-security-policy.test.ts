@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, metaContentSecurityPolicy, securityHeaders } from './content-security-policy';
+
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/) as [string, ...string[]])
+      .map(([n, ...v]) => [n, v]),
+  );
+
+describe('the Content-Security-Policy', () => {
+  it('forbids framing, inline script and eval, and allows WebAssembly for the local-tool sandbox', () => {
+    const policy = directives(contentSecurityPolicy);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(contentSecurityPolicy).not.toContain("'unsafe-eval'");
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'none'"]);
+  });
+
+  it('leaves frame-ancestors out of the <meta> only (a meta cannot carry it)', () => {
+    expect(metaContentSecurityPolicy).not.toContain('frame-ancestors');
+    expect(`${metaContentSecurityPolicy}; frame-ancestors 'none'`).toBe(contentSecurityPolicy);
+  });
+
+  it('is what public/_headers sends on static hosts, and what docs/SECURITY.md gives for nginx', () => {
+    const file = readFileSync(new URL('../public/_headers', import.meta.url), 'utf8');
+    const sent = Object.fromEntries(
+      file
+        .split('\n')
+        .filter((line) => line.startsWith('  '))
+        .map((line) => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
+        }),
+    );
+    expect(file).toContain('\n/*\n');
+    expect(sent).toEqual(securityHeaders);
+    const security = readFileSync(new URL('../docs/SECURITY.md', import.meta.url), 'utf8');
+    for (const [name, value] of Object.entries(securityHeaders))
+      expect(security).toContain(`add_header ${name} "${value}" always;`);
+  });
+});
