@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, metaContentSecurityPolicy, securityHeaders } from './content-security-policy';
+import {
+  contentSecurityPolicy,
+  metaContentSecurityPolicy,
+  sandboxWorkerContentSecurityPolicy,
+  securityHeaders,
+} from './content-security-policy';
 
 const directives = (policy: string) =>
   new Map(
@@ -28,17 +33,19 @@ describe('the Content-Security-Policy', () => {
 
   it('is what public/_headers sends on static hosts, and what docs/SECURITY.md gives for nginx', () => {
     const file = readFileSync(new URL('../public/_headers', import.meta.url), 'utf8');
-    const sent = Object.fromEntries(
-      file
-        .split('\n')
-        .filter((line) => line.startsWith('  '))
-        .map((line) => {
-          const colon = line.indexOf(':');
-          return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
-        }),
-    );
-    expect(file).toContain('\n/*\n');
-    expect(sent).toEqual(securityHeaders);
+    const blocks: Record<string, Record<string, string>> = {};
+    let path = '';
+    for (const line of file.split('\n')) {
+      if (line.startsWith('/')) path = line.trim();
+      else if (line.startsWith('  ')) {
+        const colon = line.indexOf(':');
+        (blocks[path] ??= {})[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+      }
+    }
+    expect(blocks).toEqual({
+      '/*': securityHeaders,
+      '/assets/sandbox-worker-entry-*': { 'Content-Security-Policy': sandboxWorkerContentSecurityPolicy },
+    });
     const security = readFileSync(new URL('../docs/SECURITY.md', import.meta.url), 'utf8');
     for (const [name, value] of Object.entries(securityHeaders))
       expect(security).toContain(`add_header ${name} "${value}" always;`);

@@ -43,6 +43,21 @@ export const metaContentSecurityPolicy = directives
   .join('; ');
 
 /**
+ * The extra policy of the local-tool sandbox worker (QuickJS in WebAssembly, one worker per call): nothing
+ * but its own module scripts and WebAssembly — no fetch, no WebSocket, no import from elsewhere, even if
+ * the interpreter were escaped. Sent beside the app's policy; a browser enforces both, so the stricter wins.
+ */
+export const sandboxWorkerContentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'";
+
+/** The sandbox worker's script, as the dev server (`…/sandbox-worker-entry.ts?worker_file…`) and the build name it. */
+const sandboxWorkerPath = /\/sandbox-worker-entry(?:-[\w-]+\.js|\.ts)(?:\?|$)/;
+
+/** Whether `path` (with any query) is the local-tool sandbox worker's script. */
+export function isSandboxWorkerPath(path: string): boolean {
+  return sandboxWorkerPath.test(path);
+}
+
+/**
  * Every header Loupe's own servers send with each response. Beside the CSP: `X-Frame-Options` for browsers
  * that predate `frame-ancestors`, no MIME sniffing, and no Referer (URLs may hold server addresses).
  */

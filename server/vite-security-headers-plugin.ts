@@ -3,13 +3,22 @@
 // for static hosts that send no headers. One policy: server/content-security-policy.ts.
 import { createHash } from 'node:crypto';
 import type { Connect, Plugin } from 'vite';
-import { metaContentSecurityPolicy, securityHeaders } from './content-security-policy.ts';
+import {
+  contentSecurityPolicy,
+  isSandboxWorkerPath,
+  metaContentSecurityPolicy,
+  sandboxWorkerContentSecurityPolicy,
+  securityHeaders,
+} from './content-security-policy.ts';
 
 /** Where the dev server serves the inline scripts it would otherwise put into index.html. */
 const inlineScriptPath = '/__loupe/inline/';
 
-const setSecurityHeaders: Connect.NextHandleFunction = (_request, response, next) => {
+export const setSecurityHeaders: Connect.NextHandleFunction = (request, response, next) => {
   for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
+  // The local-tool sandbox worker gets a second, stricter policy (default-src 'none').
+  if (isSandboxWorkerPath(request.url ?? ''))
+    response.setHeader('Content-Security-Policy', [contentSecurityPolicy, sandboxWorkerContentSecurityPolicy]);
   next();
 };
 
