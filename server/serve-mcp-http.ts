@@ -125,12 +125,13 @@ export async function serveMcpHttp(
       sendJsonRpcError(response, 403, -32000, `Forbidden: ${refusal}`);
       return;
     }
-    const origin = request.headers.origin;
-    if (options.sendCorsHeaders !== false && origin !== undefined) {
+    if (options.sendCorsHeaders !== false) {
       for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
-      response.setHeader('Access-Control-Allow-Origin', origin);
-      response.setHeader('Vary', 'Origin');
       if (options.exposeSessionHeader === false) response.removeHeader('Access-Control-Expose-Headers');
+      // Only an allowed page (checked above) is named; a client that is no page sent no Origin to name.
+      const origin = request.headers.origin;
+      if (origin !== undefined) response.setHeader('Access-Control-Allow-Origin', origin);
+      response.setHeader('Vary', 'Origin');
     }
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (request.method === 'OPTIONS') {
