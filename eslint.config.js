@@ -80,6 +80,32 @@ const layerBans = {
       message: 'The worker never imports main-thread code.',
     },
   ],
+  suite: [
+    {
+      group: ['react', 'react-dom', 'zustand', '@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'],
+      message: 'suite/ is pure checks of transcripts.',
+    },
+    {
+      group: [
+        ...layer('providers'),
+        ...layer('mcp'),
+        ...layer('worker'),
+        ...layer('ui'),
+        ...layer('store'),
+        ...layer('client'),
+        ...layer('app'),
+      ],
+      message:
+        'suite/ takes runs through its TestRunDriver interface; the Tests panel and the headless runner implement it.',
+    },
+    { group: ['node:*', 'fs', 'path', 'http'], message: 'suite/ runs in the browser too: no Node modules.' },
+  ],
+  headless: [
+    {
+      group: ['react', 'react-dom', ...layer('ui'), ...layer('store'), ...layer('client'), ...layer('app')],
+      message: 'The headless runner never imports main-thread code.',
+    },
+  ],
   mainThread: [
     {
       group: ['@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'],
@@ -165,6 +191,19 @@ export default tseslint.config(
   { files: ['src/mcp/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(layerBans.mcp) },
   { files: ['src/protocol/**/*.ts'], rules: restrict(layerBans.protocol) },
   { files: ['src/worker/**/*.ts'], rules: restrict(layerBans.worker) },
+  {
+    files: ['src/suite/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      ...restrict(layerBans.suite),
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'suite/ does no I/O: runs come through TestRunDriver.' },
+        { name: 'setTimeout', message: 'suite/ has no timers of its own.' },
+      ],
+    },
+  },
+  { files: ['src/headless/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(layerBans.headless) },
   {
     files: ['src/client/**/*.ts', 'src/store/**/*.ts'],
     ignores: ['**/*.test.ts'],

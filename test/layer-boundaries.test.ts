@@ -4,20 +4,44 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../src');
-type Layer = 'shared' | 'engine' | 'providers' | 'mcp' | 'protocol' | 'worker' | 'client' | 'store' | 'ui' | 'app';
+type Layer =
+  | 'shared'
+  | 'engine'
+  | 'suite'
+  | 'providers'
+  | 'mcp'
+  | 'protocol'
+  | 'worker'
+  | 'headless'
+  | 'client'
+  | 'store'
+  | 'ui'
+  | 'app';
 
 /** Layers each layer may import at runtime; `typeOnly` may also be imported with `import type`. */
 const RULES: Record<Layer, { runtime: Layer[]; typeOnly: Layer[]; packages: RegExp }> = {
   // The bottom layer: pure types and data every side may use.
   shared: { runtime: ['shared'], typeOnly: [], packages: /^$/ },
   engine: { runtime: ['shared', 'engine'], typeOnly: [], packages: /^$/ },
+  // Test suites: pure checks of transcripts both sides run (the Tests panel and the headless runner).
+  suite: { runtime: ['shared', 'engine', 'suite'], typeOnly: ['protocol'], packages: /^$/ },
   providers: { runtime: ['shared', 'engine', 'providers'], typeOnly: [], packages: /^@anthropic-ai\/sdk/ },
   mcp: { runtime: ['shared', 'engine', 'mcp'], typeOnly: ['protocol'], packages: /^(@modelcontextprotocol\/sdk|zod)/ },
   protocol: { runtime: ['shared', 'protocol'], typeOnly: ['engine'], packages: /^$/ },
   worker: { runtime: ['shared', 'engine', 'providers', 'mcp', 'protocol', 'worker'], typeOnly: [], packages: /^$/ },
+  // The Node composition root of `npm run loupe`: the worker's host without a worker.
+  headless: {
+    runtime: ['shared', 'engine', 'suite', 'providers', 'mcp', 'protocol', 'worker', 'headless'],
+    typeOnly: [],
+    packages: /^$/,
+  },
   client: { runtime: ['shared', 'client', 'protocol'], typeOnly: ['engine'], packages: /^$/ },
-  store: { runtime: ['shared', 'store', 'client', 'protocol'], typeOnly: ['engine'], packages: /^zustand/ },
-  ui: { runtime: ['shared', 'ui', 'store', 'protocol'], typeOnly: ['engine', 'client'], packages: /^(react|marked)/ },
+  store: { runtime: ['shared', 'suite', 'store', 'client', 'protocol'], typeOnly: ['engine'], packages: /^zustand/ },
+  ui: {
+    runtime: ['shared', 'suite', 'ui', 'store', 'protocol'],
+    typeOnly: ['engine', 'client'],
+    packages: /^(react|marked)/,
+  },
   app: {
     runtime: ['shared', 'app', 'ui', 'store', 'client', 'protocol'],
     typeOnly: ['engine'],
@@ -47,8 +71,10 @@ function violations(): string[] {
       const specifier = match[3] ?? match[4] ?? '';
       if (specifier.startsWith('.')) {
         // The transcript's JSON Schema in docs/ is data the worker validates imports against.
-        if (layer === 'worker' && relative(SRC, resolve(dirname(file), specifier)) === '../docs/transcript.schema.json')
-          continue;
+        const schemaFile = { worker: '../docs/transcript.schema.json', suite: '../docs/suite.schema.json' }[
+          layer as string
+        ];
+        if (schemaFile !== undefined && relative(SRC, resolve(dirname(file), specifier)) === schemaFile) continue;
         const target = relative(SRC, resolve(dirname(file), specifier)).split('/')[0] as Layer;
         const allowed = rule.runtime.includes(target) || (typeOnly && rule.typeOnly.includes(target));
         if (!allowed) found.push(`${relative(SRC, file)} imports ${typeOnly ? 'type ' : ''}${specifier} (${target})`);

@@ -21,6 +21,7 @@ import { PausePanel } from '../ui/debugger/pause-panel';
 import { LoopPoliciesPanel } from '../ui/policies/loop-policies-panel';
 import { AttachmentsBar } from '../ui/mcp-features/attachments-bar';
 import { McpRequestDialogs } from '../ui/mcp-features/mcp-request-dialogs';
+import { TestsPanel } from '../ui/tests/tests-panel';
 
 export function App() {
   return (
@@ -46,6 +47,7 @@ export function App() {
           <ToolsPanel />
           <BreakpointsPanel />
           <LoopPoliciesPanel />
+          <TestsPanel />
         </aside>
         <div className="order-1 min-w-0 space-y-4 lg:order-2">
           <AlertList />

@@ -1,7 +1,7 @@
 // Two failures the browser causes on purpose, told before (mixed content) or right after (hidden session) connecting.
 import type { ConnectionProblem } from '../protocol/server-status';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from './mcp-sdk-client';
-import type { McpSession } from './open-mcp-session';
+import type { McpSession } from './mcp-session';
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -8,16 +8,9 @@ import type { OAuthClientProvider } from './mcp-sdk-client';
 import { recordTransport } from './record-transport';
 import { detectHiddenSession } from './detect-browser-blocks';
 import { McpConnectionError } from './mcp-connection-error';
+import type { McpSession } from './mcp-session';
 
-/** A connected SDK client and the transport it runs on. */
-export interface McpSession {
-  client: Client;
-  transport: Transport;
-  /** Which transport answered. */
-  kind: 'streamable-http' | 'sse';
-  /** The negotiated protocol version, when the transport reports it. */
-  protocolVersion?: string;
-}
+export type { McpSession } from './mcp-session';
 
 export interface OpenMcpSessionOptions {
   headers: Record<string, string>;

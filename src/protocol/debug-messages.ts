@@ -1,23 +1,13 @@
 // The debugger's part of the worker ⇄ UI contract: commands, results and the manual model's turns. Types only.
-import type { Breakpoint, PauseDecision, PausePoint, StepMode, ToolApproval } from '../engine/debug/pause-point';
+import type { PauseDecision, PausePoint, StepMode } from '../engine/debug/pause-point';
 import type { Message } from '../engine/message/message';
 import type { ModelRequest, ToolDefinition } from '../engine/model/model';
 import type { RunSettings } from './settings';
 
-/** The person's debugger settings; they apply to runs going on and to new ones. */
-export interface DebugSettings {
-  /** New runs start stepping (pause at every point). */
-  stepMode: boolean;
-  breakpoints: Breakpoint[];
-  approval: { enabled: boolean; tools: Record<string, ToolApproval> };
-}
+import type { DebugSettings } from './debug-settings';
 
-/** Debugger settings with nothing on: runs go straight through. */
-export const DEFAULT_DEBUG_SETTINGS: DebugSettings = {
-  stepMode: false,
-  breakpoints: [],
-  approval: { enabled: false, tools: {} },
-};
+/** The person's debugger settings; they apply to runs going on and to new ones. */
+export { DEFAULT_DEBUG_SETTINGS, type DebugSettings } from './debug-settings';
 
 /** One block of a reply the person writes as the model ("You are the model"). */
 export type ManualReplyBlock =

@@ -1,7 +1,7 @@
 // Settings the UI sends to the worker. Types only.
 import type { ModelCapabilities, ModelPrice } from '../engine/model/model-capabilities';
 import type { ToolSelection } from './tool-settings';
-import type { DebugSettings } from './debug-messages';
+import type { DebugSettings } from './debug-settings';
 import type { LoopPolicies } from '../shared/loop-policies';
 
 /** Which model answers, and how to reach it. The API key crosses to the worker only, never into a transcript. */

@@ -16,6 +16,7 @@ import { createSettingsSlice } from './settings-slice';
 import { createToolsSlice } from './tools-slice';
 import { createMcpFeaturesSlice } from './mcp-features-slice';
 import { createOAuthSlice } from './oauth-slice';
+import { createTestsSlice } from './tests/create-tests-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
 import type { PageLifecycleTarget } from './sessions/flush-on-page-hide';
 import { describeEngineCrash, markEngineCrash } from './mark-engine-crash';
@@ -65,6 +66,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     ...createDebugSlice(set, get, deps),
     ...createMcpFeaturesSlice(set, get, deps),
     ...createOAuthSlice(set, get, deps),
+    ...createTestsSlice(set, get, deps),
     dispose() {
       get().stopDebug();
       unsubscribe();

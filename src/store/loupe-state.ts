@@ -7,10 +7,11 @@ import type { ServerConfig } from '../protocol/settings';
 import type { RunView } from './run-view';
 import type { Settings } from './settings';
 import type { DebugSlice } from './debug/debug-state';
-import type { ToolsSlice } from './tools-slice';
-import type { McpFeaturesSlice } from './mcp-features-slice';
-import type { OAuthSlice } from './oauth-slice';
+import type { ToolsSlice } from './tools-state';
+import type { McpFeaturesSlice } from './mcp-features-state';
+import type { OAuthSlice } from './oauth-state';
 import type { SessionsSlice } from './sessions/sessions-state';
+import type { TestsSlice } from './tests/tests-state';
 
 export interface Alert {
   id: string;
@@ -80,7 +81,8 @@ export type LoupeState = AlertsSlice &
   SessionsSlice &
   DebugSlice &
   McpFeaturesSlice &
-  OAuthSlice;
+  OAuthSlice &
+  TestsSlice;
 
 export type SetLoupeState = (partial: Partial<LoupeState> | ((state: LoupeState) => Partial<LoupeState>)) => void;
 export type GetLoupeState = () => LoupeState;

@@ -1,60 +1,16 @@
 // MCP features on the main thread: per-server logs and protocol traffic, pending elicitation and sampling
 // requests, and the resources attached to the next message.
-import type {
-  ElicitationAnswer,
-  ElicitationPrompt,
-  McpFeatureEvent,
-  McpLogEntry,
-  McpLogLevel,
-  McpPromptInfo,
-  McpPromptMessages,
-  McpResourceContent,
-  McpResourceInfo,
-  McpResourceTemplateInfo,
-  McpTrafficRecord,
-  SamplingPrompt,
-} from '../protocol/mcp-feature-messages';
+import type { McpResourceContent } from '../protocol/mcp-feature-messages';
 import type { UserAttachment } from '../protocol/user-attachment';
 import { buildProviderSettings } from './build-provider-settings';
 import { describeError, type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
+import type { McpFeaturesSlice } from './mcp-features-state';
+
+export type { PendingAttachment, McpFeaturesSlice } from './mcp-features-state';
 
 /** Kept per server; older entries are dropped first. */
 export const MAX_LOG_ENTRIES = 500;
 export const MAX_TRAFFIC_RECORDS = 2000;
-
-/** A block waiting to go before the text of the next message, with what the person sees. */
-export interface PendingAttachment {
-  id: string;
-  label: string;
-  block: UserAttachment;
-}
-
-export interface McpFeaturesSlice {
-  mcpLogs: Record<string, McpLogEntry[]>;
-  mcpTraffic: Record<string, McpTrafficRecord[]>;
-  elicitations: ElicitationPrompt[];
-  samplings: SamplingPrompt[];
-  attachments: PendingAttachment[];
-  applyMcpFeatureEvent: (event: McpFeatureEvent) => void;
-  answerElicitation: (requestId: string, answer: ElicitationAnswer) => Promise<void>;
-  /** Approve runs the request on the current model (provider settings as they are now). */
-  answerSampling: (requestId: string, approve: boolean) => Promise<void>;
-  listResources: (
-    serverId: string,
-  ) => Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] } | null>;
-  readResource: (serverId: string, uri: string) => Promise<McpResourceContent[] | null>;
-  listPrompts: (serverId: string) => Promise<McpPromptInfo[] | null>;
-  getPrompt: (serverId: string, name: string, args: Record<string, string>) => Promise<McpPromptMessages | null>;
-  /** Reads `uri` and attaches its text and images to the next message; returns how many blocks it added. */
-  attachResource: (serverId: string, uri: string) => Promise<number>;
-  removeAttachment: (id: string) => void;
-  /** Puts a prompt's text into the message box (images become attachments). */
-  usePrompt: (messages: McpPromptMessages) => void;
-  clearTraffic: (serverId: string) => void;
-  /** `logging/setLevel` on the server. */
-  setServerLogLevel: (serverId: string, level: McpLogLevel) => Promise<void>;
-  clearLogs: (serverId: string) => void;
-}
 
 const imageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 

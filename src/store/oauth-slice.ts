@@ -1,28 +1,11 @@
 // OAuth sign-in on the main thread: which servers ask to sign in, which are signed in, and what went wrong.
-import type { OAuthCallbackParams, OAuthEvent } from '../protocol/oauth-messages';
+import type { OAuthCallbackParams } from '../protocol/oauth-messages';
 import { listenForOAuthCallback } from './listen-oauth-callback';
 import { describeError, type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
 import { saveSignIn } from './persist-oauth';
+import type { OAuthView, OAuthSlice } from './oauth-state';
 
-/** One server's sign-in as the server item shows it. */
-export interface OAuthView {
-  /** Set while the server waits for the person to sign in at this address. */
-  authorizeUrl?: string;
-  signedIn: boolean;
-  /** A sign-in window is open or the code is being traded. */
-  busy: boolean;
-  error?: string;
-}
-
-export interface OAuthSlice {
-  oauth: Record<string, OAuthView>;
-  applyOAuthEvent: (event: OAuthEvent) => void;
-  /** Call right after opening the sign-in window (from the click): waits for it to come back, then finishes. */
-  awaitSignIn: (serverId: string, remember: boolean) => void;
-  /** The sign-in window could not open, or closed before it came back: stops waiting and says `message`. */
-  abandonSignIn: (serverId: string, message: string) => void;
-  signOut: (serverId: string) => Promise<void>;
-}
+export type { OAuthView, OAuthSlice } from './oauth-state';
 
 const empty: OAuthView = { signedIn: false, busy: false };
 

@@ -1,18 +1,11 @@
 // Tool choices for the next run: overrides of what the model sees, switches and local tools; kept on this device.
-import type { LocalToolDefinition, ToolOverride, ToolSelection } from '../protocol/tool-settings';
+import type { ToolSelection } from '../protocol/tool-settings';
 import { emptyToolSelection, localToolKey } from '../protocol/tool-settings';
 import type { GetLoupeState, SetLoupeState, SliceDependencies } from './loupe-state';
 import { loadToolSelection, saveToolSelection } from './persist-tool-selection';
+import type { ToolsSlice } from './tools-state';
 
-export interface ToolsSlice {
-  toolSelection: ToolSelection;
-  /** Sets (or with undefined, resets) what the model sees of the tool at `key`. */
-  setToolOverride: (key: string, override: ToolOverride | undefined) => void;
-  setToolEnabled: (key: string, enabled: boolean) => void;
-  /** Adds a local tool, or replaces the one with the same id. */
-  saveLocalTool: (definition: LocalToolDefinition) => void;
-  removeLocalTool: (id: string) => void;
-}
+export type { ToolsSlice } from './tools-state';
 
 export function createToolsSlice(set: SetLoupeState, get: GetLoupeState, deps: SliceDependencies): ToolsSlice {
   const change = (next: (selection: ToolSelection) => ToolSelection) => {

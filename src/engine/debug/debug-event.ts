@@ -1,5 +1,5 @@
 // The debugger's run events (ENGINE-SPEC §7): pauses and the edits a person made. Pure types.
-import type { RequestDigest } from '../event/run-event';
+import type { RequestDigest } from '../event/request-digest';
 import type { StopReason } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
 import type { PauseDecision, PauseKind, PauseReason } from './pause-point';

@@ -2,7 +2,8 @@
 // Events are deltas: no event carries the whole history; the history is the fold of
 // `run-start.messages`, each `response-end.message` and each `tool-results-commit.message`.
 import type { Message, ToolResultContentBlock } from '../message/message';
-import type { StopReason, ToolChoice, ToolDefinition, Usage } from '../model/model';
+import type { RequestDigest } from './request-digest';
+import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
 import type { AtLimitBehaviour } from '../../shared/loop-policies';
 import type { DebugEvent } from '../debug/debug-event';
@@ -38,17 +39,7 @@ export type PolicyName =
   | 'fallback-brief'
   | 'tools-refresh';
 
-/** What a model request held, without repeating the history. */
-export interface RequestDigest {
-  model: string;
-  provider: string;
-  system?: string;
-  toolNames: string[];
-  messageCount: number;
-  maxTokens: number;
-  temperature?: number;
-  toolChoice?: ToolChoice;
-}
+export type { RequestDigest } from './request-digest';
 
 export interface CallTiming {
   queuedAt: number;

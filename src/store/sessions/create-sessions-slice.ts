@@ -1,4 +1,5 @@
 // Sessions: persisted in IndexedDB, checkpointed at each phase boundary, restored on load; import and replay.
+import { isTestRunId } from '../tests/test-run-id';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { Message } from '../../engine/message/message';
 import { MAX_TRANSCRIPT_BYTES } from '../../protocol/session-messages';
@@ -456,6 +457,8 @@ export function createSessionsSlice(
     },
 
     recordRunEvent(runId, event) {
+      // The Tests panel's runs are checked and shown there, never kept as the person's runs.
+      if (isTestRunId(runId)) return;
       if (event.type === 'run-start' && current && !current.runs.some((run) => run.runId === runId)) {
         const meta = pending.get(runId) ?? { origin: 'live' as const, label: firstText(event.messages) };
         pending.delete(runId);

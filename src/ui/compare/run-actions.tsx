@@ -5,6 +5,7 @@ import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, labelClass, panelTitleClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
 import { buildMarkdownReport } from '../exports/build-markdown-report';
 import { ComparisonTable } from './comparison-table';
+import { MakeTestButton } from '../tests/make-test-button';
 
 export function RunActions() {
   const runId = useLoupeStore((state) => state.runView.runId);
@@ -70,6 +71,7 @@ export function RunActions() {
       <button type="button" className={secondaryButtonClass} disabled={!idle} onClick={() => void downloadReport()}>
         Download report
       </button>
+      <MakeTestButton />
       {comparing && <CompareDialog onClose={() => setComparing(false)} />}
     </div>
   );

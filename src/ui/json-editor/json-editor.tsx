@@ -1,23 +1,9 @@
 // The one JSON editor of the app: Monaco, loaded on first use, validating against a JSON Schema as you type.
 import { lazy, Suspense } from 'react';
-import type { JsonValidation } from './validate-json';
+import type { JsonEditorProps } from './json-editor-props';
 
 export type { JsonValidation } from './validate-json';
-
-export interface JsonEditorProps {
-  /** The JSON text (controlled). */
-  value: string;
-  onChange?: (value: string) => void;
-  /** Called on every change with the parsed value (when it parses and matches `schema`) or the problems, and the text. */
-  onValidChange?: (result: JsonValidation, text: string) => void;
-  /** JSON Schema the text must match (draft 2020-12 / draft-07); absent = any JSON. */
-  schema?: Record<string, unknown>;
-  /** CSS height (number = px). Default 240. */
-  height?: number | string;
-  /** The editor's accessible name. */
-  ariaLabel: string;
-  readOnly?: boolean;
-}
+export type { JsonEditorProps } from './json-editor-props';
 
 const MonacoJsonEditor = lazy(() => import('./monaco-json-editor'));
 

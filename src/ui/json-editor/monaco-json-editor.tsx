@@ -1,7 +1,7 @@
 // The Monaco half of JsonEditor, imported lazily so Monaco stays out of the first-load bundle.
 import Editor from '@monaco-editor/react';
 import { useEffect, useId, useState } from 'react';
-import type { JsonEditorProps } from './json-editor';
+import type { JsonEditorProps } from './json-editor-props';
 import { setModelSchema } from './setup-monaco';
 import { validateJson } from './validate-json';
 

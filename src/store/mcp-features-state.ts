@@ -1,0 +1,50 @@
+// What the MCP features slice holds and does. Types only.
+import type {
+  ElicitationAnswer,
+  ElicitationPrompt,
+  McpFeatureEvent,
+  McpLogEntry,
+  McpLogLevel,
+  McpPromptInfo,
+  McpPromptMessages,
+  McpResourceContent,
+  McpResourceInfo,
+  McpResourceTemplateInfo,
+  McpTrafficRecord,
+  SamplingPrompt,
+} from '../protocol/mcp-feature-messages';
+import type { UserAttachment } from '../protocol/user-attachment';
+
+/** A block waiting to go before the text of the next message, with what the person sees. */
+export interface PendingAttachment {
+  id: string;
+  label: string;
+  block: UserAttachment;
+}
+
+export interface McpFeaturesSlice {
+  mcpLogs: Record<string, McpLogEntry[]>;
+  mcpTraffic: Record<string, McpTrafficRecord[]>;
+  elicitations: ElicitationPrompt[];
+  samplings: SamplingPrompt[];
+  attachments: PendingAttachment[];
+  applyMcpFeatureEvent: (event: McpFeatureEvent) => void;
+  answerElicitation: (requestId: string, answer: ElicitationAnswer) => Promise<void>;
+  /** Approve runs the request on the current model (provider settings as they are now). */
+  answerSampling: (requestId: string, approve: boolean) => Promise<void>;
+  listResources: (
+    serverId: string,
+  ) => Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] } | null>;
+  readResource: (serverId: string, uri: string) => Promise<McpResourceContent[] | null>;
+  listPrompts: (serverId: string) => Promise<McpPromptInfo[] | null>;
+  getPrompt: (serverId: string, name: string, args: Record<string, string>) => Promise<McpPromptMessages | null>;
+  /** Reads `uri` and attaches its text and images to the next message; returns how many blocks it added. */
+  attachResource: (serverId: string, uri: string) => Promise<number>;
+  removeAttachment: (id: string) => void;
+  /** Puts a prompt's text into the message box (images become attachments). */
+  usePrompt: (messages: McpPromptMessages) => void;
+  clearTraffic: (serverId: string) => void;
+  /** `logging/setLevel` on the server. */
+  setServerLogLevel: (serverId: string, level: McpLogLevel) => Promise<void>;
+  clearLogs: (serverId: string) => void;
+}
