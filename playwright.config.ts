@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { MOCK_API_KEY } from './e2e/fixtures/choose-mock-anthropic';
-import { E2E_PORTS, e2eUrls } from './e2e/fixtures/e2e-ports';
+import { E2E_PORTS, e2eUrls, loupeOrigins } from './e2e/fixtures/e2e-ports';
 
 /**
- * End-to-end tests drive the production build (with its Content-Security-Policy) in Debian's Chromium.
- * Playwright starts the demo MCP server, a media MCP server and the mock Messages API beside the app.
+ * End-to-end tests drive the production build under `vite preview` (with its Content-Security-Policy header)
+ * in Debian's Chromium; the `dev-server` project runs a smoke pass against the Vite dev server (React
+ * StrictMode, what `npm start` serves). Playwright starts the demo MCP server, the test MCP servers and the
+ * mock model APIs beside the app; the MCP servers answer only Loupe's origins (LOUPE_ALLOWED_ORIGINS).
  */
 const chromiumArgs = [
   '--no-sandbox',
@@ -16,6 +18,8 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
+const allowedOrigins = loupeOrigins.join(',');
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -26,8 +30,11 @@ export default defineConfig({
   retries: 0,
   outputDir: `test-results/e2e-${E2E_PORTS.app}`,
   reporter: [['list'], ['json', { outputFile: 'test-results/reports/playwright.json' }]],
+  projects: [
+    { name: 'preview', testIgnore: '**/dev-server.spec.ts', use: { baseURL: e2eUrls.app } },
+    { name: 'dev-server', testMatch: '**/dev-server.spec.ts', use: { baseURL: e2eUrls.devApp } },
+  ],
   use: {
-    baseURL: e2eUrls.app,
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
@@ -36,19 +43,19 @@ export default defineConfig({
   webServer: [
     {
       command: `node --import tsx server/demo-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.demoServer) },
+      env: { PORT: String(E2E_PORTS.demoServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
       port: E2E_PORTS.demoServer,
       reuseExistingServer: false,
     },
     {
       command: `node --import tsx e2e/fixtures/media-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.mediaServer) },
+      env: { PORT: String(E2E_PORTS.mediaServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
       port: E2E_PORTS.mediaServer,
       reuseExistingServer: false,
     },
     {
       command: `node --import tsx e2e/fixtures/features-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.featuresServer) },
+      env: { PORT: String(E2E_PORTS.featuresServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
       port: E2E_PORTS.featuresServer,
       reuseExistingServer: false,
     },
@@ -74,6 +81,18 @@ export default defineConfig({
       command: `npx vite build --outDir dist-e2e-${E2E_PORTS.app} --emptyOutDir && npx vite preview --outDir dist-e2e-${E2E_PORTS.app} --port ${E2E_PORTS.app} --strictPort`,
       env: { VITE_DEMO_SERVER_URL: e2eUrls.demoServer },
       url: e2eUrls.app,
+      timeout: 180_000,
+      reuseExistingServer: false,
+    },
+    {
+      // A fresh dependency cache each time, so the smoke pass also proves that first use triggers no
+      // "optimized dependencies changed. reloading" (vite.config.ts pre-bundles what Vite finds late).
+      command: `rm -rf node_modules/.vite-e2e-${E2E_PORTS.devApp} && npx vite --host 127.0.0.1 --port ${E2E_PORTS.devApp} --strictPort`,
+      env: {
+        VITE_DEMO_SERVER_URL: e2eUrls.demoServer,
+        LOUPE_VITE_CACHE_DIR: `node_modules/.vite-e2e-${E2E_PORTS.devApp}`,
+      },
+      url: e2eUrls.devApp,
       timeout: 180_000,
       reuseExistingServer: false,
     },

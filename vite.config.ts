@@ -1,43 +1,28 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import packageJson from './package.json' with { type: 'json' };
-
-/**
- * The production Content-Security-Policy: no inline script, no eval (so JSON Schema validation must be
- * CSP-safe). Only the build gets it, because Vite's dev server injects an inline HMR preamble.
- * `connect-src *` because the person chooses the model endpoint and MCP servers at run time.
- */
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  'connect-src *',
-  "object-src 'none'",
-  "base-uri 'none'",
-].join('; ');
-
-function contentSecurityPolicyPlugin(): Plugin {
-  return {
-    name: 'loupe-csp',
-    apply: 'build',
-    transformIndexHtml: (html) =>
-      html.replace(
-        '<head>',
-        `<head>\n    <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy}" />`,
-      ),
-  };
-}
+import { securityHeadersPlugin } from './server/vite-security-headers-plugin.ts';
+import { corsHelperPlugin } from './server/vite-cors-helper-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), contentSecurityPolicyPlugin()],
+  // The CSP (server/content-security-policy.ts) as a header in dev and preview and a <meta> in the build;
+  // the CORS helper, started when the person asks for it.
+  plugins: [react(), tailwindcss(), securityHeadersPlugin(), corsHelperPlugin()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
   worker: { format: 'es' },
+  // The e2e dev server keeps its own dependency cache, so it never races a developer's `npm start`.
+  ...(process.env.LOUPE_VITE_CACHE_DIR === undefined ? {} : { cacheDir: process.env.LOUPE_VITE_CACHE_DIR }),
   // Monaco's lazy chunk is ~4 MB by itself (loaded on first use of an editor); the warning would only repeat that.
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 4500 },
-  server: { port: 5173, strictPort: false },
-  preview: { port: 4173 },
+  // Loupe is only ever loaded from its own origin: no other page (not even one on localhost) may read its
+  // modules — the CORS helper's endpoint included.
+  server: { port: 5173, strictPort: false, cors: false },
+  // Pre-bundle at start what the dev server would otherwise discover on first use and answer with "optimized
+  // dependencies changed. reloading" (losing a newcomer's first run): the engine worker's SDKs (a worker is
+  // no entry Vite scans by itself) and Monaco (imported lazily).
+  optimizeDeps: {
+    entries: ['index.html', 'src/worker/worker-entry.ts', 'src/ui/json-editor/monaco-json-editor.tsx'],
+  },
+  preview: { port: 4173, cors: false },
 });

@@ -1,6 +1,17 @@
 #!/usr/bin/env node
 // `npm start`: the demo MCP server and the app's dev server together, for a newcomer.
 // Prints the app's address; Ctrl+C stops both.
+//
+// Why the dev server and not the production build: it is up in seconds (a build takes a minute or more on a
+// laptop, Monaco alone is 4 MB), and people who start Loupe from a clone often change it. What used to make
+// dev worse for a newcomer is handled: the page shows a loading indicator from the first byte (index.html),
+// every dependency is pre-bundled at start (vite.config.ts `optimizeDeps.entries`, so no "optimized
+// dependencies changed. reloading" on first use), it sends the same CSP header as the build, and an e2e
+// project (`dev-server` in playwright.config.ts) smoke-tests it under React StrictMode.
+// See docs/decisions/npm-start-dev-server.md.
+//
+// The CORS helper is not started here: Loupe's dev server starts it when the person asks for it (the
+// "Connect through the CORS helper" button), with a fresh token (server/vite-cors-helper-plugin.ts).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -19,9 +30,9 @@ async function pickPort(preferred) {
 
 const demoPort = await pickPort(Number(process.env.DEMO_SERVER_PORT ?? 3001));
 const appPort = await pickPort(Number(process.env.PORT ?? 5173));
-const corsHelperPort = await pickPort(Number(process.env.CORS_HELPER_PORT ?? 3002));
-const corsHelperUrl = `http://127.0.0.1:${corsHelperPort}`;
 const demoUrl = `http://localhost:${demoPort}/mcp`;
+// The demo server answers only the pages of this Loupe (its Origin check), on any loopback name.
+const appOrigins = ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${appPort}`);
 const children = [];
 
 function run(name, command, args, env) {
@@ -50,15 +61,14 @@ function shutdown(code) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
-run('demo-server', process.execPath, ['--import', 'tsx', 'server/demo-server-main.ts'], { PORT: String(demoPort) });
-run('cors-helper', process.execPath, ['--import', 'tsx', 'server/cors-helper-main.ts'], {
-  PORT: String(corsHelperPort),
+run('demo-server', process.execPath, ['--import', 'tsx', 'server/demo-server-main.ts'], {
+  PORT: String(demoPort),
+  LOUPE_ALLOWED_ORIGINS: [...appOrigins, process.env.LOUPE_ALLOWED_ORIGINS ?? ''].filter(Boolean).join(','),
 });
 run('app', process.execPath, ['node_modules/vite/bin/vite.js', '--port', String(appPort), '--strictPort'], {
   VITE_DEMO_SERVER_URL: demoUrl,
-  VITE_CORS_HELPER_URL: corsHelperUrl,
 });
 
 console.info(
-  `\n  Loupe is starting:  http://localhost:${appPort}/\n  Demo MCP server:    ${demoUrl}\n  CORS helper:        ${corsHelperUrl} (dev only; offered when a server fails for CORS)\n  (Ctrl+C stops both)\n`,
+  `\n  Loupe is starting:  http://localhost:${appPort}/\n  Demo MCP server:    ${demoUrl}\n  CORS helper:        started when you ask for it (offered when a local server fails for CORS)\n  (Ctrl+C stops both)\n`,
 );

@@ -1,11 +1,14 @@
-// Serves MCP servers over streamable HTTP with CORS and stateful sessions, for the demo server and test servers.
+// Serves MCP servers over streamable HTTP with stateful sessions, for the demo server and test servers: loopback
+// only, Loupe's own page origins only (CORS for them alone), bodies capped.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { checkRequestOrigin, LOOPBACK_HOSTNAMES } from './check-request-origin';
+import { checkRequestOrigin } from './check-request-origin';
+import { isLoopbackHostname, LOOPBACK_HOSTNAMES } from './loopback';
+import { readCappedBody } from './read-capped-body';
 
 /** A running HTTP server; `url` points at the MCP endpoint. */
 export interface McpHttpHandle {
@@ -16,26 +19,30 @@ export interface McpHttpHandle {
 export interface ServeMcpHttpOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
-  /** Interface to bind; 127.0.0.1 by default so nothing is exposed to the network. */
+  /** Interface to bind: a loopback address (127.0.0.1 by default); anything else is refused. */
   host?: string;
   /** Endpoint path, `/mcp` by default. */
   path?: string;
   /** Sees every incoming request before it is handled (tests use it to inspect headers). */
   onRequest?: (request: IncomingMessage) => void;
+  /** DNS-rebinding protection: Host names the server answers to. Default: the loopback names. */
+  allowedHostnames?: readonly string[];
   /**
-   * DNS-rebinding protection: Host names the server answers to. Default: the loopback names when bound to a
-   * loopback interface (`null`: no check, e.g. behind a proxy that sets its own Host).
+   * Page origins allowed to call, exactly (Loupe's own, e.g. `http://localhost:5173`). Default: none, so
+   * only clients that are no web page (Node, curl) get in. `Origin: null` is always refused.
    */
-  allowedHostnames?: readonly string[] | null;
-  /** Page origins allowed besides loopback ones (e.g. where Loupe is hosted). Default: none. */
   allowedOrigins?: readonly string[];
+  /** Off: act like the many local servers that send no CORS headers at all (tests of the CORS helper). */
+  sendCorsHeaders?: boolean;
   /** Tests of the connection doctor turn this off to act like a server that forgot to expose the header. */
   exposeSessionHeader?: boolean;
 }
 
-/** Browsers may only read `Mcp-Session-Id` if it is exposed; without it every call after initialize fails. */
+/**
+ * Sent to allowed pages (with `Access-Control-Allow-Origin` naming the page). Browsers may only read
+ * `Mcp-Session-Id` if it is exposed; without it every call after initialize fails.
+ */
 const corsHeaders: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers':
     'content-type, mcp-session-id, mcp-protocol-version, authorization, last-event-id, accept',
@@ -54,11 +61,12 @@ export async function serveMcpHttp(
   const path = options.path ?? '/mcp';
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
   const bindHost = options.host ?? '127.0.0.1';
-  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(bindHost);
-  const allowedHostnames =
-    options.allowedHostnames === undefined ? (loopback ? LOOPBACK_HOSTNAMES : null) : options.allowedHostnames;
-  const originPolicy =
-    allowedHostnames === null ? undefined : { allowedHostnames, allowedOrigins: options.allowedOrigins ?? [] };
+  if (!isLoopbackHostname(bindHost))
+    throw new Error(`Loupe's MCP servers bind a loopback address only, not "${bindHost}".`);
+  const originPolicy = {
+    allowedHostnames: options.allowedHostnames ?? LOOPBACK_HOSTNAMES,
+    allowedOrigins: options.allowedOrigins ?? [],
+  };
 
   async function handlePost(
     request: IncomingMessage,
@@ -66,6 +74,11 @@ export async function serveMcpHttp(
     sessionId: string | undefined,
   ): Promise<void> {
     const body = await readJsonBody(request);
+    if (body === tooLarge) {
+      response.setHeader('Connection', 'close');
+      sendJsonRpcError(response, 413, -32600, `The request is larger than ${maxRequestBytes} bytes.`);
+      return;
+    }
     if (body === invalidJson) {
       sendJsonRpcError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
       return;
@@ -106,13 +119,19 @@ export async function serveMcpHttp(
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
-    if (options.exposeSessionHeader === false) response.removeHeader('Access-Control-Expose-Headers');
     options.onRequest?.(request);
-    const refusal = originPolicy === undefined ? undefined : checkRequestOrigin(request, originPolicy);
+    const refusal = checkRequestOrigin(request, originPolicy);
     if (refusal !== undefined) {
       sendJsonRpcError(response, 403, -32000, `Forbidden: ${refusal}`);
       return;
+    }
+    if (options.sendCorsHeaders !== false) {
+      for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
+      if (options.exposeSessionHeader === false) response.removeHeader('Access-Control-Expose-Headers');
+      // Only an allowed page (checked above) is named; a client that is no page sent no Origin to name.
+      const origin = request.headers.origin;
+      if (origin !== undefined) response.setHeader('Access-Control-Allow-Origin', origin);
+      response.setHeader('Vary', 'Origin');
     }
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (request.method === 'OPTIONS') {
@@ -160,7 +179,7 @@ export async function serveMcpHttp(
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
-    httpServer.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+    httpServer.listen(options.port ?? 0, bindHost, () => {
       httpServer.off('error', reject);
       resolve();
     });
@@ -187,12 +206,16 @@ export async function serveMcpHttp(
 }
 
 const invalidJson = Symbol('invalid JSON');
+const tooLarge = Symbol('too large');
+
+/** JSON-RPC requests are small; a page that streams gigabytes at a local server must not fill its memory. */
+const maxRequestBytes = 4 * 1024 * 1024;
 
 async function readJsonBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const body = await readCappedBody(request, maxRequestBytes);
+  if (body === 'too-large') return tooLarge;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
     return invalidJson;
   }

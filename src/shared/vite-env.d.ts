@@ -6,6 +6,4 @@ interface ImportMetaEnv {
   readonly VITE_APP_VERSION: string;
   /** The demo MCP server added on first load; `npm start` and the e2e build set it. */
   readonly VITE_DEMO_SERVER_URL?: string;
-  /** The dev-only CORS helper's address (`npm start` sets it); the UI offers it only for a CORS failure. */
-  readonly VITE_CORS_HELPER_URL?: string;
 }

@@ -84,9 +84,7 @@ export const ServerItem = memo(function ServerItem({
         >
           <p className="font-medium">{state.problem.message}</p>
           <p className="mt-0.5 text-red-700/90 dark:text-red-300/80">{state.problem.hint}</p>
-          {(state.problem.kind === 'cors' || state.problem.kind === 'session-hidden') && (
-            <CorsHelperOffer serverId={server.id} url={server.url} />
-          )}
+          <CorsHelperOffer server={server} problem={state.problem.kind} />
         </div>
       )}
       {status === 'connected' && (

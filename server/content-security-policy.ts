@@ -1,0 +1,69 @@
+// The one Content-Security-Policy of the app: vite.config.ts sends it as a header (dev and preview), the
+// build writes it into a <meta> for hosts that cannot send headers, public/_headers repeats it (a test keeps
+// them equal), and docs/SECURITY.md shows it for nginx.
+
+/**
+ * The directives. Why each one:
+ * - `script-src 'self' 'wasm-unsafe-eval'`: no inline script and never `'unsafe-eval'` (JSON Schema
+ *   validation is CSP-safe); `'wasm-unsafe-eval'` only lets WebAssembly compile, for the QuickJS sandbox
+ *   that runs local tools inside the worker. The dev server's inline React-refresh preamble is moved to a
+ *   file by `vite-security-plugin.ts`, so dev needs no exception either.
+ * - `worker-src 'self' blob:`: the engine and Monaco workers are files of the app; Monaco may start blob ones.
+ * - `connect-src *`: the person chooses the model endpoint and MCP servers at run time, any host. (`*` also
+ *   covers the dev server's HMR WebSocket.)
+ * - `style-src 'unsafe-inline'`: Monaco and Vite's dev CSS set inline styles; styles cannot run script.
+ * - `frame-ancestors 'none'`: no page may frame Loupe (clickjacking of Approve, Run, key fields). A `<meta>`
+ *   cannot carry it, which is why the policy must be a header.
+ * - `object-src`, `base-uri`, `form-action`: nothing legitimate uses them.
+ */
+const directives: readonly (readonly [string, string])[] = [
+  ['default-src', "'self'"],
+  ['script-src', "'self' 'wasm-unsafe-eval'"],
+  ['worker-src', "'self' blob:"],
+  ['style-src', "'self' 'unsafe-inline'"],
+  ['img-src', "'self' data: blob:"],
+  ['font-src', "'self' data:"],
+  ['connect-src', '*'],
+  ['object-src', "'none'"],
+  ['base-uri', "'none'"],
+  ['form-action', "'none'"],
+  ['frame-ancestors', "'none'"],
+];
+
+/** Directives a `<meta http-equiv>` policy ignores (and browsers warn about). */
+const headerOnly = new Set(['frame-ancestors']);
+
+/** The policy sent as the `Content-Security-Policy` header on every response (HTML, scripts, workers). */
+export const contentSecurityPolicy = directives.map(([name, value]) => `${name} ${value}`).join('; ');
+
+/** The same policy without header-only directives, for the build's `<meta>` (hosts that send no headers). */
+export const metaContentSecurityPolicy = directives
+  .filter(([name]) => !headerOnly.has(name))
+  .map(([name, value]) => `${name} ${value}`)
+  .join('; ');
+
+/**
+ * The extra policy of the local-tool sandbox worker (QuickJS in WebAssembly, one worker per call): nothing
+ * but its own module scripts and WebAssembly — no fetch, no WebSocket, no import from elsewhere, even if
+ * the interpreter were escaped. Sent beside the app's policy; a browser enforces both, so the stricter wins.
+ */
+export const sandboxWorkerContentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'";
+
+/** The sandbox worker's script, as the dev server (`…/sandbox-worker-entry.ts?worker_file…`) and the build name it. */
+const sandboxWorkerPath = /\/sandbox-worker-entry(?:-[\w-]+\.js|\.ts)(?:\?|$)/;
+
+/** Whether `path` (with any query) is the local-tool sandbox worker's script. */
+export function isSandboxWorkerPath(path: string): boolean {
+  return sandboxWorkerPath.test(path);
+}
+
+/**
+ * Every header Loupe's own servers send with each response. Beside the CSP: `X-Frame-Options` for browsers
+ * that predate `frame-ancestors`, no MIME sniffing, and no Referer (URLs may hold server addresses).
+ */
+export const securityHeaders: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': contentSecurityPolicy,
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
