@@ -77,7 +77,6 @@ test('step mode holds each point; an edited input runs; an overridden result rea
   // Override the result before the model sees it, then Continue to the end.
   await replaceEditorText(page, 'Tool result', '[{"type": "text", "text": "OVERRIDDEN: snow in Oslo, -5 °C"}]');
   await expect(paused.getByRole('list', { name: 'Edit problems' })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/dbg/shot-paused-e2e.png', fullPage: false });
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   await expect(weather).toContainText('result overridden');
@@ -106,7 +105,6 @@ test('fork from round 1: a second branch runs, the first stays intact, the trans
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText('[{"role": "user", "content": [{"type": "text", "text": "What about Oslo?"}]}]');
-  await page.screenshot({ path: '/tmp/dbg/shot-fork-editor-e2e.png' });
   await fork.getByRole('button', { name: 'Start fork' }).click();
 
   await expect(runStatus).toContainText('end_turn');
@@ -118,7 +116,6 @@ test('fork from round 1: a second branch runs, the first stays intact, the trans
   const requests = await messageRequests();
   expect(requests).toHaveLength(6);
   expect(JSON.stringify(requests[3]?.body)).toContain('What about Oslo?');
-  await page.screenshot({ path: '/tmp/dbg/shot-fork-e2e.png', fullPage: true });
 
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export transcript' }).click();
