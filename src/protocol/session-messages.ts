@@ -61,8 +61,9 @@ export interface RunLoadResult {
 }
 
 /**
- * `run-resume`: a stored run that was held at a pause when the page went away goes on as the same run,
- * held at that same pause in step mode; `events` is its stored log. Refused when the log holds no open pause.
+ * `run-resume`: a stored run cut short when the page went away goes on as the same run; `events` is its
+ * stored log. Held at a pause: it holds that pause again, in step mode. Cut while the model answered or
+ * tools ran: it re-enters that round (see the engine's `planResume`). Refused when the log has a `run-end`.
  */
 export interface RunResumeCommand {
   type: 'run-resume';

@@ -9,7 +9,7 @@ import type { TranscriptMeta } from '../engine/transcript/build-transcript';
 import { diffTranscripts } from '../engine/transcript/diff-transcripts';
 import { foldHistory } from '../engine/transcript/fold-history';
 import { importTranscript } from '../engine/transcript/import-transcript';
-import { findOpenPause } from '../engine/run/resume-run';
+import { canResume } from '../engine/run/resume-run';
 import type { Transcript } from '../engine/transcript/transcript';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
@@ -35,7 +35,7 @@ export interface RunOverrides {
   system?: string;
   /** Blocks before the typed text of the new user message (an attached MCP resource). */
   attachments?: UserAttachment[];
-  /** The stored log of a run held at a pause: it goes on as the same run, from that pause (step mode). */
+  /** The stored log of a run cut short: it goes on as the same run, from its pause (step mode) or its interrupted round. */
   resume?: RunEvent[];
 }
 
@@ -139,8 +139,8 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
     },
 
     async resumeRun(command) {
-      if (findOpenPause(command.events) === undefined) {
-        throw new Error('The stored run was not held at a pause, so it cannot go on from one.');
+      if (!canResume(command.events)) {
+        throw new Error('The stored run has already ended, so it cannot go on.');
       }
       if (runs.has(command.runId)) throw new Error(`The run ${command.runId} is already open.`);
       await context.serversSettled?.();
