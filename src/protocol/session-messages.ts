@@ -46,11 +46,16 @@ export interface RunLoadCommand {
   events: RunEvent[];
   /** Kept from an import; derived from the events when absent. */
   meta?: TranscriptMeta;
+  /**
+   * An interrupted run is kept as it is, not closed, while the person chooses to resume it (`run-resume`
+   * then replaces it) or to end it here (a second `run-load` without this flag closes it).
+   */
+  keepOpen?: boolean;
 }
 
 /** What the worker found in a stored run: whether it was cut short, and how its history was repaired. */
 export interface RunLoadResult {
-  /** True when the log has no `run-end`: the run was interrupted (reload, crash) and is closed as `aborted`. */
+  /** True when the log has no `run-end`: the run was interrupted (reload, crash) and is closed as `aborted` (unless `keepOpen`). */
   interrupted: boolean;
   /** The events appended to close an interrupted run (a `run-end`), to fold into the view. */
   closingEvents: RunEvent[];

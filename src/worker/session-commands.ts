@@ -62,6 +62,11 @@ export interface SessionCommands {
 export function createSessionCommands(context: SessionCommandContext): SessionCommands {
   const { runs } = context;
   const app = { name: 'Loupe', version: context.appVersion };
+  // Stored runs loaded as they are (interrupted, kept open): the only known runs a resume or a load may replace.
+  const keptOpen = new Set<string>();
+  const forgetKeptOpen = (runId: string): void => {
+    if (keptOpen.delete(runId)) runs.remove(runId);
+  };
 
   function keep(runId: string, events: RunEvent[], meta: TranscriptMeta): void {
     if (runs.has(runId)) return;
@@ -107,8 +112,11 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
     },
 
     loadRun(command) {
+      forgetKeptOpen(command.runId);
       const interrupted = !command.events.some((event) => event.type === 'run-end');
-      const closingEvents: RunEvent[] = interrupted ? [closingEvent(command.events)] : [];
+      const keepOpen = interrupted && command.keepOpen === true && !runs.has(command.runId);
+      if (keepOpen) keptOpen.add(command.runId);
+      const closingEvents: RunEvent[] = interrupted && !keepOpen ? [closingEvent(command.events)] : [];
       const events = [...command.events, ...closingEvents];
       keep(command.runId, events, command.meta ?? deriveMeta(events, app, context.now()));
       const repair = repairHistory(foldHistory(events));
@@ -142,6 +150,7 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       if (!canResume(command.events)) {
         throw new Error('The stored run has already ended, so it cannot go on.');
       }
+      forgetKeptOpen(command.runId);
       if (runs.has(command.runId)) throw new Error(`The run ${command.runId} is already open.`);
       await context.serversSettled?.();
       context.startRun(command.runId, command.settings, '', { resume: command.events });

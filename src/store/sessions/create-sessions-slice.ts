@@ -1,6 +1,7 @@
 // Sessions: persisted in IndexedDB, checkpointed at each phase boundary, restored on load; import and replay.
 // The parts share one context (sessions-context.ts); each file is one concern.
 import type { GetLoupeState, SetLoupeState, SliceDependencies } from '../loupe-state';
+import { createInterruptedRuns } from './interrupted-run';
 import { createSessionCheckpointActions } from './session-checkpoint-actions';
 import { createSessionImportActions } from './session-import-actions';
 import { createSessionListActions } from './session-list-actions';
@@ -18,7 +19,8 @@ export function createSessionsSlice(
   options: SessionsOptions,
 ): SessionsSlice {
   const context = createSessionsContext(set, get, deps, options);
-  const restore = createSessionRestore(context);
+  const interrupted = createInterruptedRuns(context);
+  const restore = createSessionRestore(context, interrupted);
   return {
     sessions: [],
     currentSessionId: null,
@@ -28,7 +30,7 @@ export function createSessionsSlice(
     storageProblem: null,
     ...createSessionListActions(context, restore),
     ...createSessionImportActions(context, restore),
-    ...createSessionResumeActions(context, restore),
-    ...createSessionCheckpointActions(context),
+    ...createSessionResumeActions(context, restore, interrupted),
+    ...createSessionCheckpointActions(context, interrupted),
   };
 }

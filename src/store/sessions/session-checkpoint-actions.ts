@@ -1,5 +1,6 @@
 // Checkpointing: every run event passes here; a run the session owns is appended to storage at each boundary.
 import type { Message } from '../../engine/message/message';
+import type { InterruptedRuns } from './interrupted-run';
 import { writeBranches } from './session-branches';
 import { pickSessionSettings } from './session-record';
 import type { SessionsSlice } from './sessions-state';
@@ -7,12 +8,17 @@ import type { SessionsContext } from './sessions-context';
 
 export type SessionCheckpointActions = Pick<SessionsSlice, 'recordRunEvent' | 'flushSessions' | 'recordBranches'>;
 
-export function createSessionCheckpointActions(context: SessionsContext): SessionCheckpointActions {
+export function createSessionCheckpointActions(
+  context: SessionsContext,
+  interrupted: InterruptedRuns,
+): SessionCheckpointActions {
   const { get, update, checkpointer, loadedRuns, pending } = context;
   return {
     recordRunEvent(runId, event) {
       const { current } = context;
       if (event.type === 'run-start' && current && !current.runs.some((run) => run.runId === runId)) {
+        // A new run while an interrupted one waits for Resume or End here: the person chose to leave it stopped.
+        if (interrupted.undecided() !== null) void interrupted.end(false);
         const meta = pending.get(runId) ?? { origin: 'live' as const, label: firstText(event.messages) };
         pending.delete(runId);
         loadedRuns.add(runId);

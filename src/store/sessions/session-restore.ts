@@ -3,10 +3,9 @@ import type { RunEvent } from '../../engine/event/run-event';
 import { applyRunEvent } from '../apply-run-event';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
-import type { GetLoupeState } from '../loupe-state';
 import { initialRunView } from '../run-view';
-import { describeInterruption } from './describe-interruption';
 import { findHeldPause } from './find-held-pause';
+import type { InterruptedRuns } from './interrupted-run';
 import { restoreBranchFamily } from './restore-branch-family';
 import { readBranches } from './session-branches';
 import type { SessionRecord, StoredRun } from './session-record';
@@ -23,7 +22,7 @@ export interface SessionRestore {
   startTracked(runId: string, meta: PendingRun, send: () => Promise<unknown>): Promise<void>;
 }
 
-export function createSessionRestore(context: SessionsContext): SessionRestore {
+export function createSessionRestore(context: SessionsContext, interrupted: InterruptedRuns): SessionRestore {
   const { get, update, deps, checkpointer, loadedRuns } = context;
 
   async function ensureLoaded(run: StoredRun, showInterruption: boolean): Promise<RunEvent[]> {
@@ -33,30 +32,21 @@ export function createSessionRestore(context: SessionsContext): SessionRestore {
     });
     if (events.length === 0) return events;
     if (showInterruption && (await resumeAtPause(run, events))) return events;
-    const result = await deps.client.send({
+    if (!showInterruption || events.some((event) => event.type === 'run-end')) {
+      return interrupted.close(run, events, showInterruption);
+    }
+    // Cut short while working: the worker keeps the log open until the person resumes it or ends it here.
+    await deps.client.send({
       type: 'run-load',
       runId: run.runId,
       events,
+      keepOpen: true,
       ...(run.meta ? { meta: run.meta } : {}),
     });
     loadedRuns.add(run.runId);
     checkpointer.resume(run.runId, events.length);
-    if (result.closingEvents.length > 0) {
-      for (const event of result.closingEvents) checkpointer.push(run.runId, event);
-    }
-    if (!showInterruption) return [...events, ...result.closingEvents];
-    const view = [...events, ...result.closingEvents].reduce(applyRunEvent, { ...initialRunView });
-    update({ runView: view });
-    if (result.interrupted)
-      update({
-        sessionNotice: {
-          kind: 'interrupted',
-          title: `${describeInterruption(events)} Restored from the last checkpoint; unfinished calls are marked cancelled or not executed.`,
-          details: result.changes,
-        },
-        resumeHistory: result.history,
-      });
-    return [...events, ...result.closingEvents];
+    interrupted.offer(run, events);
+    return events;
   }
 
   async function restoreFamily(record: SessionRecord): Promise<void> {
@@ -87,13 +77,13 @@ export function createSessionRestore(context: SessionsContext): SessionRestore {
     const view = events.reduce(applyRunEvent, { ...initialRunView });
     update({ runView: view, sessionNotice: null, resumeHistory: null });
     // The held call needs its tool: the page's servers reconnect first (a failed one stays failed).
-    await waitForServers(get);
+    await context.waitForServers();
     try {
       await deps.client.send({
         type: 'run-resume',
         runId: run.runId,
         events,
-        settings: { ...buildRunSettings(settings), debug: debug.settings },
+        settings: { ...buildRunSettings(settings), tools: get().toolSelection, debug: debug.settings },
       });
     } catch (error) {
       get().pushAlert(`The paused run could not go on from its pause: ${describeError(error)}`);
@@ -134,13 +124,4 @@ export function createSessionRestore(context: SessionsContext): SessionRestore {
   }
 
   return { ensureLoaded, restoreFamily, showStored, startTracked };
-}
-
-/** Resolves once no server of the page is still connecting (or after 10 s: the run then says what is missing). */
-async function waitForServers(get: GetLoupeState): Promise<void> {
-  const connecting = (): boolean =>
-    get().servers.some((server) => (get().serverStates[server.id]?.status ?? 'connecting') === 'connecting');
-  for (let waited = 0; waited < 10_000 && connecting(); waited += 50) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

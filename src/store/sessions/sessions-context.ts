@@ -47,6 +47,8 @@ export interface SessionsContext {
   blankSession: (name: string) => SessionRecord;
   /** Makes `record` the open session (remembered for the next load). */
   makeCurrent: (record: SessionRecord) => void;
+  /** Resolves once no server of the page is still connecting (or after 10 s: the run then says what is missing). */
+  waitForServers: () => Promise<void>;
 }
 
 export function createSessionsContext(
@@ -121,6 +123,14 @@ export function createSessionsContext(
       context.current = record;
       writeItem(deps.storage, CURRENT_SESSION_KEY, record.id);
       update({ currentSessionId: record.id, sessionRuns: [...record.runs], sessionNotice: null, resumeHistory: null });
+    },
+
+    async waitForServers() {
+      const connecting = (): boolean =>
+        get().servers.some((server) => (get().serverStates[server.id]?.status ?? 'connecting') === 'connecting');
+      for (let waited = 0; waited < 10_000 && connecting(); waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
   };
   return context;

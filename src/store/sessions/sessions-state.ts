@@ -10,6 +10,8 @@ export interface SessionNotice {
   kind: 'interrupted' | 'imported';
   title: string;
   details: string[];
+  /** An interrupted run waiting for the person's choice: Resume (`resumeInterruptedRun`) or End here. */
+  resumable?: boolean;
 }
 
 export interface SessionsSlice {
@@ -35,8 +37,12 @@ export interface SessionsSlice {
   importTranscriptFile: (file: File) => Promise<boolean>;
   /** Re-runs the shown run with its recorded replies (`recorded`) or the live model (`live`). */
   replayRun: (mode: 'recorded' | 'live') => Promise<void>;
-  /** Sends the draft as the next message of the restored conversation. */
+  /** Sends the draft as the next message of the restored conversation (ending an undecided run first). */
   continueRun: () => Promise<void>;
+  /** Goes on with the interrupted run the notice offers, as the same run, from the round it was cut in. */
+  resumeInterruptedRun: () => Promise<void>;
+  /** Ends the interrupted run the notice offers where it was cut (stopped, as aborted). */
+  endInterruptedRun: () => Promise<void>;
   compareRuns: (leftRunId: string, rightRunId: string) => Promise<RunsCompareResult | null>;
   dismissSessionNotice: () => void;
   /** Every run event passes here first (checkpoints). */
