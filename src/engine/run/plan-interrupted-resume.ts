@@ -57,9 +57,9 @@ export function planInterruptedResume(events: readonly RunEvent[], at: number): 
   };
 
   if (last > 0 && !has('round-end') && !has('response-end')) {
-    closing.push(...closeCutReply(inRound, last, at));
     // The final-answer round after a limit is not asked again: the run ends at its limit.
     const decided = ending();
+    closing.push(...closeCutReply(inRound, last, at, decided === undefined));
     if (decided === undefined) return { round: last, entry: 'request', closing };
     closing.push({ type: 'round-end', at, round: last });
     return { round: last, entry: decided, closing };
@@ -72,8 +72,8 @@ export function planInterruptedResume(events: readonly RunEvent[], at: number): 
     : { round: last, entry: decided, closing };
 }
 
-/** The events that close a reply cut mid-stream: its early calls cancelled, the reply interrupted and empty. */
-function closeCutReply(inRound: readonly RunEvent[], round: number, at: number): RunEvent[] {
+/** The events that close a reply cut mid-stream: its early calls cancelled, the reply interrupted and empty, a note. */
+function closeCutReply(inRound: readonly RunEvent[], round: number, at: number, askAgain: boolean): RunEvent[] {
   const ended = new Set(inRound.flatMap((event) => (event.type === 'tool-call-end' ? [event.callId] : [])));
   const closing: RunEvent[] = [];
   for (const event of inRound) {
@@ -91,22 +91,21 @@ function closeCutReply(inRound: readonly RunEvent[], round: number, at: number):
       timing: { queuedAt: event.queuedAt, startedAt: event.at, endedAt: at },
     });
   }
-  if (!inRound.some((event) => REPLY_EVENTS.has(event.type))) return closing;
-  const start = inRound.find((event) => event.type === 'response-start' || event.type === 'round-start');
-  const startedAt = start !== undefined && 'at' in start ? start.at : at;
-  closing.push(
-    {
+  // What had streamed is shown as an interrupted reply; nothing of it enters the history.
+  if (inRound.some((event) => REPLY_EVENTS.has(event.type))) {
+    const start = inRound.find((event) => event.type === 'response-start' || event.type === 'round-start');
+    closing.push({
       type: 'response-end',
       at,
       round,
       message: { role: 'assistant', content: [] },
       stopReason: null,
       usage: createEmptyUsage(),
-      timing: { startedAt, endedAt: at },
+      timing: { startedAt: start !== undefined && 'at' in start ? start.at : at, endedAt: at },
       interrupted: true,
-    },
-    { type: 'notice', at, round, message: RELOAD_ASK_AGAIN_NOTE },
-  );
+    });
+  }
+  if (askAgain) closing.push({ type: 'notice', at, round, message: RELOAD_ASK_AGAIN_NOTE });
   return closing;
 }
 
