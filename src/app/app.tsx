@@ -12,6 +12,7 @@ import { ExportTranscriptButton } from '../ui/transcript/export-transcript-butto
 import { ImportTranscriptButton } from '../ui/transcript/import-transcript-button';
 import { SessionsButton } from '../ui/sessions/sessions-drawer';
 import { SessionNotice } from '../ui/sessions/session-notice';
+import { SessionColumn } from '../ui/sessions/session-column';
 import { RunActions } from '../ui/compare/run-actions';
 import { BranchBar } from '../ui/debugger/branch-bar';
 import { BreakpointsPanel } from '../ui/debugger/breakpoints-panel';
@@ -47,7 +48,7 @@ export function App() {
           <BreakpointsPanel />
           <LoopPoliciesPanel />
         </aside>
-        <div className="order-1 min-w-0 space-y-4 lg:order-2">
+        <SessionColumn className="order-1 min-w-0 space-y-4 lg:order-2">
           <AlertList />
           <SessionNotice />
           <Composer />
@@ -61,7 +62,7 @@ export function App() {
           <PausePanel />
           <ManualReplyPanel />
           <Timeline />
-        </div>
+        </SessionColumn>
       </main>
     </div>
   );

@@ -11,6 +11,10 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
     async run() {
       const { settings, runView } = get();
       const message = settings.draft.trim();
+      if (get().sessionAccess !== 'owner') {
+        get().pushAlert('This session is open in another tab, which saves it: take it over to run here.');
+        return;
+      }
       if (message === '' || runView.phase === 'running') return;
       if (settings.provider === 'anthropic' && settings.apiKey.trim() === '') {
         get().pushAlert('Enter your Anthropic API key, or choose the Demo model, then press Run.');

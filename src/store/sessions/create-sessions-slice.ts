@@ -5,6 +5,7 @@ import { createInterruptedRuns } from './interrupted-run';
 import { createSessionCheckpointActions } from './session-checkpoint-actions';
 import { createSessionImportActions } from './session-import-actions';
 import { createSessionListActions } from './session-list-actions';
+import { createSessionOwnership } from './session-ownership';
 import { createSessionRestore } from './session-restore';
 import { createSessionResumeActions } from './session-resume-actions';
 import { createSessionsContext, type SessionsOptions } from './sessions-context';
@@ -21,6 +22,7 @@ export function createSessionsSlice(
   const context = createSessionsContext(set, get, deps, options);
   const interrupted = createInterruptedRuns(context);
   const restore = createSessionRestore(context, interrupted);
+  const ownership = createSessionOwnership(context, restore);
   return {
     sessions: [],
     currentSessionId: null,
@@ -28,6 +30,9 @@ export function createSessionsSlice(
     sessionNotice: null,
     resumeHistory: null,
     storageProblem: null,
+    sessionAccess: 'owner',
+    sessionAccessNote: null,
+    ...ownership,
     ...createSessionListActions(context, restore),
     ...createSessionImportActions(context, restore),
     ...createSessionResumeActions(context, restore, interrupted),

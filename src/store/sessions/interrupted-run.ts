@@ -89,7 +89,8 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
 
     async resume() {
       const chosen = pendingChoice();
-      if (chosen === null) return;
+      // Only the tab that owns the session resumes its runs, so a run never goes on twice.
+      if (chosen === null || !context.owns) return;
       const { settings, debug } = get();
       if (settings.provider === 'anthropic' && settings.apiKey.trim() === '') {
         get().pushAlert(
@@ -126,7 +127,7 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
 
     async end(show) {
       const chosen = pendingChoice();
-      if (chosen === null) return;
+      if (chosen === null || !context.owns) return;
       undecided = null;
       if (show) update({ sessionNotice: null });
       try {

@@ -16,6 +16,8 @@ export function createSessionCheckpointActions(
   return {
     recordRunEvent(runId, event) {
       const { current } = context;
+      // A tab that does not own the session (or is handing it over) records nothing.
+      if (!context.owns || context.releasing) return;
       if (event.type === 'run-start' && current && !current.runs.some((run) => run.runId === runId)) {
         // A new run while an interrupted one waits for Resume or End here: the person chose to leave it stopped.
         if (interrupted.undecided() !== null) void interrupted.end(false);

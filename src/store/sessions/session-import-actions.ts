@@ -61,7 +61,7 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
           checkpointer.resume(branch.info.runId, branch.events.length);
         }
         writeBranches(record, result.family ?? []);
-        context.makeCurrent(record);
+        await context.makeCurrent(record);
         await context.save(record);
         update({
           runView: result.events.reduce(applyRunEvent, { ...initialRunView }),

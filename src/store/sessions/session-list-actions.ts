@@ -50,16 +50,16 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
         records.find((candidate) => candidate.id === lastId) ??
         [...records].sort((left, right) => right.updatedAt - left.updatedAt)[0] ??
         context.blankSession('Session 1');
-      context.makeCurrent(record);
+      await context.makeCurrent(record);
       if (records.length === 0) await context.save(record);
       else await context.refreshList();
       await restore.showStored(record, record.activeRunId);
     },
 
     async newSession() {
-      if (get().runView.phase === 'running') await get().stop();
+      if (context.owns && get().runView.phase === 'running') await get().stop();
       const record = context.blankSession(`Session ${get().sessions.length + 1}`);
-      context.makeCurrent(record);
+      await context.makeCurrent(record);
       update({ runView: { ...initialRunView } });
       await context.save(record);
     },
@@ -74,8 +74,8 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
         get().pushAlert('That session could not be read from storage.');
         return;
       }
-      if (get().runView.phase === 'running') await get().stop();
-      context.makeCurrent(record);
+      if (context.owns && get().runView.phase === 'running') await get().stop();
+      await context.makeCurrent(record);
       get().updateSettings(record.settings);
       await reconcileServers(record);
       update({ runView: { ...initialRunView } });
@@ -119,8 +119,16 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
     async deleteSession(id) {
       const record = await stored(id);
       if (!record) return;
+      // A session another tab has open is not deleted under it.
+      const lease = id === context.current?.id && context.owns ? null : await context.tabs.claim(id, () => undefined);
+      if (lease === null && !(id === context.current?.id && context.owns)) {
+        get().pushAlert(`“${record.name}” is open in another tab: close it there (or take it over here) to delete it.`);
+        return;
+      }
       if (id === context.current?.id && get().runView.phase === 'running') await get().stop();
       await context.db.deleteSession(record).catch(context.reportStorage);
+      lease?.release();
+      context.tabs.post({ type: 'sessions-changed' });
       await context.refreshList();
       if (id !== context.current?.id) return;
       const next = get().sessions[0];

@@ -18,6 +18,8 @@ export interface SessionRestore {
   restoreFamily(record: SessionRecord): Promise<void>;
   /** Shows run `runId` of `record` in the timeline (restoring it first). */
   showStored(record: SessionRecord, runId: string | null): Promise<void>;
+  /** What a read-only tab shows: the open session's record and active run as stored, read again. */
+  refreshReadOnly(): Promise<void>;
   /** Starts a run the session will store under `meta`; a failure to start ends the shown run with an alert. */
   startTracked(runId: string, meta: PendingRun, send: () => Promise<unknown>): Promise<void>;
 }
@@ -96,7 +98,25 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     return true;
   }
 
+  async function refreshReadOnly(): Promise<void> {
+    const id = context.current?.id;
+    const record = id === undefined ? undefined : await context.db.getSession(id).catch(() => undefined);
+    if (record === undefined || context.current?.id !== id || context.owns) return;
+    context.current = record;
+    update({ sessionRuns: [...record.runs] });
+    const run = record.runs.find((candidate) => candidate.runId === record.activeRunId);
+    const events = run === undefined ? [] : await context.db.readEvents(run.runId).catch(() => [] as RunEvent[]);
+    if (context.current?.id !== id || context.owns) return;
+    update({ runView: events.reduce(applyRunEvent, { ...initialRunView }) });
+    if (run === undefined || events.length === 0) return;
+    // The worker gets a copy so export and compare work here too; kept open, as only the owner may close it.
+    await deps.client
+      .send({ type: 'run-load', runId: run.runId, events, keepOpen: true, ...(run.meta ? { meta: run.meta } : {}) })
+      .catch(() => undefined);
+  }
+
   async function showStored(record: SessionRecord, runId: string | null): Promise<void> {
+    if (!context.owns) return refreshReadOnly();
     const run = record.runs.find((candidate) => candidate.runId === runId);
     if (run === undefined) {
       update({ runView: { ...initialRunView } });
@@ -123,5 +143,5 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     }
   }
 
-  return { ensureLoaded, restoreFamily, showStored, startTracked };
+  return { ensureLoaded, restoreFamily, showStored, refreshReadOnly, startTracked };
 }

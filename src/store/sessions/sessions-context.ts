@@ -8,6 +8,7 @@ import { createMemorySessionDb } from './memory-session-db';
 import type { SessionDb } from './session-db';
 import { pickSessionSettings, summarize } from './session-record';
 import type { SessionRecord, StoredRun } from './session-record';
+import { createPageTabCoordinator, type TabCoordinator } from './tab-coordinator';
 
 /** The localStorage key of the session a reload opens. */
 export const CURRENT_SESSION_KEY = 'loupe.session';
@@ -18,6 +19,8 @@ export interface SessionsOptions {
   now: () => number;
   /** The page whose hiding or unloading writes the buffered events (the window; none in tests). */
   page?: PageLifecycleTarget | null;
+  /** How this tab agrees with the others who writes a session; defaults to the page's (Web Locks when present). */
+  tabs?: TabCoordinator;
 }
 
 /** How a run about to start joins the session: where it came from and its label. */
@@ -38,6 +41,13 @@ export interface SessionsContext {
   /** Runs asked for whose `run-start` has not come yet. */
   pending: Map<string, PendingRun>;
   checkpointer: Checkpointer;
+  tabs: TabCoordinator;
+  /** Whether this tab writes the open session (another tab may own it: then this one only reads). */
+  owns: boolean;
+  /** Set while a takeover by another tab stops this one: events of its runs are no longer recorded. */
+  releasing: boolean;
+  /** Decides who owns the session just opened (set by the ownership part; resolves once decided). */
+  enterSession: (record: SessionRecord) => Promise<void>;
   /** Shows a storage failure once as an alert and keeps it as `storageProblem`. */
   reportStorage: (error: unknown) => void;
   /** Stamps and writes `record`, then refreshes the list. */
@@ -45,8 +55,8 @@ export interface SessionsContext {
   refreshList: () => Promise<void>;
   /** A new empty session with the page's settings and servers (not saved yet). */
   blankSession: (name: string) => SessionRecord;
-  /** Makes `record` the open session (remembered for the next load). */
-  makeCurrent: (record: SessionRecord) => void;
+  /** Makes `record` the open session (remembered for the next load) and settles whether this tab owns it. */
+  makeCurrent: (record: SessionRecord) => Promise<void>;
   /** Resolves once no server of the page is still connecting (or after 10 s: the run then says what is missing). */
   waitForServers: () => Promise<void>;
 }
@@ -58,6 +68,7 @@ export function createSessionsContext(
   options: SessionsOptions,
 ): SessionsContext {
   let reportedStorage = false;
+  const tabs = options.tabs ?? createPageTabCoordinator();
   const update = (partial: Partial<LoupeState>): void => set(partial);
   const context: SessionsContext = {
     get,
@@ -69,10 +80,19 @@ export function createSessionsContext(
     loadedRuns: new Set<string>(),
     pending: new Map<string, PendingRun>(),
     checkpointer: createCheckpointer(
-      (runId, from, events) => context.db.appendEvents(runId, from, events),
+      async (runId, from, events) => {
+        // Only the owner writes; read-only tabs hear of each checkpoint and read it back.
+        if (!context.owns) return;
+        await context.db.appendEvents(runId, from, events);
+        if (context.current !== null) tabs.post({ type: 'session-written', sessionId: context.current.id });
+      },
       (error) => context.reportStorage(error),
       options.page ?? null,
     ),
+    tabs,
+    owns: true,
+    releasing: false,
+    enterSession: () => Promise.resolve(),
 
     reportStorage(error) {
       const message = describeError(error);
@@ -82,9 +102,13 @@ export function createSessionsContext(
     },
 
     async save(record) {
+      // A session another tab owns is that tab's to write.
+      if (record.id === context.current?.id && !context.owns) return;
       record.updatedAt = options.now();
       try {
         await context.db.putSession(record);
+        tabs.post({ type: 'sessions-changed' });
+        tabs.post({ type: 'session-written', sessionId: record.id });
       } catch (error) {
         context.reportStorage(error);
       }
@@ -119,10 +143,11 @@ export function createSessionsContext(
       };
     },
 
-    makeCurrent(record) {
+    async makeCurrent(record) {
       context.current = record;
       writeItem(deps.storage, CURRENT_SESSION_KEY, record.id);
       update({ currentSessionId: record.id, sessionRuns: [...record.runs], sessionNotice: null, resumeHistory: null });
+      await context.enterSession(record);
     },
 
     async waitForServers() {

@@ -24,6 +24,12 @@ export interface SessionsSlice {
   resumeHistory: Message[] | null;
   /** Set while storage is unusable (private mode, quota); sessions then live in memory only. */
   storageProblem: string | null;
+  /** Whether this tab writes the open session, or shows it read-only because another tab owns it. */
+  sessionAccess: 'owner' | 'read-only' | 'taking-over';
+  /** Why the session is read-only here, or what just changed hands; null when there is nothing to say. */
+  sessionAccessNote: string | null;
+  /** Makes this tab the owner of the open session; the tab that had it turns read-only and stops writing. */
+  takeOverSession: () => Promise<void>;
   /** Opens the database and the last session (restoring its run), or starts a first one. */
   initSessions: () => Promise<void>;
   newSession: () => Promise<void>;
