@@ -108,7 +108,7 @@ describe('two tabs on one session', () => {
     });
     first.client.emitRunEvent(
       'run-paused',
-      pausedRun[2]!.type === 'pause-start' ? { ...pausedRun[2]!, pauseId: 'p2' } : pausedRun[2]!,
+      pausedRun[2]!.type === 'pause-start' ? { ...pausedRun[2], pauseId: 'p2' } : pausedRun[2]!,
     );
     await settle();
     expect(second.state().runView.rounds[0]?.startedAt).toBeDefined();
