@@ -63,6 +63,8 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
       }
     },
     applyRunEvents(runId, events) {
+      // A tab that does not own the session shows it as stored (what its own worker does, e.g. a run stopped at a takeover, is not it).
+      if (get().sessionAccess !== 'owner') return;
       set((state) => (state.runView.runId === runId ? { runView: events.reduce(applyRunEvent, state.runView) } : {}));
     },
   };
