@@ -2,7 +2,7 @@
 import { saveServers } from '../persist-servers';
 import { readString } from '../safe-storage';
 import { initialRunView } from '../run-view';
-import { openSessionDb } from './session-db';
+import { openSessionDb, SessionStorageError, VERSION_CHANGED_TEXT } from './session-db';
 import { readBranches, remapBranches } from './session-branches';
 import type { SessionRecord } from './session-record';
 import type { SessionRestore } from './session-restore';
@@ -35,7 +35,11 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
       try {
         if (options.indexedDB === null)
           throw new Error('this browser offers no IndexedDB, so sessions will not survive a reload');
-        if (options.indexedDB !== 'memory') context.db = await openSessionDb(options.indexedDB);
+        if (options.indexedDB !== 'memory') {
+          // A newer Loupe in another tab upgraded the database: this one has closed its connection; say so.
+          const onVersionChange = () => context.reportStorage(new SessionStorageError(VERSION_CHANGED_TEXT));
+          context.db = await openSessionDb(options.indexedDB, { onVersionChange });
+        }
       } catch (error) {
         context.reportStorage(error);
       }
