@@ -142,8 +142,7 @@ async function loop(context: LoopContext): Promise<RunResult> {
   let entry = context.plan;
   if (entry !== undefined) {
     policyState.toolCalls = entry.toolCalls;
-    // A run cut while working first closes what the cut left open (resume-run.ts); then it ends as it had
-    // decided to, or its first round starts afresh as any round does — only `pause` and `settle` re-enter mid-round.
+    // A run cut while working closes what the cut left open, then ends or starts its round afresh (resume-run.ts).
     for (const event of entry.closing) emit(event);
     if (typeof entry.entry === 'object') return finish(entry.entry.finish);
     if (entry.entry === 'request') {
