@@ -13,6 +13,7 @@ import { ExportTranscriptButton } from '../ui/transcript/export-transcript-butto
 import { ImportTranscriptButton } from '../ui/transcript/import-transcript-button';
 import { SessionsButton } from '../ui/sessions/sessions-drawer';
 import { SessionNotice } from '../ui/sessions/session-notice';
+import { SessionColumn } from '../ui/sessions/session-column';
 import { RunActions } from '../ui/compare/run-actions';
 import { BranchBar } from '../ui/debugger/branch-bar';
 import { BreakpointsPanel } from '../ui/debugger/breakpoints-panel';
@@ -70,7 +71,7 @@ export function App() {
             <TestsPanel />
           </ErrorBoundary>
         </aside>
-        <div className="order-1 min-w-0 space-y-4 lg:order-2">
+        <SessionColumn className="order-1 min-w-0 space-y-4 lg:order-2">
           <ErrorBoundary label="The alerts">
             <AlertList />
           </ErrorBoundary>
@@ -110,7 +111,7 @@ export function App() {
           <ErrorBoundary label="The timeline">
             <Timeline />
           </ErrorBoundary>
-        </div>
+        </SessionColumn>
       </main>
     </div>
   );

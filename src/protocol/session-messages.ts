@@ -46,11 +46,16 @@ export interface RunLoadCommand {
   events: RunEvent[];
   /** Kept from an import; derived from the events when absent. */
   meta?: TranscriptMeta;
+  /**
+   * An interrupted run is kept as it is, not closed, while the person chooses to resume it (`run-resume`
+   * then replaces it) or to end it here (a second `run-load` without this flag closes it).
+   */
+  keepOpen?: boolean;
 }
 
 /** What the worker found in a stored run: whether it was cut short, and how its history was repaired. */
 export interface RunLoadResult {
-  /** True when the log has no `run-end`: the run was interrupted (reload, crash) and is closed as `aborted`. */
+  /** True when the log has no `run-end`: the run was interrupted (reload, crash) and is closed as `aborted` (unless `keepOpen`). */
   interrupted: boolean;
   /** The events appended to close an interrupted run (a `run-end`), to fold into the view. */
   closingEvents: RunEvent[];
@@ -61,8 +66,9 @@ export interface RunLoadResult {
 }
 
 /**
- * `run-resume`: a stored run that was held at a pause when the page went away goes on as the same run,
- * held at that same pause in step mode; `events` is its stored log. Refused when the log holds no open pause.
+ * `run-resume`: a stored run cut short when the page went away goes on as the same run; `events` is its
+ * stored log. Held at a pause: it holds that pause again, in step mode. Cut while the model answered or
+ * tools ran: it re-enters that round (see the engine's `planResume`). Refused when the log has a `run-end`.
  */
 export interface RunResumeCommand {
   type: 'run-resume';

@@ -19,6 +19,7 @@ import { createOAuthSlice } from './oauth-slice';
 import { createTestsSlice } from './tests/create-tests-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
 import type { PageLifecycleTarget } from './sessions/flush-on-page-hide';
+import type { TabCoordinator } from './sessions/tab-coordinator';
 import { describeEngineCrash, markEngineCrash } from './mark-engine-crash';
 
 export interface LoupeStoreOptions {
@@ -34,6 +35,8 @@ export interface LoupeStoreOptions {
   indexedDB?: IDBFactory | null | 'memory';
   /** Whose `pagehide`/`visibilitychange` flush the session checkpoints: defaults to the window when there is one. */
   page?: PageLifecycleTarget | null;
+  /** How tabs agree who writes a session: defaults to Web Locks and a BroadcastChannel when the page has them. */
+  tabs?: TabCoordinator;
 }
 
 export type LoupeStore = StoreApi<LoupeState>;
@@ -62,6 +65,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
       indexedDB: options.indexedDB ?? (typeof indexedDB === 'undefined' ? 'memory' : indexedDB),
       now: () => Date.now(),
       page: options.page !== undefined ? options.page : typeof window === 'undefined' ? null : window,
+      ...(options.tabs === undefined ? {} : { tabs: options.tabs }),
     }),
     ...createDebugSlice(set, get, deps),
     ...createMcpFeaturesSlice(set, get, deps),

@@ -11,6 +11,10 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
     async run() {
       const { settings, runView } = get();
       const message = settings.draft.trim();
+      if (get().sessionAccess !== 'owner') {
+        get().pushAlert('This session is open in another tab, which saves it: take it over to run here.');
+        return;
+      }
       if (message === '' || runView.phase === 'running') return;
       if (settings.provider === 'anthropic' && settings.apiKey.trim() === '') {
         get().pushAlert('Enter your Anthropic API key, or choose the Demo model, then press Run.');
@@ -59,6 +63,8 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
       }
     },
     applyRunEvents(runId, events) {
+      // A tab that does not own the session shows it as stored (what its own worker does, e.g. a run stopped at a takeover, is not it).
+      if (get().sessionAccess !== 'owner') return;
       set((state) => (state.runView.runId === runId ? { runView: events.reduce(applyRunEvent, state.runView) } : {}));
     },
   };

@@ -1,4 +1,5 @@
 // The worker's composition root: turns protocol commands into engine runs, MCP connections and replies.
+import { findOpenPause } from '../engine/run/resume-run';
 import { runToolLoop } from '../engine/run/run-tool-loop';
 import type { RunEnvironment } from '../engine/run/run-options';
 import { buildTranscript } from '../engine/transcript/build-transcript';
@@ -129,9 +130,11 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         return selectRunTools(servers.tools(), settings.tools, { ...deps, post: () => undefined });
       },
     });
-    // A resumed run's log goes on from its stored events; it steps on from the pause it holds again.
+    // A resumed run's log goes on from its stored events; one held at a pause steps on from that pause
+    // (a run cut while working goes on in the mode the person has chosen).
     const events: RunRecord['events'] = [...(overrides.resume ?? [])];
-    if (overrides.resume !== undefined) void debug.execute({ type: 'run-mode', runId, mode: 'step' });
+    if (overrides.resume !== undefined && findOpenPause(overrides.resume) !== undefined)
+      void debug.execute({ type: 'run-mode', runId, mode: 'step' });
     const done = (async () => {
       for await (const event of handle.events) {
         events.push(event);

@@ -28,6 +28,11 @@ export class RunRegistry {
     }
   }
 
+  /** Forgets a run (a stored log kept open is replaced when it resumes or is closed). */
+  remove(runId: string): void {
+    this.#runs.delete(runId);
+  }
+
   has(runId: string): boolean {
     return this.#runs.has(runId);
   }

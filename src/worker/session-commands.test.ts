@@ -193,6 +193,44 @@ describe('run-load: a stored run comes back', () => {
     expect(commands.transcriptOf('again').finishReason).toBe('aborted');
   });
 
+  it('keeps an interrupted log open while the person chooses; a second load closes it, a resume replaces it', async () => {
+    const { commands, runs } = setup();
+    const log = transcriptToEvents(fixture('interrupted-mid-run'));
+    const open = commands.loadRun({ type: 'run-load', runId: 'open', events: log, keepOpen: true });
+    expect(open).toMatchObject({ interrupted: true, closingEvents: [] });
+    expect(commands.transcriptOf('open').finishReason).toBeNull();
+    const closed = commands.loadRun({ type: 'run-load', runId: 'open', events: log });
+    expect(closed.closingEvents).toMatchObject([{ type: 'run-end', finishReason: 'aborted' }]);
+    expect(commands.transcriptOf('open').finishReason).toBe('aborted');
+
+    commands.loadRun({ type: 'run-load', runId: 'again', events: log, keepOpen: true });
+    const started: string[] = [];
+    const resuming = createSessionCommands({
+      runs,
+      appVersion: 'test',
+      now: () => 0,
+      createModel: () => {
+        throw new Error('no model');
+      },
+      startRun: (runId) => void started.push(runId),
+    });
+    // Another instance shares the registry but not the kept-open set: the run is known, so it is refused.
+    await expect(
+      resuming.resumeRun({ type: 'run-resume', runId: 'again', events: log, settings: {} as never }),
+    ).rejects.toThrow('already open');
+    const settings = {} as never;
+    await commands.resumeRun({ type: 'run-resume', runId: 'again', events: log, settings }).catch(() => undefined);
+    expect(runs.has('again')).toBe(false);
+    // A finished run is never resumed.
+    const ended = [
+      ...log,
+      { type: 'run-end', at: 1, finishReason: 'aborted', usage: { inputTokens: 0, outputTokens: 0 } },
+    ];
+    await expect(
+      commands.resumeRun({ type: 'run-resume', runId: 'x', events: ended as RunEvent[], settings }),
+    ).rejects.toThrow('already ended');
+  });
+
   it('leaves a finished run as it was', () => {
     const { commands } = setup();
     const imported = commands.importTranscript({

@@ -9,7 +9,7 @@ import type { TranscriptMeta } from '../engine/transcript/build-transcript';
 import { diffTranscripts } from '../engine/transcript/diff-transcripts';
 import { foldHistory } from '../engine/transcript/fold-history';
 import { importTranscript } from '../engine/transcript/import-transcript';
-import { findOpenPause } from '../engine/run/resume-run';
+import { canResume } from '../engine/run/resume-run';
 import type { Transcript } from '../engine/transcript/transcript';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
@@ -35,7 +35,7 @@ export interface RunOverrides {
   system?: string;
   /** Blocks before the typed text of the new user message (an attached MCP resource). */
   attachments?: UserAttachment[];
-  /** The stored log of a run held at a pause: it goes on as the same run, from that pause (step mode). */
+  /** The stored log of a run cut short: it goes on as the same run, from its pause (step mode) or its interrupted round. */
   resume?: RunEvent[];
 }
 
@@ -62,6 +62,11 @@ export interface SessionCommands {
 export function createSessionCommands(context: SessionCommandContext): SessionCommands {
   const { runs } = context;
   const app = { name: 'Loupe', version: context.appVersion };
+  // Stored runs loaded as they are (interrupted, kept open): the only known runs a resume or a load may replace.
+  const keptOpen = new Set<string>();
+  const forgetKeptOpen = (runId: string): void => {
+    if (keptOpen.delete(runId)) runs.remove(runId);
+  };
 
   function keep(runId: string, events: RunEvent[], meta: TranscriptMeta): void {
     if (runs.has(runId)) return;
@@ -107,8 +112,11 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
     },
 
     loadRun(command) {
+      forgetKeptOpen(command.runId);
       const interrupted = !command.events.some((event) => event.type === 'run-end');
-      const closingEvents: RunEvent[] = interrupted ? [closingEvent(command.events)] : [];
+      const keepOpen = interrupted && command.keepOpen === true && !runs.has(command.runId);
+      if (keepOpen) keptOpen.add(command.runId);
+      const closingEvents: RunEvent[] = interrupted && !keepOpen ? [closingEvent(command.events)] : [];
       const events = [...command.events, ...closingEvents];
       keep(command.runId, events, command.meta ?? deriveMeta(events, app, context.now()));
       const repair = repairHistory(foldHistory(events));
@@ -139,9 +147,10 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
     },
 
     async resumeRun(command) {
-      if (findOpenPause(command.events) === undefined) {
-        throw new Error('The stored run was not held at a pause, so it cannot go on from one.');
+      if (!canResume(command.events)) {
+        throw new Error('The stored run has already ended, so it cannot go on.');
       }
+      forgetKeptOpen(command.runId);
       if (runs.has(command.runId)) throw new Error(`The run ${command.runId} is already open.`);
       await context.serversSettled?.();
       context.startRun(command.runId, command.settings, '', { resume: command.events });

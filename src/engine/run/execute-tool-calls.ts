@@ -15,6 +15,7 @@ import type { RunEnvironment } from './run-options';
 import { runWithDeadline, type SettledCall } from './run-with-deadline';
 import { rerunSequentially, type RanCall } from './rerun-sequentially';
 import type { RecordedCall } from './resume-run';
+import { RELOAD_NOT_RERUN_TEXT } from './plan-interrupted-resume';
 
 export { CANCELLED_TEXT } from './run-with-deadline';
 
@@ -41,6 +42,11 @@ export interface RoundExecutorOptions {
   wouldPause?: (call: PlannedToolCall, tool: Tool) => boolean;
   /** A resumed round's calls that had answered before the cut: their outcomes stand, nothing runs again. */
   recorded?: ReadonlyMap<string, RecordedCall>;
+  /**
+   * The round was cut while its calls ran (a reload): a call with no recorded outcome runs again only when
+   * its tool is read-only; any other is answered `not-executed`, as it may have taken effect already.
+   */
+  cutShort?: boolean;
 }
 
 /** One round's calls: started early while the reply streams, or all at once after it. */
@@ -109,6 +115,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
       finish({ status, content: [text(value)] });
 
     if (signal.aborted) return answer('not-executed', NOT_EXECUTED_TEXT);
+    if (options.cutShort === true && !isReadOnly(call)) return answer('not-executed', RELOAD_NOT_RERUN_TEXT);
     const position = index++;
     const perRound = policies.limits.maxToolCallsPerRound ?? Infinity;
     const perRun = policies.limits.maxToolCalls ?? Infinity;
@@ -245,6 +252,11 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
       },
       onQueued,
     );
+  }
+
+  function isReadOnly(call: PlannedToolCall): boolean {
+    const resolved = resolveToolName(call.name, options.tools);
+    return resolved.ok && resolved.tool.annotations?.readOnlyHint === true;
   }
 
   const start = (call: PlannedToolCall, eager: boolean): Promise<ToolCallOutcome> => {

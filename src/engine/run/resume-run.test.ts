@@ -139,10 +139,10 @@ describe('resuming a run at the pause it was held at', () => {
     expect(sent).toContain('"Rain"');
   });
 
-  it('a log with no open pause is refused as an error run, never a rejection', async () => {
+  it('a log of no run (or of an ended one) is refused as an error run, never a rejection', async () => {
     const { handle } = startRun(replies, [], { resume: { events: [] } });
     const result = await handle.result;
     expect(result.finishReason).toBe('error');
-    expect(() => planResume([])).toThrow('not held at a pause');
+    expect(() => planResume([])).toThrow('nothing to resume');
   });
 });

@@ -1,4 +1,4 @@
-// Pure: where a run interrupted at a pause re-enters the loop, read from its own event log. No I/O.
+// Pure: where a run cut short (a reload) re-enters the loop, read from its own event log. No I/O.
 import type { PauseKind, PauseReason } from '../debug/pause-point';
 import type { RunEvent } from '../event/run-event';
 import type { Message, ToolResultContentBlock } from '../message/message';
@@ -6,12 +6,13 @@ import type { ModelRequest, StopReason, Usage } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
 import type { PlannedToolCall } from './assemble-assistant-message';
 import type { ToolCallOutcome } from './build-tool-result';
+import { planInterruptedResume, type InterruptedEntry } from './plan-interrupted-resume';
 import { createEmptyUsage, sumUsage } from './sum-usage';
 
 /**
- * `RunOptions.resume`: the stored log of a run that was held at a pause when it was cut short (a reload).
- * The loop goes on as the same run (same `runId`): it emits nothing already in `events`, shows the same
- * pause again (same `pauseId`, no second `pause-start`) and continues the log from there.
+ * `RunOptions.resume`: the stored log of a run cut short (a reload) before its `run-end`. The loop goes on
+ * as the same run (same `runId`) and emits nothing already in `events`. Held at a pause: it shows the same
+ * pause again (same `pauseId`, no second `pause-start`). Cut while working: see `planInterruptedResume`.
  */
 export interface RunResume {
   events: readonly RunEvent[];
@@ -44,9 +45,14 @@ export interface ResumePlan {
   usage: Usage;
   /** Calls counted against the run's tool-call budget before the cut. */
   toolCalls: number;
-  pause: AnnouncedPause;
+  /** `pause`: hold the open pause again; otherwise how an interrupted run goes on (`InterruptedEntry`). */
+  entry: 'pause' | InterruptedEntry;
+  /** The open pause (entry `pause` only). */
+  pause?: AnnouncedPause;
+  /** Events that close what the cut left open, emitted before anything else (interrupted runs only). */
+  closing: RunEvent[];
   edits: RequestEdits;
-  /** The round's reply, when the pause came after it (after-reply, before-tool, after-tool). */
+  /** The round's reply, when the pause came after it (after-reply, before-tool, after-tool) or it is settled again. */
   reply?: { message: Message; stopReason: StopReason | null; toolCalls: PlannedToolCall[] };
   /** The round's calls that had answered, by call id. */
   recorded: Map<string, RecordedCall>;
@@ -79,18 +85,27 @@ export function findOpenPause(events: readonly RunEvent[]): AnnouncedPause | und
   return undefined;
 }
 
+/** True when `events` is the log of a run that started and never ended: `planResume` can go on from it. */
+export function canResume(events: readonly RunEvent[]): boolean {
+  return events.some((event) => event.type === 'run-start') && !events.some((event) => event.type === 'run-end');
+}
+
 /**
- * Reads where a run held at a pause re-enters: its id, the round, the usage and tool calls spent, the
- * request edits that persist, and — for a pause after the round's reply — the reply and the calls that
- * had answered (with any result edit made at their after-tool pause). Throws when the log holds no
- * open pause of an unfinished run.
+ * Reads where a run cut short re-enters: its id, the round, the usage and tool calls spent, the request
+ * edits that persist, and — for a pause after the round's reply, or a round whose tools were running —
+ * the reply and the calls that had answered (with any result edit made at their after-tool pause). A run
+ * held at a pause holds it again; any other is planned by `planInterruptedResume` (`at` stamps the events
+ * that close what the cut left open). Throws when the log is not of a run that started and never ended.
  */
-export function planResume(events: readonly RunEvent[]): ResumePlan {
+export function planResume(events: readonly RunEvent[], at = 0): ResumePlan {
   const start = events.find((event) => event.type === 'run-start');
-  const pause = findOpenPause(events);
-  if (start?.type !== 'run-start' || pause === undefined) {
-    throw new Error('The stored run was not held at a pause, so it cannot resume there.');
+  if (start?.type !== 'run-start' || !canResume(events)) {
+    throw new Error('The stored run has ended (or never started), so there is nothing to resume.');
   }
+  const pause = findOpenPause(events);
+  const interrupted = pause === undefined ? planInterruptedResume(events, at) : undefined;
+  const round = pause?.round ?? interrupted?.round ?? 1;
+  const settle = interrupted?.entry === 'settle';
   let usage = createEmptyUsage();
   let toolCalls = 0;
   const edits: RequestEdits = {};
@@ -99,13 +114,13 @@ export function planResume(events: readonly RunEvent[]): ResumePlan {
   const inputs = new Map<string, Record<string, unknown>>();
   const afterPauses = new Map<string, string>();
   const endedPauses = new Set<string>();
-  for (const event of events) {
+  for (const event of [...events, ...(interrupted?.closing ?? [])]) {
     if (event.type === 'response-end') usage = sumUsage(usage, event.usage);
     if (event.type === 'tool-call-end' && event.status !== 'not-executed') toolCalls += 1;
     if (event.type === 'edit-apply' && REQUEST_FIELDS[event.what] !== undefined) {
       Object.assign(edits, { [REQUEST_FIELDS[event.what] as string]: event.after });
     }
-    if (!('round' in event) || event.round !== pause.round) continue;
+    if (!('round' in event) || event.round !== round) continue;
     switch (event.type) {
       case 'response-end':
         reply = { message: event.message, stopReason: event.stopReason, toolCalls: plannedCalls(event.message) };
@@ -139,17 +154,22 @@ export function planResume(events: readonly RunEvent[]): ResumePlan {
   }
   for (const [callId, call] of recorded) {
     const pauseId = afterPauses.get(callId);
-    if (pauseId !== undefined) call.afterTool = endedPauses.has(pauseId) ? 'done' : 'open';
+    // A run cut while working had passed every after-tool point it reached: none is shown again.
+    if (settle) call.afterTool = 'done';
+    else if (pauseId !== undefined) call.afterTool = endedPauses.has(pauseId) ? 'done' : 'open';
   }
+  const keepsReply = pause === undefined ? settle : pause.kind !== 'before-request';
   return {
     runId: start.runId,
-    round: pause.round,
+    round,
     usage,
     toolCalls,
-    pause,
+    entry: interrupted?.entry ?? 'pause',
+    ...(pause === undefined ? {} : { pause }),
+    closing: interrupted?.closing ?? [],
     edits,
-    ...(pause.kind === 'before-request' || reply === undefined ? {} : { reply }),
-    recorded: pause.kind === 'before-request' ? new Map<string, RecordedCall>() : recorded,
+    ...(keepsReply && reply !== undefined ? { reply } : {}),
+    recorded: keepsReply ? recorded : new Map<string, RecordedCall>(),
   };
 }
 

@@ -70,7 +70,7 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
   let plan: ResumePlan | undefined;
   let unresumable: Error | undefined;
   try {
-    plan = options.resume ? planResume(options.resume.events) : undefined;
+    plan = options.resume ? planResume(options.resume.events, environment.now()) : undefined;
   } catch (error) {
     unresumable = error instanceof Error ? error : new Error(String(error));
   }
@@ -97,7 +97,7 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
     createId: (prefix) => environment.createId(prefix),
     stop,
     digest,
-    ...(plan === undefined ? {} : { resumeAt: plan.pause }),
+    ...(plan?.pause === undefined ? {} : { resumeAt: plan.pause }),
   });
   try {
     if (unresumable !== undefined) throw unresumable;
@@ -140,8 +140,16 @@ async function loop(context: LoopContext): Promise<RunResult> {
     ...context.plan?.edits,
   };
   let entry = context.plan;
-  if (entry !== undefined) policyState.toolCalls = entry.toolCalls;
-  else
+  if (entry !== undefined) {
+    policyState.toolCalls = entry.toolCalls;
+    // A run cut while working closes what the cut left open, then ends or starts its round afresh (resume-run.ts).
+    for (const event of entry.closing) emit(event);
+    if (typeof entry.entry === 'object') return finish(entry.entry.finish);
+    if (entry.entry === 'request') {
+      state.round = entry.round - 1;
+      entry = undefined;
+    }
+  } else
     emit({
       type: 'run-start',
       at: environment.now(),
@@ -223,7 +231,7 @@ async function loop(context: LoopContext): Promise<RunResult> {
       state: policyState,
       debug,
       wouldPause: (call, tool) => wouldPauseBefore(options, round, call, tool),
-      ...(resumed === undefined ? {} : { recorded: resumed.recorded }),
+      ...(resumed === undefined ? {} : { recorded: resumed.recorded, cutShort: resumed.entry === 'settle' }),
     });
     const reply = resumed?.reply;
     const response = reply
@@ -245,7 +253,7 @@ async function loop(context: LoopContext): Promise<RunResult> {
       endRound();
       return finish('error', response.error);
     }
-    const replied = reply === undefined || resumed?.pause.kind === 'after-reply';
+    const replied = reply === undefined || resumed?.pause?.kind === 'after-reply';
     if (response.kind === 'complete' && replied) await debug.afterReply(round, response.message, response.stopReason);
     let hit: LimitHit | undefined;
     let direct: ToolCallOutcome | undefined;

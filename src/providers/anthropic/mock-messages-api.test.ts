@@ -184,3 +184,27 @@ describe('mock Messages API', () => {
     }
   });
 });
+
+describe('mock Messages API: a stream held until released', () => {
+  it('sends the first events, holds until POST /__mock/release, then finishes the stream', async () => {
+    api.enqueue({ content: [{ type: 'text', text: 'Hello there.' }], holdAfterEvents: 4 });
+    const response = await post('/v1/messages', message([{ role: 'user', content: 'hi' }], { stream: true }));
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    // The first four events (start, ping, block start, first delta) arrive; the stream then stays open with nothing more.
+    while ((received.match(/^event: /gm) ?? []).length < 4) {
+      const chunk = await reader.read();
+      received += decoder.decode(chunk.value, { stream: true });
+    }
+    expect(received).toContain('event: content_block_delta');
+    expect(received).not.toContain('message_stop');
+    expect(await (await post('/__mock/held', {})).json()).toEqual({ held: 1 });
+    expect(await (await post('/__mock/release', {})).json()).toEqual({ released: 1 });
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      received += decoder.decode(chunk.value, { stream: true });
+    }
+    expect(received).toContain('event: message_stop');
+    expect(await (await post('/__mock/held', {})).json()).toEqual({ held: 0 });
+  });
+});

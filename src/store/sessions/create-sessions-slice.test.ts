@@ -89,10 +89,18 @@ describe('sessions: checkpoints and recovery', () => {
       expect(state.sessionNotice).toBeNull();
       expect(state.resumeHistory).toBeNull();
     } else {
+      // Shown stopped, with the choice: Resume or End here. The worker keeps the log open meanwhile.
       expect(state.runView.finishReason).toBe('aborted');
-      expect(state.sessionNotice?.kind).toBe('interrupted');
-      expect(state.sessionNotice?.title).toMatch(/^Interrupted/);
-      const history = state.resumeHistory ?? [];
+      expect(load?.keepOpen).toBe(true);
+      expect(state.sessionNotice).toMatchObject({ kind: 'interrupted', resumable: true });
+      expect(state.sessionNotice?.title).toMatch(
+        /^Interrupted.* Resume goes on from there; End here keeps it stopped\.$/,
+      );
+      await state.endInterruptedRun();
+      const ended = second.store.getState();
+      expect(ended.sessionNotice?.resumable).toBeUndefined();
+      expect(ended.sessionNotice?.title).toMatch(/^Interrupted/);
+      const history = ended.resumeHistory ?? [];
       const uses = history.flatMap((message) => message.content.filter((block) => block.type === 'tool_use'));
       const results = history.flatMap((message) => message.content.filter((block) => block.type === 'tool_result'));
       expect(results).toHaveLength(uses.length);
@@ -102,6 +110,47 @@ describe('sessions: checkpoints and recovery', () => {
     const third = await freshPage(first.indexedDB, first.storage);
     expect(third.store.getState().sessionNotice).toBeNull();
     expect(third.store.getState().runView.phase).toBe('ended');
+  });
+
+  it('Resume sends the stored log to the worker as the same run, which goes on storing after it', async () => {
+    const first = await freshPage();
+    const cut = events.findIndex((event) => event.type === 'tool-call-end');
+    for (const event of events.slice(0, cut)) first.client.emitRunEvent('run-live', event);
+    await first.store.getState().flushSessions();
+
+    const second = await freshPage(first.indexedDB, first.storage);
+    // No server to wait for (this fake worker never connects the demo one).
+    second.store.setState({ servers: [] });
+    await second.store.getState().resumeInterruptedRun();
+    const [resume] = second.client.sent('run-resume');
+    expect(resume?.runId).toBe('run-live');
+    expect(resume?.events.map((event) => event.type)).toEqual(events.slice(0, cut).map((event) => event.type));
+    const state = second.store.getState();
+    expect(state.sessionNotice).toBeNull();
+    expect(state.runView).toMatchObject({ runId: 'run-live', phase: 'running' });
+    // The resumed run's events follow the stored ones in the same log.
+    for (const event of events.slice(cut)) second.client.emitRunEvent('run-live', event);
+    await second.store.getState().flushSessions();
+    const third = await freshPage(first.indexedDB, first.storage);
+    expect(third.client.sent('run-load')[0]?.events).toHaveLength(events.length);
+    expect(third.store.getState().sessionNotice).toBeNull();
+    expect(third.store.getState().runView.finishReason).toBe('end_turn');
+  });
+
+  it('a new run while the choice is open ends the interrupted run there', async () => {
+    const first = await freshPage();
+    for (const event of events.slice(0, 4)) first.client.emitRunEvent('run-live', event);
+    await first.store.getState().flushSessions();
+    const second = await freshPage(first.indexedDB, first.storage);
+    second.client.emitRunEvent('run-next', { ...events[0]!, runId: 'run-next' } as RunEvent);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await second.store.getState().flushSessions();
+    const loads = second.client.sent('run-load');
+    expect(loads.map((load) => [load.runId, load.keepOpen === true])).toEqual([
+      ['run-live', true],
+      ['run-live', false],
+    ]);
+    expect(await (await openSessionDb(first.indexedDB)).readEvents('run-live')).toHaveLength(5);
   });
 
   it('writes at checkpoints only, not at every text delta', async () => {

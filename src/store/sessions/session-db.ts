@@ -29,12 +29,36 @@ export interface SessionDb {
   readEvents(runId: string): Promise<RunEvent[]>;
 }
 
-/** Opens (creating or upgrading) the database named `name` in `factory` (the page's indexedDB, or a fake in tests). */
-export async function openSessionDb(factory: IDBFactory, name = 'loupe'): Promise<SessionDb> {
+/** What this tab says once a newer Loupe in another tab upgraded the database (this connection is closed). */
+export const VERSION_CHANGED_TEXT =
+  'Loupe was updated in another tab, which upgraded its storage, so this tab stopped saving sessions. Reload this tab to go on; what was saved so far is kept.';
+/** What this tab says when a tab with an older Loupe keeps the database open, so it cannot be upgraded. */
+export const BLOCKED_TEXT =
+  'Another Loupe tab has its storage open with an older version, so this tab cannot upgrade it. Reload or close the other Loupe tabs, then reload this one; until then sessions here are not saved.';
+
+export interface SessionDbOptions {
+  /** Database name (default `loupe`). */
+  name?: string;
+  /** Schema version to open (default the current one; tests open newer ones). */
+  version?: number;
+  /** Called once when another tab upgrades the database: this connection has closed itself so the upgrade goes on. */
+  onVersionChange?: () => void;
+}
+
+/**
+ * Opens (creating or upgrading) the sessions database in `factory` (the page's indexedDB, or a fake in
+ * tests). On `versionchange` (a newer Loupe opened it in another tab) the connection closes at once, so
+ * that tab is not blocked, and every later call rejects with `VERSION_CHANGED_TEXT`. When an older tab
+ * keeps it open (`blocked`), the open rejects with `BLOCKED_TEXT`; should it succeed later, that late
+ * connection is closed at once, so it blocks no one in turn.
+ */
+export async function openSessionDb(factory: IDBFactory, options: SessionDbOptions = {}): Promise<SessionDb> {
+  let closed = false;
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     let request: IDBOpenDBRequest;
+    let settled = false;
     try {
-      request = factory.open(name, DB_VERSION);
+      request = factory.open(options.name ?? 'loupe', options.version ?? DB_VERSION);
     } catch (error) {
       reject(explain(error));
       return;
@@ -45,15 +69,30 @@ export async function openSessionDb(factory: IDBFactory, name = 'loupe'): Promis
       if (!database.objectStoreNames.contains(EVENTS))
         database.createObjectStore(EVENTS, { keyPath: ['runId', 'seq'] });
     };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(explain(request.error));
-    request.onblocked = () =>
-      reject(new SessionStorageError('Another Loupe tab is upgrading its storage: close the other tabs and reload.'));
+    request.onsuccess = () => {
+      if (settled) return request.result.close();
+      settled = true;
+      resolve(request.result);
+    };
+    request.onerror = () => {
+      settled = true;
+      reject(explain(request.error));
+    };
+    request.onblocked = () => {
+      settled = true;
+      reject(new SessionStorageError(BLOCKED_TEXT));
+    };
   });
+  db.onversionchange = () => {
+    db.close();
+    closed = true;
+    options.onVersionChange?.();
+  };
 
   const run = <T>(stores: string[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => IDBRequest<T> | void) =>
     new Promise<T>((resolve, reject) => {
       let result: T;
+      if (closed) return reject(new SessionStorageError(VERSION_CHANGED_TEXT));
       try {
         const tx = db.transaction(stores, mode);
         const request = work(tx);

@@ -10,6 +10,8 @@ export interface SessionNotice {
   kind: 'interrupted' | 'imported';
   title: string;
   details: string[];
+  /** An interrupted run waiting for the person's choice: Resume (`resumeInterruptedRun`) or End here. */
+  resumable?: boolean;
 }
 
 export interface SessionsSlice {
@@ -22,6 +24,12 @@ export interface SessionsSlice {
   resumeHistory: Message[] | null;
   /** Set while storage is unusable (private mode, quota); sessions then live in memory only. */
   storageProblem: string | null;
+  /** Whether this tab writes the open session, or shows it read-only because another tab owns it. */
+  sessionAccess: 'owner' | 'read-only' | 'taking-over';
+  /** Why the session is read-only here, or what just changed hands; null when there is nothing to say. */
+  sessionAccessNote: string | null;
+  /** Makes this tab the owner of the open session; the tab that had it turns read-only and stops writing. */
+  takeOverSession: () => Promise<void>;
   /** Opens the database and the last session (restoring its run), or starts a first one. */
   initSessions: () => Promise<void>;
   newSession: () => Promise<void>;
@@ -35,8 +43,12 @@ export interface SessionsSlice {
   importTranscriptFile: (file: File) => Promise<boolean>;
   /** Re-runs the shown run with its recorded replies (`recorded`) or the live model (`live`). */
   replayRun: (mode: 'recorded' | 'live') => Promise<void>;
-  /** Sends the draft as the next message of the restored conversation. */
+  /** Sends the draft as the next message of the restored conversation (ending an undecided run first). */
   continueRun: () => Promise<void>;
+  /** Goes on with the interrupted run the notice offers, as the same run, from the round it was cut in. */
+  resumeInterruptedRun: () => Promise<void>;
+  /** Ends the interrupted run the notice offers where it was cut (stopped, as aborted). */
+  endInterruptedRun: () => Promise<void>;
   compareRuns: (leftRunId: string, rightRunId: string) => Promise<RunsCompareResult | null>;
   dismissSessionNotice: () => void;
   /** Every run event passes here first (checkpoints). */

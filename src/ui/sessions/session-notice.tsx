@@ -1,11 +1,16 @@
 // What was restored or imported into the open session, what was repaired, and the way to go on.
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { primaryButtonClass, smallButtonClass } from '../common/styles';
+import { primaryButtonClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
 
 export function SessionNotice() {
   const notice = useLoupeStore((state) => state.sessionNotice);
-  const canContinue = useLoupeStore((state) => state.resumeHistory !== null && state.settings.draft.trim() !== '');
+  const resumable = notice?.resumable === true;
+  const canContinue = useLoupeStore(
+    (state) => (state.resumeHistory !== null || resumable) && state.settings.draft.trim() !== '',
+  );
   const continueRun = useLoupeStore((state) => state.continueRun);
+  const resume = useLoupeStore((state) => state.resumeInterruptedRun);
+  const endHere = useLoupeStore((state) => state.endInterruptedRun);
   const dismiss = useLoupeStore((state) => state.dismissSessionNotice);
   if (notice === null) return null;
   const tone =
@@ -22,10 +27,30 @@ export function SessionNotice() {
           {notice.title}
         </p>
         <div className="flex items-center gap-2">
+          {resumable && (
+            <>
+              <button
+                type="button"
+                className={primaryButtonClass}
+                title="Goes on as the same run from the round it was cut in"
+                onClick={() => void resume()}
+              >
+                Resume
+              </button>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                title="Keeps the run stopped where it was cut"
+                onClick={() => void endHere()}
+              >
+                End here
+              </button>
+            </>
+          )}
           {notice.kind === 'interrupted' && (
             <button
               type="button"
-              className={primaryButtonClass}
+              className={resumable ? secondaryButtonClass : primaryButtonClass}
               disabled={!canContinue}
               title="Sends your message after the restored conversation"
               onClick={() => void continueRun()}
@@ -33,9 +58,11 @@ export function SessionNotice() {
               Continue
             </button>
           )}
-          <button type="button" className={smallButtonClass} onClick={dismiss}>
-            Dismiss
-          </button>
+          {!resumable && (
+            <button type="button" className={smallButtonClass} onClick={dismiss}>
+              Dismiss
+            </button>
+          )}
         </div>
       </div>
       {notice.details.length > 0 && (
@@ -50,10 +77,18 @@ export function SessionNotice() {
           </ul>
         </details>
       )}
-      {notice.kind === 'interrupted' && (
+      {resumable ? (
         <p className="mt-2 text-xs opacity-80">
-          Continue sends the message in the composer after the restored conversation (repaired so the API accepts it).
+          Resume re-enters the interrupted round: finished calls are kept, unfinished read-only calls run again and the
+          others are answered “not executed” (they may have taken effect). End here keeps the run stopped; Continue ends
+          it there and sends the message in the composer after it.
         </p>
+      ) : (
+        notice.kind === 'interrupted' && (
+          <p className="mt-2 text-xs opacity-80">
+            Continue sends the message in the composer after the restored conversation (repaired so the API accepts it).
+          </p>
+        )
       )}
     </section>
   );

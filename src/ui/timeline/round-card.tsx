@@ -5,7 +5,7 @@ import { Markdown } from '../markdown/markdown';
 import { RoundExportMenu } from '../exports/round-export-menu';
 import { RoundHeader } from './round-header';
 import { RoundNotices } from './round-notices';
-import { describeMissingReply } from './round-state';
+import { describeMissingReply, isRoundStreaming } from './round-state';
 import { ToolCallItem } from './tool-call-item';
 import { RoundDebugRow } from '../debugger/round-debug-row';
 import { CallWaterfall } from './call-waterfall';
@@ -34,7 +34,7 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
             </details>
           ) : (
             <div key={block.index} className="text-sm leading-relaxed text-zinc-800 dark:text-zinc-200">
-              <Markdown text={block.text} streaming={streaming} />
+              <Markdown text={block.text} streaming={isRoundStreaming(round)} />
             </div>
           ),
         )}

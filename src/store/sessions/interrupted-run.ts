@@ -1,0 +1,140 @@
+// A run the page lost while it was working: shown as stopped until the person resumes it or ends it there.
+import type { RunEvent } from '../../engine/event/run-event';
+import { applyRunEvent } from '../apply-run-event';
+import { buildRunSettings } from '../build-provider-settings';
+import { describeError } from '../loupe-state';
+import { initialRunView, type RunView } from '../run-view';
+import { describeInterruption } from './describe-interruption';
+import { findHeldPause } from './find-held-pause';
+import type { StoredRun } from './session-record';
+import type { SessionsContext } from './sessions-context';
+
+/** The run waiting for the person's choice (Resume or End here); the worker holds its log open. */
+export interface UndecidedRun {
+  run: StoredRun;
+  events: RunEvent[];
+}
+
+export interface InterruptedRuns {
+  /** Shows `events` as stopped with a notice offering Resume and End here (the worker has it open). */
+  offer(run: StoredRun, events: RunEvent[]): void;
+  /** Goes on as the same run from where it was cut (the engine re-enters its round). */
+  resume(): Promise<void>;
+  /** Closes the run as aborted, in the worker and in storage; `show` puts it in the timeline with its repairs. */
+  end(show: boolean): Promise<void>;
+  /** Closes `events` of `run` in the worker and storage (a `run-load`), showing it as interrupted when `show`. */
+  close(run: StoredRun, events: RunEvent[], show: boolean): Promise<RunEvent[]>;
+  /** The run waiting for the person's choice, if any. */
+  undecided(): UndecidedRun | null;
+}
+
+/** The view of a log cut short, closed for display only (its calls shown as they would end if it ends here). */
+function stoppedView(events: readonly RunEvent[]): RunView {
+  const view = events.reduce(applyRunEvent, { ...initialRunView });
+  const at = view.rounds.at(-1)?.endedAt ?? view.startedAt ?? 0;
+  return applyRunEvent(view, { type: 'run-end', at, finishReason: 'aborted', usage: view.usage });
+}
+
+export function createInterruptedRuns(context: SessionsContext): InterruptedRuns {
+  const { get, update, deps, checkpointer, loadedRuns } = context;
+  let undecided: UndecidedRun | null = null;
+  // Another session opened since: its choice waits until that run is shown again.
+  const pendingChoice = (): UndecidedRun | null =>
+    undecided !== null && context.current?.runs.some((run) => run.runId === undecided?.run.runId) === true
+      ? undecided
+      : null;
+
+  async function close(run: StoredRun, events: RunEvent[], show: boolean): Promise<RunEvent[]> {
+    const result = await deps.client.send({
+      type: 'run-load',
+      runId: run.runId,
+      events,
+      ...(run.meta ? { meta: run.meta } : {}),
+    });
+    loadedRuns.add(run.runId);
+    checkpointer.resume(run.runId, events.length);
+    for (const event of result.closingEvents) checkpointer.push(run.runId, event);
+    const all = [...events, ...result.closingEvents];
+    if (!show) return all;
+    update({ runView: all.reduce(applyRunEvent, { ...initialRunView }) });
+    if (result.interrupted)
+      update({
+        sessionNotice: {
+          kind: 'interrupted',
+          title: `${describeInterruption(events)} Restored from the last checkpoint; unfinished calls are marked cancelled or not executed.`,
+          details: result.changes,
+        },
+        resumeHistory: result.history,
+      });
+    return all;
+  }
+
+  return {
+    close,
+    undecided: pendingChoice,
+
+    offer(run, events) {
+      undecided = { run, events };
+      update({
+        runView: stoppedView(events),
+        sessionNotice: {
+          kind: 'interrupted',
+          title: `${describeInterruption(events)} Resume goes on from there; End here keeps it stopped.`,
+          details: [],
+          resumable: true,
+        },
+        resumeHistory: null,
+      });
+    },
+
+    async resume() {
+      const chosen = pendingChoice();
+      // Only the tab that owns the session resumes its runs, so a run never goes on twice.
+      if (chosen === null || !context.owns) return;
+      const { settings, debug } = get();
+      if (settings.provider === 'anthropic' && settings.apiKey.trim() === '') {
+        get().pushAlert(
+          'Enter your Anthropic API key (it is not kept across reloads unless remembered), then press Resume.',
+        );
+        return;
+      }
+      undecided = null;
+      const { run, events } = chosen;
+      update({
+        runView: events.reduce(applyRunEvent, { ...initialRunView }),
+        sessionNotice: null,
+        resumeHistory: null,
+      });
+      // Calls that run again need their tools: the page's servers reconnect first.
+      await context.waitForServers();
+      try {
+        await deps.client.send({
+          type: 'run-resume',
+          runId: run.runId,
+          events,
+          settings: { ...buildRunSettings(settings), tools: get().toolSelection, debug: debug.settings },
+        });
+        loadedRuns.add(run.runId);
+        checkpointer.resume(run.runId, events.length);
+        // Held at a pause (its key was missing at load): the debugger follows it there, in step mode.
+        if (findHeldPause(events) !== null) await get().followResumedRun(run.runId);
+      } catch (error) {
+        get().pushAlert(`The run could not go on: ${describeError(error)}`);
+        undecided = chosen;
+        update({ runView: stoppedView(events) });
+      }
+    },
+
+    async end(show) {
+      const chosen = pendingChoice();
+      if (chosen === null || !context.owns) return;
+      undecided = null;
+      if (show) update({ sessionNotice: null });
+      try {
+        await close(chosen.run, chosen.events, show);
+      } catch (error) {
+        get().pushAlert(`Could not close the interrupted run: ${describeError(error)}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Checkpointing: every run event passes here; a run the session owns is appended to storage at each boundary.
+import type { Message } from '../../engine/message/message';
+import { isTestRunId } from '../tests/test-run-id';
+import type { InterruptedRuns } from './interrupted-run';
+import { writeBranches } from './session-branches';
+import { pickSessionSettings } from './session-record';
+import type { SessionsSlice } from './sessions-state';
+import type { SessionsContext } from './sessions-context';
+
+export type SessionCheckpointActions = Pick<SessionsSlice, 'recordRunEvent' | 'flushSessions' | 'recordBranches'>;
+
+export function createSessionCheckpointActions(
+  context: SessionsContext,
+  interrupted: InterruptedRuns,
+): SessionCheckpointActions {
+  const { get, update, checkpointer, loadedRuns, pending } = context;
+  return {
+    recordRunEvent(runId, event) {
+      const { current } = context;
+      // A tab that does not own the session (or is handing it over) records nothing.
+      if (!context.owns || context.releasing) return;
+      // The Tests panel's runs are checked and shown there, never kept as the person's runs.
+      if (isTestRunId(runId)) return;
+      if (event.type === 'run-start' && current && !current.runs.some((run) => run.runId === runId)) {
+        // A new run while an interrupted one waits for Resume or End here: the person chose to leave it stopped.
+        if (interrupted.undecided() !== null) void interrupted.end(false);
+        const meta = pending.get(runId) ?? { origin: 'live' as const, label: firstText(event.messages) };
+        pending.delete(runId);
+        loadedRuns.add(runId);
+        current.runs.push({ runId, startedAt: event.at, ...meta });
+        current.activeRunId = runId;
+        current.settings = pickSessionSettings(get().settings);
+        current.servers = get().servers.map(({ name, url, includeInstructions }) => ({
+          name,
+          url,
+          includeInstructions,
+        }));
+        update({ sessionRuns: [...current.runs] });
+        void context.save(current);
+      }
+      // Only runs a session owns are stored (a run's log starts at its run-start).
+      if (loadedRuns.has(runId)) checkpointer.push(runId, event);
+    },
+
+    flushSessions: () => checkpointer.flush(),
+
+    async recordBranches(branches) {
+      const { current } = context;
+      if (!current || branches.length === 0) return;
+      writeBranches(current, branches);
+      await context.save(current);
+    },
+  };
+}
+
+/** A run's label: the start of its last user text. */
+function firstText(messages: readonly Message[]): string {
+  for (const message of [...messages].reverse()) {
+    if (message.role !== 'user') continue;
+    for (const block of message.content) if (block.type === 'text') return block.text.slice(0, 60);
+  }
+  return 'Run';
+}

@@ -1,0 +1,115 @@
+// Import and replay: a transcript file opened as a new session, a run replayed, two runs compared.
+import { MAX_TRANSCRIPT_BYTES } from '../../protocol/session-messages';
+import { applyRunEvent } from '../apply-run-event';
+import { buildRunSettings } from '../build-provider-settings';
+import { describeError } from '../loupe-state';
+import { initialRunView } from '../run-view';
+import { writeBranches } from './session-branches';
+import type { SessionRestore } from './session-restore';
+import type { SessionsSlice } from './sessions-state';
+import type { SessionsContext } from './sessions-context';
+
+export type SessionImportActions = Pick<SessionsSlice, 'importTranscriptFile' | 'replayRun' | 'compareRuns'>;
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
+
+export function createSessionImportActions(context: SessionsContext, restore: SessionRestore): SessionImportActions {
+  const { get, update, deps, options, checkpointer, loadedRuns } = context;
+  return {
+    async importTranscriptFile(file) {
+      if (file.size > MAX_TRANSCRIPT_BYTES) {
+        get().pushAlert(
+          `“${file.name}” was not imported: it is ${mb(file.size)} MB and Loupe opens transcripts up to ${mb(MAX_TRANSCRIPT_BYTES)} MB. Nothing was changed.`,
+        );
+        return false;
+      }
+      try {
+        const text = await file.text();
+        const runId = deps.createId();
+        const result = await deps.client.send({ type: 'transcript-import', runId, text });
+        if (!result.ok) {
+          const shown = result.problems
+            .slice(0, 6)
+            .map((problem) => `${problem.path}: expected ${problem.expected}, got ${problem.got}.`);
+          const more = result.problems.length - shown.length;
+          get().pushAlert(
+            `“${file.name}” was not imported — nothing was changed. ${shown.join(' ')}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`,
+          );
+          return false;
+        }
+        if (get().runView.phase === 'running') await get().stop();
+        const record = context.blankSession(result.title || file.name);
+        record.runs = [
+          {
+            runId,
+            origin: 'imported',
+            label: `Imported from ${file.name}`,
+            startedAt: options.now(),
+            meta: result.meta,
+          },
+        ];
+        record.activeRunId = runId;
+        loadedRuns.add(runId);
+        await context.db.appendEvents(runId, 0, result.events).catch(context.reportStorage);
+        checkpointer.resume(runId, result.events.length);
+        for (const branch of result.branches ?? []) {
+          const label = `Branch “${branch.info.name}” from ${file.name}`;
+          const startedAt = options.now();
+          record.runs.push({ runId: branch.info.runId, origin: 'imported', label, startedAt, meta: result.meta });
+          loadedRuns.add(branch.info.runId);
+          await context.db.appendEvents(branch.info.runId, 0, branch.events).catch(context.reportStorage);
+          checkpointer.resume(branch.info.runId, branch.events.length);
+        }
+        writeBranches(record, result.family ?? []);
+        await context.makeCurrent(record);
+        await context.save(record);
+        update({
+          runView: result.events.reduce(applyRunEvent, { ...initialRunView }),
+          sessionNotice: {
+            kind: 'imported',
+            title: `Imported “${file.name}” as a new session${result.changes.length > 0 ? ', with repairs' : ''}.`,
+            details: result.changes,
+          },
+        });
+        await restore.restoreFamily(record);
+        return true;
+      } catch (error) {
+        get().pushAlert(`“${file.name}” could not be imported: ${describeError(error)}. Nothing was changed.`);
+        return false;
+      }
+    },
+
+    async replayRun(mode) {
+      const { runView, settings } = get();
+      const sourceRunId = runView.runId;
+      const { current } = context;
+      if (sourceRunId === null || runView.phase === 'running' || !current) return;
+      if (mode === 'live' && settings.provider === 'anthropic' && settings.apiKey.trim() === '') {
+        get().pushAlert(
+          'Enter your Anthropic API key to replay against the live model, or replay with the recorded replies.',
+        );
+        return;
+      }
+      const run = current.runs.find((candidate) => candidate.runId === sourceRunId);
+      if (run && !loadedRuns.has(sourceRunId)) await restore.ensureLoaded(run, false).catch(() => undefined);
+      const runId = deps.createId();
+      const label = mode === 'recorded' ? 'Replay with recorded replies' : 'Replay against the live model';
+      await restore.startTracked(runId, { origin: 'replay', label, sourceRunId }, () =>
+        deps.client.send({ type: 'run-replay', runId, sourceRunId, mode, settings: buildRunSettings(settings) }),
+      );
+    },
+
+    async compareRuns(leftRunId, rightRunId) {
+      try {
+        for (const runId of [leftRunId, rightRunId]) {
+          const run = context.current?.runs.find((candidate) => candidate.runId === runId);
+          if (run && !loadedRuns.has(runId)) await restore.ensureLoaded(run, false);
+        }
+        return await deps.client.send({ type: 'runs-compare', leftRunId, rightRunId });
+      } catch (error) {
+        get().pushAlert(`Could not compare the runs: ${describeError(error)}`);
+        return null;
+      }
+    },
+  };
+}

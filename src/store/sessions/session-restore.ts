@@ -1,0 +1,147 @@
+// Restore and resume: a stored run back in the worker and the timeline, a paused run going on from its pause.
+import type { RunEvent } from '../../engine/event/run-event';
+import { applyRunEvent } from '../apply-run-event';
+import { buildRunSettings } from '../build-provider-settings';
+import { describeError } from '../loupe-state';
+import { initialRunView } from '../run-view';
+import { findHeldPause } from './find-held-pause';
+import type { InterruptedRuns } from './interrupted-run';
+import { restoreBranchFamily } from './restore-branch-family';
+import { readBranches } from './session-branches';
+import type { SessionRecord, StoredRun } from './session-record';
+import type { PendingRun, SessionsContext } from './sessions-context';
+
+export interface SessionRestore {
+  /** Makes sure the worker knows `run` (after a reload it only lives in storage); returns its stored events. */
+  ensureLoaded(run: StoredRun, showInterruption: boolean): Promise<RunEvent[]>;
+  /** The shown run's branches back in the switcher and the worker (their runs loaded). */
+  restoreFamily(record: SessionRecord): Promise<void>;
+  /** Shows run `runId` of `record` in the timeline (restoring it first). */
+  showStored(record: SessionRecord, runId: string | null): Promise<void>;
+  /** What a read-only tab shows: the open session's record and active run as stored, read again. */
+  refreshReadOnly(): Promise<void>;
+  /** Starts a run the session will store under `meta`; a failure to start ends the shown run with an alert. */
+  startTracked(runId: string, meta: PendingRun, send: () => Promise<unknown>): Promise<void>;
+}
+
+export function createSessionRestore(context: SessionsContext, interrupted: InterruptedRuns): SessionRestore {
+  const { get, update, deps, checkpointer, loadedRuns } = context;
+
+  async function ensureLoaded(run: StoredRun, showInterruption: boolean): Promise<RunEvent[]> {
+    const events = await context.db.readEvents(run.runId).catch((error: unknown) => {
+      context.reportStorage(error);
+      return [] as RunEvent[];
+    });
+    if (events.length === 0) return events;
+    if (showInterruption && (await resumeAtPause(run, events))) return events;
+    if (!showInterruption || events.some((event) => event.type === 'run-end')) {
+      return interrupted.close(run, events, showInterruption);
+    }
+    // Cut short while working: the worker keeps the log open until the person resumes it or ends it here.
+    await deps.client.send({
+      type: 'run-load',
+      runId: run.runId,
+      events,
+      keepOpen: true,
+      ...(run.meta ? { meta: run.meta } : {}),
+    });
+    loadedRuns.add(run.runId);
+    checkpointer.resume(run.runId, events.length);
+    interrupted.offer(run, events);
+    return events;
+  }
+
+  async function restoreFamily(record: SessionRecord): Promise<void> {
+    await restoreBranchFamily({
+      branches: readBranches(record),
+      shownView: get().runView,
+      async loadRun(runId) {
+        const run = record.runs.find((candidate) => candidate.runId === runId);
+        if (run === undefined) return [];
+        if (!loadedRuns.has(runId)) return ensureLoaded(run, false);
+        await checkpointer.flush();
+        return context.db.readEvents(runId);
+      },
+      restore: (family, views) => get().restoreBranches(family, views),
+    });
+  }
+
+  /**
+   * A run held at a pause when the page went away goes on as the same run, held at that pause in step
+   * mode. False (the run is restored as interrupted instead) when it was not paused, when the key it
+   * needs was not remembered, or when the worker refused.
+   */
+  async function resumeAtPause(run: StoredRun, events: RunEvent[]): Promise<boolean> {
+    const { settings, debug } = get();
+    if (findHeldPause(events) === null || (settings.provider === 'anthropic' && settings.apiKey.trim() === '')) {
+      return false;
+    }
+    const view = events.reduce(applyRunEvent, { ...initialRunView });
+    update({ runView: view, sessionNotice: null, resumeHistory: null });
+    // The held call needs its tool: the page's servers reconnect first (a failed one stays failed).
+    await context.waitForServers();
+    try {
+      await deps.client.send({
+        type: 'run-resume',
+        runId: run.runId,
+        events,
+        settings: { ...buildRunSettings(settings), tools: get().toolSelection, debug: debug.settings },
+      });
+    } catch (error) {
+      get().pushAlert(`The paused run could not go on from its pause: ${describeError(error)}`);
+      update({ runView: { ...initialRunView } });
+      return false;
+    }
+    loadedRuns.add(run.runId);
+    checkpointer.resume(run.runId, events.length);
+    await get().followResumedRun(run.runId);
+    return true;
+  }
+
+  async function refreshReadOnly(): Promise<void> {
+    const id = context.current?.id;
+    const record = id === undefined ? undefined : await context.db.getSession(id).catch(() => undefined);
+    if (record === undefined || context.current?.id !== id || context.owns) return;
+    context.current = record;
+    update({ sessionRuns: [...record.runs] });
+    const run = record.runs.find((candidate) => candidate.runId === record.activeRunId);
+    const events = run === undefined ? [] : await context.db.readEvents(run.runId).catch(() => [] as RunEvent[]);
+    if (context.current?.id !== id || context.owns) return;
+    update({ runView: events.reduce(applyRunEvent, { ...initialRunView }) });
+    if (run === undefined || events.length === 0) return;
+    // The worker gets a copy so export and compare work here too; kept open, as only the owner may close it.
+    await deps.client
+      .send({ type: 'run-load', runId: run.runId, events, keepOpen: true, ...(run.meta ? { meta: run.meta } : {}) })
+      .catch(() => undefined);
+  }
+
+  async function showStored(record: SessionRecord, runId: string | null): Promise<void> {
+    if (!context.owns) return refreshReadOnly();
+    const run = record.runs.find((candidate) => candidate.runId === runId);
+    if (run === undefined) {
+      update({ runView: { ...initialRunView } });
+      return;
+    }
+    if (get().runView.runId === run.runId) return;
+    try {
+      await ensureLoaded(run, true);
+      if (get().runView.runId === run.runId) await restoreFamily(record);
+    } catch (error) {
+      get().pushAlert(`Could not restore the run: ${describeError(error)}`);
+    }
+  }
+
+  async function startTracked(runId: string, meta: PendingRun, send: () => Promise<unknown>): Promise<void> {
+    context.pending.set(runId, meta);
+    update({ runView: { ...initialRunView, runId, phase: 'running' }, sessionNotice: null });
+    try {
+      await send();
+    } catch (error) {
+      const text = describeError(error);
+      update({ runView: { ...get().runView, phase: 'ended', finishReason: 'error', error: { message: text } } });
+      get().pushAlert(`The run could not start: ${text}`);
+    }
+  }
+
+  return { ensureLoaded, restoreFamily, showStored, refreshReadOnly, startTracked };
+}

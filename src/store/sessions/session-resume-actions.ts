@@ -1,0 +1,51 @@
+// Going on after a restore: an interrupted run resumed or ended there, its conversation continued with a new message.
+import { buildRunSettings } from '../build-provider-settings';
+import type { InterruptedRuns } from './interrupted-run';
+import type { SessionRestore } from './session-restore';
+import type { SessionsSlice } from './sessions-state';
+import type { SessionsContext } from './sessions-context';
+
+export type SessionResumeActions = Pick<
+  SessionsSlice,
+  'continueRun' | 'dismissSessionNotice' | 'resumeInterruptedRun' | 'endInterruptedRun'
+>;
+
+export function createSessionResumeActions(
+  context: SessionsContext,
+  restore: SessionRestore,
+  interrupted: InterruptedRuns,
+): SessionResumeActions {
+  const { get, update, deps } = context;
+  return {
+    async continueRun() {
+      const { settings } = get();
+      const message = settings.draft.trim();
+      if (message === '') return;
+      if (settings.provider === 'anthropic' && settings.apiKey.trim() === '') {
+        get().pushAlert(
+          'Enter your Anthropic API key (it is not kept across reloads unless remembered), then press Continue.',
+        );
+        return;
+      }
+      // A new message after a run still waiting for Resume or End here ends it there first.
+      if (interrupted.undecided() !== null) await interrupted.end(true);
+      const history = get().resumeHistory;
+      if (history === null) return;
+      const runId = deps.createId();
+      update({ resumeHistory: null });
+      await restore.startTracked(runId, { origin: 'live', label: 'Continued' }, () =>
+        deps.client.send({ type: 'run-start', runId, settings: buildRunSettings(settings), message, history }),
+      );
+    },
+
+    resumeInterruptedRun: () => interrupted.resume(),
+
+    endInterruptedRun: () => interrupted.end(true),
+
+    dismissSessionNotice() {
+      // Dismissing the choice is choosing to leave the run stopped: it is closed where it was cut.
+      if (interrupted.undecided() !== null) void interrupted.end(false);
+      update({ sessionNotice: null });
+    },
+  };
+}

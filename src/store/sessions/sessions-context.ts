@@ -1,0 +1,162 @@
+// What every part of the sessions slice shares: the database, the open record, the checkpointer, saving.
+import { describeError } from '../loupe-state';
+import type { GetLoupeState, LoupeState, SetLoupeState, SliceDependencies } from '../loupe-state';
+import { writeItem } from '../safe-storage';
+import { createCheckpointer, type Checkpointer } from './create-checkpointer';
+import type { PageLifecycleTarget } from './flush-on-page-hide';
+import { createMemorySessionDb } from './memory-session-db';
+import type { SessionDb } from './session-db';
+import { pickSessionSettings, summarize } from './session-record';
+import type { SessionRecord, StoredRun } from './session-record';
+import { createPageTabCoordinator, type TabCoordinator } from './tab-coordinator';
+
+/** The localStorage key of the session a reload opens. */
+export const CURRENT_SESSION_KEY = 'loupe.session';
+
+export interface SessionsOptions {
+  /** The page's IndexedDB; `null` (none reachable) keeps sessions in memory and says so; `memory` keeps them in memory quietly (tests). */
+  indexedDB: IDBFactory | null | 'memory';
+  now: () => number;
+  /** The page whose hiding or unloading writes the buffered events (the window; none in tests). */
+  page?: PageLifecycleTarget | null;
+  /** How this tab agrees with the others who writes a session; defaults to the page's (Web Locks when present). */
+  tabs?: TabCoordinator;
+}
+
+/** How a run about to start joins the session: where it came from and its label. */
+export type PendingRun = Pick<StoredRun, 'origin' | 'label' | 'sourceRunId'>;
+
+/** The state and helpers the parts of the sessions slice share (one per store). */
+export interface SessionsContext {
+  get: GetLoupeState;
+  update: (partial: Partial<LoupeState>) => void;
+  deps: SliceDependencies;
+  options: SessionsOptions;
+  /** The sessions database: in memory until `initSessions` opens IndexedDB. */
+  db: SessionDb;
+  /** The open session's record (the one the store shows). */
+  current: SessionRecord | null;
+  /** Runs the worker knows and the session stores events for. */
+  loadedRuns: Set<string>;
+  /** Runs asked for whose `run-start` has not come yet. */
+  pending: Map<string, PendingRun>;
+  checkpointer: Checkpointer;
+  tabs: TabCoordinator;
+  /** Whether this tab writes the open session (another tab may own it: then this one only reads). */
+  owns: boolean;
+  /** Set while a takeover by another tab stops this one: events of its runs are no longer recorded. */
+  releasing: boolean;
+  /** Decides who owns the session just opened (set by the ownership part; resolves once decided). */
+  enterSession: (record: SessionRecord) => Promise<void>;
+  /** Shows a storage failure once as an alert and keeps it as `storageProblem`. */
+  reportStorage: (error: unknown) => void;
+  /** Stamps and writes `record`, then refreshes the list. */
+  save: (record: SessionRecord) => Promise<void>;
+  refreshList: () => Promise<void>;
+  /** A new empty session with the page's settings and servers (not saved yet). */
+  blankSession: (name: string) => SessionRecord;
+  /** Makes `record` the open session (remembered for the next load) and settles whether this tab owns it. */
+  makeCurrent: (record: SessionRecord) => Promise<void>;
+  /** Resolves once no server of the page is still connecting (or after 10 s: the run then says what is missing). */
+  waitForServers: () => Promise<void>;
+}
+
+export function createSessionsContext(
+  set: SetLoupeState,
+  get: GetLoupeState,
+  deps: SliceDependencies,
+  options: SessionsOptions,
+): SessionsContext {
+  let reportedStorage = false;
+  const tabs = options.tabs ?? createPageTabCoordinator();
+  const update = (partial: Partial<LoupeState>): void => set(partial);
+  const context: SessionsContext = {
+    get,
+    update,
+    deps,
+    options,
+    db: createMemorySessionDb(),
+    current: null,
+    loadedRuns: new Set<string>(),
+    pending: new Map<string, PendingRun>(),
+    checkpointer: createCheckpointer(
+      async (runId, from, events) => {
+        // Only the owner writes; read-only tabs hear of each checkpoint and read it back.
+        if (!context.owns) return;
+        await context.db.appendEvents(runId, from, events);
+        if (context.current !== null) tabs.post({ type: 'session-written', sessionId: context.current.id });
+      },
+      (error) => context.reportStorage(error),
+      options.page ?? null,
+    ),
+    tabs,
+    owns: true,
+    releasing: false,
+    enterSession: () => Promise.resolve(),
+
+    reportStorage(error) {
+      const message = describeError(error);
+      update({ storageProblem: message });
+      if (!reportedStorage) get().pushAlert(message);
+      reportedStorage = true;
+    },
+
+    async save(record) {
+      // A session another tab owns is that tab's to write.
+      if (record.id === context.current?.id && !context.owns) return;
+      record.updatedAt = options.now();
+      try {
+        await context.db.putSession(record);
+        tabs.post({ type: 'sessions-changed' });
+        tabs.post({ type: 'session-written', sessionId: record.id });
+      } catch (error) {
+        context.reportStorage(error);
+      }
+      await context.refreshList();
+    },
+
+    async refreshList() {
+      try {
+        const all = await context.db.listSessions();
+        update({ sessions: all.map(summarize).sort((left, right) => right.updatedAt - left.updatedAt) });
+      } catch (error) {
+        context.reportStorage(error);
+      }
+    },
+
+    blankSession(name) {
+      const now = options.now();
+      return {
+        id: deps.createId(),
+        name,
+        createdAt: now,
+        updatedAt: now,
+        settings: pickSessionSettings(get().settings),
+        servers: get().servers.map(({ name: serverName, url, includeInstructions }) => ({
+          name: serverName,
+          url,
+          includeInstructions,
+        })),
+        runs: [],
+        activeRunId: null,
+        extensions: {},
+      };
+    },
+
+    async makeCurrent(record) {
+      context.current = record;
+      writeItem(deps.storage, CURRENT_SESSION_KEY, record.id);
+      update({ currentSessionId: record.id, sessionRuns: [...record.runs], sessionNotice: null, resumeHistory: null });
+      await context.enterSession(record);
+    },
+
+    async waitForServers() {
+      const connecting = (): boolean =>
+        get().servers.some((server) => (get().serverStates[server.id]?.status ?? 'connecting') === 'connecting');
+      for (let waited = 0; waited < 10_000 && connecting(); waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+  return context;
+}
