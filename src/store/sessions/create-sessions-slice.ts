@@ -477,6 +477,16 @@ export function createSessionsSlice(
 
     flushSessions: () => checkpointer.flush(),
 
+    async reopenAfterRestart() {
+      await checkpointer.flush();
+      // The old worker's runs died with it; the new one knows none until they are loaded again.
+      loadedRuns.clear();
+      pending.clear();
+      if (!current) return;
+      update({ runView: { ...initialRunView } });
+      await showStored(current, current.activeRunId);
+    },
+
     async recordBranches(branches) {
       if (!current || branches.length === 0) return;
       writeBranches(current, branches);
