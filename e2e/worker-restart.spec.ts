@@ -26,10 +26,14 @@ async function startHeldRun(page: Page) {
 }
 
 /** After the restart: the notice, the demo server back, the run restored as interrupted, and it can go on. */
-async function expectRecovered(page: Page, reason: RegExp) {
+async function expectRecovered(page: Page, reason: RegExp, toolCall: { release: () => void }) {
   const alerts = page.getByRole('alert');
-  const crash = alerts.filter({ hasText: 'The engine stopped unexpectedly' }).filter({ hasText: reason });
+  // A regular expression: `hasText` strings match case-insensitively, and the failed run's own alert says
+  // "the engine stopped unexpectedly" too.
+  const crash = alerts.filter({ hasText: /The engine stopped unexpectedly/ }).filter({ hasText: reason });
   await expect(crash).toContainText('Loupe is restarting it');
+  // Only now: the held call must not be answered to the old worker before it is gone.
+  toolCall.release();
   await expect(alerts.filter({ hasText: 'The engine was restarted.' })).toBeVisible();
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
@@ -57,8 +61,7 @@ test('an engine that hangs mid-run is detected, replaced, and the session comes 
       }
     })
     .catch(() => undefined);
-  toolCall.release();
-  await expectRecovered(page, /stopped answering for more than 5 s/);
+  await expectRecovered(page, /stopped answering for more than 5 s/, toolCall);
 });
 
 test('an engine that is killed mid-run comes back by itself', async ({ page }) => {
@@ -66,6 +69,5 @@ test('an engine that is killed mid-run comes back by itself', async ({ page }) =
   const worker = await engineWorker(page);
   // The worker ends itself without an error event: only the heartbeat can notice.
   void worker.evaluate(() => (self as unknown as { close(): void }).close()).catch(() => undefined);
-  toolCall.release();
-  await expectRecovered(page, /stopped answering for more than 5 s/);
+  await expectRecovered(page, /stopped answering for more than 5 s/, toolCall);
 });
