@@ -90,11 +90,13 @@ function randomReply(random: Random, callIndex: number, ids: () => number): Scri
   if (kind === 4 && random.chance(0.3)) return { content: [{ type: 'text', text: 'Thinking…' }], hang: true };
   const content: ContentBlock[] = random.chance(0.5) ? [{ type: 'text', text: 'Let me check.' }] : [];
   const calls = 1 + random.int(3);
+  // Some servers number calls `call_0`, `call_1` … in every reply; the engine must give repeats fresh ids.
+  const reuseIds = random.chance(0.15);
   for (let index = 0; index < calls; index += 1) {
     const name = random.chance(0.1) ? 'missing_tool' : random.pick(TOOL_NAMES);
     const input = random.chance(0.3) ? { q: 'same' } : { q: `q${callIndex}-${index}`, n: random.int(3) };
-    // Ids are unique across the whole sequence, as a real API's are (a fork's model is a new one).
-    content.push({ type: 'tool_use', id: `toolu_${ids()}`, name, input });
+    // Ids are unique across the whole sequence, as a real API's are (a fork's model is a new one) — unless reused.
+    content.push({ type: 'tool_use', id: reuseIds ? `call_${index}` : `toolu_${ids()}`, name, input });
   }
   if (kind === 5) {
     // The last call's JSON is cut short by max_tokens (or broken): half-open block, verbatim parts.
