@@ -20,7 +20,10 @@ export interface WorkerClientOptions {
   commandTimeoutMs?: number;
   /** How often the worker is pinged once it is ready. Default 1 s. */
   heartbeatIntervalMs?: number;
-  /** A ping unanswered this long means the worker is stuck: it is ended and replaced. Default 5 s. */
+  /**
+   * A ping unanswered this long means the worker is stuck: it is ended and replaced. Default 8 s: long
+   * enough that a busy worker on a loaded machine is not taken for a hung one.
+   */
   heartbeatTimeoutMs?: number;
   /** A worker that has not said `ready` after this long is replaced. Default 30 s. */
   startTimeoutMs?: number;
@@ -39,7 +42,7 @@ interface Pending {
 const DEFAULTS: Required<WorkerClientOptions> = {
   commandTimeoutMs: 90_000,
   heartbeatIntervalMs: 1_000,
-  heartbeatTimeoutMs: 5_000,
+  heartbeatTimeoutMs: 8_000,
   startTimeoutMs: 30_000,
   maxRestarts: 3,
   restartWindowMs: 60_000,
@@ -210,6 +213,7 @@ export function createWorkerClient(
       crashListeners.add(listener);
       return () => crashListeners.delete(listener);
     },
+    isReady: () => ready && down === null,
     onRestart(listener) {
       restartListeners.add(listener);
       return () => restartListeners.delete(listener);

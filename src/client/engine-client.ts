@@ -21,6 +21,12 @@ export interface EngineClient {
    * unsubscribe function.
    */
   onRestart?(listener: () => void): () => void;
+  /**
+   * True once the engine has said it is ready (after a restart: once the new one has). Commands sent
+   * before are queued, not lost; callers use this to not count engine start-up against their own bounds.
+   * Optional: an in-process client is always ready.
+   */
+  isReady?(): boolean;
   /** Ends the worker and rejects pending commands. */
   dispose(): void;
 }

@@ -85,9 +85,9 @@ describe('engine crash', () => {
     const messages = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Weather in Paris?' }] }];
     client.emitRunEvent(runId, { type: 'run-start', at: 1, runId, tools: [], messages, maxRounds: 10 });
     client.emitRunEvent(runId, { type: 'round-start', at: 2, round: 1, request });
-    client.crash('it stopped answering for more than 5 s', true);
+    client.crash('it stopped answering for more than 8 s', true);
     expect(store.getState().alerts.at(-1)?.message).toBe(
-      'The engine stopped unexpectedly (it stopped answering for more than 5 s). Loupe is restarting it and will restore the session from its last checkpoint — nothing saved is lost.',
+      'The engine stopped unexpectedly (it stopped answering for more than 8 s). Loupe is restarting it and will restore the session from its last checkpoint — nothing saved is lost.',
     );
 
     client.restart();

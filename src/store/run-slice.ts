@@ -32,8 +32,11 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
       set({ runView: { ...initialRunView, runId, phase: 'running' } });
       // The tool list is sent once, at the start: a server still connecting (the demo server right after
       // the page opens) would be missing from the whole run. Wait for it — visibly, bounded, cancellable.
-      const wait = waitForConnectingServers(get, (waitingFor) =>
-        set((state) => (state.runView.runId === runId ? { runView: { ...state.runView, waitingFor } } : {})),
+      const wait = waitForConnectingServers(
+        get,
+        (waitingFor) =>
+          set((state) => (state.runView.runId === runId ? { runView: { ...state.runView, waitingFor } } : {})),
+        { isEngineReady: () => deps.client.isReady?.() ?? true },
       );
       starting = { runId, wait };
       const outcome = await wait.outcome;

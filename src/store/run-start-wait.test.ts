@@ -95,3 +95,22 @@ describe('a run pressed while a server is still connecting', () => {
     expect(client.sent('run-start')).toHaveLength(1);
   });
 });
+
+describe('the bound on waiting for servers', () => {
+  it('does not count time while the engine is still starting', async () => {
+    const { store, client } = setup();
+    let ready = false;
+    Object.assign(client, { isReady: () => ready });
+    const started = store.getState().run();
+    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS * 3);
+    expect(client.sent('run-start')).toEqual([]);
+    ready = true;
+    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS - 1_000);
+    expect(client.sent('run-start')).toEqual([]);
+    client.emitServerState({ serverId: 'id-1', status: 'connected', tools: [] });
+    await vi.advanceTimersByTimeAsync(200);
+    await started;
+    expect(client.sent('run-start')).toHaveLength(1);
+    expect(store.getState().alerts).toEqual([]);
+  });
+});

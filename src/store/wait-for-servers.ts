@@ -21,20 +21,27 @@ export function findConnectingServers(get: GetLoupeState): string[] {
 }
 
 /**
- * Waits until no server is connecting (connected or failed both count as settled), at most `timeoutMs`.
+ * Waits until no server is connecting (connected or failed both count as settled), at most `timeoutMs`
+ * of time with the engine ready (`isEngineReady`; engine start-up does not count).
  * `onChange` hears the names still awaited whenever they change, for the status line. Checks every
  * `pollMs`: server states arrive as store updates, and a short poll keeps this free of store wiring.
  */
 export function waitForConnectingServers(
   get: GetLoupeState,
   onChange: (connecting: string[]) => void,
-  { timeoutMs = SERVER_WAIT_MS, pollMs = 100 }: { timeoutMs?: number; pollMs?: number } = {},
+  {
+    timeoutMs = SERVER_WAIT_MS,
+    pollMs = 100,
+    isEngineReady = () => true,
+  }: { timeoutMs?: number; pollMs?: number; isEngineReady?: () => boolean } = {},
 ): ServerWait {
   let finish: (outcome: ServerWaitOutcome) => void = () => undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last = '';
   const outcome = new Promise<ServerWaitOutcome>((resolve) => {
-    const startedAt = Date.now();
+    // Only time with the engine up counts: a server cannot connect before the engine has started.
+    let waited = 0;
+    let lastCheck = Date.now();
     finish = (value) => {
       clearTimeout(timer);
       finish = () => undefined;
@@ -43,7 +50,10 @@ export function waitForConnectingServers(
     const check = () => {
       const connecting = findConnectingServers(get);
       if (connecting.length === 0) return finish({ kind: 'settled' });
-      if (Date.now() - startedAt >= timeoutMs) return finish({ kind: 'timeout', missing: connecting });
+      const now = Date.now();
+      if (isEngineReady()) waited += now - lastCheck;
+      lastCheck = now;
+      if (waited >= timeoutMs) return finish({ kind: 'timeout', missing: connecting });
       const key = connecting.join('\n');
       if (key !== last) onChange(connecting);
       last = key;
