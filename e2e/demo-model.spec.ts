@@ -1,5 +1,7 @@
 // A newcomer's path: no key, the Demo model and the bundled demo MCP server, three rounds to an answer.
 import { expect, test } from './fixtures/loupe-test';
+import { e2eUrls } from './fixtures/e2e-ports';
+import { holdRequests, isMcpMethod } from './fixtures/hold-requests';
 
 test('the Demo model plays weather → clothing against the demo server with no key', async ({ page }) => {
   await page.goto('/');
@@ -29,13 +31,28 @@ test('the Demo model plays weather → clothing against the demo server with no 
 });
 
 test('Stop cancels a run and leaves the app ready to run again', async ({ page }) => {
+  // The demo run ends in about a second; its first tool call is held at the server so Stop lands mid-run.
+  const toolCall = await holdRequests(page.context(), e2eUrls.demoServer, isMcpMethod('tools/call'));
   await page.goto('/');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Lisbon today?');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await toolCall.arrived();
+  const weather = page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('article', { name: 'Round 1' })
+    .getByRole('listitem', { name: /demo__weather_get/ });
+  await expect(weather).toContainText('running');
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('aborted');
+  await expect(weather).toContainText('cancelled');
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  toolCall.release();
+
+  // Ready to run again: the next run goes all the way.
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Lisbon today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 });

@@ -14,11 +14,10 @@ import './index.css';
 // Before the first paint, so a dark-theme page does not flash white.
 applyTheme(readInitialTheme(), false);
 
-const worker = new Worker(new URL('../worker/worker-entry.ts', import.meta.url), {
-  type: 'module',
-  name: 'loupe-engine',
-});
-const client = createWorkerClient(worker);
+// A function, not a worker: the client starts a new engine by itself after a crash or a hang.
+const client = createWorkerClient(
+  () => new Worker(new URL('../worker/worker-entry.ts', import.meta.url), { type: 'module', name: 'loupe-engine' }),
+);
 const store = createLoupeStore(client, {
   demoServerUrl: import.meta.env.VITE_DEMO_SERVER_URL ?? 'http://localhost:3001/mcp',
 });

@@ -151,6 +151,7 @@ describe('createLoupeStore', () => {
     await store.getState().run();
     expect(client.sent('run-start')).toEqual([]);
     store.getState().updateSettings({ draft: 'go' });
+    client.emitServerState({ serverId: 'id-1', status: 'connected', tools: [] });
     await store.getState().run();
     expect(store.getState().runView).toMatchObject({
       phase: 'ended',

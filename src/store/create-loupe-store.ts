@@ -21,6 +21,7 @@ import { createSessionsSlice } from './sessions/create-sessions-slice';
 import type { PageLifecycleTarget } from './sessions/flush-on-page-hide';
 import type { TabCoordinator } from './sessions/tab-coordinator';
 import { describeEngineCrash, markEngineCrash } from './mark-engine-crash';
+import { recoverAfterRestart } from './recover-after-restart';
 
 export interface LoupeStoreOptions {
   /** The bundled demo MCP server, added on a first visit under the name `demo`. */
@@ -75,6 +76,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
       get().stopDebug();
       unsubscribe();
       stopCrash?.();
+      stopRestart?.();
       batcher.dispose();
     },
   }));
@@ -108,11 +110,13 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
   });
 
   // A dead worker ends the shown run as interrupted; the stored log keeps everything up to its last checkpoint.
-  const stopCrash = client.onCrash?.((reason) => {
+  const stopCrash = client.onCrash?.((reason, restarting) => {
     batcher.flush();
     store.setState((state) => ({ runView: markEngineCrash(state.runView, reason) }));
-    store.getState().pushAlert(describeEngineCrash(reason));
+    store.getState().pushAlert(describeEngineCrash(reason, restarting));
   });
+  // The client started a new worker by itself: servers and the session go back into it.
+  const stopRestart = client.onRestart?.(() => void recoverAfterRestart(store.getState, store.setState, deps));
 
   const remembered = loadServers(deps.storage);
   const initial = remembered ?? [{ name: 'demo', url: options.demoServerUrl, includeInstructions: true }];

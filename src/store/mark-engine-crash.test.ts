@@ -1,22 +1,38 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLoupeStore } from './create-loupe-store';
+import { ENGINE_RESTARTED_NOTICE } from './mark-engine-crash';
 import { FakeEngineClient } from './testing/fake-engine-client';
 import { MemoryStorage } from './testing/memory-storage';
 
 /** The fake client plus the optional crash signal of a worker-backed one. */
 class CrashingClient extends FakeEngineClient {
-  private readonly crashListeners = new Set<(reason: string) => void>();
-  onCrash(listener: (reason: string) => void): () => void {
+  private readonly crashListeners = new Set<(reason: string, restarting: boolean) => void>();
+  private readonly restartListeners = new Set<() => void>();
+  onCrash(listener: (reason: string, restarting: boolean) => void): () => void {
     this.crashListeners.add(listener);
     return () => this.crashListeners.delete(listener);
   }
-  crash(reason: string): void {
-    for (const listener of this.crashListeners) listener(reason);
+  onRestart(listener: () => void): () => void {
+    this.restartListeners.add(listener);
+    return () => this.restartListeners.delete(listener);
+  }
+  crash(reason: string, restarting = false): void {
+    for (const listener of this.crashListeners) listener(reason, restarting);
+  }
+  restart(): void {
+    for (const listener of this.restartListeners) listener();
   }
 }
 
 function setup() {
-  const client = new CrashingClient();
+  const client = new CrashingClient({
+    'run-load': () => ({
+      interrupted: true,
+      closingEvents: [{ type: 'run-end', at: 9, finishReason: 'aborted', usage: { inputTokens: 0, outputTokens: 0 } }],
+      history: [{ role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] }],
+      changes: [],
+    }),
+  });
   let nextId = 1;
   const store = createLoupeStore(client, {
     demoServerUrl: 'http://localhost:3001/mcp',
@@ -33,6 +49,7 @@ describe('engine crash', () => {
   it('alerts and ends a running run as interrupted, keeping the events heard so far', async () => {
     const { store, client } = setup();
     store.getState().updateSettings({ draft: 'Weather in Paris?' });
+    client.emitServerState({ serverId: 'id-1', status: 'connected', tools: [] });
     await store.getState().run();
     client.emitRunEvent('id-2', { type: 'round-start', at: 1, round: 1, request });
     client.emitRunEvent('id-2', { type: 'text-delta', round: 1, index: 0, text: 'Checking' });
@@ -60,5 +77,32 @@ describe('engine crash', () => {
     store.getState().dispose();
     client.crash('again');
     expect(store.getState().alerts).toHaveLength(1);
+  });
+
+  it('after a restart reconnects the servers and restores the run from its checkpoint, with a plain notice', async () => {
+    const { store, client } = setup();
+    await store.getState().initSessions();
+    store.getState().updateSettings({ draft: 'Weather in Paris?' });
+    client.emitServerState({ serverId: 'id-1', status: 'connected', tools: [] });
+    await store.getState().run();
+    const runId = client.sent('run-start')[0]!.runId;
+    const messages = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Weather in Paris?' }] }];
+    client.emitRunEvent(runId, { type: 'run-start', at: 1, runId, tools: [], messages, maxRounds: 10 });
+    client.emitRunEvent(runId, { type: 'round-start', at: 2, round: 1, request });
+    client.crash('it stopped answering for more than 8 s', true);
+    expect(store.getState().alerts.at(-1)?.message).toBe(
+      'The engine stopped unexpectedly (it stopped answering for more than 8 s). Loupe is restarting it and will restore the session from its last checkpoint — nothing saved is lost.',
+    );
+
+    client.restart();
+    await vi.waitFor(() => expect(store.getState().alerts.at(-1)?.message).toBe(ENGINE_RESTARTED_NOTICE));
+    expect(client.sent('server-add')).toHaveLength(2);
+    expect(store.getState().serverStates['id-1']?.status).toBe('connecting');
+    const [load] = client.sent('run-load');
+    expect(load?.runId).toBe(runId);
+    expect(load?.events.map((event) => event.type)).toEqual(['run-start', 'round-start']);
+    expect(store.getState().runView).toMatchObject({ runId, phase: 'ended', finishReason: 'aborted' });
+    expect(store.getState().sessionNotice?.kind).toBe('interrupted');
+    expect(store.getState().resumeHistory).toHaveLength(1);
   });
 });

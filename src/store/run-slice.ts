@@ -4,8 +4,20 @@ import { buildRunSettings } from './build-provider-settings';
 import { describeError } from './loupe-state';
 import type { GetLoupeState, RunSlice, SetLoupeState, SliceDependencies } from './loupe-state';
 import { initialRunView } from './run-view';
+import { describeServerTimeout, waitForConnectingServers, type ServerWait } from './wait-for-servers';
 
 export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: SliceDependencies): RunSlice {
+  /** The run being started while it waits for connecting servers; Stop cancels the wait. */
+  let starting: { runId: string; wait: ServerWait } | null = null;
+
+  /** Ends the shown run `runId` (still `running`) with `patch`; a newer run is left alone. */
+  const endStarting = (runId: string, patch: Partial<typeof initialRunView>) =>
+    set((state) =>
+      state.runView.runId === runId && state.runView.phase === 'running'
+        ? { runView: { ...state.runView, phase: 'ended', waitingFor: [], ...patch } }
+        : {},
+    );
+
   return {
     runView: initialRunView,
     async run() {
@@ -22,12 +34,32 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
       }
       const runId = deps.createId();
       set({ runView: { ...initialRunView, runId, phase: 'running' } });
+      // The tool list is sent once, at the start: a server still connecting (the demo server right after
+      // the page opens) would be missing from the whole run. Wait for it — visibly, bounded, cancellable.
+      const wait = waitForConnectingServers(
+        get,
+        (waitingFor) =>
+          set((state) => (state.runView.runId === runId ? { runView: { ...state.runView, waitingFor } } : {})),
+        { isEngineReady: () => deps.client.isReady?.() ?? true },
+      );
+      starting = { runId, wait };
+      const outcome = await wait.outcome;
+      if (starting?.runId === runId) starting = null;
+      if (outcome.kind === 'cancelled') {
+        endStarting(runId, { finishReason: 'aborted' });
+        return;
+      }
+      if (get().runView.runId !== runId) return;
+      set((state) => ({ runView: { ...state.runView, waitingFor: [] } }));
+      if (outcome.kind === 'timeout') get().pushAlert(describeServerTimeout(outcome.missing));
       try {
         const attachments = get().attachments.map((attachment) => attachment.block);
+        // Read now, not at the click: the selection knows the tools of servers that connected meanwhile.
+        const { settings: current, toolSelection } = get();
         await deps.client.send({
           type: 'run-start',
           runId,
-          settings: { ...buildRunSettings(settings), tools: get().toolSelection },
+          settings: { ...buildRunSettings(current), tools: toolSelection },
           message,
           ...(attachments.length === 0 ? {} : { attachments }),
         });
@@ -35,17 +67,17 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
         if (attachments.length > 0) set({ attachments: [] });
       } catch (error) {
         const text = describeError(error);
-        set((state) =>
-          state.runView.runId === runId && state.runView.phase === 'running'
-            ? { runView: { ...state.runView, phase: 'ended', finishReason: 'error', error: { message: text } } }
-            : {},
-        );
+        endStarting(runId, { finishReason: 'error', error: { message: text } });
         get().pushAlert(`The run could not start: ${text}`);
       }
     },
     async stop() {
       const { runId, phase } = get().runView;
       if (runId === null || phase !== 'running') return;
+      if (starting?.runId === runId) {
+        starting.wait.cancel();
+        return;
+      }
       try {
         await deps.client.send({ type: 'run-stop', runId });
       } catch (error) {

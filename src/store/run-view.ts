@@ -109,6 +109,8 @@ export interface RunView {
   usage: Usage;
   /** The pause the loop is holding at now, if any. */
   pause?: PauseMark & { at: number };
+  /** Before the run starts: the servers it waits for (still connecting), so their tools are sent. */
+  waitingFor?: string[];
 }
 
 export const EMPTY_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };

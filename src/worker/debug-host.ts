@@ -17,6 +17,7 @@ import type { RunSettings } from '../protocol/settings';
 import type { ManualTurns } from './manual-turns';
 import type { RunRegistry } from './run-registry';
 import { validateToolInput } from './validate-tool-input';
+import { findChainRoot } from '../shared/find-chain-root';
 
 /** What the debugger needs from the host: the runs' logs, a way to start a fork, transcripts, manual turns. */
 export interface DebugHostContext {
@@ -85,15 +86,11 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
     return run;
   };
 
+  // Restored or imported branches may name each other as parents in a loop: the walk must still end.
+  const rootOf = (runId: string): string => findChainRoot(runId, (id) => branches.get(id)?.parentRunId);
   const family = (runId: string): BranchInfo[] => {
-    let root = runId;
-    for (let info = branches.get(root); info?.parentRunId; info = branches.get(root)) root = info.parentRunId;
-    const members = [...branches.values()].filter((info) => {
-      let cursor: string | null = info.runId;
-      while (cursor !== null && cursor !== root) cursor = branches.get(cursor)?.parentRunId ?? null;
-      return cursor === root;
-    });
-    return members;
+    const root = rootOf(runId);
+    return [...branches.values()].filter((info) => rootOf(info.runId) === root);
   };
 
   async function execute(command: DebugCommand): Promise<DebugCommandResults[DebugCommand['type']]> {

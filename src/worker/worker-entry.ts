@@ -2,6 +2,7 @@
 /// <reference lib="webworker" />
 import { connectMcpServer } from '../mcp/connect-mcp-server';
 import { isCommandEnvelope, PROTOCOL_VERSION, type WorkerMessage } from '../protocol/messages';
+import { isPingMessage, type PongMessage } from '../protocol/liveness-messages';
 import { createEngineHost } from './create-engine-host';
 import { createModel, listModels } from './create-model';
 import { createRunEnvironment } from './create-run-environment';
@@ -20,6 +21,11 @@ const host = createEngineHost({
 });
 
 self.addEventListener('message', (event: MessageEvent<unknown>) => {
+  // The heartbeat: answered at once, so only a stuck event loop (or a dead worker) misses it.
+  if (isPingMessage(event.data)) {
+    self.postMessage({ v: PROTOCOL_VERSION, type: 'pong', id: event.data.id } satisfies PongMessage);
+    return;
+  }
   if (!isCommandEnvelope(event.data)) {
     console.error('Loupe worker: ignored a message that is not a protocol v1 command', event.data);
     return;

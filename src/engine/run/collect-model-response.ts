@@ -16,6 +16,11 @@ export interface CollectModelResponseOptions {
   signal: AbortSignal;
   now: () => number;
   emit: (event: RunEvent) => void;
+  /**
+   * The conversation the reply joins, when it is not `request.messages` (a fallback brief is a fresh
+   * request): tool_use ids already in it are not reused. Default: `request.messages`.
+   */
+  history?: readonly Message[];
   /** Called when a tool_use block has finished streaming, before the reply ends (eager start, rule 11). */
   onToolCallReady?: (call: PlannedToolCall) => void;
 }
@@ -43,6 +48,20 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
   let started = false;
   let usageAtStart: Usage | undefined;
   let end: Extract<ModelStreamPart, { type: 'response-end' }> | undefined;
+  // Some servers (local OpenAI-compatible ones) reuse call ids like `call_0` across turns; a second
+  // tool_use with an id already in the history would break the history invariant (rule 4), so it gets
+  // a fresh one before any event names it.
+  const takenIds = new Set(
+    (options.history ?? options.request.messages).flatMap((message) =>
+      message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])),
+    ),
+  );
+  const uniqueId = (id: string): string => {
+    let fresh = id;
+    for (let suffix = 2; takenIds.has(fresh); suffix += 1) fresh = `${id}_${suffix}`;
+    takenIds.add(fresh);
+    return fresh;
+  };
 
   const markToken = (): void => {
     firstTokenAt ??= now();
@@ -95,10 +114,12 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
       case 'notice':
         emit({ type: 'notice', at: now(), round, message: part.message });
         return;
-      case 'tool-use-start':
-        blocks.set(part.index, { kind: 'tool_use', id: part.id, name: part.name, json: '', ended: false });
-        emit({ type: 'tool-input-start', round, index: part.index, callId: part.id, name: part.name });
+      case 'tool-use-start': {
+        const id = uniqueId(part.id);
+        blocks.set(part.index, { kind: 'tool_use', id, name: part.name, json: '', ended: false });
+        emit({ type: 'tool-input-start', round, index: part.index, callId: id, name: part.name });
         return;
+      }
       case 'tool-input-delta': {
         markToken();
         const block = blocks.get(part.index);

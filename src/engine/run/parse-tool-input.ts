@@ -1,4 +1,5 @@
 // Pure: turns a tool call's streamed JSON into an input object. No I/O.
+import { describeTooDeep, MAX_TOOL_INPUT_DEPTH, measureJsonTextDepth } from '../../shared/json-depth';
 import { repairJson } from './repair-json';
 
 /** The parsed input (`repaired` when lenient repair was needed), or a plain message the model can act on. */
@@ -7,10 +8,13 @@ export type ParsedToolInput =
 
 /**
  * ENGINE-SPEC rule 14 (the part without schema validation): empty or blank input is `{}`; anything
- * else must parse as JSON and be an object (not an array, string, number or null).
+ * else must parse as JSON and be an object (not an array, string, number or null), nested at most
+ * `MAX_TOOL_INPUT_DEPTH` levels (checked on the text, before anything deep is built).
  */
 export function parseToolInput(json: string, options: { repair?: boolean } = {}): ParsedToolInput {
   if (json.trim() === '') return { ok: true, input: {} };
+  if (measureJsonTextDepth(json, MAX_TOOL_INPUT_DEPTH) > MAX_TOOL_INPUT_DEPTH)
+    return { ok: false, message: describeTooDeep('The tool input', MAX_TOOL_INPUT_DEPTH) };
   let value: unknown;
   let repaired = false;
   try {

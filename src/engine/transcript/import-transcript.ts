@@ -1,4 +1,5 @@
 // Pure: reads a transcript file's text — parse, identify, migrate, validate, repair — and says what was wrong.
+import { MAX_JSON_DEPTH, measureJsonTextDepth } from '../../shared/json-depth';
 import { repairHistory } from '../message/repair-history';
 import { migrateTranscript, TRANSCRIPT_MIGRATIONS } from './migrate-transcript';
 import type { TranscriptMigrations } from './migrate-transcript';
@@ -17,7 +18,7 @@ const FILE = '(file)';
 /**
  * Reads `text` as a transcript. Refuses (with one problem per fault, in plain words) anything that is
  * not JSON, not a Loupe transcript, of an unknown version or that breaks the schema; migrates older
- * versions; then repairs the conversation with `repairHistory` and lists each change it made. The
+ * versions; refuses JSON nested deeper than `MAX_JSON_DEPTH`; then repairs the conversation with `repairHistory` and lists each change it made. The
  * schema check is injected (`checkSchema`) so this stays pure. Never throws.
  */
 export function importTranscript(
@@ -26,6 +27,14 @@ export function importTranscript(
   migrations: TranscriptMigrations = TRANSCRIPT_MIGRATIONS,
 ): TranscriptImport {
   if (text.trim() === '') return fail({ path: FILE, expected: 'a Loupe transcript (JSON)', got: 'an empty file' });
+  // Before parsing: a value nested deeper than this parses, then overflows the stack wherever it is copied.
+  const depth = measureJsonTextDepth(text, MAX_JSON_DEPTH);
+  if (depth > MAX_JSON_DEPTH)
+    return fail({
+      path: FILE,
+      expected: `JSON nested at most ${MAX_JSON_DEPTH} levels deep`,
+      got: `objects or arrays nested more than ${MAX_JSON_DEPTH} levels deep (refused: such a file would overflow the stack later)`,
+    });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -1,5 +1,6 @@
 // Reads a prompted-track reply: one `{name, arguments}` JSON object is a tool call, anything else is text. Pure.
 import type { ToolDefinition } from '../../engine/model/model';
+import { MAX_TOOL_INPUT_DEPTH, measureJsonTextDepth } from '../../shared/json-depth';
 
 /** What a reply was taken as. `reason` says why a reply that looked like a call was taken as text. */
 export type PromptedReply =
@@ -43,6 +44,9 @@ function repairJson(json: string): string {
 }
 
 function parseObject(json: string): Record<string, unknown> | string {
+  // Model text: refuse deep nesting before parsing (it would overflow the stack when copied later).
+  if (measureJsonTextDepth(json, MAX_TOOL_INPUT_DEPTH) > MAX_TOOL_INPUT_DEPTH)
+    return `it nests more than ${MAX_TOOL_INPUT_DEPTH} levels deep`;
   for (const candidate of [json, repairJson(json)]) {
     try {
       const value: unknown = JSON.parse(candidate);

@@ -1,6 +1,7 @@
 // The branches a session remembers (extensions.branches): read defensively, merged, grouped by family. Pure.
 import type { BranchInfo } from '../../protocol/debug-messages';
 import type { SessionRecord } from './session-record';
+import { findChainRoot } from '../../shared/find-chain-root';
 
 /** The key of `SessionRecord.extensions` that holds the session's branches. */
 export const BRANCHES_KEY = 'branches';
@@ -38,15 +39,8 @@ export function writeBranches(record: SessionRecord, changed: readonly BranchInf
 /** The branches of `runId`'s family (its root and every run forked from it, transitively); empty if it has none. */
 export function familyOf(branches: readonly BranchInfo[], runId: string): BranchInfo[] {
   const byRun = new Map(branches.map((info) => [info.runId, info]));
-  const rootOf = (start: string): string => {
-    let cursor = start;
-    const seen = new Set<string>();
-    for (let info = byRun.get(cursor); info?.parentRunId && !seen.has(cursor); info = byRun.get(cursor)) {
-      seen.add(cursor);
-      cursor = info.parentRunId;
-    }
-    return cursor;
-  };
+  // Stored branches may loop (A's parent B, B's parent A); every member of a loop names the same root.
+  const rootOf = (start: string): string => findChainRoot(start, (id) => byRun.get(id)?.parentRunId);
   if (!byRun.has(runId)) return [];
   const root = rootOf(runId);
   return branches.filter((info) => rootOf(info.runId) === root);

@@ -1,5 +1,6 @@
 // Going on after a restore: an interrupted run resumed or ended there, its conversation continued with a new message.
 import { buildRunSettings } from '../build-provider-settings';
+import { initialRunView } from '../run-view';
 import type { InterruptedRuns } from './interrupted-run';
 import type { SessionRestore } from './session-restore';
 import type { SessionsSlice } from './sessions-state';
@@ -7,7 +8,7 @@ import type { SessionsContext } from './sessions-context';
 
 export type SessionResumeActions = Pick<
   SessionsSlice,
-  'continueRun' | 'dismissSessionNotice' | 'resumeInterruptedRun' | 'endInterruptedRun'
+  'continueRun' | 'dismissSessionNotice' | 'resumeInterruptedRun' | 'endInterruptedRun' | 'reopenAfterRestart'
 >;
 
 export function createSessionResumeActions(
@@ -17,6 +18,17 @@ export function createSessionResumeActions(
 ): SessionResumeActions {
   const { get, update, deps } = context;
   return {
+    async reopenAfterRestart() {
+      await context.checkpointer.flush();
+      // The old worker's runs died with it; the new one knows none until they are loaded again.
+      context.loadedRuns.clear();
+      context.pending.clear();
+      const { current } = context;
+      if (current === null) return;
+      update({ runView: { ...initialRunView } });
+      await restore.showStored(current, current.activeRunId);
+    },
+
     async continueRun() {
       const { settings } = get();
       const message = settings.draft.trim();

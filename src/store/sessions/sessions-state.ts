@@ -55,6 +55,11 @@ export interface SessionsSlice {
   recordRunEvent: (runId: string, event: RunEvent) => void;
   /** Resolves when every checkpoint so far is written. */
   flushSessions: () => Promise<void>;
+  /**
+   * After the engine worker was replaced (crash or hang): the new worker holds no runs, so the shown run
+   * is read back from storage and loaded again, as after a reload.
+   */
+  reopenAfterRestart: () => Promise<void>;
   /** Remembers branches (new or renamed) with the current session, so a reload or an export keeps them. */
   recordBranches: (branches: BranchInfo[]) => Promise<void>;
 }

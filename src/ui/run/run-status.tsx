@@ -1,5 +1,6 @@
 // How the run is going or how it ended: the finish reason word, rounds, tokens and elapsed time.
 import { useLoupeStore } from '../../store/loupe-store-provider';
+import { describeServerWait } from '../../store/wait-for-servers';
 import { formatDuration, formatTokens } from '../common/format';
 import { RunCost } from './run-cost';
 import { useNow } from './use-now';
@@ -19,6 +20,7 @@ export function RunStatus() {
   const usage = useLoupeStore((state) => state.runView.usage);
   const startedAt = useLoupeStore((state) => state.runView.startedAt);
   const endedAt = useLoupeStore((state) => state.runView.endedAt);
+  const waitingFor = useLoupeStore((state) => state.runView.waitingFor);
   const now = useNow(phase === 'running');
 
   const word = phase === 'idle' ? 'idle' : phase === 'running' ? 'running' : (finishReason ?? 'ended');
@@ -37,6 +39,9 @@ export function RunStatus() {
         {phase === 'running' && <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-500" />}
         {word}
       </span>{' '}
+      {phase === 'running' && waitingFor !== undefined && waitingFor.length > 0 && (
+        <span className="text-amber-700 dark:text-amber-400">{describeServerWait(waitingFor)}</span>
+      )}
       {phase !== 'idle' && (
         <>
           <span>
