@@ -6,7 +6,7 @@ import { applyRunEvent } from '../apply-run-event';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import type { GetLoupeState, LoupeState, SetLoupeState, SliceDependencies } from '../loupe-state';
-import { saveServers } from '../persist-servers';
+import { saveServers, storedServerUrl, toPersistedServer } from '../persist-servers';
 import { readString, writeItem } from '../safe-storage';
 import { initialRunView } from '../run-view';
 import { createCheckpointer } from './create-checkpointer';
@@ -85,11 +85,7 @@ export function createSessionsSlice(
       createdAt: now,
       updatedAt: now,
       settings: pickSessionSettings(get().settings),
-      servers: get().servers.map(({ name: serverName, url, includeInstructions }) => ({
-        name: serverName,
-        url,
-        includeInstructions,
-      })),
+      servers: get().servers.map(toPersistedServer),
       runs: [],
       activeRunId: null,
       extensions: {},
@@ -394,6 +390,8 @@ export function createSessionsSlice(
           },
         });
         await restoreFamily(record);
+        // The file's model settings are shown and offered, never adopted silently.
+        get().offerImportedSettings(result.meta.settings);
         return true;
       } catch (error) {
         get().pushAlert(`“${file.name}” could not be imported: ${describeError(error)}. Nothing was changed.`);
@@ -463,11 +461,7 @@ export function createSessionsSlice(
         current.runs.push({ runId, startedAt: event.at, ...meta });
         current.activeRunId = runId;
         current.settings = pickSessionSettings(get().settings);
-        current.servers = get().servers.map(({ name, url, includeInstructions }) => ({
-          name,
-          url,
-          includeInstructions,
-        }));
+        current.servers = get().servers.map(toPersistedServer);
         update({ sessionRuns: [...current.runs] });
         void save(current);
       }
@@ -486,10 +480,11 @@ export function createSessionsSlice(
 
   /** Connects the session's servers and disconnects the others (matched by URL). */
   async function reconcileServers(record: SessionRecord): Promise<void> {
+    // Records keep URLs as storage does (secrets redacted): compare in that form.
     const wanted = new Set(record.servers.map((server) => server.url));
     const present = get().servers;
-    for (const server of present) if (!wanted.has(server.url)) await get().removeServer(server.id);
-    const urls = new Set(present.map((server) => server.url));
+    for (const server of present) if (!wanted.has(storedServerUrl(server))) await get().removeServer(server.id);
+    const urls = new Set(present.map(storedServerUrl));
     for (const server of record.servers)
       if (!urls.has(server.url)) await get().addServer(server.url, {}, server.name, server.includeInstructions);
     saveServers(deps.storage, get().servers);
