@@ -48,7 +48,7 @@ test('a key typed for Anthropic is never sent to the OpenAI-compatible endpoint'
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
   await expect(key).toHaveValue(ANTHROPIC_KEY);
   await expect(baseUrl).toHaveValue(e2eUrls.mockApi);
-  await expect(page.getByText('Kept in memory only', { exact: false })).toBeVisible();
+  await expect(page.getByText('Sent only to the Anthropic base URL', { exact: false })).toBeVisible();
 
   // Not remembered: after a reload the key is gone and storage never held it.
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
