@@ -8,6 +8,7 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('https://h.example/mcp#token=abc')).toBe('https://h.example/mcp#REDACTED');
     expect(redactUrl('https://h.example:8443/a/b')).toBe('https://h.example:8443/a/b');
+    expect(redactUrl('http://127.0.0.1:4310')).toBe('http://127.0.0.1:4310');
   });
 
   it('redacts the path segments the person marked secret, encoded or not', () => {

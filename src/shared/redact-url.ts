@@ -28,12 +28,14 @@ export function redactUrl(url: string, secretSegments: readonly string[] = []): 
   }
   const query = redactQuery(parsed.search);
   const hash = parsed.hash === '' ? '' : `#${REDACTED}`;
-  return `${withUserInfo(parsed)}${parsed.pathname}${query}${hash}`;
+  const redacted = `${withUserInfo(parsed)}${parsed.pathname}${query}${hash}`;
+  // Nothing secret: the URL is written as the person typed it (no normalisation such as a trailing slash).
+  return redacted === normaliseForCompare(url) ? url : redacted;
 }
 
 /** True when `redactUrl` would change `url`: it holds something that must not be written down. */
 export function hasUrlSecrets(url: string, secretSegments: readonly string[] = []): boolean {
-  return redactUrl(url, secretSegments) !== normaliseForCompare(url);
+  return redactUrl(url, secretSegments) !== url;
 }
 
 function normaliseForCompare(url: string): string {
