@@ -40,4 +40,8 @@ export interface ServerConfig {
   headers: Record<string, string>;
   /** Put the server's `instructions` into the system prompt (default true). */
   includeInstructions: boolean;
+  /** Path segments of `url` the person marked secret: written down as `REDACTED` like query values and user info. */
+  secretPathSegments?: string[];
+  /** Keep the full URL in this browser's storage; otherwise storage gets the redacted URL (the full one stays in memory). */
+  rememberFullUrl?: boolean;
 }

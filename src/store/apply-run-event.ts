@@ -115,6 +115,8 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
         request: event.request,
         model: event.request.model,
       }));
+    case 'request-sent':
+      return updateRound(state, event.round, (view) => ({ ...view, sent: event.request }));
     case 'response-start':
       return updateRound(state, event.round, (view) => {
         const next = { ...view };

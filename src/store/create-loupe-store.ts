@@ -121,7 +121,12 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
   const remembered = loadServers(deps.storage);
   const initial = remembered ?? [{ name: 'demo', url: options.demoServerUrl, includeInstructions: true }];
   for (const server of initial) {
-    void store.getState().addServer(server.url, {}, server.name, server.includeInstructions);
+    const { secretPathSegments, rememberFullUrl } = server;
+    const urlSecrets = {
+      ...(secretPathSegments ? { secretPathSegments } : {}),
+      ...(rememberFullUrl ? { rememberFullUrl } : {}),
+    };
+    void store.getState().addServer(server.url, {}, server.name, server.includeInstructions, urlSecrets);
   }
   return store;
 }

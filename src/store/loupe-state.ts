@@ -4,6 +4,8 @@ import type { Transcript } from '../engine/transcript/transcript';
 import type { EngineClient } from '../client/engine-client';
 import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
+import type { TranscriptSettings } from '../engine/transcript/transcript';
+import type { SettingsOffer } from './diff-imported-settings';
 import type { RunView } from './run-view';
 import type { Settings } from './settings';
 import type { DebugSlice } from './debug/debug-state';
@@ -30,6 +32,12 @@ export interface SettingsSlice {
   updateSettings: (patch: Partial<Settings>) => void;
   /** Asks the worker for the current provider's models; keeps the model when listed, else the first. */
   loadModels: () => Promise<void>;
+  /** Settings an imported transcript was made with that differ from the person's, waiting for their choice. */
+  settingsOffer: SettingsOffer | null;
+  /** Shows how `theirs` differs from the person's settings (nothing changes until they choose). */
+  offerImportedSettings: (theirs: TranscriptSettings) => void;
+  /** `apply`: use the transcript's provider, model and base URL (never a key); `keep`: change nothing. */
+  answerSettingsOffer: (answer: 'apply' | 'keep') => void;
 }
 
 export interface ServersSlice {
@@ -41,6 +49,7 @@ export interface ServersSlice {
     headers?: Record<string, string>,
     name?: string,
     includeInstructions?: boolean,
+    urlSecrets?: Pick<ServerConfig, 'secretPathSegments' | 'rememberFullUrl'>,
   ) => Promise<void>;
   removeServer: (serverId: string) => Promise<void>;
   /** Re-sends the same config, which makes the worker reconnect. */
@@ -51,7 +60,10 @@ export interface ServersSlice {
   /** Edits a server in place (name made unique, URL, headers) and reconnects it. */
   editServer: (
     serverId: string,
-    change: { name: string; url: string; headers: Record<string, string> },
+    change: { name: string; url: string; headers: Record<string, string> } & Pick<
+      ServerConfig,
+      'secretPathSegments' | 'rememberFullUrl'
+    >,
   ) => Promise<void>;
   applyServerState: (state: ServerState) => void;
   applyServerRemoved: (serverId: string) => void;

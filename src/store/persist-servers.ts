@@ -1,10 +1,34 @@
 // The server list in localStorage: name, URL and the instructions switch. Headers may hold secrets: never stored.
 import type { ServerConfig } from '../protocol/settings';
+import { redactUrl } from '../shared/redact-url';
 import { readJson, writeItem } from './safe-storage';
 
 export const SERVERS_KEY = 'loupe.servers';
 
-export type PersistedServer = Pick<ServerConfig, 'name' | 'url' | 'includeInstructions'>;
+export type PersistedServer = Pick<
+  ServerConfig,
+  'name' | 'url' | 'includeInstructions' | 'secretPathSegments' | 'rememberFullUrl'
+>;
+
+/**
+ * The URL as storage and session records keep it: whole only when the person ticked "Remember the full
+ * URL on this device", otherwise with user info, query values and the segments marked secret redacted.
+ */
+export function storedServerUrl(server: Pick<ServerConfig, 'url' | 'secretPathSegments' | 'rememberFullUrl'>): string {
+  return server.rememberFullUrl === true ? server.url : redactUrl(server.url, server.secretPathSegments);
+}
+
+/** A server as storage and session records keep it: never headers or ids, the URL per `storedServerUrl`. */
+export function toPersistedServer(server: ServerConfig): PersistedServer {
+  const { name, includeInstructions, secretPathSegments, rememberFullUrl } = server;
+  return {
+    name,
+    url: storedServerUrl(server),
+    includeInstructions,
+    ...(secretPathSegments && secretPathSegments.length > 0 ? { secretPathSegments } : {}),
+    ...(rememberFullUrl === true ? { rememberFullUrl } : {}),
+  };
+}
 
 /** The stored list, or undefined when none was ever stored (first visit) or it is corrupt. */
 export function loadServers(storage: Storage | undefined): PersistedServer[] | undefined {
@@ -13,18 +37,23 @@ export function loadServers(storage: Storage | undefined): PersistedServer[] | u
   const servers: PersistedServer[] = [];
   for (const item of stored as unknown[]) {
     if (typeof item !== 'object' || item === null) continue;
-    const { name, url, includeInstructions } = item as Record<string, unknown>;
-    if (typeof name === 'string' && typeof url === 'string')
-      servers.push({ name, url, includeInstructions: includeInstructions !== false });
+    const { name, url, includeInstructions, secretPathSegments, rememberFullUrl } = item as Record<string, unknown>;
+    if (typeof name !== 'string' || typeof url !== 'string') continue;
+    const segments = Array.isArray(secretPathSegments)
+      ? secretPathSegments.filter((segment): segment is string => typeof segment === 'string' && segment !== '')
+      : [];
+    servers.push({
+      name,
+      url,
+      includeInstructions: includeInstructions !== false,
+      ...(segments.length > 0 ? { secretPathSegments: segments } : {}),
+      ...(rememberFullUrl === true ? { rememberFullUrl: true } : {}),
+    });
   }
   return servers;
 }
 
-/** Stores the list without headers or ids. */
+/** Stores the list without headers or ids, each URL redacted unless the person asked to remember it whole. */
 export function saveServers(storage: Storage | undefined, servers: readonly ServerConfig[]): void {
-  writeItem(
-    storage,
-    SERVERS_KEY,
-    servers.map(({ name, url, includeInstructions }): PersistedServer => ({ name, url, includeInstructions })),
-  );
+  writeItem(storage, SERVERS_KEY, servers.map(toPersistedServer));
 }

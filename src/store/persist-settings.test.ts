@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY_KEY, loadSettings, saveSettings, SETTINGS_KEY } from './persist-settings';
+import { apiKeyStorageKey, LEGACY_API_KEY_KEY, loadSettings, saveSettings, SETTINGS_KEY } from './persist-settings';
+import { applySettingsPatch } from './apply-settings-patch';
+
+const API_KEY_KEY = apiKeyStorageKey('anthropic');
 import { loadServers, saveServers, SERVERS_KEY } from './persist-servers';
 import { defaultSettings } from './settings';
 import { MemoryStorage } from './testing/memory-storage';
@@ -27,9 +30,9 @@ describe('settings persistence', () => {
 
   it('keeps the key when remembered and erases it when un-ticked', () => {
     const storage = new MemoryStorage();
-    saveSettings(storage, { ...defaultSettings, apiKey: 'sk-ant-secret', rememberKey: true });
+    saveSettings(storage, { ...defaultSettings, provider: 'anthropic', apiKey: 'sk-ant-secret', rememberKey: true });
     expect(loadSettings(storage).apiKey).toBe('sk-ant-secret');
-    saveSettings(storage, { ...defaultSettings, apiKey: 'sk-ant-secret', rememberKey: false });
+    saveSettings(storage, { ...defaultSettings, provider: 'anthropic', apiKey: 'sk-ant-secret', rememberKey: false });
     expect(storage.getItem(API_KEY_KEY)).toBeNull();
     expect(loadSettings(storage).apiKey).toBe('');
   });
@@ -54,6 +57,61 @@ describe('settings persistence', () => {
       baseUrl: defaultSettings.baseUrl,
       model: 'm',
     });
+  });
+
+  it('keeps a key and a base URL per provider, each remembered on its own', () => {
+    const storage = new MemoryStorage();
+    let settings = applySettingsPatch(defaultSettings, {
+      provider: 'anthropic',
+      apiKey: 'sk-ant-1',
+      rememberKey: true,
+    });
+    settings = applySettingsPatch(settings, { provider: 'openai-compatible' });
+    expect(settings).toMatchObject({ apiKey: '', rememberKey: false, baseUrl: 'https://api.openai.com/v1' });
+    settings = applySettingsPatch(settings, { apiKey: 'sk-oai', baseUrl: 'http://localhost:11434/v1' });
+    saveSettings(storage, settings);
+    expect(storage.getItem(apiKeyStorageKey('anthropic'))).toBe('sk-ant-1');
+    expect(storage.getItem(apiKeyStorageKey('openai-compatible'))).toBeNull();
+    const loaded = loadSettings(storage);
+    expect(loaded).toMatchObject({ provider: 'openai-compatible', apiKey: '', baseUrl: 'http://localhost:11434/v1' });
+    expect(applySettingsPatch(loaded, { provider: 'anthropic' })).toMatchObject({
+      apiKey: 'sk-ant-1',
+      rememberKey: true,
+      baseUrl: 'https://api.anthropic.com',
+    });
+  });
+
+  it('migrates the single key of older versions to the provider it was typed for, then erases it', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(
+      SETTINGS_KEY,
+      JSON.stringify({ provider: 'openai-compatible', rememberKey: true, baseUrl: 'http://gw/v1' }),
+    );
+    storage.setItem(LEGACY_API_KEY_KEY, 'sk-ant-old');
+    const loaded = loadSettings(storage);
+    expect(loaded.credentials.anthropic).toMatchObject({ apiKey: 'sk-ant-old', rememberKey: true });
+    expect(loaded.credentials['openai-compatible']).toMatchObject({ apiKey: '', baseUrl: 'http://gw/v1' });
+    expect(loaded.apiKey).toBe('');
+    saveSettings(storage, loaded);
+    expect(storage.getItem(LEGACY_API_KEY_KEY)).toBeNull();
+    expect(storage.getItem(apiKeyStorageKey('anthropic'))).toBe('sk-ant-old');
+    const other = new MemoryStorage();
+    other.setItem(SETTINGS_KEY, JSON.stringify({ provider: 'openai-compatible', rememberKey: true }));
+    other.setItem(LEGACY_API_KEY_KEY, 'sk-proj-1');
+    expect(loadSettings(other).apiKey).toBe('sk-proj-1');
+  });
+
+  it('writes a base URL with its secrets redacted unless the key is remembered', () => {
+    const storage = new MemoryStorage();
+    const url = 'https://u:p@gw.example/v1?key=SECRET';
+    const settings = applySettingsPatch(defaultSettings, { provider: 'openai-compatible', baseUrl: url });
+    saveSettings(storage, settings);
+    expect(storage.getItem(SETTINGS_KEY)).not.toMatch(/SECRET|u:p/);
+    expect(loadSettings(storage).baseUrl).toBe('https://REDACTED@gw.example/v1?key=REDACTED');
+    saveSettings(storage, applySettingsPatch(settings, { rememberKey: true }));
+    expect(loadSettings(storage).baseUrl).toBe(url);
+    // A record that holds only the redacted URL does not overwrite the full one in memory.
+    expect(applySettingsPatch(settings, { baseUrl: 'https://REDACTED@gw.example/v1?key=REDACTED' }).baseUrl).toBe(url);
   });
 
   it('does not throw when storage refuses writes', () => {

@@ -2,25 +2,24 @@
 import { readCapabilities, readMap, readPrice } from './capabilities/read-model-settings';
 import { readJson, readString, writeItem } from './safe-storage';
 import { readPolicies } from './policies/read-policies';
-import { defaultSettings } from './settings';
-import type { SelectableProvider, Settings } from './settings';
+import { redactUrl } from '../shared/redact-url';
+import { applySettingsPatch } from './apply-settings-patch';
+import { defaultSettings, isKeyedProvider, KEYED_PROVIDERS } from './settings';
+import type { KeyedProvider, ProviderCredentials, SelectableProvider, Settings } from './settings';
 
 export const SETTINGS_KEY = 'loupe.settings';
-export const API_KEY_KEY = 'loupe.apiKey';
+/** Where one key was kept before each provider had its own (read once to migrate, then erased). */
+export const LEGACY_API_KEY_KEY = 'loupe.apiKey';
+
+/** Where a provider's remembered key is kept (only when the person ticked "Remember on this device"). */
+export function apiKeyStorageKey(provider: KeyedProvider): string {
+  return `loupe.apiKey.${provider}`;
+}
 
 type PersistedSettings = Pick<
   Settings,
-  | 'provider'
-  | 'rememberKey'
-  | 'baseUrl'
-  | 'model'
-  | 'maxRounds'
-  | 'maxTokens'
-  | 'system'
-  | 'capabilities'
-  | 'prices'
-  | 'policies'
->;
+  'provider' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices' | 'policies'
+> & { credentials: Record<KeyedProvider, Omit<ProviderCredentials, 'apiKey'>> };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -53,13 +52,18 @@ function readProvider(value: unknown): SelectableProvider {
 export function loadSettings(storage: Storage | undefined): Settings {
   const stored = readJson(storage, SETTINGS_KEY);
   if (!isRecord(stored)) return { ...defaultSettings };
-  const rememberKey = stored['rememberKey'] === true;
+  const provider = readProvider(stored['provider']);
+  const credentials = isRecord(stored['credentials'])
+    ? readCredentials(storage, stored['credentials'])
+    : migrateCredentials(storage, stored, provider);
+  const active = isKeyedProvider(provider) ? credentials[provider] : undefined;
   return {
     ...defaultSettings,
-    provider: readProvider(stored['provider']),
-    rememberKey,
-    apiKey: rememberKey ? (readString(storage, API_KEY_KEY) ?? '') : '',
-    baseUrl: pickString(stored, 'baseUrl', defaultSettings.baseUrl),
+    provider,
+    credentials,
+    apiKey: active?.apiKey ?? '',
+    rememberKey: active?.rememberKey ?? false,
+    baseUrl: active?.baseUrl ?? credentials.anthropic.baseUrl,
     model: pickString(stored, 'model', defaultSettings.model),
     maxRounds: pickInteger(stored, 'maxRounds', defaultSettings.maxRounds, 1, 100),
     maxTokens: pickInteger(stored, 'maxTokens', defaultSettings.maxTokens, 1, 200_000),
@@ -70,12 +74,59 @@ export function loadSettings(storage: Storage | undefined): Settings {
   };
 }
 
-/** Writes the non-secret settings; writes the key only when remembered, and erases it otherwise. */
-export function saveSettings(storage: Storage | undefined, settings: Settings): void {
+function readCredentials(storage: Storage | undefined, stored: Record<string, unknown>): Settings['credentials'] {
+  const read = (provider: KeyedProvider): ProviderCredentials => {
+    const entry = stored[provider];
+    const record = isRecord(entry) ? entry : {};
+    const rememberKey = record['rememberKey'] === true;
+    return {
+      rememberKey,
+      apiKey: rememberKey ? (readString(storage, apiKeyStorageKey(provider)) ?? '') : '',
+      baseUrl: pickString(record, 'baseUrl', defaultSettings.credentials[provider].baseUrl),
+    };
+  };
+  return { anthropic: read('anthropic'), 'openai-compatible': read('openai-compatible') };
+}
+
+/**
+ * Settings saved when one key and one base URL served every provider: they go to the provider they
+ * were most likely typed for — an `sk-ant-` key to Anthropic whatever was chosen, otherwise the provider
+ * chosen then (Anthropic when that was the demo or manual model). The other provider starts empty.
+ */
+function migrateCredentials(
+  storage: Storage | undefined,
+  stored: Record<string, unknown>,
+  provider: SelectableProvider,
+): Settings['credentials'] {
+  const credentials = structuredClone(defaultSettings.credentials);
+  const rememberKey = stored['rememberKey'] === true;
+  const apiKey = rememberKey ? (readString(storage, LEGACY_API_KEY_KEY) ?? '') : '';
+  const baseUrl = pickString(stored, 'baseUrl', '');
+  const chosen: KeyedProvider = isKeyedProvider(provider) ? provider : 'anthropic';
+  const keyOwner: KeyedProvider = apiKey.startsWith('sk-ant-') ? 'anthropic' : chosen;
+  if (apiKey !== '') credentials[keyOwner] = { ...credentials[keyOwner], apiKey, rememberKey };
+  const urlOwner = baseUrl === credentials['openai-compatible'].baseUrl ? 'openai-compatible' : chosen;
+  if (baseUrl.trim() !== '' && baseUrl !== credentials.anthropic.baseUrl) credentials[urlOwner].baseUrl = baseUrl;
+  return credentials;
+}
+
+/**
+ * Writes the non-secret settings and each provider's remembered key; erases a key that is not remembered
+ * (and the single key of older versions). A base URL is written with its secrets redacted unless its
+ * provider's key is remembered.
+ */
+export function saveSettings(storage: Storage | undefined, given: Settings): void {
+  // The chosen provider's fields are the ones the UI edits: make sure its credentials hold them.
+  const settings = applySettingsPatch(given, {});
+  const credentials = Object.fromEntries(
+    KEYED_PROVIDERS.map((provider) => {
+      const { rememberKey, baseUrl } = settings.credentials[provider];
+      return [provider, { rememberKey, baseUrl: rememberKey ? baseUrl : redactUrl(baseUrl) }];
+    }),
+  ) as PersistedSettings['credentials'];
   const persisted: PersistedSettings = {
     provider: settings.provider,
-    rememberKey: settings.rememberKey,
-    baseUrl: settings.baseUrl,
+    credentials,
     model: settings.model,
     maxRounds: settings.maxRounds,
     maxTokens: settings.maxTokens,
@@ -85,5 +136,9 @@ export function saveSettings(storage: Storage | undefined, settings: Settings): 
     policies: settings.policies,
   };
   writeItem(storage, SETTINGS_KEY, persisted);
-  writeItem(storage, API_KEY_KEY, settings.rememberKey && settings.apiKey !== '' ? settings.apiKey : null);
+  for (const provider of KEYED_PROVIDERS) {
+    const { rememberKey, apiKey } = settings.credentials[provider];
+    writeItem(storage, apiKeyStorageKey(provider), rememberKey && apiKey !== '' ? apiKey : null);
+  }
+  writeItem(storage, LEGACY_API_KEY_KEY, null);
 }

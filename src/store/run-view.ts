@@ -4,6 +4,7 @@ import type { AtLimitBehaviour } from '../shared/loop-policies';
 import type { StopReason, Usage } from '../engine/model/model';
 import type { ToolResultContentBlock } from '../engine/message/message';
 import type { ToolResultStatus } from '../engine/tool/tool';
+import type { RecordedRequest } from '../engine/model/sent-request';
 import type { EditRecord, PauseDigest } from '../engine/debug/debug-event';
 import type { PauseDecision, PauseReason } from '../engine/debug/pause-point';
 
@@ -69,6 +70,8 @@ export interface RoundView {
   startedAt?: number;
   endedAt?: number;
   request?: RequestDigest;
+  /** The exact HTTP request of this round (no key), history compacted against the previous round's. */
+  sent?: RecordedRequest;
   model?: string;
   responseId?: string;
   blocks: AssistantBlockView[];

@@ -1,4 +1,7 @@
 // Settings: provider, key, model list and run parameters; persisted without the key unless remembered.
+import { applySettingsPatch } from './apply-settings-patch';
+import { diffImportedSettings } from './diff-imported-settings';
+import { switchProvider } from './switch-provider';
 import { buildProviderSettings } from './build-provider-settings';
 import { describeError } from './loupe-state';
 import type { GetLoupeState, SetLoupeState, SettingsSlice, SliceDependencies } from './loupe-state';
@@ -12,8 +15,20 @@ export function createSettingsSlice(set: SetLoupeState, get: GetLoupeState, deps
   };
   return {
     settings: loadSettings(deps.storage),
+    settingsOffer: null,
+    offerImportedSettings(theirs) {
+      set({ settingsOffer: diffImportedSettings(theirs, get().settings) });
+    },
+    answerSettingsOffer(answer) {
+      const offer = get().settingsOffer;
+      set({ settingsOffer: null });
+      if (answer !== 'apply' || !offer) return;
+      const { patch } = offer;
+      const switching = patch.provider !== undefined && patch.provider !== get().settings.provider;
+      get().updateSettings(switching ? { ...switchProvider(get().settings, patch.provider!), ...patch } : patch);
+    },
     updateSettings(patch) {
-      commit({ ...get().settings, ...patch });
+      commit(applySettingsPatch(get().settings, patch));
     },
     async loadModels() {
       try {

@@ -7,12 +7,34 @@ import type { PolicySettings } from './policies/policy-defaults';
 /** Providers the UI offers: every provider kind the worker knows. */
 export type SelectableProvider = ProviderKind;
 
-export interface Settings {
-  provider: SelectableProvider;
+/** Providers that take a key and a base URL; each keeps its own, so a key only ever goes where it was typed. */
+export type KeyedProvider = 'anthropic' | 'openai-compatible';
+
+export const KEYED_PROVIDERS: readonly KeyedProvider[] = ['anthropic', 'openai-compatible'];
+
+export function isKeyedProvider(provider: string): provider is KeyedProvider {
+  return provider === 'anthropic' || provider === 'openai-compatible';
+}
+
+/** One provider's key, its "remember" choice and its endpoint. */
+export interface ProviderCredentials {
   /** Held in memory; written to storage only when `rememberKey` is true. */
   apiKey: string;
   rememberKey: boolean;
+  /** Written to storage with its secrets (user info, query values) redacted unless `rememberKey` is true. */
   baseUrl: string;
+}
+
+export interface Settings {
+  provider: SelectableProvider;
+  /** The chosen provider's key (empty for the demo and manual models); mirrors `credentials[provider]`. */
+  apiKey: string;
+  /** The chosen provider's "Remember on this device" choice. */
+  rememberKey: boolean;
+  /** The chosen provider's endpoint. */
+  baseUrl: string;
+  /** Every keyed provider's own key and base URL (`applySettingsPatch` keeps the chosen one in step). */
+  credentials: Record<KeyedProvider, ProviderCredentials>;
   model: string;
   models: ModelInfo[];
   modelsFromFallback: boolean;
@@ -48,4 +70,8 @@ export const defaultSettings: Settings = {
   capabilities: {},
   prices: {},
   policies: {},
+  credentials: {
+    anthropic: { apiKey: '', rememberKey: false, baseUrl: DEFAULT_BASE_URL },
+    'openai-compatible': { apiKey: '', rememberKey: false, baseUrl: DEFAULT_OPENAI_BASE_URL },
+  },
 };

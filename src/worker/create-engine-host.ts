@@ -1,5 +1,6 @@
 // The worker's composition root: turns protocol commands into engine runs, MCP connections and replies.
 import { findOpenPause } from '../engine/run/resume-run';
+import { redactUrl } from '../shared/redact-url';
 import { runToolLoop } from '../engine/run/run-tool-loop';
 import type { RunEnvironment } from '../engine/run/run-options';
 import { buildTranscript } from '../engine/transcript/build-transcript';
@@ -158,7 +159,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       },
       servers: connected.map(({ config }) => ({
         name: config.name,
-        url: config.url,
+        url: redactUrl(config.url, config.secretPathSegments),
         instructionsIncluded: config.includeInstructions,
       })),
       done,

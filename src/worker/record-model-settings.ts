@@ -1,6 +1,7 @@
 // What a transcript records about the model beyond its id: capabilities and price as used for the run.
 import type { TranscriptSettings } from '../engine/transcript/transcript';
 import type { RunSettings } from '../protocol/settings';
+import { redactUrl } from '../shared/redact-url';
 
 /** The capabilities and price of the run's model, when the UI sent them (never for the demo model). */
 export function recordModelSettings(settings: RunSettings): Pick<TranscriptSettings, 'capabilities' | 'price'> {
@@ -12,8 +13,8 @@ export function recordModelSettings(settings: RunSettings): Pick<TranscriptSetti
   };
 }
 
-/** The base URL a transcript names: any endpoint the person chose (never a key). */
+/** The base URL a transcript names: any endpoint the person chose (never a key; user info and query values redacted). */
 export function recordBaseUrl(settings: RunSettings): Pick<TranscriptSettings, 'baseUrl'> {
   const provider = settings.provider;
-  return 'baseUrl' in provider && provider.baseUrl ? { baseUrl: provider.baseUrl } : {};
+  return 'baseUrl' in provider && provider.baseUrl ? { baseUrl: redactUrl(provider.baseUrl) } : {};
 }

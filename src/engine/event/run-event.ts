@@ -7,6 +7,7 @@ import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
 import type { AtLimitBehaviour } from '../../shared/loop-policies';
 import type { DebugEvent } from '../debug/debug-event';
+import type { RecordedRequest } from '../model/sent-request';
 
 /** How a run ended. Model stop reasons pass through; limits are `limit:<kind>`. */
 export type FinishReason =
@@ -66,6 +67,8 @@ export type RunEvent =
       maxRounds: number;
     }
   | { type: 'round-start'; at: number; round: number; request: RequestDigest }
+  /** The exact HTTP request of this round's model call (no key; history compacted: `RecordedRequest`). */
+  | { type: 'request-sent'; at: number; round: number; request: RecordedRequest }
   | { type: 'response-start'; at: number; round: number; responseId?: string; model?: string }
   | { type: 'text-delta'; round: number; index: number; text: string }
   /** Extended thinking as it streams; the whole block (with its signature) is in `response-end.message`. */

@@ -1,5 +1,6 @@
 // The engine's model seam. Pure types: providers implement `Model`; the engine only calls `doStream`.
 import type { Message } from '../message/message';
+import type { SentRequest } from './sent-request';
 
 /** A tool as the model sees it (name as exposed, after any override). */
 export interface ToolDefinition {
@@ -35,6 +36,8 @@ export interface Usage {
  * Order: `response-start`, then per block `*-start`, deltas, `block-end`; finally `response-end`.
  */
 export type ModelStreamPart =
+  /** The exact HTTP request this call sent (no key), with the answer's status; before `response-start`, or alone before a failure. */
+  | { type: 'request-sent'; request: SentRequest }
   | { type: 'response-start'; id?: string; model?: string; usage?: Usage }
   | { type: 'text-start'; index: number }
   | { type: 'text-delta'; index: number; text: string }

@@ -3,10 +3,27 @@ import type { RunErrorInfo, RunEvent } from '../event/run-event';
 import type { Message } from '../message/message';
 import { ModelError } from '../model/model';
 import type { Model, ModelRequest, ModelStreamPart, StopReason, Usage } from '../model/model';
+import type { SentRequest } from '../model/sent-request';
 import { assembleAssistantMessage, planToolCall } from './assemble-assistant-message';
 import type { AssemblyMode, PlannedToolCall, StreamedBlock } from './assemble-assistant-message';
 import { readStream } from './read-stream';
 import { createEmptyUsage, mergeStreamUsage } from './sum-usage';
+import { createHistoryCompactor } from '../../shared/compact-request-history';
+import type { RecordedRequest } from '../model/sent-request';
+
+// One recorder per run: `runToolLoop` makes one `emit` per run and passes it to every model call of the run
+// (the loop's rounds and the at-limit request), so the emit function identifies the run without new plumbing.
+const compactors = new WeakMap<(event: RunEvent) => void, ReturnType<typeof createHistoryCompactor>>();
+
+/** `sent` as the run's log keeps it: its messages as a delta on the run's previous request. */
+function recordFor(emit: (event: RunEvent) => void, sent: SentRequest): RecordedRequest {
+  let compact = compactors.get(emit);
+  if (!compact) {
+    compact = createHistoryCompactor();
+    compactors.set(emit, compact);
+  }
+  return { ...sent, ...compact(sent.body) };
+}
 
 /** Inputs of `collectModelResponse`. */
 export interface CollectModelResponseOptions {
@@ -63,10 +80,27 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
     return fresh;
   };
 
+  let pendingSent: SentRequest | undefined;
+  const flushSent = (answeredBy?: string): void => {
+    if (pendingSent === undefined) return;
+    let request = pendingSent;
+    pendingSent = undefined;
+    if (request.response && answeredBy !== undefined && request.response.model === undefined)
+      request = { ...request, response: { ...request.response, model: answeredBy } };
+    emit({ type: 'request-sent', at: now(), round, request: recordFor(emit, request) });
+  };
   const markToken = (): void => {
     firstTokenAt ??= now();
   };
   const accept = (part: ModelStreamPart): void => {
+    // The request record is not part of the reply: it must not open it. It waits for the reply's first part,
+    // so the model that answered (response-start) goes into its response metadata.
+    if (part.type === 'request-sent') {
+      flushSent();
+      pendingSent = part.request;
+      return;
+    }
+    flushSent(part.type === 'response-start' ? part.model : undefined);
     if (!started) {
       started = true;
       const first = part.type === 'response-start' ? part : undefined;
@@ -160,7 +194,9 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
 
   try {
     await readStream(options.model.doStream(options.request, options.signal), options.signal, accept);
+    flushSent();
   } catch (error) {
+    flushSent();
     const usage = mergeStreamUsage(usageAtStart, undefined);
     if (options.signal.aborted) {
       if (!started) return { kind: 'cancelled', message: null, usage, toolCalls: [] };

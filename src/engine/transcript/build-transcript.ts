@@ -48,6 +48,11 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
       case 'round-start':
         rounds.set(event.round, { round: event.round, request: event.request, response: null, toolCalls: [] });
         break;
+      case 'request-sent': {
+        const round = rounds.get(event.round);
+        if (round) round.sent = event.request;
+        break;
+      }
       case 'response-end': {
         const { startedAt, firstTokenAt, endedAt } = event.timing;
         const round = rounds.get(event.round);

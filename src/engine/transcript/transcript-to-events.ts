@@ -1,4 +1,5 @@
 // Pure: the run events a transcript describes, so an imported run is shown by the same fold as a live one.
+import { redactUrl } from '../../shared/redact-url';
 import type { LimitKind, RunEvent } from '../event/run-event';
 import type { Message, ToolResultBlock } from '../message/message';
 import type { Transcript, TranscriptRound } from './transcript';
@@ -67,6 +68,11 @@ function unfoldRound(
 ): number {
   const start = round.response?.timing.startedAt ?? previous;
   events.push({ type: 'round-start', at: start, round: round.round, request: round.request });
+  // A transcript from elsewhere may carry a URL with secrets in it: they are not kept.
+  if (round.sent) {
+    const request = { ...round.sent, url: redactUrl(round.sent.url) };
+    events.push({ type: 'request-sent', at: start, round: round.round, request });
+  }
   let end = start;
   if (round.response !== null) {
     const { timing } = round.response;

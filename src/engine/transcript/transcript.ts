@@ -4,6 +4,7 @@ import type { ContentBlock, Message, ToolResultContentBlock } from '../message/m
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { ModelCapabilities, ModelPrice } from '../model/model-capabilities';
 import type { ToolResultStatus } from '../tool/tool';
+import type { RecordedRequest } from '../model/sent-request';
 import type { LoopPolicies } from '../../shared/loop-policies';
 
 export const TRANSCRIPT_FORMAT = 'loupe-transcript';
@@ -25,7 +26,7 @@ export interface TranscriptSettings {
   policies?: LoopPolicies;
 }
 
-/** A connected MCP server as recorded (URL and name only: headers may hold secrets). */
+/** A connected MCP server as recorded (name and URL with its secrets redacted; never headers). */
 export interface TranscriptServer {
   name: string;
   url: string;
@@ -55,6 +56,12 @@ export interface TranscriptRound {
     timing: { startedAt: number; endedAt: number; durationMs: number; timeToFirstTokenMs?: number };
   } | null;
   toolCalls: TranscriptToolCall[];
+  /**
+   * The exact HTTP request of this round (no key; URL secrets redacted), its `messages` kept as a delta on
+   * the previous round's (`RecordedRequest.history`). Absent for the demo and manual models, replays, and
+   * transcripts written before it existed.
+   */
+  sent?: RecordedRequest;
   /** Edits of this round's request a person made at its pause (system, messages, tools, parameters). */
   edits?: { what: string; before: unknown; after: unknown }[];
 }

@@ -52,8 +52,25 @@ describe('createAnthropicModel against the mock Messages API', () => {
     const parts = await collectStreamParts(
       model(api).doStream(request({ system: 'Be brief.' }), new AbortController().signal),
     );
-    expect(parts[0]).toMatchObject({ type: 'response-start', model: 'claude-sonnet-5-5', usage: { inputTokens: 42 } });
-    expect(parts[1]).toEqual({ type: 'text-start', index: 0 });
+    const [record, ...reply] = parts;
+    expect(reply[0]).toMatchObject({ type: 'response-start', model: 'claude-sonnet-5-5', usage: { inputTokens: 42 } });
+    expect(reply[1]).toEqual({ type: 'text-start', index: 0 });
+    // The exact request, as the mock received it, without the key: where the key went is all it says.
+    expect(record).toEqual({
+      type: 'request-sent',
+      request: {
+        method: 'POST',
+        url: `${api.url}/v1/messages`,
+        headers: {
+          'anthropic-version': api.requests[0]?.headers['anthropic-version'],
+          'content-type': 'application/json',
+        },
+        auth: { header: 'x-api-key' },
+        body: api.requests[0]?.body,
+        response: expect.objectContaining({ status: 200 }) as unknown,
+      },
+    });
+    expect(JSON.stringify(record)).not.toContain(apiKey);
     const text = parts.flatMap((part) => (part.type === 'text-delta' ? [part.text] : [])).join('');
     expect(text).toBe('Hi there, how can I help today? Ünïcode ✓');
     expect(parts.at(-2)).toEqual({ type: 'block-end', index: 0 });
@@ -192,6 +209,45 @@ describe('createAnthropicModel against the mock Messages API', () => {
     );
     expect(error.status).toBe(401);
     expect(error.message).toContain('invalid x-api-key');
+  });
+
+  it('records the request of a refused call with its status', async () => {
+    const parts: ModelStreamPart[] = [];
+    const stream = model(api, { apiKey: 'wrong' }).doStream(request(), new AbortController().signal);
+    await expectModelError(
+      (async () => {
+        for await (const part of stream) parts.push(part);
+      })(),
+    );
+    expect(parts).toEqual([
+      {
+        type: 'request-sent',
+        request: expect.objectContaining({ response: expect.objectContaining({ status: 401 }) as unknown }) as unknown,
+      },
+    ]);
+    expect(JSON.stringify(parts)).not.toContain('wrong');
+  });
+
+  it('records thinking and cache_control exactly as sent', async () => {
+    api.enqueue({ content: [{ type: 'text', text: 'ok' }] });
+    const thinking = createAnthropicModel({
+      apiKey,
+      baseUrl: api.url,
+      model: 'claude-sonnet-5-5',
+      maxRetries: 0,
+      thinking: { budgetTokens: 2048 },
+    });
+    const parts = await collectStreamParts(
+      thinking.doStream(request({ system: 'S', tools: [weatherTool] }), new AbortController().signal),
+    );
+    const record = parts[0];
+    if (record?.type !== 'request-sent') throw new Error('no record');
+    expect(record.request.body).toMatchObject({
+      thinking: { type: 'enabled', budget_tokens: 2048 },
+      max_tokens: 512 + 2048,
+      system: [{ type: 'text', text: 'S', cache_control: { type: 'ephemeral' } }],
+    });
+    expect(JSON.stringify(record.request.body)).toBe(JSON.stringify(api.requests[0]?.body));
   });
 
   it('reports a wrong base URL path as 404', async () => {

@@ -6,6 +6,7 @@ import { buildAnthropicParams, describeAnthropicRequest, type AnthropicRequestOp
 import { initialAnthropicStreamState, mapAnthropicStreamEvent } from './map-anthropic-stream-event';
 import { toModelError } from './to-model-error';
 import { countAnthropicTokens } from './count-anthropic-tokens';
+import { captureSentRequest } from '../capture-sent-request';
 
 export interface AnthropicModelConfig extends AnthropicConfig, Omit<AnthropicRequestOptions, 'model'> {
   model: string;
@@ -20,9 +21,16 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
     if (signal.aborted) throw abortError(signal);
     let state = initialAnthropicStreamState;
     const params = buildAnthropicParams(request, config);
+    // A client per call, over a fetch that records exactly what the SDK puts on the wire (headers, body, status).
+    const capture = captureSentRequest(config.fetch ?? ((input, init) => fetch(input, init)));
+    const callClient = createAnthropicClient({ ...config, fetch: capture.fetch });
+    let recorded = false;
     try {
       // The SDK retries 408/409/429/5xx (honouring retry-after) before it returns the stream, never after.
-      const stream = await client.messages.create(params, { signal });
+      const stream = await callClient.messages.create(params, { signal });
+      const sent = capture.take();
+      recorded = true;
+      if (sent) yield { type: 'request-sent', request: sent };
       for await (const event of stream) {
         const mapped = mapAnthropicStreamEvent(event, state);
         state = mapped.state;
@@ -30,6 +38,8 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
       }
     } catch (error) {
       if (signal.aborted) throw abortError(signal);
+      const sent = recorded ? undefined : capture.take();
+      if (sent) yield { type: 'request-sent', request: sent };
       throw toModelError(error, baseUrl, describeAnthropicRequest(baseUrl, params));
     }
     // The SDK ends the iteration quietly when aborted, so the signal is checked after the loop too.

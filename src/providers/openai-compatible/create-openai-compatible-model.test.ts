@@ -57,7 +57,19 @@ describe('createOpenAICompatibleModel against the mock Chat Completions API', ()
       model(api).doStream(request({ system: 'Be brief.', temperature: 0.2 }), new AbortController().signal),
     );
     expect(textOf(parts)).toBe('Hi there ✓ Ünïcode');
-    expect(parts[0]).toMatchObject({ type: 'response-start', model: 'gpt-4o-mini' });
+    expect(parts[0]).toEqual({
+      type: 'request-sent',
+      request: {
+        method: 'POST',
+        url: `${api.url}/chat/completions`,
+        headers: { 'content-type': 'application/json' },
+        auth: { header: 'authorization', scheme: 'Bearer' },
+        body: api.requests[0]?.body,
+        response: { status: 200, requestId: 'req_mock_stream' },
+      },
+    });
+    expect(JSON.stringify(parts[0])).not.toContain(apiKey);
+    expect(parts[1]).toMatchObject({ type: 'response-start', model: 'gpt-4o-mini' });
     expect(parts.at(-1)).toEqual({
       type: 'response-end',
       stopReason: 'end_turn',

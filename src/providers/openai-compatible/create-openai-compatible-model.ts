@@ -9,6 +9,7 @@ import type { OpenAIChatRequest, OpenAIChunk } from './openai-wire-types';
 import { postWithRetries, type RetryOptions } from './post-with-retries';
 import { readSseData } from './parse-sse';
 import { toConnectionError, toOpenAIModelError } from './to-openai-model-error';
+import { captureSentRequest } from '../capture-sent-request';
 
 export interface OpenAICompatibleModelConfig extends OpenAICompatibleConfig {
   model: string;
@@ -94,6 +95,8 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleModelConfig)
     const body = buildOpenAIRequest(config, request);
     const described = `POST ${url} (model ${config.model}, ${body.messages.length} messages, ${request.tools.length} tools, max tokens ${request.maxTokens})`;
     let response: Response;
+    // Records exactly what went on the wire (no key), for the round's exports.
+    const capture = captureSentRequest(doFetch);
     try {
       response = await postWithRetries(
         url,
@@ -101,14 +104,18 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleModelConfig)
         {
           maxRetries: config.maxRetries ?? 2,
           signal,
-          fetch: doFetch,
+          fetch: capture.fetch,
           ...(config.sleep ? { sleep: config.sleep } : {}),
         },
       );
     } catch (error) {
       if (signal.aborted) throw abortError(signal);
+      const sent = capture.take();
+      if (sent) yield { type: 'request-sent', request: sent };
       throw toConnectionError(baseUrl, error);
     }
+    const sent = capture.take();
+    if (sent) yield { type: 'request-sent', request: sent };
     if (!response.ok) {
       const text = await response.text().catch(() => '');
       throw toOpenAIModelError(response.status, text, response.headers.get('retry-after'), described);

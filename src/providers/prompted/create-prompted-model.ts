@@ -72,6 +72,10 @@ export function createPromptedModel(inner: Model, options: PromptedModelOptions 
             nativeCalls = true;
             yield part;
             continue;
+          case 'request-sent':
+            // The body that really went out: the tools are in its system prompt, not in a `tools` field.
+            yield { ...part, request: { ...part.request, track: 'prompted' } };
+            continue;
           case 'response-end': {
             const reply: ReturnType<typeof parsePromptedReply> = nativeCalls
               ? { kind: 'text' }

@@ -97,10 +97,9 @@ describe('model capabilities', () => {
 });
 
 describe('switchProvider', () => {
-  it('moves a default base URL and a foreign model id to the new provider’s defaults', () => {
+  it('moves a foreign model id to the new provider’s default (the base URL is the provider’s own)', () => {
     expect(switchProvider({ ...defaultSettings, provider: 'anthropic' }, 'openai-compatible')).toEqual({
       provider: 'openai-compatible',
-      baseUrl: 'https://api.openai.com/v1',
       model: 'gpt-4o-mini',
       models: [],
       modelsFromFallback: false,

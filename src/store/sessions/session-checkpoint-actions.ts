@@ -6,6 +6,7 @@ import { writeBranches } from './session-branches';
 import { pickSessionSettings } from './session-record';
 import type { SessionsSlice } from './sessions-state';
 import type { SessionsContext } from './sessions-context';
+import { toPersistedServer } from '../persist-servers';
 
 export type SessionCheckpointActions = Pick<SessionsSlice, 'recordRunEvent' | 'flushSessions' | 'recordBranches'>;
 
@@ -30,11 +31,7 @@ export function createSessionCheckpointActions(
         current.runs.push({ runId, startedAt: event.at, ...meta });
         current.activeRunId = runId;
         current.settings = pickSessionSettings(get().settings);
-        current.servers = get().servers.map(({ name, url, includeInstructions }) => ({
-          name,
-          url,
-          includeInstructions,
-        }));
+        current.servers = get().servers.map(toPersistedServer);
         update({ sessionRuns: [...current.runs] });
         void context.save(current);
       }

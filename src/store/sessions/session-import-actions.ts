@@ -72,6 +72,8 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
           },
         });
         await restore.restoreFamily(record);
+        // The file's model settings are shown and offered, never adopted silently.
+        get().offerImportedSettings(result.meta.settings);
         return true;
       } catch (error) {
         get().pushAlert(`“${file.name}” could not be imported: ${describeError(error)}. Nothing was changed.`);

@@ -1,5 +1,5 @@
 // Records and listing: open the database, create, open, rename, duplicate and delete sessions, switch runs.
-import { saveServers } from '../persist-servers';
+import { saveServers, storedServerUrl } from '../persist-servers';
 import { readString } from '../safe-storage';
 import { initialRunView } from '../run-view';
 import { openSessionDb, SessionStorageError, VERSION_CHANGED_TEXT } from './session-db';
@@ -21,10 +21,11 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
 
   /** Connects the session's servers and disconnects the others (matched by URL). */
   async function reconcileServers(record: SessionRecord): Promise<void> {
+    // Records keep URLs as storage does (secrets redacted): compare in that form.
     const wanted = new Set(record.servers.map((server) => server.url));
     const present = get().servers;
-    for (const server of present) if (!wanted.has(server.url)) await get().removeServer(server.id);
-    const urls = new Set(present.map((server) => server.url));
+    for (const server of present) if (!wanted.has(storedServerUrl(server))) await get().removeServer(server.id);
+    const urls = new Set(present.map(storedServerUrl));
     for (const server of record.servers)
       if (!urls.has(server.url)) await get().addServer(server.url, {}, server.name, server.includeInstructions);
     saveServers(deps.storage, get().servers);

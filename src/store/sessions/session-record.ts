@@ -2,6 +2,7 @@
 import type { TranscriptMeta } from '../../engine/transcript/build-transcript';
 import type { PersistedServer } from '../persist-servers';
 import type { Settings } from '../settings';
+import { redactUrl } from '../../shared/redact-url';
 
 /** Settings a session keeps. Never the API key (it stays in memory or under "Remember on this device"). */
 export type SessionSettings = Pick<
@@ -47,7 +48,8 @@ export function summarize(record: SessionRecord): SessionSummary {
   return { id: record.id, name: record.name, updatedAt: record.updatedAt, runCount: record.runs.length };
 }
 
+/** The settings a session record keeps; the base URL with its secrets redacted (the full one stays in memory). */
 export function pickSessionSettings(settings: Settings): SessionSettings {
   const { provider, baseUrl, model, maxRounds, maxTokens, system, draft } = settings;
-  return { provider, baseUrl, model, maxRounds, maxTokens, system, draft };
+  return { provider, baseUrl: redactUrl(baseUrl), model, maxRounds, maxTokens, system, draft };
 }

@@ -9,6 +9,7 @@ import type { SessionDb } from './session-db';
 import { pickSessionSettings, summarize } from './session-record';
 import type { SessionRecord, StoredRun } from './session-record';
 import { createPageTabCoordinator, type TabCoordinator } from './tab-coordinator';
+import { toPersistedServer } from '../persist-servers';
 
 /** The localStorage key of the session a reload opens. */
 export const CURRENT_SESSION_KEY = 'loupe.session';
@@ -132,11 +133,7 @@ export function createSessionsContext(
         createdAt: now,
         updatedAt: now,
         settings: pickSessionSettings(get().settings),
-        servers: get().servers.map(({ name: serverName, url, includeInstructions }) => ({
-          name: serverName,
-          url,
-          includeInstructions,
-        })),
+        servers: get().servers.map(toPersistedServer),
         runs: [],
         activeRunId: null,
         extensions: {},

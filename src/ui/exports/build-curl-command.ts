@@ -1,21 +1,27 @@
-// Pure: a curl command that sends a round's request again. The key is a shell variable, never the real key.
-import type { Transcript, TranscriptRound } from '../../engine/transcript/transcript';
-import { buildRoundRequest, messagesEndpoint } from './build-round-request';
+// Pure: a curl command that sends a round's recorded request again. The key is a shell variable, never the key.
+import type { ExportableRequest } from './describe-sent-request';
+import { quoteShell } from './shell-quote';
 
 /**
- * `curl` for `round`, ready to paste in a shell with `ANTHROPIC_API_KEY` set. The body goes through a
- * quoted here-document, so nothing in it (quotes, `$`, backticks) is interpreted by the shell.
+ * `curl` for the request, ready to paste in a POSIX shell with the key variable set. Every value is one
+ * single-quoted word; the JSON body goes through a quoted here-document, so nothing in it is expanded.
  */
-export function buildCurlCommand(transcript: Transcript, round: TranscriptRound): string {
-  const body = JSON.stringify(buildRoundRequest(transcript, round), null, 2);
-  const fence = body.includes('\nLOUPE_JSON\n') ? 'LOUPE_JSON_END' : 'LOUPE_JSON';
-  return [
-    `curl ${messagesEndpoint(transcript)} \\`,
-    '  -H "x-api-key: $ANTHROPIC_API_KEY" \\',
-    '  -H "anthropic-version: 2023-06-01" \\',
-    '  -H "content-type: application/json" \\',
+export function buildCurlCommand(request: ExportableRequest): string {
+  const body = JSON.stringify(request.body, null, 2);
+  // Pretty JSON never has a line that is just the fence (its inner lines are indented), but be sure.
+  let fence = 'LOUPE_JSON';
+  while (body.split('\n').includes(fence)) fence += '_END';
+  const lines = [
+    ...request.notes.map((note) => `# ${note}`),
+    `curl --no-buffer ${quoteShell(request.url)} \\`,
+    ...(request.auth
+      ? [`  -H ${quoteShell(`${request.auth.header}: ${request.auth.prefix}`)}"$${request.auth.variable}" \\`]
+      : []),
+    ...request.headers.map(([name, value]) => `  -H ${quoteShell(`${name}: ${value}`)} \\`),
+    `  -H 'content-type: application/json' \\`,
     `  --data-binary @- <<'${fence}'`,
     body,
     fence,
-  ].join('\n');
+  ];
+  return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,7 @@
 // Pure: a readable Markdown report of a run — settings, system prompt, tools, every round, the answer.
 import type { ContentBlock, ToolResultContentBlock } from '../../engine/message/message';
 import type { Transcript, TranscriptRound } from '../../engine/transcript/transcript';
+import { redactUrl } from '../../shared/redact-url';
 
 /** The whole run as Markdown. Images are listed, not embedded (a report stays small and safe to share). */
 export function buildMarkdownReport(transcript: Transcript): string {
@@ -9,11 +10,11 @@ export function buildMarkdownReport(transcript: Transcript): string {
     `# Loupe run ${transcript.runId}`,
     '',
     `- **Started:** ${transcript.createdAt}`,
-    `- **Model:** ${settings.provider} · ${settings.model}${settings.baseUrl ? ` (${settings.baseUrl})` : ''}`,
+    `- **Model:** ${settings.provider} · ${settings.model}${settings.baseUrl ? ` (${redactUrl(settings.baseUrl)})` : ''}`,
     `- **Limits:** ${settings.maxRounds} rounds, ${settings.maxTokens} max tokens${settings.temperature === undefined ? '' : `, temperature ${settings.temperature}`}`,
     `- **Finished:** ${transcript.finishReason ?? 'not finished'}${transcript.error ? ` — ${transcript.error.message}` : ''}`,
     `- **Tokens:** ${usage.inputTokens} in / ${usage.outputTokens} out`,
-    `- **Servers:** ${transcript.servers.map((server) => `${server.name} (${server.url})`).join(', ') || 'none'}`,
+    `- **Servers:** ${transcript.servers.map((server) => `${server.name} (${redactUrl(server.url)})`).join(', ') || 'none'}`,
     '',
   ];
   if (transcript.system !== undefined) lines.push('## System prompt', '', fence(transcript.system), '');

@@ -1,27 +1,19 @@
-// A round's exports: its Messages API request as curl, or a TypeScript SDK program that reproduces it.
+// A round's exports, built from the exact request it sent: curl, TypeScript, Python or the raw JSON body.
 import { useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { monoBlockClass, smallButtonClass } from '../common/styles';
-import { buildCurlCommand } from './build-curl-command';
-import { buildSdkSnippet } from './build-sdk-snippet';
+import { buildRoundExport, EXPORT_FORMAT_LABELS, type ExportFormat, type RoundExport } from './build-round-export';
 
-type Format = 'curl' | 'typescript';
+const FORMATS: ExportFormat[] = ['curl', 'typescript', 'python', 'json'];
 
 export function RoundExportMenu({ round }: { round: number }) {
-  const exportTranscript = useLoupeStore((state) => state.exportTranscript);
-  const running = useLoupeStore((state) => state.runView.phase === 'running');
-  const [shown, setShown] = useState<{ format: Format; text: string } | null>(null);
+  const rounds = useLoupeStore((state) => state.runView.rounds);
+  const [shown, setShown] = useState<{ format: ExportFormat; result: RoundExport } | null>(null);
   const [copied, setCopied] = useState(false);
 
-  const show = async (format: Format) => {
-    const transcript = await exportTranscript();
-    const recorded = transcript?.rounds.find((candidate) => candidate.round === round);
-    if (!transcript || !recorded) return;
+  const show = (format: ExportFormat) => {
     setCopied(false);
-    setShown({
-      format,
-      text: format === 'curl' ? buildCurlCommand(transcript, recorded) : buildSdkSnippet(transcript, recorded),
-    });
+    setShown({ format, result: buildRoundExport(rounds, round, format) });
   };
   const copy = async (text: string) => {
     try {
@@ -31,35 +23,48 @@ export function RoundExportMenu({ round }: { round: number }) {
       // Clipboard refused (permissions): the text stays selectable below.
     }
   };
+  const label = shown ? EXPORT_FORMAT_LABELS[shown.format] : '';
 
   return (
     <div className="px-4 pb-3 text-xs">
       <div className="flex flex-wrap items-center gap-1 text-zinc-500">
         <span>Export round {round}:</span>
-        <button type="button" className={smallButtonClass} disabled={running} onClick={() => void show('curl')}>
-          curl
-        </button>
-        <button type="button" className={smallButtonClass} disabled={running} onClick={() => void show('typescript')}>
-          TypeScript
-        </button>
+        {FORMATS.map((format) => (
+          <button key={format} type="button" className={smallButtonClass} onClick={() => show(format)}>
+            {EXPORT_FORMAT_LABELS[format]}
+          </button>
+        ))}
+        {shown?.result.ok && (
+          <button
+            type="button"
+            className={smallButtonClass}
+            onClick={() => void copy(shown.result.ok ? shown.result.text : '')}
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        )}
         {shown && (
-          <>
-            <button type="button" className={smallButtonClass} onClick={() => void copy(shown.text)}>
-              {copied ? 'Copied' : 'Copy'}
-            </button>
-            <button type="button" className={smallButtonClass} onClick={() => setShown(null)}>
-              Hide
-            </button>
-          </>
+          <button type="button" className={smallButtonClass} onClick={() => setShown(null)}>
+            Hide
+          </button>
         )}
       </div>
-      {shown && (
-        <pre
-          aria-label={`Round ${round} as ${shown.format === 'curl' ? 'curl' : 'TypeScript'}`}
-          className={`${monoBlockClass} mt-2`}
-        >
-          {shown.text}
-        </pre>
+      {shown && !shown.result.ok && (
+        <p role="status" aria-label={`Round ${round} export`} className="mt-2 text-zinc-600 dark:text-zinc-400">
+          {shown.result.reason}
+        </p>
+      )}
+      {shown?.result.ok && (
+        <>
+          <ul aria-label={`Round ${round} request notes`} className="mt-2 space-y-0.5 text-zinc-600 dark:text-zinc-400">
+            {shown.result.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+          <pre aria-label={`Round ${round} as ${label}`} className={`${monoBlockClass} mt-2`}>
+            {shown.result.text}
+          </pre>
+        </>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { useLoupeStore } from '../../store/loupe-store-provider';
 import { parseHeaders } from '../../store/parse-headers';
 import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import { ModalDialog } from '../tools/modal-dialog';
+import { UrlSecretsFields, type UrlSecrets } from './url-secrets-fields';
 
 const headersText = (headers: Record<string, string>) =>
   Object.entries(headers)
@@ -16,6 +17,10 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
   const [name, setName] = useState(server.name);
   const [url, setUrl] = useState(server.url);
   const [headers, setHeaders] = useState(headersText(server.headers));
+  const [secrets, setSecrets] = useState<UrlSecrets>({
+    secretPathSegments: server.secretPathSegments ?? [],
+    rememberFullUrl: server.rememberFullUrl === true,
+  });
   const nameId = useId();
   const urlId = useId();
   const headersId = useId();
@@ -46,6 +51,7 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
             onChange={(event) => setUrl(event.target.value)}
           />
         </div>
+        <UrlSecretsFields url={url} value={secrets} onChange={setSecrets} />
         <div>
           <label htmlFor={headersId} className={labelClass}>
             Headers (one "Name: value" per line, kept in memory only)
@@ -79,7 +85,7 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
           className={primaryButtonClass}
           disabled={problems.length > 0}
           onClick={() => {
-            void editServer(server.id, { name, url, headers: parsed.headers });
+            void editServer(server.id, { name, url, headers: parsed.headers, ...secrets });
             onClose();
           }}
         >

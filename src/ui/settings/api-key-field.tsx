@@ -1,7 +1,10 @@
-// The API key: a password field held in memory, persisted only when the person asks for it.
+// The API key: a password field held in memory, persisted only when the person asks for it. Each provider has its own.
 import { useId } from 'react';
+import { apiKeyStorageKey } from '../../store/persist-settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, labelClass } from '../common/styles';
+
+const PROVIDER_NAMES = { anthropic: 'Anthropic', 'openai-compatible': 'OpenAI-compatible' } as const;
 
 export function ApiKeyField() {
   const id = useId();
@@ -10,6 +13,8 @@ export function ApiKeyField() {
   const rememberKey = useLoupeStore((state) => state.settings.rememberKey);
   const provider = useLoupeStore((state) => state.settings.provider);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
+  if (provider !== 'anthropic' && provider !== 'openai-compatible') return null;
+  const name = PROVIDER_NAMES[provider];
 
   return (
     <div>
@@ -40,8 +45,8 @@ export function ApiKeyField() {
       </label>
       <p id={hintId} className="mt-1 text-[11px] text-zinc-500">
         {rememberKey
-          ? 'Stored in this browser’s local storage, in plain text.'
-          : 'Kept in memory only: it is gone when you close the tab.'}
+          ? `Stored in this browser’s local storage (${apiKeyStorageKey(provider)}), in plain text, with the full base URL. Sent only to the ${name} base URL.`
+          : `Kept in memory only: it is gone when you close the tab. Sent only to the ${name} base URL; each provider keeps its own key.`}
       </p>
     </div>
   );

@@ -53,7 +53,9 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
           now={round.endedAt ?? Math.max(0, ...round.toolCalls.map((call) => call.endedAt ?? call.startedAt ?? 0))}
         />
       </div>
-      {round.request !== undefined && round.stopReason !== undefined && <RoundExportMenu round={round.round} />}
+      {round.request !== undefined && (round.stopReason !== undefined || round.sent !== undefined) && (
+        <RoundExportMenu round={round.round} />
+      )}
     </article>
   );
 });

@@ -2,6 +2,7 @@
 import { useRef, useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { secondaryButtonClass } from '../common/styles';
+import { ImportedSettingsOffer } from './imported-settings-offer';
 
 export function ImportTranscriptButton() {
   const importFile = useLoupeStore((state) => state.importTranscriptFile);
@@ -32,6 +33,7 @@ export function ImportTranscriptButton() {
         data-testid="import-transcript-input"
         onChange={(event) => void onChange(event.target.files)}
       />
+      <ImportedSettingsOffer />
     </>
   );
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { hasUrlSecrets, redactUrl } from './redact-url';
+
+describe('redactUrl', () => {
+  it('redacts user info, every query value and the fragment, keeping the names', () => {
+    expect(redactUrl('http://u:p@h/mcp?api_key=SECRET&x=1&flag')).toBe(
+      'http://REDACTED@h/mcp?api_key=REDACTED&x=REDACTED&flag',
+    );
+    expect(redactUrl('https://h.example/mcp#token=abc')).toBe('https://h.example/mcp#REDACTED');
+    expect(redactUrl('https://h.example:8443/a/b')).toBe('https://h.example:8443/a/b');
+    expect(redactUrl('http://127.0.0.1:4310')).toBe('http://127.0.0.1:4310');
+  });
+
+  it('redacts the path segments the person marked secret, encoded or not', () => {
+    expect(redactUrl('https://hooks.example/t/abc123/mcp', ['abc123'])).toBe('https://hooks.example/t/REDACTED/mcp');
+    expect(redactUrl('https://h/x/a%20b/mcp', ['a b'])).toBe('https://h/x/REDACTED/mcp');
+    expect(redactUrl('https://h/x/abc/mcp', [''])).toBe('https://h/x/abc/mcp');
+  });
+
+  it('redacts a string that is not a URL by pattern', () => {
+    expect(redactUrl('//u:p@h/x?k=v')).toBe('//REDACTED@h/x?k=REDACTED');
+  });
+
+  it('says whether a URL holds secrets', () => {
+    expect(hasUrlSecrets('https://h/mcp')).toBe(false);
+    expect(hasUrlSecrets('https://h/mcp?k=v')).toBe(true);
+    expect(hasUrlSecrets('https://u@h/mcp')).toBe(true);
+    expect(hasUrlSecrets('https://h/s3cret/mcp', ['s3cret'])).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+// Pure: a URL with its secrets replaced, for every place a URL is written down. Imports nothing.
+
+/** What stands where a secret was. */
+export const REDACTED = 'REDACTED';
+
+/**
+ * `url` with its secrets replaced by `REDACTED`: the user info (`user:pass@`), every query value, the
+ * fragment, and each path segment listed in `secretSegments` (compared decoded). Names stay (`?api_key=REDACTED`),
+ * so a reader sees what was there. A string that is not a URL is redacted by pattern the same way.
+ */
+export function redactUrl(url: string, secretSegments: readonly string[] = []): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return redactByPattern(url, secretSegments);
+  }
+  if (parsed.username !== '' || parsed.password !== '') {
+    parsed.username = REDACTED;
+    parsed.password = '';
+  }
+  if (secretSegments.length > 0) {
+    const secrets = new Set(secretSegments.filter((segment) => segment !== ''));
+    parsed.pathname = parsed.pathname
+      .split('/')
+      .map((segment) => (secrets.has(safeDecode(segment)) || secrets.has(segment) ? REDACTED : segment))
+      .join('/');
+  }
+  const query = redactQuery(parsed.search);
+  const hash = parsed.hash === '' ? '' : `#${REDACTED}`;
+  const redacted = `${withUserInfo(parsed)}${parsed.pathname}${query}${hash}`;
+  // Nothing secret: the URL is written as the person typed it (no normalisation such as a trailing slash).
+  return redacted === normaliseForCompare(url) ? url : redacted;
+}
+
+/** True when `redactUrl` would change `url`: it holds something that must not be written down. */
+export function hasUrlSecrets(url: string, secretSegments: readonly string[] = []): boolean {
+  return redactUrl(url, secretSegments) !== url;
+}
+
+function normaliseForCompare(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${withUserInfo(parsed)}${parsed.pathname}${parsed.search}${parsed.hash}`;
+  } catch {
+    return url;
+  }
+}
+
+function withUserInfo(parsed: URL): string {
+  const user =
+    parsed.username === '' ? '' : `${parsed.username}${parsed.password === '' ? '' : `:${parsed.password}`}@`;
+  return `${parsed.protocol}//${user}${parsed.host}`;
+}
+
+/** `?a=1&b` → `?a=REDACTED&b`: names kept, values replaced, the order and bare names untouched. */
+function redactQuery(search: string): string {
+  if (search === '' || search === '?') return search;
+  const parts = search
+    .slice(1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      return equals === -1 || equals === pair.length - 1 ? pair : `${pair.slice(0, equals)}=${REDACTED}`;
+    });
+  return `?${parts.join('&')}`;
+}
+
+function redactByPattern(text: string, secretSegments: readonly string[]): string {
+  let redacted = text
+    .replace(/\/\/[^/?#@\s]*@/g, `//${REDACTED}@`)
+    .replace(/([?&][^=&#\s]*=)[^&#\s]+/g, `$1${REDACTED}`)
+    .replace(/#.*$/s, `#${REDACTED}`);
+  for (const segment of secretSegments) if (segment !== '') redacted = redacted.split(segment).join(REDACTED);
+  return redacted;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
