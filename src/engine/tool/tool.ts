@@ -42,7 +42,24 @@ export interface Tool {
   origin: ToolOrigin;
   /** Per-call timeout in ms; the engine's default applies when absent. */
   timeoutMs?: number;
+  /** Who set `timeoutMs`, for the timeline and transcript ("server limit"); default `tool`. */
+  timeoutSource?: TimeoutSource;
   run(input: Record<string, unknown>, context: ToolRunContext): Promise<ToolOutput>;
+}
+
+/**
+ * Which setting a call's timeout came from: the tool's own, its server's, or the run's (the global
+ * setting in the loop policies, `LoopPolicies.toolTimeoutMs`).
+ */
+export type TimeoutSource = 'tool' | 'server' | 'run';
+
+/**
+ * Why a call with status `timeout` was stopped: silent for `ms` (the idle timeout from `source`), running
+ * for `ms` in all (`max-total`, which progress never extends), or the run's wall time ran out (`wall-time`).
+ */
+export interface CallTimeoutInfo {
+  ms: number;
+  source: TimeoutSource | 'max-total' | 'wall-time';
 }
 
 /** ENGINE-SPEC §17. Everything but `ok` goes to the model with `is_error: true`. */
