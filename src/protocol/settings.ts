@@ -40,4 +40,6 @@ export interface ServerConfig {
   headers: Record<string, string>;
   /** Put the server's `instructions` into the system prompt (default true). */
   includeInstructions: boolean;
+  /** Idle timeout of this server's tool calls in ms (progress restarts it); absent = the run's setting. */
+  toolTimeoutMs?: number;
 }

@@ -110,7 +110,11 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     // Wrapping in a promise chain turns a synchronous throw into a rejection, and both handlers are
     // attached, so a late failure after a timeout is never an unhandled rejection.
     Promise.resolve()
-      .then(() => (done ? undefined : tool.run(input, { signal: controller.signal, onProgress, log: () => {} })))
+      .then(() => {
+        if (done) return undefined;
+        const deadline = { idleMs: timeoutMs, ...(maxTotal === undefined ? {} : { maxTotalMs: maxTotal }) };
+        return tool.run(input, { signal: controller.signal, onProgress, log: () => {}, deadline });
+      })
       .then(
         (output) => settle(fromOutput(output)),
         (error: unknown) => {

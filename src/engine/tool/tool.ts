@@ -19,6 +19,11 @@ export interface ToolRunContext {
   signal: AbortSignal;
   onProgress: (progress: { progress: number; total?: number; message?: string }) => void;
   log: (level: 'debug' | 'info' | 'warning' | 'error', message: string) => void;
+  /**
+   * The bounds the engine enforces on this call (idle timeout, restarted by progress, and the total), so a
+   * tool can pass them on (an MCP request's own timeouts). Absent when the tool is run outside the loop.
+   */
+  deadline?: { idleMs: number; maxTotalMs?: number };
 }
 
 /** What a tool returns. `isError` marks a tool-level error the model should see. */
