@@ -111,7 +111,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
   const remembered = loadServers(deps.storage);
   const initial = remembered ?? [{ name: 'demo', url: options.demoServerUrl, includeInstructions: true }];
   for (const server of initial) {
-    void store.getState().addServer(server.url, {}, server.name, server.includeInstructions);
+    void store.getState().addServer(server.url, {}, server.name, server.includeInstructions, server.toolTimeoutMs);
   }
   return store;
 }

@@ -40,6 +40,7 @@ export interface ServersSlice {
     headers?: Record<string, string>,
     name?: string,
     includeInstructions?: boolean,
+    toolTimeoutMs?: number,
   ) => Promise<void>;
   removeServer: (serverId: string) => Promise<void>;
   /** Re-sends the same config, which makes the worker reconnect. */
@@ -50,7 +51,7 @@ export interface ServersSlice {
   /** Edits a server in place (name made unique, URL, headers) and reconnects it. */
   editServer: (
     serverId: string,
-    change: { name: string; url: string; headers: Record<string, string> },
+    change: { name: string; url: string; headers: Record<string, string>; toolTimeoutMs?: number | undefined },
   ) => Promise<void>;
   applyServerState: (state: ServerState) => void;
   applyServerRemoved: (serverId: string) => void;

@@ -51,7 +51,7 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
   return {
     servers: [],
     serverStates: {},
-    async addServer(url, headers = {}, name, includeInstructions = true) {
+    async addServer(url, headers = {}, name, includeInstructions = true, toolTimeoutMs) {
       const trimmed = url.trim();
       if (trimmed === '') {
         get().pushAlert('Enter the server URL first, e.g. http://localhost:3001/mcp.');
@@ -67,6 +67,7 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
         url: trimmed,
         headers,
         includeInstructions,
+        ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),
       };
       set((store) => ({ servers: [...store.servers, server] }));
       persist();
@@ -91,7 +92,9 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
           .servers.filter((other) => other.id !== serverId)
           .map((other) => other.name);
         const name = change.name.trim() === '' ? server.name : makeUniqueName(sanitizeServerName(change.name), others);
-        return { ...server, name, url: change.url.trim(), headers: change.headers };
+        const { toolTimeoutMs: _old, ...rest } = server;
+        const timeout = change.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: change.toolTimeoutMs };
+        return { ...rest, name, url: change.url.trim(), headers: change.headers, ...timeout };
       }),
     applyServerState(state) {
       if (get().servers.some((server) => server.id === state.serverId)) setServerState(state);
