@@ -66,8 +66,10 @@ export class ServerRegistry {
       sameConnection &&
       (before.includeInstructions !== config.includeInstructions || before.toolTimeoutMs !== config.toolTimeoutMs);
     entry.config = config;
-    if (onlySettings) {
-      entry.connection?.setToolTimeoutMs(config.toolTimeoutMs);
+    if (onlySettings && entry.connection !== undefined) {
+      entry.connection.setToolTimeoutMs(config.toolTimeoutMs);
+      // The UI shows "connecting" until it hears back: say it is still connected.
+      this.#reportAllConnected();
       return;
     }
     void this.#close(entry);
