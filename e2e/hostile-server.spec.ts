@@ -10,6 +10,8 @@ const call = (id: string, tool: string) => ({ type: 'tool_use', id, name: `${hos
 test('hostile tools: good parts reach the model, every bound is a visible status, the page stays responsive', async ({
   page,
 }) => {
+  // A 20 MB image crosses the worker and calls wait for their timeouts: more than the default 60 s on a busy machine.
+  test.setTimeout(180_000);
   await page.goto('/');
   await chooseMockAnthropic(page);
   const servers = page.getByRole('list', { name: 'Servers' });
@@ -60,7 +62,7 @@ test('hostile tools: good parts reach the model, every bound is a visible status
   await page.getByRole('button', { name: 'Run', exact: true }).click();
 
   // The second request passed the mock's validation of the wire format: no bad image poisoned the history.
-  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn', { timeout: 120_000 });
   const round = page.getByRole('article', { name: 'Round 1' });
   const item = (tool: string) => round.getByRole('listitem', { name: new RegExp(`${hostile}__${tool}`) });
   await expect(item('bad_base64')).toContainText('After the bad image.');
