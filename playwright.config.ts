@@ -66,6 +66,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: `node --import tsx test/servers/hostile-server-main.ts`,
+      env: { PORT: String(E2E_PORTS.hostileServer) },
+      port: E2E_PORTS.hostileServer,
+      reuseExistingServer: false,
+    },
+    {
       command: `node --import tsx e2e/fixtures/mock-messages-api-main.ts`,
       env: { PORT: String(E2E_PORTS.mockApi), MOCK_API_KEY },
       port: E2E_PORTS.mockApi,

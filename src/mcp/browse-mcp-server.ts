@@ -8,6 +8,7 @@ import type {
   McpResourceInfo,
   McpResourceTemplateInfo,
 } from '../protocol/mcp-feature-messages';
+import { listAllPages } from './list-all-pages';
 import type { Client } from './mcp-sdk-client';
 
 /** Browsing a server; every method lists all pages. Throws when the server lacks the capability. */
@@ -68,20 +69,18 @@ export function createMcpBrowser(withSession: WithSession, timeout: number): Mcp
   return {
     async listResources() {
       return withSession(async (client) => {
-        const resources: McpResourceInfo[] = [];
-        let cursor: string | undefined;
-        do {
+        // Bounded like tools/list: a server that always pages on cannot hang the browser.
+        const { items } = await listAllPages('resources', async (cursor) => {
           const page = await client.listResources(cursor === undefined ? {} : { cursor }, { timeout });
-          for (const item of page.resources)
-            resources.push({
-              uri: item.uri,
-              name: item.name,
-              ...optional('title', item.title),
-              ...optional('description', item.description),
-              ...optional('mimeType', item.mimeType),
-            });
-          cursor = page.nextCursor;
-        } while (cursor !== undefined);
+          return { items: page.resources, nextCursor: page.nextCursor };
+        });
+        const resources: McpResourceInfo[] = items.map((item) => ({
+          uri: item.uri,
+          name: item.name,
+          ...optional('title', item.title),
+          ...optional('description', item.description),
+          ...optional('mimeType', item.mimeType),
+        }));
         const templates = await client
           .listResourceTemplates({}, { timeout })
           .then((page) =>
@@ -102,27 +101,24 @@ export function createMcpBrowser(withSession: WithSession, timeout: number): Mcp
       withSession(async (client) => convertContents(await client.readResource({ uri }, { timeout }))),
     listPrompts() {
       return withSession(async (client) => {
-        const prompts: McpPromptInfo[] = [];
-        let cursor: string | undefined;
-        do {
+        const { items } = await listAllPages('prompts', async (cursor) => {
           const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, { timeout });
-          for (const item of page.prompts)
-            prompts.push({
-              name: item.name,
-              ...optional('title', item.title),
-              ...optional('description', item.description),
-              ...(item.arguments === undefined
-                ? {}
-                : {
-                    arguments: item.arguments.map((argument) => ({
-                      name: argument.name,
-                      ...optional('description', argument.description),
-                      ...(argument.required === undefined ? {} : { required: argument.required }),
-                    })),
-                  }),
-            });
-          cursor = page.nextCursor;
-        } while (cursor !== undefined);
+          return { items: page.prompts, nextCursor: page.nextCursor };
+        });
+        const prompts: McpPromptInfo[] = items.map((item) => ({
+          name: item.name,
+          ...optional('title', item.title),
+          ...optional('description', item.description),
+          ...(item.arguments === undefined
+            ? {}
+            : {
+                arguments: item.arguments.map((argument) => ({
+                  name: argument.name,
+                  ...optional('description', argument.description),
+                  ...(argument.required === undefined ? {} : { required: argument.required }),
+                })),
+              }),
+        }));
         return prompts;
       });
     },

@@ -1,14 +1,16 @@
 // Connects to one MCP server and presents its tools as engine tools; re-initialises a session the server forgot.
-import { ErrorCode, McpError, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
-import type { Tool, ToolAnnotations, ToolOutput, ToolRunContext } from '../engine/tool/tool';
+import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool, ToolAnnotations, ToolRunContext } from '../engine/tool/tool';
 import type { ServerToolInfo } from '../protocol/server-status';
 import { createMcpBrowser, type McpBrowser } from './browse-mcp-server';
-import { convertToolResult } from './convert-tool-result';
+import { callMcpTool } from './call-mcp-tool';
 import { detectHiddenSession, detectMixedContent } from './detect-browser-blocks';
 import type { McpClientHandlers } from './mcp-client-handlers';
 import { diagnoseConnectionError, type ReachabilityProbe } from './diagnose-connection-error';
 import { createToolNameMap } from './expose-tool-names';
-import { McpConnectionError, McpToolTimeoutError } from './mcp-connection-error';
+import { McpConnectionError } from './mcp-connection-error';
+import { DEFAULT_LISTING_CAPS, listAllPages, type ListingCaps } from './list-all-pages';
+import type { ResultCaps } from './result-caps';
 import {
   StreamableHTTPClientTransport,
   UnauthorizedError,
@@ -24,6 +26,8 @@ export interface McpServerConfig {
   name: string;
   url: string;
   headers: Record<string, string>;
+  /** Idle timeout of this server's tool calls in ms (restarted by progress); absent = the run's setting. */
+  toolTimeoutMs?: number;
 }
 
 export interface ConnectMcpServerOptions {
@@ -31,8 +35,16 @@ export interface ConnectMcpServerOptions {
   fetch?: typeof fetch;
   /** Called when the server says its tool list changed; call `refreshTools()` before the next round. */
   onToolsChanged?: () => void;
-  /** Per-call timeout in ms, extended by each progress notification. Default 60 000. */
+  /**
+   * Per-call idle timeout in ms, extended by each progress notification, when `config.toolTimeoutMs` is
+   * absent. Either makes it the tools' own timeout (source `server`); with neither, the engine's run
+   * setting applies (a direct `run` outside the loop then waits 60 000 ms).
+   */
   toolTimeoutMs?: number;
+  /** Bounds on tools/list (pages, items, time). Default `DEFAULT_LISTING_CAPS`. */
+  listingCaps?: ListingCaps;
+  /** Bounds on each tool result (parts, images, bytes, text). Default `DEFAULT_RESULT_CAPS`. */
+  resultCaps?: ResultCaps;
   /** Time allowed for initialize and tools/list, in ms. Default 15 000. */
   connectTimeoutMs?: number;
   /** Used to tell a CORS refusal from a dead host when connecting fails (see `diagnoseConnectionError`). */
@@ -59,14 +71,18 @@ export interface McpConnection {
   setLogLevel(
     level: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency',
   ): Promise<void>;
-  /** The server's tools as it listed them (all pages). */
+  /** The server's tools as it listed them (all pages, within the listing caps). */
   readonly listedTools: readonly McpToolDefinition[];
+  /** Set when the last tools/list stopped at a bound (pages, items, time, a repeated cursor): what and why. */
+  readonly listingNotice: string | undefined;
   /** This server's tools as engine tools, named over this server alone; use `collectMcpTools` across servers. */
   readonly tools: Tool[];
   /** This server's tools as the UI lists them, named over this server alone. */
   readonly toolInfos: ServerToolInfo[];
   /** An engine tool calling `toolName` on this server, shown to the model as `exposedName`. */
   createTool(toolName: string, exposedName: string): Tool | undefined;
+  /** Changes this server's tool timeout (absent = the run's setting); tools created from now on use it. */
+  setToolTimeoutMs(ms: number | undefined): void;
   /** Lists the tools again (after `onToolsChanged`). */
   refreshTools(): Promise<void>;
   /** Ends the session (DELETE) and closes the transport. Never throws. */
@@ -76,15 +92,15 @@ export interface McpConnection {
 export const defaultToolTimeoutMs = 60_000;
 const defaultConnectTimeoutMs = 15_000;
 
-async function listAllTools(client: Client, timeout: number): Promise<McpToolDefinition[]> {
-  const tools: McpToolDefinition[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return tools;
+function listAllTools(client: Client, timeout: number, caps: ListingCaps) {
+  return listAllPages(
+    'tools',
+    async (cursor) => {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
+      return { items: page.tools, nextCursor: page.nextCursor };
+    },
+    caps,
+  );
 }
 
 function annotationsOf(definition: McpToolDefinition): ToolAnnotations {
@@ -97,37 +113,6 @@ function annotationsOf(definition: McpToolDefinition): ToolAnnotations {
   const title = source.title ?? definition.title;
   if (title !== undefined) annotations.title = title;
   return annotations;
-}
-
-/** Sends the call; abort and timeout are thrown (told apart by name), JSON-RPC errors come back as `isError` output. */
-async function callMcpTool(
-  client: Client,
-  toolName: string,
-  input: Record<string, unknown>,
-  context: ToolRunContext,
-  timeoutMs: number,
-): Promise<ToolOutput> {
-  try {
-    const result = await client.callTool({ name: toolName, arguments: input }, undefined, {
-      signal: context.signal,
-      timeout: timeoutMs,
-      resetTimeoutOnProgress: true,
-      onprogress: ({ progress, total, message }) => {
-        context.onProgress({
-          progress,
-          ...(total === undefined ? {} : { total }),
-          ...(message === undefined ? {} : { message }),
-        });
-      },
-    });
-    return convertToolResult(result);
-  } catch (error) {
-    if (context.signal.aborted) throw error;
-    if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout))
-      throw new McpToolTimeoutError(toolName, timeoutMs, { cause: error });
-    if (error instanceof McpError) return { content: [{ type: 'text', text: error.message }], isError: true };
-    throw error;
-  }
 }
 
 /**
@@ -146,7 +131,12 @@ export async function connectMcpServer(
   } catch (error) {
     throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
   }
-  const toolTimeoutMs = options.toolTimeoutMs ?? defaultToolTimeoutMs;
+  let serverTimeoutMs = config.toolTimeoutMs ?? options.toolTimeoutMs;
+  const listingCaps = options.listingCaps ?? DEFAULT_LISTING_CAPS;
+  const callOptions = () => ({
+    timeoutMs: serverTimeoutMs ?? defaultToolTimeoutMs,
+    ...(options.resultCaps === undefined ? {} : { caps: options.resultCaps }),
+  });
   const connectTimeoutMs = options.connectTimeoutMs ?? defaultConnectTimeoutMs;
   const mixed = detectMixedContent(url, options.pageProtocol);
   if (mixed !== undefined) throw new McpConnectionError(mixed);
@@ -172,6 +162,7 @@ export async function connectMcpServer(
 
   let session: McpSession;
   let listedTools: McpToolDefinition[];
+  let listingNotice: string | undefined;
   try {
     session = await openMcpSession(url, sessionOptions);
   } catch (error) {
@@ -182,7 +173,7 @@ export async function connectMcpServer(
     throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
   }
   try {
-    listedTools = await listAllTools(session.client, connectTimeoutMs);
+    ({ items: listedTools, notice: listingNotice } = await listAllTools(session.client, connectTimeoutMs, listingCaps));
   } catch (error) {
     await session.client.close().catch(() => {});
     const hidden = detectHiddenSession(session, error);
@@ -231,11 +222,11 @@ export async function connectMcpServer(
       inputSchema: definition.inputSchema,
       annotations: annotationsOf(definition),
       origin: { kind: 'mcp', serverId: config.id, serverName: config.name, toolName },
-      timeoutMs: toolTimeoutMs,
+      ...(serverTimeoutMs === undefined ? {} : { timeoutMs: serverTimeoutMs, timeoutSource: 'server' as const }),
       run: async (input, context) => {
         runningCalls.add(context);
         try {
-          return await withSession((client) => callMcpTool(client, toolName, input, context, toolTimeoutMs));
+          return await withSession((client) => callMcpTool(client, toolName, input, context, callOptions()));
         } finally {
           runningCalls.delete(context);
         }
@@ -265,6 +256,9 @@ export async function connectMcpServer(
     get listedTools() {
       return listedTools;
     },
+    get listingNotice() {
+      return listingNotice;
+    },
     get tools() {
       const names = ownNames();
       return listedTools.flatMap((tool, index) => createTool(tool.name, names.exposedNames[index] ?? tool.name) ?? []);
@@ -274,8 +268,13 @@ export async function connectMcpServer(
       return listedTools.map((tool, index) => describeTool(tool, names.exposedNames[index] ?? tool.name));
     },
     createTool,
+    setToolTimeoutMs(ms) {
+      serverTimeoutMs = ms ?? options.toolTimeoutMs;
+    },
     async refreshTools() {
-      listedTools = await withSession((client) => listAllTools(client, connectTimeoutMs));
+      ({ items: listedTools, notice: listingNotice } = await withSession((client) =>
+        listAllTools(client, connectTimeoutMs, listingCaps),
+      ));
     },
     async close() {
       const { transport, client } = session;

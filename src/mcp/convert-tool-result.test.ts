@@ -4,7 +4,7 @@ import { base64ByteLength, convertToolResult } from './convert-tool-result';
 const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 describe('convertToolResult', () => {
-  it('keeps text and passes supported images as image blocks', () => {
+  it('keeps text and passes supported images as image blocks, typed by their bytes', () => {
     const output = convertToolResult({
       content: [
         { type: 'text', text: 'A pixel:' },
@@ -15,7 +15,7 @@ describe('convertToolResult', () => {
     expect(output.content).toEqual([
       { type: 'text', text: 'A pixel:' },
       { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } },
-      { type: 'image', source: { type: 'base64', media_type: 'image/webp', data: png } },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } },
     ]);
     expect(output.isError).toBeUndefined();
   });
@@ -99,7 +99,9 @@ describe('convertToolResult', () => {
       content: [{ type: 'text', text: 'bad' }],
       isError: true,
     });
-    expect(convertToolResult(undefined)).toEqual({ content: [] });
+    expect(convertToolResult(undefined)).toEqual({
+      content: [{ type: 'text', text: '[the server answered with something that is not a tool result]' }],
+    });
     expect(convertToolResult({ toolResult: { v: 1 } }).content).toEqual([{ type: 'text', text: '{"v":1}' }]);
   });
 

@@ -40,7 +40,7 @@ export function recordTransport(
   const note = (direction: TrafficEntry['direction'], message: JSONRPCMessage) => {
     const at = now();
     const described = describe(message);
-    const entry: TrafficEntry = { at, direction, ...described, message };
+    const entry: TrafficEntry = { at, direction, ...described, message: boundedForLog(message) };
     if (described.kind === 'request' && described.id !== undefined) {
       pending.set(`${direction}:${String(described.id)}`, {
         at,
@@ -84,4 +84,19 @@ export function recordTransport(
     close: () => inner.close(),
   };
   return wrapper;
+}
+
+/** Messages larger than this are logged without their payload (a 20 MB image must not flood the UI's log). */
+export const MAX_LOGGED_MESSAGE_CHARS = 256 * 1024;
+
+/** `message`, or a copy without its `result` / `params` when its JSON passes `MAX_LOGGED_MESSAGE_CHARS`. */
+function boundedForLog(message: JSONRPCMessage): JSONRPCMessage {
+  const size = JSON.stringify(message).length;
+  if (size <= MAX_LOGGED_MESSAGE_CHARS) return message;
+  const { result: _result, params: _params, ...rest } = message as Record<string, unknown>;
+  const note = `payload of ${size} characters left out of the log`;
+  return {
+    ...rest,
+    ...('result' in message ? { result: { _loupe: note } } : { params: { _loupe: note } }),
+  } as unknown as JSONRPCMessage;
 }

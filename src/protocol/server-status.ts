@@ -38,4 +38,6 @@ export interface ServerState {
   /** The server's capabilities from its initialize answer (tools, resources, prompts, logging, …). */
   capabilities?: Record<string, unknown>;
   problem?: ConnectionProblem;
+  /** Something the person should know about a connected server, e.g. its tool listing stopped at a bound. */
+  notice?: string;
 }

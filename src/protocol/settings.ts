@@ -44,4 +44,6 @@ export interface ServerConfig {
   secretPathSegments?: string[];
   /** Keep the full URL in this browser's storage; otherwise storage gets the redacted URL (the full one stays in memory). */
   rememberFullUrl?: boolean;
+  /** Idle timeout of this server's tool calls in ms (progress restarts it); absent = the run's setting. */
+  toolTimeoutMs?: number;
 }

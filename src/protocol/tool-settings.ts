@@ -8,6 +8,8 @@ export interface ToolOverride {
   name?: string;
   description?: string;
   inputSchema?: Record<string, unknown>;
+  /** Idle timeout of this tool's calls in ms (progress restarts it); wins over the server's and the run's. */
+  timeoutMs?: number;
 }
 
 /** How a local tool answers: a canned result, or a small JavaScript handler run in a sandboxed worker. */

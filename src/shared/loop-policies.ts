@@ -54,6 +54,15 @@ export interface LoopPolicies {
   directOutputTools: string[];
   /** The UI warns when more tools than this are sent; recorded with the run. Default 20. */
   toolCountWarning: number;
+  /**
+   * Idle timeout of a tool call in ms when neither the tool nor its server sets one; each progress
+   * notification restarts it. Default 60 000.
+   */
+  toolTimeoutMs: number;
+  /** The most one tool call may take in ms, progress or not (never below its idle timeout). Default 600 000. */
+  toolMaxTotalMs: number;
+  /** A model stream that sends nothing for this many ms fails with a plain error. Default 120 000. */
+  modelIdleTimeoutMs: number;
 }
 
 /** The defaults of every policy (see each field of `LoopPolicies`). */
@@ -72,6 +81,9 @@ export const DEFAULT_LOOP_POLICIES: LoopPolicies = {
   sequentialFallback: true,
   directOutputTools: [],
   toolCountWarning: 20,
+  toolTimeoutMs: 60_000,
+  toolMaxTotalMs: 600_000,
+  modelIdleTimeoutMs: 120_000,
 };
 
 /** `partial` over the defaults; caps below 1 read as 1, so a bad setting can never stall the loop. */
@@ -84,5 +96,13 @@ export function resolveLoopPolicies(partial: Partial<LoopPolicies> | undefined):
     retryBudget: Math.max(1, Math.floor(merged.retryBudget)),
     maxResultChars: Math.max(100, Math.floor(merged.maxResultChars)),
     loopGuardRepeats: Math.max(0, Math.floor(merged.loopGuardRepeats)),
+    toolTimeoutMs: atLeast(merged.toolTimeoutMs, 100, DEFAULT_LOOP_POLICIES.toolTimeoutMs),
+    toolMaxTotalMs: atLeast(merged.toolMaxTotalMs, 100, DEFAULT_LOOP_POLICIES.toolMaxTotalMs),
+    modelIdleTimeoutMs: atLeast(merged.modelIdleTimeoutMs, 1000, DEFAULT_LOOP_POLICIES.modelIdleTimeoutMs),
   };
+}
+
+/** A time setting read safely: not a finite number → the default; below `min` → `min`. */
+function atLeast(value: number, min: number, fallback: number): number {
+  return Number.isFinite(value) ? Math.max(min, Math.floor(value)) : fallback;
 }

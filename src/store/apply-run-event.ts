@@ -176,6 +176,7 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
           startedAt: event.at,
           ...(event.eager === true ? { eager: true } : {}),
           ...(event.repaired === true ? { repaired: true } : {}),
+          ...(event.timeout === undefined ? {} : { timeout: event.timeout }),
         })),
       );
     case 'tool-call-end':
@@ -194,6 +195,7 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
           if (event.timing.startedAt !== undefined) next.startedAt = event.timing.startedAt;
           if (event.retryable !== undefined) next.retryable = event.retryable;
           if (event.fullContent !== undefined) next.fullContent = event.fullContent;
+          if (event.timeout !== undefined) next.timedOut = event.timeout;
           return next;
         }),
       );

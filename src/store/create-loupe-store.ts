@@ -121,12 +121,13 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
   const remembered = loadServers(deps.storage);
   const initial = remembered ?? [{ name: 'demo', url: options.demoServerUrl, includeInstructions: true }];
   for (const server of initial) {
-    const { secretPathSegments, rememberFullUrl } = server;
-    const urlSecrets = {
+    const { secretPathSegments, rememberFullUrl, toolTimeoutMs } = server;
+    const extras = {
       ...(secretPathSegments ? { secretPathSegments } : {}),
       ...(rememberFullUrl ? { rememberFullUrl } : {}),
+      ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),
     };
-    void store.getState().addServer(server.url, {}, server.name, server.includeInstructions, urlSecrets);
+    void store.getState().addServer(server.url, {}, server.name, server.includeInstructions, extras);
   }
   return store;
 }

@@ -49,7 +49,7 @@ export interface ServersSlice {
     headers?: Record<string, string>,
     name?: string,
     includeInstructions?: boolean,
-    urlSecrets?: Pick<ServerConfig, 'secretPathSegments' | 'rememberFullUrl'>,
+    extras?: Pick<ServerConfig, 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs'>,
   ) => Promise<void>;
   removeServer: (serverId: string) => Promise<void>;
   /** Re-sends the same config, which makes the worker reconnect. */
@@ -60,7 +60,7 @@ export interface ServersSlice {
   /** Edits a server in place (name made unique, URL, headers) and reconnects it. */
   editServer: (
     serverId: string,
-    change: { name: string; url: string; headers: Record<string, string> } & Pick<
+    change: { name: string; url: string; headers: Record<string, string>; toolTimeoutMs?: number | undefined } & Pick<
       ServerConfig,
       'secretPathSegments' | 'rememberFullUrl'
     >,

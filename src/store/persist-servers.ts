@@ -1,4 +1,4 @@
-// The server list in localStorage: name, URL and the instructions switch. Headers may hold secrets: never stored.
+// The server list in localStorage: name, URL, the instructions switch and the tool timeout. Headers may hold secrets: never stored.
 import type { ServerConfig } from '../protocol/settings';
 import { redactUrl } from '../shared/redact-url';
 import { readJson, writeItem } from './safe-storage';
@@ -7,7 +7,7 @@ export const SERVERS_KEY = 'loupe.servers';
 
 export type PersistedServer = Pick<
   ServerConfig,
-  'name' | 'url' | 'includeInstructions' | 'secretPathSegments' | 'rememberFullUrl'
+  'name' | 'url' | 'includeInstructions' | 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs'
 >;
 
 /**
@@ -20,13 +20,14 @@ export function storedServerUrl(server: Pick<ServerConfig, 'url' | 'secretPathSe
 
 /** A server as storage and session records keep it: never headers or ids, the URL per `storedServerUrl`. */
 export function toPersistedServer(server: ServerConfig): PersistedServer {
-  const { name, includeInstructions, secretPathSegments, rememberFullUrl } = server;
+  const { name, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs } = server;
   return {
     name,
     url: storedServerUrl(server),
     includeInstructions,
     ...(secretPathSegments && secretPathSegments.length > 0 ? { secretPathSegments } : {}),
     ...(rememberFullUrl === true ? { rememberFullUrl } : {}),
+    ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),
   };
 }
 
@@ -37,7 +38,10 @@ export function loadServers(storage: Storage | undefined): PersistedServer[] | u
   const servers: PersistedServer[] = [];
   for (const item of stored as unknown[]) {
     if (typeof item !== 'object' || item === null) continue;
-    const { name, url, includeInstructions, secretPathSegments, rememberFullUrl } = item as Record<string, unknown>;
+    const { name, url, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs } = item as Record<
+      string,
+      unknown
+    >;
     if (typeof name !== 'string' || typeof url !== 'string') continue;
     const segments = Array.isArray(secretPathSegments)
       ? secretPathSegments.filter((segment): segment is string => typeof segment === 'string' && segment !== '')
@@ -48,6 +52,7 @@ export function loadServers(storage: Storage | undefined): PersistedServer[] | u
       includeInstructions: includeInstructions !== false,
       ...(segments.length > 0 ? { secretPathSegments: segments } : {}),
       ...(rememberFullUrl === true ? { rememberFullUrl: true } : {}),
+      ...(typeof toolTimeoutMs === 'number' && toolTimeoutMs > 0 ? { toolTimeoutMs } : {}),
     });
   }
   return servers;

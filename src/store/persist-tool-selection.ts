@@ -32,6 +32,7 @@ export function loadToolSelection(storage: Storage | undefined): ToolSelection |
       if (typeof value['name'] === 'string') override.name = value['name'];
       if (typeof value['description'] === 'string') override.description = value['description'];
       if (isRecord(value['inputSchema'])) override.inputSchema = value['inputSchema'];
+      if (typeof value['timeoutMs'] === 'number' && value['timeoutMs'] > 0) override.timeoutMs = value['timeoutMs'];
       overrides[key] = override;
     }
   }

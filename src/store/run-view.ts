@@ -3,7 +3,7 @@ import type { FinishReason, LimitKind, PolicyName, RequestDigest, RunErrorInfo }
 import type { AtLimitBehaviour } from '../shared/loop-policies';
 import type { StopReason, Usage } from '../engine/model/model';
 import type { ToolResultContentBlock } from '../engine/message/message';
-import type { ToolResultStatus } from '../engine/tool/tool';
+import type { CallTimeoutInfo, TimeoutSource, ToolResultStatus } from '../engine/tool/tool';
 import type { RecordedRequest } from '../engine/model/sent-request';
 import type { EditRecord, PauseDigest } from '../engine/debug/debug-event';
 import type { PauseDecision, PauseReason } from '../engine/debug/pause-point';
@@ -63,6 +63,10 @@ export interface ToolCallView {
   retryable?: boolean;
   /** The whole result when the model got a cut one (status `truncated`). */
   fullContent?: ToolResultContentBlock[];
+  /** The idle timeout the call ran under and where it came from (tool, server or run). */
+  timeout?: { ms: number; source: TimeoutSource };
+  /** Status `timeout`: which bound stopped it. */
+  timedOut?: CallTimeoutInfo;
 }
 
 export interface RoundView {

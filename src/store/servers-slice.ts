@@ -51,7 +51,7 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
   return {
     servers: [],
     serverStates: {},
-    async addServer(url, headers = {}, name, includeInstructions = true, urlSecrets = {}) {
+    async addServer(url, headers = {}, name, includeInstructions = true, extras = {}) {
       const trimmed = url.trim();
       if (trimmed === '') {
         get().pushAlert('Enter the server URL first, e.g. http://localhost:3001/mcp.');
@@ -67,7 +67,7 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
         url: trimmed,
         headers,
         includeInstructions,
-        ...urlSecrets,
+        ...extras,
       };
       set((store) => ({ servers: [...store.servers, server] }));
       persist();
@@ -93,13 +93,15 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
           .map((other) => other.name);
         const name = change.name.trim() === '' ? server.name : makeUniqueName(sanitizeServerName(change.name), others);
         const { secretPathSegments, rememberFullUrl } = change;
+        const { toolTimeoutMs: _old, ...rest } = server;
         return {
-          ...server,
+          ...rest,
           name,
           url: change.url.trim(),
           headers: change.headers,
           ...(secretPathSegments === undefined ? {} : { secretPathSegments }),
           ...(rememberFullUrl === undefined ? {} : { rememberFullUrl }),
+          ...(change.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: change.toolTimeoutMs }),
         };
       }),
     applyServerState(state) {

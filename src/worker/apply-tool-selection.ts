@@ -33,6 +33,9 @@ export function applyToolSelection(
     const key = toolKeyOf(tool);
     const override = key === undefined ? undefined : selection.overrides[key];
     if (override === undefined) return tool;
+    const timed = withTimeout(tool, override.timeoutMs);
+    if (override.name === undefined && override.description === undefined && override.inputSchema === undefined)
+      return timed;
     const next = {
       name: override.name ?? tool.name,
       description: override.description ?? tool.description,
@@ -42,10 +45,10 @@ export function applyToolSelection(
     const found = checkToolDefinition(next, others);
     if (found.length > 0) {
       problems.push(`The edit of ${tool.name} was not applied: ${found.join(' ')}`);
-      return tool;
+      return timed;
     }
     taken[index] = next.name;
-    return { ...tool, ...next };
+    return { ...timed, ...next };
   });
   for (const definition of selection.localTools) {
     if (disabled.has(localToolKey(definition.id))) continue;
@@ -58,4 +61,10 @@ export function applyToolSelection(
     tools.push(createLocalTool(definition));
   }
   return { tools, problems };
+}
+
+/** `tool` with the person's own timeout (source `tool`); a missing or unusable value keeps the tool as it is. */
+function withTimeout(tool: Tool, timeoutMs: number | undefined): Tool {
+  if (timeoutMs === undefined || !Number.isFinite(timeoutMs) || timeoutMs <= 0) return tool;
+  return { ...tool, timeoutMs: Math.floor(timeoutMs), timeoutSource: 'tool' };
 }

@@ -51,19 +51,27 @@ export class ServerRegistry {
   }
 
   /**
-   * Applies a changed config. Only the instructions switch changed → no reconnect; anything else
-   * (or nothing, which is how the UI asks to reconnect) → reconnect.
+   * Applies a changed config. Only the instructions switch or the tool timeout changed → no reconnect;
+   * anything else (or nothing, which is how the UI asks to reconnect) → reconnect.
    */
   update(config: ServerConfig): void {
     const entry = this.#entries.get(config.id);
     if (!entry) throw new Error(`No server with id ${config.id}.`);
-    const onlyInstructions =
-      entry.config.includeInstructions !== config.includeInstructions &&
-      entry.config.url === config.url &&
-      entry.config.name === config.name &&
-      JSON.stringify(entry.config.headers) === JSON.stringify(config.headers);
+    const before = entry.config;
+    const sameConnection =
+      before.url === config.url &&
+      before.name === config.name &&
+      JSON.stringify(before.headers) === JSON.stringify(config.headers);
+    const onlySettings =
+      sameConnection &&
+      (before.includeInstructions !== config.includeInstructions || before.toolTimeoutMs !== config.toolTimeoutMs);
     entry.config = config;
-    if (onlyInstructions) return;
+    if (onlySettings && entry.connection !== undefined) {
+      entry.connection.setToolTimeoutMs(config.toolTimeoutMs);
+      // The UI shows "connecting" until it hears back: say it is still connected.
+      this.#reportAllConnected();
+      return;
+    }
     void this.#close(entry);
     void this.#connect(config.id);
   }
@@ -157,6 +165,7 @@ export class ServerRegistry {
         status: 'connected',
         tools: toolInfos.get(config.id) ?? [],
         ...(connection.instructions ? { instructions: connection.instructions } : {}),
+        ...(connection.listingNotice === undefined ? {} : { notice: connection.listingNotice }),
         capabilities: connection.serverCapabilities,
         serverInfo: {
           ...connection.serverInfo,

@@ -4,7 +4,7 @@
 import type { Message, ToolResultContentBlock } from '../message/message';
 import type { RequestDigest } from './request-digest';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
-import type { ToolResultStatus } from '../tool/tool';
+import type { CallTimeoutInfo, TimeoutSource, ToolResultStatus } from '../tool/tool';
 import type { AtLimitBehaviour } from '../../shared/loop-policies';
 import type { DebugEvent } from '../debug/debug-event';
 import type { RecordedRequest } from '../model/sent-request';
@@ -101,6 +101,8 @@ export type RunEvent =
       eager?: boolean;
       /** The streamed JSON was malformed and was repaired leniently (ENGINE-SPEC rule 14). */
       repaired?: boolean;
+      /** The idle timeout the call runs under and which setting it came from (tool, server or run). */
+      timeout?: { ms: number; source: TimeoutSource };
     }
   /** A call waiting for a concurrency slot (ENGINE-SPEC rule 10); `tool-call-start` follows when it runs. */
   | { type: 'tool-call-queued'; at: number; round: number; callId: string; name: string }
@@ -128,6 +130,8 @@ export type RunEvent =
       retryable?: boolean;
       /** The whole result when `content` was cut for the model (status `truncated`); kept for the trace. */
       fullContent?: ToolResultContentBlock[];
+      /** Status `timeout`: which bound stopped the call (idle timeout and its source, max total, wall time). */
+      timeout?: CallTimeoutInfo;
     }
   /** The user message of tool results, in the model's order, as committed to history. */
   | { type: 'tool-results-commit'; at: number; round: number; message: Message }

@@ -6,7 +6,8 @@ import type { Model, ModelRequest, ModelStreamPart, StopReason, Usage } from '..
 import type { SentRequest } from '../model/sent-request';
 import { assembleAssistantMessage, planToolCall } from './assemble-assistant-message';
 import type { AssemblyMode, PlannedToolCall, StreamedBlock } from './assemble-assistant-message';
-import { readStream } from './read-stream';
+import { guardRequestMedia } from '../message/guard-request-media';
+import { readStream, type StreamIdleTimeout } from './read-stream';
 import { createEmptyUsage, mergeStreamUsage } from './sum-usage';
 import { createHistoryCompactor } from '../../shared/compact-request-history';
 import type { RecordedRequest } from '../model/sent-request';
@@ -40,6 +41,8 @@ export interface CollectModelResponseOptions {
   history?: readonly Message[];
   /** Called when a tool_use block has finished streaming, before the reply ends (eager start, rule 11). */
   onToolCallReady?: (call: PlannedToolCall) => void;
+  /** No stream part for this long → the call fails with a plain message and the request is aborted. */
+  idle?: StreamIdleTimeout;
 }
 
 /**
@@ -192,11 +195,21 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
     return { message, toolCalls };
   };
 
+  // Its own controller, so a silent stream's request is aborted without the abort reading as a cancel.
+  const stream = new AbortController();
+  const forward = (): void => stream.abort(options.signal.reason);
+  if (options.signal.aborted) forward();
+  else options.signal.addEventListener('abort', forward, { once: true });
+  // A bad or oversized image in the history would make every request fail: it goes as a note instead.
+  const media = guardRequestMedia(options.request.messages);
+  const request = media.notes.length === 0 ? options.request : { ...options.request, messages: media.messages };
+  if (media.notes.length > 0) emit({ type: 'notice', at: now(), round, message: media.notes.join(' ') });
   try {
-    await readStream(options.model.doStream(options.request, options.signal), options.signal, accept);
+    await readStream(options.model.doStream(request, stream.signal), options.signal, accept, options.idle);
     flushSent();
   } catch (error) {
     flushSent();
+    if (!stream.signal.aborted) stream.abort('idle');
     const usage = mergeStreamUsage(usageAtStart, undefined);
     if (options.signal.aborted) {
       if (!started) return { kind: 'cancelled', message: null, usage, toolCalls: [] };
@@ -205,6 +218,8 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
     const hasText = [...blocks.values()].some((block) => block.kind === 'text' && block.text.length > 0);
     const message = hasText ? commit({ kind: 'failed' }, null, usage).message : null;
     return { kind: 'failed', message, usage, error: describeError(error) };
+  } finally {
+    options.signal.removeEventListener('abort', forward);
   }
   if (options.signal.aborted && end === undefined) {
     const usage = mergeStreamUsage(usageAtStart, undefined);

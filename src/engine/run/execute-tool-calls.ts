@@ -12,7 +12,7 @@ import type { PlannedToolCall } from './assemble-assistant-message';
 import type { ToolCallOutcome } from './build-tool-result';
 import { toErrorContent } from './build-tool-result';
 import type { RunEnvironment } from './run-options';
-import { runWithDeadline, type SettledCall } from './run-with-deadline';
+import { callTimeoutOf, runWithDeadline, type SettledCall } from './run-with-deadline';
 import { rerunSequentially, type RanCall } from './rerun-sequentially';
 import type { RecordedCall } from './resume-run';
 import { RELOAD_NOT_RERUN_TEXT } from './plan-interrupted-resume';
@@ -34,6 +34,8 @@ export interface RoundExecutorOptions {
   environment: RunEnvironment;
   /** Used when a tool sets no `timeoutMs`. */
   timeoutMs: number;
+  /** The most one call may take in all, progress or not (`LoopPolicies.toolMaxTotalMs`). Default none. */
+  maxTotalMs?: number;
   emit: (event: RunEvent) => void;
   state: RunPolicyState;
   /** The run's debugger hooks (pauses before and after each call); absent = run straight through. */
@@ -66,8 +68,9 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
   const { environment, round, emit, state } = options;
   const { policies } = state;
   const controller = new AbortController();
-  const onRunAbort = (): void => controller.abort();
-  if (options.signal.aborted) controller.abort();
+  // The reason goes along: a wall-time stop reads as a timeout, a cancel as a cancel.
+  const onRunAbort = (): void => controller.abort(options.signal.reason);
+  if (options.signal.aborted) onRunAbort();
   else options.signal.addEventListener('abort', onRunAbort, { once: true });
   const signal = controller.signal;
   const started = new Map<string, Promise<ToolCallOutcome>>();
@@ -102,6 +105,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
         timing: { queuedAt, ...(startedAt === undefined ? {} : { startedAt }), endedAt: environment.now() },
         ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
         ...(full === undefined ? {} : { fullContent: full }),
+        ...(settled.timeout === undefined ? {} : { timeout: settled.timeout }),
       });
       return {
         callId: call.callId,
@@ -213,6 +217,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
       async () => {
         if (signal.aborted) return finish({ status: 'not-executed', content: [text(NOT_EXECUTED_TEXT)] });
         const startedAt = environment.now();
+        const timeout = callTimeoutOf(tool, options.timeoutMs);
         emit({
           type: 'tool-call-start',
           at: startedAt,
@@ -223,12 +228,15 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
           queuedAt,
           ...(eager ? { eager: true } : {}),
           ...(call.repaired === true ? { repaired: true } : {}),
+          timeout,
         });
         const settled = await runWithDeadline({
           tool,
           input,
           signal,
-          timeoutMs: tool.timeoutMs ?? options.timeoutMs,
+          timeoutMs: timeout.ms,
+          timeoutSource: timeout.source,
+          ...(options.maxTotalMs === undefined ? {} : { maxTotalMs: options.maxTotalMs }),
           environment,
           onProgress: (progress) =>
             emit({ type: 'tool-call-progress', at: environment.now(), round, callId: call.callId, ...progress }),
@@ -292,6 +300,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
           round,
           emit,
           timeoutMs: options.timeoutMs,
+          ...(options.maxTotalMs === undefined ? {} : { maxTotalMs: options.maxTotalMs }),
         });
       } finally {
         options.signal.removeEventListener('abort', onRunAbort);

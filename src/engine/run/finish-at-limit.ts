@@ -91,7 +91,17 @@ export async function finishAtLimit(context: AtLimitContext, hit: LimitHit): Pro
     },
   });
   const now = () => environment.now();
-  const response = await collectModelResponse({ model: options.model, request, history, round, signal, now, emit });
+  const idle = { ms: policies.modelIdleTimeoutMs, setTimer: environment.setTimer.bind(environment) };
+  const response = await collectModelResponse({
+    model: options.model,
+    request,
+    history,
+    round,
+    signal,
+    now,
+    emit,
+    idle,
+  });
   state.usage = sumUsage(state.usage, response.usage);
   if (response.kind !== 'failed' && response.toolCalls.length > 0) {
     const content: ToolResultBlock[] = response.toolCalls.map((call) => {

@@ -1,4 +1,5 @@
-// Pure: reads an async stream but stops at once on abort. No timers, no I/O.
+// Pure: reads an async stream but stops at once on abort or when it goes silent. Timers are injected; no I/O.
+import { describeDuration } from '../../shared/describe-duration';
 
 /** Thrown by `readStream` when `signal` aborts; the caller tells cancel from failure by `signal.aborted`. */
 export class StreamAbortedError extends Error {
@@ -8,15 +9,33 @@ export class StreamAbortedError extends Error {
   }
 }
 
+/** Thrown by `readStream` when no value arrived for `idleMs`. */
+export class StreamIdleError extends Error {
+  override readonly name = 'StreamIdleError';
+  constructor(readonly idleMs: number) {
+    super(
+      `The model sent nothing for ${describeDuration(idleMs)}, so the reply was stopped (the stream idle timeout in Loop policies).`,
+    );
+  }
+}
+
+/** An idle timeout for `readStream`: `ms` without a value ends the read; `setTimer` as in `RunEnvironment`. */
+export interface StreamIdleTimeout {
+  ms: number;
+  setTimer(callback: () => void, ms: number): () => void;
+}
+
 /**
- * Calls `onValue` for each value of `stream` until it ends. Races every read against `signal`, so a
- * stream that ignores its signal cannot hang the caller: on abort it rejects with `StreamAbortedError`
- * and asks the stream to stop (`return()`), swallowing whatever the abandoned read does later.
+ * Calls `onValue` for each value of `stream` until it ends. Races every read against `signal` (and the
+ * `idle` timer, restarted by every value), so a stream that ignores its signal or goes silent cannot hang
+ * the caller: on abort it rejects with `StreamAbortedError`, on silence with `StreamIdleError`, and asks
+ * the stream to stop (`return()`), swallowing whatever the abandoned read does later.
  */
 export async function readStream<T>(
   stream: AsyncIterable<T>,
   signal: AbortSignal,
   onValue: (value: T) => void,
+  idle?: StreamIdleTimeout,
 ): Promise<void> {
   const iterator = stream[Symbol.asyncIterator]();
   let removeListener = (): void => {};
@@ -29,21 +48,30 @@ export async function readStream<T>(
     signal.addEventListener('abort', listener, { once: true });
     removeListener = () => signal.removeEventListener('abort', listener);
   });
+  let cancelIdle = (): void => {};
   try {
     for (;;) {
       if (signal.aborted) throw new StreamAbortedError();
       const read = iterator.next();
       // The read may settle after an abort, when nobody listens any more: never let it go unhandled.
       read.catch(() => {});
-      const next = await Promise.race([read, aborted]);
-      if (next === 'aborted') {
+      const silent =
+        idle === undefined
+          ? undefined
+          : new Promise<'idle'>((resolve) => {
+              cancelIdle = idle.setTimer(() => resolve('idle'), idle.ms);
+            });
+      const next = await Promise.race(silent === undefined ? [read, aborted] : [read, aborted, silent]);
+      cancelIdle();
+      if (next === 'aborted' || next === 'idle') {
         iterator.return?.()?.catch(() => {});
-        throw new StreamAbortedError();
+        throw next === 'idle' && idle !== undefined ? new StreamIdleError(idle.ms) : new StreamAbortedError();
       }
       if (next.done === true) return;
       onValue(next.value);
     }
   } finally {
+    cancelIdle();
     removeListener();
   }
 }

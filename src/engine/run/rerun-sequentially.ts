@@ -5,7 +5,7 @@ import type { Tool } from '../tool/tool';
 import type { PlannedToolCall } from './assemble-assistant-message';
 import { toErrorContent, type ToolCallOutcome } from './build-tool-result';
 import type { RunEnvironment } from './run-options';
-import { runWithDeadline } from './run-with-deadline';
+import { callTimeoutOf, runWithDeadline } from './run-with-deadline';
 
 /** A call that reached its tool this round, with the input it ran with. */
 export interface RanCall {
@@ -24,6 +24,8 @@ export interface RerunOptions {
   round: number;
   emit: (event: RunEvent) => void;
   timeoutMs: number;
+  /** The most one call may take in all (see `RoundExecutorOptions.maxTotalMs`). */
+  maxTotalMs?: number;
 }
 
 const isRetryableFailure = (outcome: ToolCallOutcome): boolean =>
@@ -66,6 +68,7 @@ export async function rerunSequentially(options: RerunOptions): Promise<ToolCall
       const problem = state.validate(tool, input);
       if (problem !== undefined) continue;
       const startedAt = environment.now();
+      const timeout = callTimeoutOf(tool, options.timeoutMs);
       emit({
         type: 'tool-call-start',
         at: startedAt,
@@ -74,12 +77,15 @@ export async function rerunSequentially(options: RerunOptions): Promise<ToolCall
         name: call.name,
         input,
         queuedAt: startedAt,
+        timeout,
       });
       const settled = await runWithDeadline({
         tool,
         input,
         signal: options.signal,
-        timeoutMs: tool.timeoutMs ?? options.timeoutMs,
+        timeoutMs: timeout.ms,
+        timeoutSource: timeout.source,
+        ...(options.maxTotalMs === undefined ? {} : { maxTotalMs: options.maxTotalMs }),
         environment,
       });
       const isError = settled.status !== 'ok';
@@ -95,6 +101,7 @@ export async function rerunSequentially(options: RerunOptions): Promise<ToolCall
         content,
         timing: { queuedAt: startedAt, startedAt, endedAt: environment.now() },
         ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
+        ...(settled.timeout === undefined ? {} : { timeout: settled.timeout }),
       });
       const position = outcomes.findIndex((candidate) => candidate.callId === call.callId);
       outcomes[position] = {

@@ -123,7 +123,11 @@ describe('execution: concurrency, order, waterfall', () => {
       message: 'step 1',
     });
     const [end] = filterEvents(events, 'tool-call-end');
-    expect(end).toMatchObject({ status: 'timeout', content: [text('Tool timed out after 1000 ms')], retryable: true });
+    expect(end).toMatchObject({
+      status: 'timeout',
+      content: [text('Tool timed out after 1 s (tool limit)')],
+      retryable: true,
+    });
   });
 
   it('re-runs calls that failed retryably in a parallel batch to one server, one by one', async () => {

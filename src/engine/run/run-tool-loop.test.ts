@@ -317,7 +317,7 @@ describe('runToolLoop: tool results', () => {
     expect(ends.get('c1')).toMatchObject({
       status: 'timeout',
       isError: true,
-      content: [text('Tool timed out after 1000 ms')],
+      content: [text('Tool timed out after 1 s (run limit)')],
     });
     expect(ends.get('c1')?.timing).toEqual({ queuedAt: 1_000_000, startedAt: 1_000_000, endedAt: 1_001_000 });
     expect(ends.get('c2')?.status).toBe('ok');

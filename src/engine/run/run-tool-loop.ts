@@ -14,12 +14,13 @@ import { recordOutcomes, wouldPauseBefore } from './round-policies';
 import { buildToolResult, type ToolCallOutcome } from './build-tool-result';
 import { collectModelResponse, describeError } from './collect-model-response';
 import { createEventChannel } from './event-channel';
-import { createRoundExecutor, DEFAULT_TOOL_TIMEOUT_MS } from './execute-tool-calls';
+import { createRoundExecutor } from './execute-tool-calls';
 import { finishAtLimit } from './finish-at-limit';
 import type { RunHandle, RunOptions, RunResult } from './run-options';
 import { createEmptyUsage, sumUsage } from './sum-usage';
 import { planResume, type ResumePlan } from './resume-run';
 import { digestRequest } from './digest-request';
+import { armWallTime, type WallClock } from './wall-time';
 
 /** Rounds a run may take when `RunOptions.maxRounds` is absent. */
 export const DEFAULT_MAX_ROUNDS = 10;
@@ -81,7 +82,11 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
     ended: false,
     startedAt: environment.now(),
   };
+  // The wall-time budget stops a model stream or a tool call where it is, not only between rounds.
+  const wallTimeMs = resolveLoopPolicies(options.policies).limits.wallTimeMs;
+  const wall = armWallTime(wallTimeMs, state.startedAt, environment, signal);
   const finish: Finish = (finishReason, error) => {
+    wall.dispose();
     if (!state.ended) {
       state.ended = true;
       emit({ type: 'run-end', at: environment.now(), finishReason, usage: state.usage, ...(error ? { error } : {}) });
@@ -101,7 +106,7 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
   });
   try {
     if (unresumable !== undefined) throw unresumable;
-    return await loop({ options, signal, state, emit, events, finish, debug, digest, plan });
+    return await loop({ options, signal, state, emit, events, finish, debug, digest, plan, wall });
   } catch (error) {
     // A bug in the engine or a throwing emit: still end the run visibly instead of rejecting.
     return finish('error', describeError(error));
@@ -119,13 +124,15 @@ interface LoopContext {
   digest: (request: ModelRequest) => RequestDigest;
   /** Where a resumed run re-enters (its first round starts there); absent for a new run. */
   plan: ResumePlan | undefined;
+  /** `signal` plus the wall-time deadline: model streams and tool calls listen to it. */
+  wall: WallClock;
 }
 
 const toDefinitions = (tools: readonly Tool[]): ToolDefinition[] =>
   tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
 
 async function loop(context: LoopContext): Promise<RunResult> {
-  const { options, signal, state, emit, events, finish, debug } = context;
+  const { options, signal, state, emit, events, finish, debug, wall } = context;
   const { environment, model } = options;
   const maxRounds = Math.max(1, options.maxRounds ?? DEFAULT_MAX_ROUNDS);
   const policyState = createRunPolicyState(resolveLoopPolicies(options.policies), options.validateInput);
@@ -224,9 +231,10 @@ async function loop(context: LoopContext): Promise<RunResult> {
     const executor = createRoundExecutor({
       round,
       tools,
-      signal,
+      signal: wall.signal,
       environment,
-      timeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+      timeoutMs: options.toolTimeoutMs ?? policies.toolTimeoutMs,
+      maxTotalMs: policies.toolMaxTotalMs,
       emit,
       state: policyState,
       debug,
@@ -240,10 +248,11 @@ async function loop(context: LoopContext): Promise<RunResult> {
           model,
           request,
           round,
-          signal,
+          signal: wall.signal,
           now: () => environment.now(),
           emit,
           onToolCallReady: (call) => void executor.startEarly(call),
+          idle: { ms: policies.modelIdleTimeoutMs, setTimer: (callback, ms) => environment.setTimer(callback, ms) },
         });
     state.usage = sumUsage(state.usage, response.usage);
 
@@ -260,7 +269,7 @@ async function loop(context: LoopContext): Promise<RunResult> {
     if (response.toolCalls.length > 0) {
       const outcomes = await executor.settle(response.toolCalls);
       hit = recordOutcomes(policyState, response.toolCalls, outcomes);
-      if (!signal.aborted) hit ??= checkLimits(policies.limits, progress());
+      if (!signal.aborted) hit ??= checkLimits(policies.limits, progress()) ?? wall.hit();
       direct = outcomes.find((outcome) => outcome.status === 'ok' && policies.directOutputTools.includes(outcome.name));
       const note = hit !== undefined && direct === undefined && policies.atLimit === 'final-answer' && !signal.aborted;
       const content = [
@@ -271,6 +280,9 @@ async function loop(context: LoopContext): Promise<RunResult> {
       emit({ type: 'tool-results-commit', at: environment.now(), round, message });
     }
     endRound();
+    // Cut by the wall time itself (not a cancel): nothing is left to spend on a final answer.
+    const cut = response.kind === 'cancelled' && !signal.aborted ? wall.hit() : undefined;
+    if (cut) return finishAtLimit({ ...limitContext(), policies: { ...policies, atLimit: 'stop' } }, cut);
     if (response.kind === 'cancelled' || signal.aborted) return finish('aborted');
     if (direct !== undefined) {
       emit({

@@ -1,8 +1,10 @@
 // Pure: runs one tool under a timeout enforced by abort AND race (ENGINE-SPEC rule 12). Timers come from RunEnvironment.
 import type { ToolResultContentBlock } from '../message/message';
 import { factsOfThrown, isRetryableFailure } from '../policies/classify-retryable';
-import type { Tool, ToolOutput, ToolResultStatus } from '../tool/tool';
+import type { CallTimeoutInfo, TimeoutSource, Tool, ToolOutput, ToolResultStatus } from '../tool/tool';
+import { describeDuration } from '../../shared/describe-duration';
 import type { RunEnvironment } from './run-options';
+import { isWallTimeAbort } from './wall-time';
 
 /** Result text of a call that was running when the run was cancelled. */
 export const CANCELLED_TEXT = 'Cancelled by the user; the call may have partially completed.';
@@ -12,6 +14,8 @@ export interface SettledCall {
   status: ToolResultStatus;
   content: ToolResultContentBlock[];
   retryable?: boolean;
+  /** Which bound stopped the call (status `timeout` only). */
+  timeout?: CallTimeoutInfo;
 }
 
 /** What `runWithDeadline` needs. */
@@ -20,7 +24,12 @@ export interface RunWithDeadlineOptions {
   input: Record<string, unknown>;
   /** Cancels the call (`cancelled`). */
   signal: AbortSignal;
+  /** Idle timeout: the call may stay silent this long; each progress notification restarts it. */
   timeoutMs: number;
+  /** Where `timeoutMs` comes from (shown as "server limit" and so on). Default `run`. */
+  timeoutSource?: TimeoutSource;
+  /** The most the call may take in all, progress or not (raised to `timeoutMs` when lower). Default none. */
+  maxTotalMs?: number;
   environment: RunEnvironment;
   /** Each progress notification; it also restarts the timeout (a tool that reports progress is alive). */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
@@ -28,20 +37,56 @@ export interface RunWithDeadlineOptions {
 
 const text = (value: string): ToolResultContentBlock => ({ type: 'text', text: value });
 
+/** The idle timeout a call of `tool` runs under: the tool's own (or its server's), else the run's. */
+export function callTimeoutOf(tool: Tool, runTimeoutMs: number): { ms: number; source: TimeoutSource } {
+  if (tool.timeoutMs === undefined || !Number.isFinite(tool.timeoutMs) || tool.timeoutMs <= 0)
+    return { ms: runTimeoutMs, source: 'run' };
+  return { ms: tool.timeoutMs, source: tool.timeoutSource ?? 'tool' };
+}
+
+const sourceWords: Record<CallTimeoutInfo['source'], string> = {
+  tool: 'tool limit',
+  server: 'server limit',
+  run: 'run limit',
+  'max-total': 'most a call may take, even with progress',
+  'wall-time': "the run's wall time ran out",
+};
+
+/** The result text of a timed-out call, e.g. "Tool timed out after 5 s (server limit)". */
+export function describeCallTimeout(timeout: CallTimeoutInfo): string {
+  if (timeout.source === 'wall-time')
+    return `Stopped after ${describeDuration(timeout.ms)}: the run's wall time ran out while this call ran; it may have partially completed.`;
+  if (timeout.source === 'max-total')
+    return `Tool stopped after ${describeDuration(timeout.ms)} (the ${sourceWords['max-total']}); it may have partially completed.`;
+  return `Tool timed out after ${describeDuration(timeout.ms)} (${sourceWords[timeout.source]})`;
+}
+
 /**
  * Runs the tool under its own AbortController, aborted on timeout or cancel, AND races the call against
- * the timer and the cancel, so a tool that ignores its signal cannot hang the loop. Timeout and cancel
- * are told apart by status. Never rejects.
+ * the timers and the cancel, so a tool that ignores its signal cannot hang the loop. Two timers: the idle
+ * timeout (`timeoutMs`, restarted by progress) and the total (`maxTotalMs`, never extended). A cancel whose
+ * reason is the run's wall time (`isWallTimeAbort`) settles as `timeout` too; any other is `cancelled`.
+ * Never rejects.
  */
 export function runWithDeadline(options: RunWithDeadlineOptions): Promise<SettledCall> {
   const { tool, input, signal, timeoutMs, environment } = options;
   const controller = new AbortController();
+  const startedAt = environment.now();
   return new Promise<SettledCall>((resolve) => {
     let done = false;
-    const onTimeout = (): void =>
-      settle({ status: 'timeout', content: [text(`Tool timed out after ${timeoutMs} ms`)], retryable: true });
+    const timedOut = (timeout: CallTimeoutInfo): void =>
+      settle({ status: 'timeout', content: [text(describeCallTimeout(timeout))], retryable: true, timeout });
+    const onTimeout = (): void => timedOut({ ms: timeoutMs, source: options.timeoutSource ?? 'run' });
     let cancelTimer = environment.setTimer(onTimeout, timeoutMs);
-    const onCancel = (): void => settle({ status: 'cancelled', content: [text(CANCELLED_TEXT)] });
+    const maxTotal = options.maxTotalMs === undefined ? undefined : Math.max(options.maxTotalMs, timeoutMs);
+    const cancelTotal =
+      maxTotal === undefined
+        ? () => {}
+        : environment.setTimer(() => timedOut({ ms: maxTotal, source: 'max-total' }), maxTotal);
+    const onCancel = (): void => {
+      if (isWallTimeAbort(signal.reason)) timedOut({ ms: environment.now() - startedAt, source: 'wall-time' });
+      else settle({ status: 'cancelled', content: [text(CANCELLED_TEXT)] });
+    };
     if (signal.aborted) return onCancel();
     signal.addEventListener('abort', onCancel, { once: true });
 
@@ -49,6 +94,7 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
       if (done) return;
       done = true;
       cancelTimer();
+      cancelTotal();
       signal.removeEventListener('abort', onCancel);
       // Tell a well-behaved tool to stop; the result is already decided either way.
       if (result.status === 'timeout' || result.status === 'cancelled') controller.abort(result.status);
@@ -64,7 +110,11 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     // Wrapping in a promise chain turns a synchronous throw into a rejection, and both handlers are
     // attached, so a late failure after a timeout is never an unhandled rejection.
     Promise.resolve()
-      .then(() => (done ? undefined : tool.run(input, { signal: controller.signal, onProgress, log: () => {} })))
+      .then(() => {
+        if (done) return undefined;
+        const deadline = { idleMs: timeoutMs, ...(maxTotal === undefined ? {} : { maxTotalMs: maxTotal }) };
+        return tool.run(input, { signal: controller.signal, onProgress, log: () => {}, deadline });
+      })
       .then(
         (output) => settle(fromOutput(output)),
         (error: unknown) => {

@@ -19,6 +19,11 @@ export interface ToolRunContext {
   signal: AbortSignal;
   onProgress: (progress: { progress: number; total?: number; message?: string }) => void;
   log: (level: 'debug' | 'info' | 'warning' | 'error', message: string) => void;
+  /**
+   * The bounds the engine enforces on this call (idle timeout, restarted by progress, and the total), so a
+   * tool can pass them on (an MCP request's own timeouts). Absent when the tool is run outside the loop.
+   */
+  deadline?: { idleMs: number; maxTotalMs?: number };
 }
 
 /** What a tool returns. `isError` marks a tool-level error the model should see. */
@@ -42,7 +47,24 @@ export interface Tool {
   origin: ToolOrigin;
   /** Per-call timeout in ms; the engine's default applies when absent. */
   timeoutMs?: number;
+  /** Who set `timeoutMs`, for the timeline and transcript ("server limit"); default `tool`. */
+  timeoutSource?: TimeoutSource;
   run(input: Record<string, unknown>, context: ToolRunContext): Promise<ToolOutput>;
+}
+
+/**
+ * Which setting a call's timeout came from: the tool's own, its server's, or the run's (the global
+ * setting in the loop policies, `LoopPolicies.toolTimeoutMs`).
+ */
+export type TimeoutSource = 'tool' | 'server' | 'run';
+
+/**
+ * Why a call with status `timeout` was stopped: silent for `ms` (the idle timeout from `source`), running
+ * for `ms` in all (`max-total`, which progress never extends), or the run's wall time ran out (`wall-time`).
+ */
+export interface CallTimeoutInfo {
+  ms: number;
+  source: TimeoutSource | 'max-total' | 'wall-time';
 }
 
 /** ENGINE-SPEC §17. Everything but `ok` goes to the model with `is_error: true`. */

@@ -2,6 +2,7 @@
 import type { RunEvent } from '../event/run-event';
 import type { ToolUseBlock } from '../message/message';
 import type { ToolDefinition, Usage } from '../model/model';
+import type { TimeoutSource } from '../tool/tool';
 import { TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION } from './transcript';
 import type {
   Transcript,
@@ -33,6 +34,7 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
   const rounds = new Map<number, TranscriptRound>();
   const calls = new Map<number, Map<string, TranscriptToolCall>>();
   const inputs = new Map<string, Record<string, unknown>>();
+  const timeouts = new Map<string, { ms: number; source: TimeoutSource }>();
   let repliesUsage: Usage = { inputTokens: 0, outputTokens: 0 };
   let end: Extract<RunEvent, { type: 'run-end' }> | undefined;
   // Edits of a call made before its result exists (input, a result given by hand) wait here.
@@ -75,6 +77,7 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
       }
       case 'tool-call-start':
         inputs.set(event.callId, event.input);
+        if (event.timeout !== undefined) timeouts.set(event.callId, event.timeout);
         break;
       case 'tool-call-end': {
         const { queuedAt, startedAt, endedAt } = event.timing;
@@ -89,6 +92,8 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
           content: event.content,
           timing: { ...event.timing, durationMs: endedAt - (startedAt ?? queuedAt) },
           edits: earlyEdits.get(event.callId) ?? [],
+          ...optionalTimeout(timeouts.get(event.callId)),
+          ...(event.timeout === undefined ? {} : { timedOut: event.timeout }),
         });
         break;
       }
@@ -166,3 +171,6 @@ function orderByModel(
   };
   return [...roundCalls.values()].sort((left, right) => position(left.id) - position(right.id));
 }
+
+const optionalTimeout = (timeout: { ms: number; source: TimeoutSource } | undefined) =>
+  timeout === undefined ? {} : { timeout };

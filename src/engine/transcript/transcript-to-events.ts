@@ -107,6 +107,7 @@ function unfoldRound(
         name: call.name,
         input: call.input,
         queuedAt: call.timing.queuedAt,
+        ...(call.timeout === undefined ? {} : { timeout: call.timeout }),
       });
     events.push({
       type: 'tool-call-end',
@@ -117,6 +118,7 @@ function unfoldRound(
       status: call.status,
       isError: call.isError,
       content: call.content,
+      ...(call.timedOut === undefined ? {} : { timeout: call.timedOut }),
       timing: {
         queuedAt: call.timing.queuedAt,
         ...(call.timing.startedAt === undefined ? {} : { startedAt: call.timing.startedAt }),

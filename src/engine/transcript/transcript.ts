@@ -3,7 +3,7 @@ import type { CallTiming, FinishReason, RequestDigest, RunErrorInfo } from '../e
 import type { ContentBlock, Message, ToolResultContentBlock } from '../message/message';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { ModelCapabilities, ModelPrice } from '../model/model-capabilities';
-import type { ToolResultStatus } from '../tool/tool';
+import type { CallTimeoutInfo, TimeoutSource, ToolResultStatus } from '../tool/tool';
 import type { RecordedRequest } from '../model/sent-request';
 import type { LoopPolicies } from '../../shared/loop-policies';
 
@@ -43,6 +43,10 @@ export interface TranscriptToolCall {
   timing: CallTiming & { durationMs: number };
   /** Edits a person made (from the debugger); empty when none. */
   edits: { what: string; before: unknown; after: unknown }[];
+  /** The idle timeout the call ran under and where it came from (absent in older transcripts). */
+  timeout?: { ms: number; source: TimeoutSource };
+  /** Status `timeout`: which bound stopped the call (absent in older transcripts). */
+  timedOut?: CallTimeoutInfo;
 }
 
 export interface TranscriptRound {

@@ -5,6 +5,7 @@ import { countChangedPolicies, effectivePolicies, type PolicySettings } from '..
 import { panelClass, panelTitleClass, smallButtonClass } from '../common/styles';
 import { WholeNumberField } from '../common/whole-number-field';
 import { ChoiceField, DollarField, NamesField, SwitchField } from './policy-controls';
+import { TimeoutPolicyFields } from './timeout-policy-fields';
 
 const atLimitOptions: { value: AtLimitBehaviour; label: string }[] = [
   { value: 'final-answer', label: 'Ask for a final answer (no tools)' },
@@ -189,6 +190,10 @@ export function LoopPoliciesPanel() {
               onCommit={(names) => set({ directOutputTools: names })}
             />
           </div>
+        </details>
+        <details className={groupClass}>
+          <summary className={summaryClass}>Timeouts</summary>
+          <TimeoutPolicyFields policies={policies} set={set} />
         </details>
       </div>
     </section>

@@ -1,4 +1,4 @@
-// Edits a server in place: name, URL and headers; saving reconnects it. Bad headers keep the dialog open.
+// Edits a server in place: name, URL, headers and its tool timeout; saving reconnects it. Bad input keeps the dialog open.
 import { useId, useState } from 'react';
 import type { ServerConfig } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
@@ -21,11 +21,21 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
     secretPathSegments: server.secretPathSegments ?? [],
     rememberFullUrl: server.rememberFullUrl === true,
   });
+  const [timeout, setTimeoutText] = useState(
+    server.toolTimeoutMs === undefined ? '' : String(server.toolTimeoutMs / 1000),
+  );
   const nameId = useId();
   const urlId = useId();
   const headersId = useId();
+  const timeoutId = useId();
   const parsed = parseHeaders(headers);
-  const problems = [...(url.trim() === '' ? ['Enter the server URL.'] : []), ...parsed.problems];
+  const seconds = timeout.trim() === '' ? undefined : Number(timeout);
+  const badTimeout = seconds !== undefined && !(Number.isFinite(seconds) && seconds >= 0.1 && seconds <= 3600);
+  const problems = [
+    ...(url.trim() === '' ? ['Enter the server URL.'] : []),
+    ...parsed.problems,
+    ...(badTimeout ? ['Tool timeout: enter seconds from 0.1 to 3600, or leave it empty.'] : []),
+  ];
   return (
     <ModalDialog title={`Edit server ${server.name}`} onClose={onClose}>
       <div className="space-y-3">
@@ -65,6 +75,22 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
             onChange={(event) => setHeaders(event.target.value)}
           />
         </div>
+        <div>
+          <label htmlFor={timeoutId} className={labelClass}>
+            Tool timeout (s)
+          </label>
+          <input
+            id={timeoutId}
+            inputMode="decimal"
+            placeholder="the run's setting"
+            className={`${inputClass} font-mono`}
+            value={timeout}
+            onChange={(event) => setTimeoutText(event.target.value)}
+          />
+          <p className="mt-1 text-xs text-zinc-500">
+            How long a call to this server may stay silent (progress restarts it). Empty: Loop policies decide.
+          </p>
+        </div>
         {problems.length > 0 && (
           <ul
             aria-label="Problems"
@@ -85,7 +111,8 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
           className={primaryButtonClass}
           disabled={problems.length > 0}
           onClick={() => {
-            void editServer(server.id, { name, url, headers: parsed.headers, ...secrets });
+            const toolTimeoutMs = seconds === undefined ? undefined : Math.round(seconds * 1000);
+            void editServer(server.id, { name, url, headers: parsed.headers, ...secrets, toolTimeoutMs });
             onClose();
           }}
         >

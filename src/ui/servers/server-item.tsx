@@ -94,6 +94,11 @@ export const ServerItem = memo(function ServerItem({
           {state?.serverInfo?.protocolVersion !== undefined && ` · MCP ${state.serverInfo.protocolVersion}`}
         </p>
       )}
+      {status === 'connected' && state?.notice !== undefined && (
+        <p role="status" className="mt-1 text-xs text-amber-700 dark:text-amber-300">
+          {state.notice}
+        </p>
+      )}
       <OAuthSignIn server={server} status={status} />
       <ServerTools tools={tools} />
       {open === 'edit' && <EditServerDialog server={server} onClose={() => setOpen(null)} />}

@@ -9,6 +9,7 @@ import { describeToolInput } from './pretty-json';
 import { ToolResultView } from './tool-result-view';
 import { toolStatusTone } from './tool-status';
 import { CallProgress } from './call-progress';
+import { CallTimeoutNote } from './call-timeout-note';
 
 const flagClass =
   'rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[10px] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400';
@@ -26,6 +27,7 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
         <EditChips edits={call.edits} />
         {call.eager === true && <span className={flagClass}>eager</span>}
         {call.repaired === true && <span className={flagClass}>JSON repaired</span>}
+        <CallTimeoutNote call={call} />
         {call.retryable !== undefined && call.isError && (
           <span className={flagClass}>{call.retryable ? 'retryable' : 'not retryable'}</span>
         )}

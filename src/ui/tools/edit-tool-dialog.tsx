@@ -1,7 +1,8 @@
-// "Edit as the model sees it": an override of a server tool's name, description and schema, with a diff and reset.
-import { useMemo, useState } from 'react';
+// "Edit as the model sees it": an override of a server tool's name, description and schema, with a diff and
+// reset; plus the tool's own call timeout.
+import { useId, useMemo, useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import type { ToolRow } from './collect-tool-rows';
 import { diffLines } from './diff-lines';
 import { ModalDialog } from './modal-dialog';
@@ -25,6 +26,14 @@ export function EditToolDialog({
   onClose: () => void;
 }) {
   const setToolOverride = useLoupeStore((state) => state.setToolOverride);
+  const savedTimeoutMs = useLoupeStore((state) => state.toolSelection.overrides[row.key]?.timeoutMs);
+  const [timeout, setTimeoutText] = useState(savedTimeoutMs === undefined ? '' : String(savedTimeoutMs / 1000));
+  const timeoutId = useId();
+  const seconds = timeout.trim() === '' ? undefined : Number(timeout);
+  const timeoutProblem =
+    seconds !== undefined && !(Number.isFinite(seconds) && seconds >= 0.1 && seconds <= 3600)
+      ? 'Timeout: enter seconds from 0.1 to 3600, or leave it empty.'
+      : undefined;
   const original = row.original ?? row.shown;
   const [draft, setDraft] = useState<ToolDraftText>({
     name: row.shown.name,
@@ -39,17 +48,19 @@ export function EditToolDialog({
   const changed = diff.some((line) => line.kind !== 'same');
 
   const save = () => {
-    if (!checked.ok) return;
+    if (!checked.ok || timeoutProblem !== undefined) return;
     const { name, description, inputSchema } = checked;
     const same = formatToolDefinition(checked) === formatToolDefinition(original);
+    const timed = seconds === undefined ? {} : { timeoutMs: Math.round(seconds * 1000) };
     setToolOverride(
       row.key,
-      same
+      same && seconds === undefined
         ? undefined
         : {
             ...(name === original.name ? {} : { name }),
             ...(description === original.description ? {} : { description }),
             ...(JSON.stringify(inputSchema) === JSON.stringify(original.inputSchema) ? {} : { inputSchema }),
+            ...timed,
           },
     );
     onClose();
@@ -83,6 +94,27 @@ export function EditToolDialog({
             : 'No change.'}
         </pre>
       </details>
+      <div className="mt-3">
+        <label htmlFor={timeoutId} className={labelClass}>
+          Timeout (s)
+        </label>
+        <input
+          id={timeoutId}
+          inputMode="decimal"
+          placeholder="the server's or the run's setting"
+          className={`${inputClass} font-mono`}
+          value={timeout}
+          onChange={(event) => setTimeoutText(event.target.value)}
+        />
+        <p className="mt-1 text-xs text-zinc-500">
+          How long a call may stay silent (progress restarts it). Wins over the server’s and the run’s setting.
+        </p>
+        {timeoutProblem !== undefined && (
+          <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
+            {timeoutProblem}
+          </p>
+        )}
+      </div>
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         {row.edited && (
           <button type="button" className={secondaryButtonClass} onClick={reset}>
@@ -92,7 +124,12 @@ export function EditToolDialog({
         <button type="button" className={secondaryButtonClass} onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className={primaryButtonClass} disabled={!checked.ok} onClick={save}>
+        <button
+          type="button"
+          className={primaryButtonClass}
+          disabled={!checked.ok || timeoutProblem !== undefined}
+          onClick={save}
+        >
           Save edit
         </button>
       </div>

@@ -1,0 +1,93 @@
+// A run against a hostile MCP server: bad images, a 20 MB image, unknown parts, endless progress and a call
+// that never answers. The run finishes with the good parts delivered, each bound visible, the page responsive.
+import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
+import { expect, test } from './fixtures/loupe-test';
+import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+
+const hostile = localServerName(E2E_PORTS.hostileServer);
+const call = (id: string, tool: string) => ({ type: 'tool_use', id, name: `${hostile}__${tool}`, input: {} });
+
+test('hostile tools: good parts reach the model, every bound is a visible status, the page stays responsive', async ({
+  page,
+}) => {
+  // A 20 MB image crosses the worker and calls wait for their timeouts: more than the default 60 s on a busy machine.
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await chooseMockAnthropic(page);
+  const servers = page.getByRole('list', { name: 'Servers' });
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.hostileServer);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  await expect(servers.getByRole('listitem', { name: `${hostile} connected` })).toBeVisible();
+
+  // 30 s for this server's calls (its Edit dialog), 1 s for the one that never answers (the tool's Edit dialog).
+  await servers.getByRole('button', { name: `Edit ${hostile}` }).click();
+  const serverDialog = page.getByRole('dialog', { name: `Edit server ${hostile}` });
+  await serverDialog.getByLabel('Tool timeout (s)').fill('30');
+  await serverDialog.getByRole('button', { name: 'Save and reconnect' }).click();
+  await expect(servers.getByRole('listitem', { name: `${hostile} connected` })).toBeVisible();
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await tools.getByRole('button', { name: `Edit ${hostile}__never_answers as the model sees it` }).click();
+  const toolDialog = page.getByRole('dialog', { name: `Edit ${hostile}__never_answers as the model sees it` });
+  await toolDialog.getByLabel('Timeout (s)').fill('1');
+  await toolDialog.getByRole('button', { name: 'Save edit' }).click();
+  await expect(toolDialog).toBeHidden();
+
+  // At most 3 s per call even with progress, set in Loop policies.
+  const policies = page.getByRole('region', { name: 'Loop policies' });
+  await policies.getByText('Timeouts', { exact: true }).click();
+  const maxTotal = policies.getByLabel('Max time per call (s)');
+  await maxTotal.fill('3');
+  await maxTotal.press('Tab');
+
+  await fetch(`${e2eUrls.mockApi}/__mock/reset`, { method: 'POST' });
+  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify([
+      {
+        content: [
+          call('toolu_bad', 'bad_base64'),
+          call('toolu_huge', 'huge_image'),
+          call('toolu_odd', 'unknown_parts'),
+          call('toolu_good', 'good'),
+          call('toolu_never', 'never_answers'),
+          call('toolu_endless', 'endless_progress'),
+        ],
+        stop_reason: 'tool_use',
+      },
+      { content: [{ type: 'text', text: 'I used what came back.' }], stop_reason: 'end_turn' },
+    ]),
+  });
+  await page.getByLabel('Message', { exact: true }).fill('Call every hostile tool.');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  // The second request passed the mock's validation of the wire format: no bad image poisoned the history.
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn', { timeout: 120_000 });
+  const round = page.getByRole('article', { name: 'Round 1' });
+  const item = (tool: string) => round.getByRole('listitem', { name: new RegExp(`${hostile}__${tool}`) });
+  await expect(item('bad_base64')).toContainText('After the bad image.');
+  await expect(item('bad_base64')).toContainText('its data is not valid base64');
+  await expect(item('huge_image')).toContainText('After the huge image.');
+  await expect(item('huge_image')).toContainText('larger than the 3.8 MB allowed per image');
+  await expect(item('unknown_parts')).toContainText('[unsupported content part: hologram]');
+  await expect(item('unknown_parts')).toContainText('Known part two.');
+  await expect(item('unknown_parts').getByRole('img')).toHaveCount(1);
+  await expect(item('good')).toContainText('The good part: all is well.');
+  await expect(item('never_answers')).toContainText('timeout');
+  await expect(item('never_answers')).toContainText('timed out after 1 s (tool limit)');
+  await expect(round.getByRole('listitem', { name: `${hostile}__good ok` })).toBeVisible();
+  // The max time is never below the call's idle timeout (30 s from the server here), so 3 s reads as 30 s.
+  await expect(item('endless_progress')).toContainText('stopped after 30 s (max time per call)');
+  await expect(page.getByRole('article', { name: 'Round 2' })).toContainText('I used what came back.');
+
+  const requests = (await (await fetch(`${e2eUrls.mockApi}/__mock/requests`)).json()) as { body: unknown }[];
+  const second = JSON.stringify(requests.at(-1)?.body);
+  expect(second).toContain('Known part two.');
+  expect(second.length).toBeLessThan(200_000);
+
+  // The page still answers: typing shows at once and a new run can start.
+  const message = page.getByLabel('Message', { exact: true });
+  await message.fill('Still here?');
+  await expect(message).toHaveValue('Still here?');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+});

@@ -1,0 +1,65 @@
+// Sends one tools/call and takes the answer leniently: the raw result goes to the part-by-part converter.
+import { z } from 'zod';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolOutput, ToolRunContext } from '../engine/tool/tool';
+import { convertToolResult } from './convert-tool-result';
+import { McpToolTimeoutError } from './mcp-connection-error';
+import type { Client } from './mcp-sdk-client';
+import type { ResultCaps } from './result-caps';
+
+// Any JSON object passes: one odd part must not turn the whole result into a schema error (the SDK's
+// CallToolResultSchema rejects the result as a whole), so `convertToolResult` reads it part by part.
+const anyResult = z.record(z.string(), z.unknown());
+
+/** Margin over the engine's own timers, so the engine's timeout (which says which limit it was) fires first. */
+const backstopMarginMs = 1_000;
+
+/** What `callMcpTool` needs besides the call. */
+export interface CallMcpToolOptions {
+  /** The idle timeout when the engine gives none (`context.deadline`), e.g. a direct call in a test. */
+  timeoutMs: number;
+  caps?: ResultCaps;
+}
+
+/**
+ * Sends `tools/call` (with the progress token, the engine's idle timeout restarted by progress and its
+ * total as the SDK's `maxTotalTimeout`) and converts whatever object comes back part by part. Abort and
+ * timeout are thrown (told apart by name); JSON-RPC errors come back as `isError` output with their code.
+ * The tool's output schema is not enforced here: a result that does not match it still reaches the model.
+ */
+export async function callMcpTool(
+  client: Client,
+  toolName: string,
+  input: Record<string, unknown>,
+  context: ToolRunContext,
+  options: CallMcpToolOptions,
+): Promise<ToolOutput> {
+  const idle = context.deadline === undefined ? options.timeoutMs : context.deadline.idleMs + backstopMarginMs;
+  const total = context.deadline?.maxTotalMs;
+  try {
+    const result = await client.request(
+      { method: 'tools/call', params: { name: toolName, arguments: input } },
+      anyResult,
+      {
+        signal: context.signal,
+        timeout: idle,
+        resetTimeoutOnProgress: true,
+        ...(total === undefined ? {} : { maxTotalTimeout: total + backstopMarginMs }),
+        onprogress: ({ progress, total: of, message }) => {
+          context.onProgress({
+            progress,
+            ...(of === undefined ? {} : { total: of }),
+            ...(message === undefined ? {} : { message }),
+          });
+        },
+      },
+    );
+    return convertToolResult(result, options.caps);
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout))
+      throw new McpToolTimeoutError(toolName, idle, { cause: error });
+    if (error instanceof McpError) return { content: [{ type: 'text', text: error.message }], isError: true };
+    throw error;
+  }
+}
