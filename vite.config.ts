@@ -36,6 +36,9 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), contentSecurityPolicyPlugin()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
   worker: { format: 'es' },
+  // QuickJS is imported only by the local-tool sandbox worker, which starts on the first run of a JavaScript
+  // tool; pre-bundled at start, the dev server does not reload the page then to optimise it.
+  optimizeDeps: { include: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'] },
   // Monaco's lazy chunk is ~4 MB by itself (loaded on first use of an editor); the warning would only repeat that.
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 4500 },
   server: { port: 5173, strictPort: false },
