@@ -1,6 +1,6 @@
 // OAuth sign-in on the main thread: which servers ask to sign in, which are signed in, and what went wrong.
 import type { OAuthCallbackParams, OAuthEvent } from '../protocol/oauth-messages';
-import { listenForOAuthCallback } from './listen-oauth-callback';
+import { listenForOAuthCallback, stateOfAuthorizeUrl } from './listen-oauth-callback';
 import { describeError, type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
 import { saveSignIn } from './persist-oauth';
 
@@ -17,14 +17,22 @@ export interface OAuthView {
 export interface OAuthSlice {
   oauth: Record<string, OAuthView>;
   applyOAuthEvent: (event: OAuthEvent) => void;
-  /** Call right after opening the sign-in window (from the click): waits for it to come back, then finishes. */
-  awaitSignIn: (serverId: string, remember: boolean) => void;
-  /** The sign-in window could not open, or closed before it came back: stops waiting and says `message`. */
-  abandonSignIn: (serverId: string, message: string) => void;
+  /**
+   * Call from the click, before opening the sign-in window: listens for the answer that carries the state
+   * of the server's authorization URL, then finishes. False (with the reason in `error`) when the answer
+   * could not be checked or heard; then do not open the window.
+   */
+  awaitSignIn: (serverId: string, remember: boolean) => boolean;
+  /** Stops waiting for the sign-in window (the person cancelled), and says `message` if given. */
+  abandonSignIn: (serverId: string, message?: string) => void;
   signOut: (serverId: string) => Promise<void>;
 }
 
 const empty: OAuthView = { signedIn: false, busy: false };
+const noState =
+  'This server’s sign-in address carries no state to check the answer against, so Loupe will not use it. Press Reconnect to ask again.';
+const noChannel =
+  'This browser cannot hand a sign-in back to Loupe (it has no BroadcastChannel). Try a current browser.';
 
 export function createOAuthSlice(set: SetLoupeState, get: GetLoupeState, deps: SliceDependencies): OAuthSlice {
   let stopListening: (() => void) | undefined;
@@ -69,17 +77,28 @@ export function createOAuthSlice(set: SetLoupeState, get: GetLoupeState, deps: S
     },
     awaitSignIn(serverId, remember) {
       stopListening?.();
-      patch(serverId, { busy: true }, ['error']);
-      stopListening = listenForOAuthCallback((callback) => {
+      stopListening = undefined;
+      const expectedState = stateOfAuthorizeUrl(get().oauth[serverId]?.authorizeUrl ?? '');
+      if (expectedState === undefined || expectedState === '') {
+        patch(serverId, { busy: false, error: noState });
+        return false;
+      }
+      stopListening = listenForOAuthCallback(expectedState, (callback) => {
         stopListening = undefined;
         void finish(serverId, callback, remember);
       });
+      if (stopListening === undefined) {
+        patch(serverId, { busy: false, error: noChannel });
+        return false;
+      }
+      patch(serverId, { busy: true }, ['error']);
+      return true;
     },
     abandonSignIn(serverId, message) {
       if (stopListening === undefined) return;
       stopListening();
       stopListening = undefined;
-      patch(serverId, { busy: false, error: message });
+      patch(serverId, { busy: false, ...(message === undefined ? {} : { error: message }) });
     },
     async signOut(serverId) {
       try {
