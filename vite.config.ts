@@ -23,6 +23,9 @@ export default defineConfig({
   // no entry Vite scans by itself) and Monaco (imported lazily).
   optimizeDeps: {
     entries: ['index.html', 'src/worker/worker-entry.ts', 'src/ui/json-editor/monaco-json-editor.tsx'],
+    // QuickJS is imported only by the local-tool sandbox worker, which starts on the first run of a JavaScript
+    // tool; pre-bundled at start, the dev server does not reload the page then to optimise it.
+    include: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
   },
   preview: { port: 4173, cors: false },
 });

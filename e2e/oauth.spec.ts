@@ -1,5 +1,6 @@
 // An MCP server behind OAuth 2.1: the person signs in from the server item, the popup comes back by itself,
 // the server connects and its tool runs with the token; signing out asks again.
+import type { Locator, Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
@@ -14,24 +15,56 @@ async function enqueue(replies: unknown[]): Promise<void> {
   });
 }
 
-test('sign in to an OAuth server in a popup, then run its tool', async ({ page }) => {
-  await page.goto('/');
-  await chooseMockAnthropic(page);
+/** Records each window.open: its features, and whether the page got a handle on the window. */
+async function recordWindowOpens(page: Page, { openWindow }: { openWindow: boolean }): Promise<void> {
+  await page.addInitScript((open) => {
+    const opens: { url: string; features: string; handle: boolean }[] = [];
+    (window as unknown as { loupeOpens: typeof opens }).loupeOpens = opens;
+    const original = window.open.bind(window);
+    (window as unknown as { loupeRealOpen: typeof original }).loupeRealOpen = original;
+    window.open = (url?: string | URL, target?: string, features?: string) => {
+      const handle = open ? original(url, target, features) : null;
+      opens.push({ url: String(url), features: features ?? '', handle: handle !== null });
+      return handle;
+    };
+  }, openWindow);
+}
+
+async function windowOpens(page: Page): Promise<{ url: string; features: string; handle: boolean }[]> {
+  return page.evaluate(
+    () => (window as unknown as { loupeOpens: { url: string; features: string; handle: boolean }[] }).loupeOpens,
+  );
+}
+
+async function addOAuthServer(page: Page): Promise<Locator> {
   const servers = page.getByRole('list', { name: 'Servers' });
   await servers.getByRole('button', { name: 'Remove demo' }).click();
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.oauthServer);
   await page.getByRole('button', { name: 'Add server' }).click();
-
   const item = servers.getByRole('listitem', { name: new RegExp(`^${name} `) });
   await expect(item).toContainText('This server needs you to sign in');
+  return item;
+}
+
+test('sign in to an OAuth server in a popup, then run its tool', async ({ page }) => {
+  await recordWindowOpens(page, { openWindow: true });
+  await page.goto('/');
+  await chooseMockAnthropic(page);
+  const servers = page.getByRole('list', { name: 'Servers' });
+  const item = await addOAuthServer(page);
   await expect(item).not.toContainText('connected');
   const popupPromise = page.waitForEvent('popup');
   await item.getByRole('button', { name: `Sign in to ${name}` }).click();
   const popup = await popupPromise;
-  await popup.waitForEvent('close');
+  // The sign-in page closes itself once Loupe takes its answer (it may be closed already).
+  await expect.poll(() => popup.isClosed()).toBe(true);
   await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
   await expect(item).toContainText('Signed in with OAuth');
   await expect(item).toContainText('1 tool');
+  // The sign-in window was opened with noopener and noreferrer: Loupe holds no handle on it, nor it on Loupe.
+  const [opened] = await windowOpens(page);
+  expect(opened?.features.split(',')).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+  expect(opened?.handle).toBe(false);
 
   await enqueue([
     { content: [{ type: 'tool_use', id: 'toolu_who', name: `${name}__whoami`, input: {} }] },
@@ -57,4 +90,45 @@ test('sign in to an OAuth server in a popup, then run its tool', async ({ page }
   );
   // Not remembered: nothing about the sign-in was written to the device.
   expect(await page.evaluate(() => localStorage.getItem('loupe.oauth'))).toBeNull();
+});
+
+test('a crafted callback with a wrong state shows nothing, and the real sign-in still completes', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  // The sign-in window is opened by hand below, so the forged answer deterministically comes first.
+  await recordWindowOpens(page, { openWindow: false });
+  await page.goto('/');
+  const item = await addOAuthServer(page);
+  await item.getByRole('button', { name: `Sign in to ${name}` }).click();
+  await expect(item).toContainText('Finish signing in in the window that opened');
+  const [pending] = await windowOpens(page);
+
+  const forged = await context.newPage();
+  await forged.goto(
+    `/oauth-callback.html?error=access_denied&error_description=${encodeURIComponent('Your account is locked: call +1 555 0100')}&state=forged`,
+  );
+  await expect(forged.getByText('Loupe has not taken this sign-in')).toBeVisible();
+  await expect(forged.locator('body')).not.toContainText('555 0100');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText('555 0100');
+  await forged.close();
+
+  // Now the real sign-in window, opened the way Loupe opens it.
+  const popupPromise = context.waitForEvent('page');
+  await page.evaluate(
+    (url) =>
+      (window as unknown as { loupeRealOpen: typeof window.open }).loupeRealOpen(
+        url,
+        '_blank',
+        'popup,width=520,height=700,noopener,noreferrer',
+      ),
+    pending?.url ?? 'about:blank',
+  );
+  const popup = await popupPromise;
+  await expect.poll(() => popup.isClosed()).toBe(true);
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: `${name} connected` }),
+  ).toBeVisible();
 });

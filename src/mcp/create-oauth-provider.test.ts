@@ -66,4 +66,15 @@ describe('createOAuthProvider', () => {
     expect(() => provider.codeVerifier()).toThrow(/Sign in again/i);
     expect(provider.isExpectedState('state-1')).toBe(false);
   });
+
+  it('spends the state on the answer it takes: a replay, a wrong or a missing state is refused', async () => {
+    const { provider } = setup();
+    expect(provider.takeState('state-1')).toBe(false);
+    await provider.state?.();
+    expect(provider.takeState('other')).toBe(false);
+    expect(provider.takeState(undefined)).toBe(false);
+    expect(provider.takeState('state-1')).toBe(true);
+    expect(provider.takeState('state-1')).toBe(false);
+    expect(provider.isExpectedState('state-1')).toBe(false);
+  });
 });

@@ -28,6 +28,11 @@ export interface LoupeOAuthProvider extends OAuthClientProvider {
   hasTokens(): boolean;
   /** True when `state` is the one sent with the last authorization URL (a mismatch means a stale or forged answer). */
   isExpectedState(state: string | undefined): boolean;
+  /**
+   * `isExpectedState`, and on a match the state is spent: an answer is taken once, so a replayed or
+   * duplicated callback with the same state is refused like a forged one.
+   */
+  takeState(state: string | undefined): boolean;
   /** Forgets tokens, registration, verifier and state: the next connection asks to sign in again. */
   clear(): void;
 }
@@ -103,6 +108,11 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     },
     hasTokens: () => tokens !== undefined,
     isExpectedState: (state) => expectedState !== undefined && state === expectedState,
+    takeState(state) {
+      if (expectedState === undefined || state !== expectedState) return false;
+      expectedState = undefined;
+      return true;
+    },
     clear() {
       tokens = undefined;
       clientInformation = undefined;

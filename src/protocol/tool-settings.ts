@@ -12,7 +12,7 @@ export interface ToolOverride {
   timeoutMs?: number;
 }
 
-/** How a local tool answers: a canned result, or a small JavaScript handler run in a sandboxed worker. */
+/** How a local tool answers: a canned result, or a small JavaScript handler run in the QuickJS sandbox. */
 export type LocalToolHandler =
   | { kind: 'text'; text: string }
   | { kind: 'json'; value: unknown }
@@ -20,9 +20,12 @@ export type LocalToolHandler =
   | { kind: 'error'; message: string }
   | {
       kind: 'script';
-      /** The body of `async (input) => { … }`; its return value (string or JSON) is the result. */
+      /**
+       * The body of `async (input) => { … }`, run in QuickJS (no network, modules or timers; a console); `input`
+       * is a JSON copy of the arguments, its return value (string or JSON) is the result, a throw a tool error.
+       */
       source: string;
-      /** Milliseconds before the sandbox is terminated. */
+      /** The handler's time cap in milliseconds (the sandbox's start is not counted). */
       timeoutMs: number;
     };
 

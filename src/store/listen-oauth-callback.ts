@@ -1,9 +1,11 @@
-// Hears the sign-in page (public/oauth-callback.js) come back: BroadcastChannel first, window.postMessage as fallback.
+// Hears the sign-in page (public/oauth-callback.js) come back over BroadcastChannel, for one expected `state`.
 import type { OAuthCallbackParams } from '../protocol/oauth-messages';
 
-/** The channel name and message type the callback page uses. */
+/** The channel name and message types the callback page and the app use. */
 export const OAUTH_CHANNEL = 'loupe-oauth';
 export const OAUTH_CALLBACK_MESSAGE = 'loupe-oauth-callback';
+/** The app's answer to the page: "this sign-in is mine, you can close". Sent only for the expected state. */
+export const OAUTH_ACK_MESSAGE = 'loupe-oauth-ack';
 
 function paramsOf(data: unknown): OAuthCallbackParams | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
@@ -17,28 +19,40 @@ function paramsOf(data: unknown): OAuthCallbackParams | undefined {
   return result;
 }
 
+/** The `state` an authorization URL carries (the sign-in page must bring the same one back), if any. */
+export function stateOfAuthorizeUrl(url: string): string | undefined {
+  try {
+    return new URL(url).searchParams.get('state') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Calls `onCallback` once, with the first answer of the sign-in page (the page sends it both ways), then
- * stops listening. Only messages from this page's own origin count. Returns a function that stops early.
+ * Calls `onCallback` once, with the first answer of the sign-in page that carries `expectedState`, tells
+ * the page it was taken (so it closes), then stops listening. An answer with another state or none — stale,
+ * or an address someone else crafted to make Loupe show their `error_description` — is ignored without a
+ * word and listening goes on, so it can neither show anything nor stand in for the real answer. The page
+ * is opened with `noopener`, so BroadcastChannel (same origin only) is the only way back. Returns a
+ * function that stops early, or undefined when this browser has no BroadcastChannel.
  */
-export function listenForOAuthCallback(onCallback: (params: OAuthCallbackParams) => void): () => void {
+export function listenForOAuthCallback(
+  expectedState: string,
+  onCallback: (params: OAuthCallbackParams) => void,
+): (() => void) | undefined {
+  if (typeof BroadcastChannel === 'undefined') return undefined;
+  const channel = new BroadcastChannel(OAUTH_CHANNEL);
   let done = false;
-  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(OAUTH_CHANNEL);
   const stop = () => {
     done = true;
-    channel?.close();
-    if (typeof window !== 'undefined') window.removeEventListener('message', onWindowMessage);
+    channel.close();
   };
-  const receive = (data: unknown) => {
-    const params = paramsOf(data);
-    if (done || params === undefined) return;
+  channel.onmessage = (event: MessageEvent) => {
+    const params = paramsOf(event.data);
+    if (done || params === undefined || expectedState === '' || params.state !== expectedState) return;
+    channel.postMessage({ type: OAUTH_ACK_MESSAGE, state: expectedState });
     stop();
     onCallback(params);
   };
-  function onWindowMessage(event: MessageEvent) {
-    if (event.origin === window.location.origin) receive(event.data);
-  }
-  if (channel !== undefined) channel.onmessage = (event: MessageEvent) => receive(event.data);
-  if (typeof window !== 'undefined') window.addEventListener('message', onWindowMessage);
   return stop;
 }

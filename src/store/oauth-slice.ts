@@ -1,6 +1,6 @@
 // OAuth sign-in on the main thread: which servers ask to sign in, which are signed in, and what went wrong.
 import type { OAuthCallbackParams } from '../protocol/oauth-messages';
-import { listenForOAuthCallback } from './listen-oauth-callback';
+import { listenForOAuthCallback, stateOfAuthorizeUrl } from './listen-oauth-callback';
 import { describeError, type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
 import { saveSignIn } from './persist-oauth';
 import type { OAuthView, OAuthSlice } from './oauth-state';
@@ -8,6 +8,10 @@ import type { OAuthView, OAuthSlice } from './oauth-state';
 export type { OAuthView, OAuthSlice } from './oauth-state';
 
 const empty: OAuthView = { signedIn: false, busy: false };
+const noState =
+  'This server’s sign-in address carries no state to check the answer against, so Loupe will not use it. Press Reconnect to ask again.';
+const noChannel =
+  'This browser cannot hand a sign-in back to Loupe (it has no BroadcastChannel). Try a current browser.';
 
 export function createOAuthSlice(set: SetLoupeState, get: GetLoupeState, deps: SliceDependencies): OAuthSlice {
   let stopListening: (() => void) | undefined;
@@ -52,17 +56,28 @@ export function createOAuthSlice(set: SetLoupeState, get: GetLoupeState, deps: S
     },
     awaitSignIn(serverId, remember) {
       stopListening?.();
-      patch(serverId, { busy: true }, ['error']);
-      stopListening = listenForOAuthCallback((callback) => {
+      stopListening = undefined;
+      const expectedState = stateOfAuthorizeUrl(get().oauth[serverId]?.authorizeUrl ?? '');
+      if (expectedState === undefined || expectedState === '') {
+        patch(serverId, { busy: false, error: noState });
+        return false;
+      }
+      stopListening = listenForOAuthCallback(expectedState, (callback) => {
         stopListening = undefined;
         void finish(serverId, callback, remember);
       });
+      if (stopListening === undefined) {
+        patch(serverId, { busy: false, error: noChannel });
+        return false;
+      }
+      patch(serverId, { busy: true }, ['error']);
+      return true;
     },
     abandonSignIn(serverId, message) {
       if (stopListening === undefined) return;
       stopListening();
       stopListening = undefined;
-      patch(serverId, { busy: false, error: message });
+      patch(serverId, { busy: false, ...(message === undefined ? {} : { error: message }) });
     },
     async signOut(serverId) {
       try {

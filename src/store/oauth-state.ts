@@ -14,9 +14,13 @@ export interface OAuthView {
 export interface OAuthSlice {
   oauth: Record<string, OAuthView>;
   applyOAuthEvent: (event: OAuthEvent) => void;
-  /** Call right after opening the sign-in window (from the click): waits for it to come back, then finishes. */
-  awaitSignIn: (serverId: string, remember: boolean) => void;
-  /** The sign-in window could not open, or closed before it came back: stops waiting and says `message`. */
-  abandonSignIn: (serverId: string, message: string) => void;
+  /**
+   * Call from the click, before opening the sign-in window: listens for the answer that carries the state
+   * of the server's authorization URL, then finishes. False (with the reason in `error`) when the answer
+   * could not be checked or heard; then do not open the window.
+   */
+  awaitSignIn: (serverId: string, remember: boolean) => boolean;
+  /** Stops waiting for the sign-in window (the person cancelled), and says `message` if given. */
+  abandonSignIn: (serverId: string, message?: string) => void;
   signOut: (serverId: string) => Promise<void>;
 }

@@ -114,6 +114,33 @@ describe('OAuth sign-in in the worker', () => {
     expect(server.issuedTokens).toHaveLength(0);
   });
 
+  it('checks the state before reading an error: a crafted error answer gets a general refusal, not its words', async () => {
+    await waitForSignInPrompt(1);
+    for (const state of ['forged', undefined]) {
+      const attempt = oauth.execute({
+        type: 'oauth-complete',
+        serverId: 's1',
+        callback: {
+          error: 'access_denied',
+          errorDescription: 'Your account is locked: call +1 555 0100',
+          ...(state === undefined ? {} : { state }),
+        },
+        remember: false,
+      });
+      await expect(attempt).rejects.toThrow(/state mismatch/);
+      await expect(attempt).rejects.not.toThrow(/555 0100|declined|locked/);
+    }
+  });
+
+  it('takes an answer once: the same callback again is refused like a forged one', async () => {
+    const callback = await consent(await waitForSignInPrompt(1));
+    await oauth.execute({ type: 'oauth-complete', serverId: 's1', callback, remember: false });
+    await expect(oauth.execute({ type: 'oauth-complete', serverId: 's1', callback, remember: false })).rejects.toThrow(
+      /state mismatch/,
+    );
+    expect(server.issuedTokens).toHaveLength(1);
+  });
+
   it('says plainly when the person declined', async () => {
     server.setDeny(true);
     const callback = await consent(await waitForSignInPrompt(1));

@@ -70,11 +70,13 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
           if (provider === undefined || config === undefined)
             throw new Error('That server is no longer waiting for a sign-in. Press Reconnect, then Sign in.');
           const { callback } = command;
-          if (callback.error !== undefined) throw new Error(describeAuthorizationError(callback));
-          if (!provider.isExpectedState(callback.state))
+          // The state first: the error of an answer that is not ours (stale, replayed, or an address someone
+          // crafted with words of their own in error_description) is never shown, only refused in general.
+          if (!provider.takeState(callback.state))
             throw new Error(
               'The sign-in answer does not belong to the sign-in Loupe started (state mismatch), so it was ignored. Press Sign in to start again.',
             );
+          if (callback.error !== undefined) throw new Error(describeAuthorizationError(callback));
           if (callback.code === undefined || callback.code === '')
             throw new Error('The sign-in page came back without an authorization code. Press Sign in to try again.');
           provider.setRemember(command.remember);

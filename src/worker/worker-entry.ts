@@ -6,7 +6,8 @@ import { isPingMessage, type PongMessage } from '../protocol/liveness-messages';
 import { createEngineHost } from './create-engine-host';
 import { createModel, listModels } from './create-model';
 import { createRunEnvironment } from './create-run-environment';
-import { createHandlerRunner, spawnBlobWorker } from './local-tools/run-in-sandbox';
+import { createHandlerRunner } from './local-tools/run-in-sandbox';
+import { compileQuickJSWasm, spawnSandboxWorker } from './local-tools/spawn-sandbox-worker';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -17,7 +18,7 @@ const host = createEngineHost({
   createModel,
   listModels,
   appVersion: import.meta.env.VITE_APP_VERSION,
-  runLocalHandler: createHandlerRunner(spawnBlobWorker),
+  runLocalHandler: createHandlerRunner({ spawn: spawnSandboxWorker, compileQuickJS: compileQuickJSWasm }),
 });
 
 self.addEventListener('message', (event: MessageEvent<unknown>) => {

@@ -1,12 +1,9 @@
 // A server's OAuth sign-in: the "Sign in" prompt (the window opens from the click, never by itself), errors, Sign out.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ServerStatusWord } from '../../protocol/server-status';
 import type { ServerConfig } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
-
-const closedEarly = 'The sign-in window was closed before signing in finished. Press Sign in to try again.';
-const blocked = 'The browser blocked the sign-in window. Allow pop-ups for Loupe, then press Sign in again.';
 
 /** Whether the server item should show the sign-in prompt instead of its connection problem. */
 export function useNeedsSignIn(serverId: string, status: ServerStatusWord): boolean {
@@ -22,25 +19,14 @@ export function OAuthSignIn({ server, status }: { server: ServerConfig; status: 
   const needsSignIn = useNeedsSignIn(server.id, status);
   const [remember, setRemember] = useState(false);
   const rememberId = useId();
-  const watcher = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
-  useEffect(() => () => clearInterval(watcher.current), []);
   if (view === undefined) return null;
 
   const signIn = () => {
-    if (view.authorizeUrl === undefined) return;
-    awaitSignIn(server.id, remember);
-    const popup = window.open(view.authorizeUrl, `loupe-oauth-${server.id}`, 'popup,width=520,height=700');
-    if (popup === null) {
-      abandonSignIn(server.id, blocked);
-      return;
-    }
-    clearInterval(watcher.current);
-    // The callback page closes itself right after it reports, so a closed window only counts once its answer is late.
-    watcher.current = setInterval(() => {
-      if (!popup.closed) return;
-      clearInterval(watcher.current);
-      setTimeout(() => abandonSignIn(server.id, closedEarly), 1500);
-    }, 400);
+    if (view.authorizeUrl === undefined || !awaitSignIn(server.id, remember)) return;
+    // noopener and noreferrer: the sign-in page gets no handle on this window and no Referer; its answer comes
+    // back over BroadcastChannel. With noopener, open() returns null whether or not a window opened, so a
+    // blocked or closed window cannot be seen: the prompt says what to do instead, and Cancel stops waiting.
+    window.open(view.authorizeUrl, '_blank', 'popup,width=520,height=700,noopener,noreferrer');
   };
 
   return (
@@ -49,18 +35,29 @@ export function OAuthSignIn({ server, status }: { server: ServerConfig; status: 
         <div className="rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
           <p className="font-medium">This server needs you to sign in</p>
           <p className="mt-0.5 text-amber-800/90 dark:text-amber-200/80">
-            Its sign-in page opens in a small window; Loupe connects when you are done.
+            {view.busy
+              ? 'Finish signing in in the window that opened; Loupe connects when you are done. No window? Allow pop-ups for Loupe and press Sign in again.'
+              : 'Its sign-in page opens in a small window; Loupe connects when you are done.'}
           </p>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
             <button
               type="button"
               className="rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500/50 focus-visible:outline-none disabled:opacity-60"
               aria-label={`Sign in to ${server.name}`}
-              disabled={view.busy}
               onClick={signIn}
             >
-              {view.busy ? 'Signing in…' : 'Sign in'}
+              {view.busy ? 'Sign in again' : 'Sign in'}
             </button>
+            {view.busy && (
+              <button
+                type="button"
+                className={smallButtonClass}
+                aria-label={`Cancel sign-in to ${server.name}`}
+                onClick={() => abandonSignIn(server.id)}
+              >
+                Cancel
+              </button>
+            )}
             <label htmlFor={rememberId} className="flex items-center gap-1.5">
               <input
                 id={rememberId}

@@ -7,6 +7,7 @@ import { ModalDialog } from './modal-dialog';
 import { checkToolDraft, type ToolDraftText } from './tool-draft';
 import { ToolDefinitionFields } from './tool-definition-fields';
 import { buildHandler, handlerKinds, handlerTextOf, type HandlerKind } from './local-tool-handler';
+import { ScriptContract } from './local-tool-script-contract';
 
 const starterSchema = JSON.stringify(
   { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
@@ -59,9 +60,11 @@ export function LocalToolDialog({
   return (
     <ModalDialog title={existing === undefined ? 'New local tool' : `Local tool ${existing.name}`} onClose={onClose}>
       <p className="mb-3 text-xs text-zinc-600 dark:text-zinc-400">
-        Answered in the browser. A JavaScript handler runs in its own worker with a timeout, without network, storage,
-        the page or your key.
+        Answered in the browser. A JavaScript handler runs in QuickJS, a JavaScript interpreter compiled to WebAssembly,
+        in a worker of its own: it has the language and <code>console</code>, and no network, <code>import</code>,
+        timers, storage, page or key.
       </p>
+      {kind === 'script' && <ScriptContract />}
       <ToolDefinitionFields draft={draft} onChange={setDraft} problems={problems} />
       <div className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr]">
         <div>

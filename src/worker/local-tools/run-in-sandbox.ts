@@ -1,67 +1,108 @@
-// Runs a local tool's handler in a fresh worker per call, ended on answer, timeout or cancel.
-import { buildSandboxScript } from './sandbox-script';
+// Runs a local tool's handler in a fresh QuickJS sandbox worker per call, ended on answer, backstop or cancel.
+import type { HandlerOutcome } from './evaluate-handler';
+import { SANDBOX_LIMITS, SANDBOX_START_ALLOWANCE_MS, type SandboxLimits } from './sandbox-limits';
+import type { SandboxAnswer, SandboxRequest } from './sandbox-messages';
 
 /** The part of a Worker the runner uses, so Node tests can give a worker_threads-backed one. */
 export interface SandboxWorker {
-  postMessage(message: unknown): void;
+  postMessage(message: SandboxRequest): void;
   terminate(): void;
   onmessage: ((event: { data: unknown }) => void) | null;
   onerror: ((event: { message?: string }) => void) | null;
 }
 
-/** Starts a worker running `script` (the full text of a classic worker script). */
-export type SpawnSandbox = (script: string) => SandboxWorker;
+/** Starts a sandbox worker (`sandbox-worker-entry.ts` in the browser). */
+export type SpawnSandbox = () => SandboxWorker;
 
-/** Runs `source` on `input`; resolves with what the handler returned, rejects with its error. */
+/** Runs `source` on `input`; resolves with how the handler ended, rejects when the sandbox could not run it. */
 export type RunHandler = (
   source: string,
   input: Record<string, unknown>,
   options: { timeoutMs: number; signal: AbortSignal },
-) => Promise<unknown>;
+) => Promise<HandlerOutcome>;
 
-/** The browser's spawn: a classic worker from a Blob URL (the CSP allows `worker-src blob:`; no eval is needed). */
-export const spawnBlobWorker: SpawnSandbox = (script) => {
-  const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
-  const worker = new Worker(url, { name: 'loupe-local-tool' });
-  URL.revokeObjectURL(url);
-  return worker as unknown as SandboxWorker;
-};
-
-class SandboxTimeoutError extends Error {
-  // Named like a timed-out fetch's DOMException, so it reads as a timeout, not a tool failure.
-  override readonly name = 'TimeoutError';
+/** What the runner needs: a way to start a sandbox worker and to compile QuickJS's WebAssembly once. */
+export interface HandlerRunnerOptions {
+  spawn: SpawnSandbox;
+  compileQuickJS: () => Promise<WebAssembly.Module>;
+  limits?: SandboxLimits;
+  /** Added to the handler's time cap for the worker to start; past both, the worker is terminated. */
+  startAllowanceMs?: number;
 }
 
-/** A handler runner over `spawn`: one worker per call, terminated however the call ends. */
-export function createHandlerRunner(spawn: SpawnSandbox): RunHandler {
+const number = new Intl.NumberFormat('en');
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A handler runner: QuickJS is compiled once (on the first call, so nothing loads before a local JavaScript
+ * tool runs) and each call gets its own worker and WebAssembly instance, terminated however the call ends.
+ * The handler's time cap is enforced inside by QuickJS's interrupt handler; the runner's backstop ends a
+ * worker stuck where the interpreter cannot interrupt (one long built-in call) or slow to start.
+ */
+export function createHandlerRunner(options: HandlerRunnerOptions): RunHandler {
+  const limits = options.limits ?? SANDBOX_LIMITS;
+  const allowanceMs = options.startAllowanceMs ?? SANDBOX_START_ALLOWANCE_MS;
+  let compiled: Promise<WebAssembly.Module> | undefined;
+  const compile = (): Promise<WebAssembly.Module> => {
+    compiled ??= options.compileQuickJS().catch((error: unknown) => {
+      compiled = undefined; // a later call may succeed (a network hiccup)
+      throw new Error(`The JavaScript sandbox could not start: ${errorText(error)}`);
+    });
+    return compiled;
+  };
+
   return (source, input, { timeoutMs, signal }) =>
     new Promise((resolve, reject) => {
       if (signal.aborted) {
         reject(new Error('The call was cancelled before it started.'));
         return;
       }
-      const worker = spawn(buildSandboxScript(source));
+      let worker: SandboxWorker | undefined;
       let settled = false;
       const finish = (outcome: () => void) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
-        worker.terminate();
+        worker?.terminate();
         outcome();
       };
       const onAbort = () => finish(() => reject(new Error('The call was cancelled; the handler was stopped.')));
+      const backstopMs = timeoutMs + allowanceMs;
       const timer = setTimeout(
-        () => finish(() => reject(new SandboxTimeoutError(`The handler did not answer within ${timeoutMs} ms.`))),
-        timeoutMs,
+        () =>
+          finish(() =>
+            resolve({
+              kind: 'cap',
+              cap: 'time',
+              message: `Time cap: the sandbox did not answer within ${number.format(backstopMs)} ms (the handler's ${number.format(timeoutMs)} ms plus ${number.format(allowanceMs)} ms to start) and was stopped.`,
+              console: [],
+            }),
+          ),
+        backstopMs,
       );
       signal.addEventListener('abort', onAbort, { once: true });
-      worker.onmessage = ({ data }) => {
-        const answer = data as { ok: boolean; value?: unknown; error?: string };
-        finish(() => (answer.ok ? resolve(answer.value) : reject(new Error(answer.error ?? 'The handler failed.'))));
-      };
-      worker.onerror = (event) =>
-        finish(() => reject(new Error(`The handler could not run: ${event.message ?? 'a syntax or load error'}.`)));
-      worker.postMessage({ input });
+
+      compile().then(
+        (wasmModule) => {
+          if (settled) return;
+          worker = options.spawn();
+          worker.onmessage = ({ data }) => {
+            const answer = data as SandboxAnswer;
+            finish(() => (answer.type === 'outcome' ? resolve(answer.outcome) : reject(new Error(answer.message))));
+          };
+          worker.onerror = (event) =>
+            finish(() =>
+              reject(
+                new Error(`The JavaScript sandbox could not start: ${event.message ?? 'its worker failed to load'}.`),
+              ),
+            );
+          worker.postMessage({ wasmModule, source, input, timeoutMs, limits });
+        },
+        (error: unknown) => finish(() => reject(error instanceof Error ? error : new Error(String(error)))),
+      );
     });
 }

@@ -1,17 +1,14 @@
-// Node's stand-in for a browser worker in tests: runs the sandbox script in a worker thread behind a `self` shim.
+// Node's stand-in for the browser's sandbox worker in tests: the same serveSandbox in a worker thread.
 import { Worker } from 'node:worker_threads';
 import type { SandboxWorker, SpawnSandbox } from './run-in-sandbox';
 
-const shim = `
-const { parentPort } = require('node:worker_threads');
-globalThis.self = globalThis;
-self.postMessage = (message) => parentPort.postMessage(message);
-parentPort.on('message', (data) => { if (typeof self.onmessage === 'function') self.onmessage({ data }); });
-`;
+const entry = new URL('./sandbox-thread-entry.test-helper.ts', import.meta.url).href;
+// A worker thread has no TypeScript loader of its own: tsx's API imports the entry.
+const bootstrap = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
 
-/** Spawns the sandbox script in a worker thread, mapping its events onto the browser Worker's. */
-export const spawnThreadSandbox: SpawnSandbox = (script) => {
-  const thread = new Worker(`${shim}\n${script}`, { eval: true });
+/** Spawns `sandbox-thread-entry.test-helper.ts` (TypeScript through tsx), mapping its events onto a Worker's. */
+export const spawnThreadSandbox: SpawnSandbox = () => {
+  const thread = new Worker(bootstrap, { eval: true });
   const sandbox: SandboxWorker = {
     onmessage: null,
     onerror: null,
