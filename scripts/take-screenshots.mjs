@@ -34,7 +34,21 @@ for (const [name, width, height] of [
     const file = `${outDir}/loupe-${name}-${colorScheme}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.info(file);
+    if (name === 'wide') await shootTests(page, `${outDir}/loupe-tests-${colorScheme}.png`);
     await page.close();
   }
 }
 await browser.close();
+
+/** The Tests panel after "Make a test" and a Run ×3 of the Demo run (for the README's test section). */
+async function shootTests(page, file) {
+  await page.getByRole('button', { name: 'Make a test' }).click();
+  const tests = page.getByRole('region', { name: 'Tests' });
+  await tests.getByLabel('Times').fill('3');
+  await tests.getByRole('button', { name: 'Run ×3' }).click();
+  await tests.getByRole('status', { name: /Results of/ }).getByText('3 of 3 runs done.').waitFor();
+  // The sticky header would cover the panel's top in an element screenshot.
+  await page.addStyleTag({ content: 'header { position: static !important; }' });
+  await tests.screenshot({ path: file });
+  console.info(file);
+}

@@ -76,7 +76,9 @@ describe('the engine host', () => {
     );
     const statesBefore = harness.messages.filter((m) => m.type === 'server-state').length;
     await harness.send({ type: 'server-update', server: { ...server, includeInstructions: false } });
-    expect(harness.messages.filter((m) => m.type === 'server-state')).toHaveLength(statesBefore);
+    // The state is reported again (still connected), never as a reconnect.
+    const statesAfter = harness.messages.filter((m) => m.type === 'server-state').slice(statesBefore);
+    expect(statesAfter.map((m) => (m.type === 'server-state' ? m.state.status : ''))).toEqual(['connected']);
 
     await harness.send({
       type: 'run-start',
