@@ -46,7 +46,10 @@ async function shootTests(page, file) {
   const tests = page.getByRole('region', { name: 'Tests' });
   await tests.getByLabel('Times').fill('3');
   await tests.getByRole('button', { name: 'Run ×3' }).click();
-  await tests.getByRole('status', { name: /Results of/ }).getByText('3 of 3 runs done.').waitFor();
+  await tests
+    .getByRole('status', { name: /Results of/ })
+    .getByText('3 of 3 runs done.')
+    .waitFor();
   // The sticky header would cover the panel's top in an element screenshot.
   await page.addStyleTag({ content: 'header { position: static !important; }' });
   await tests.screenshot({ path: file });
