@@ -67,7 +67,7 @@ export default defineConfig({
     },
     {
       command: `node --import tsx test/servers/hostile-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.hostileServer) },
+      env: { PORT: String(E2E_PORTS.hostileServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
       port: E2E_PORTS.hostileServer,
       reuseExistingServer: false,
     },

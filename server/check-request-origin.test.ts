@@ -22,6 +22,18 @@ describe('checkRequestOrigin', () => {
     ).toBeUndefined();
   });
 
+  it("lets in a page of the server's own origin, and only of it", () => {
+    expect(
+      checkRequestOrigin(request({ host: 'localhost:3001', origin: 'http://localhost:3001' }), policy),
+    ).toBeUndefined();
+    expect(checkRequestOrigin(request({ host: 'localhost:3001', origin: 'http://localhost:3002' }), policy)).toContain(
+      'not allowed',
+    );
+    expect(
+      checkRequestOrigin(request({ host: 'evil.example.com:3001', origin: 'http://evil.example.com:3001' }), policy),
+    ).toContain('Host');
+  });
+
   it('refuses a rebinding Host name', () => {
     expect(checkRequestOrigin(request({ host: 'evil.example.com:3001' }), policy)).toContain('not allowed');
     expect(checkRequestOrigin(request({ host: '0.0.0.0:3001' }), policy)).toContain('not allowed');

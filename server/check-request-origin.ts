@@ -54,7 +54,7 @@ function header(request: IncomingMessage, name: string): string | undefined {
 /**
  * Why `request` must be refused (403), or undefined when it may go on.
  * - The Host must be one of `allowedHostnames`: a DNS-rebinding page reaches the server under its own name.
- * - An `Origin` must be one of `allowedOrigins`. `Origin: null` (sandboxed frames, `file:` and `data:`
+ * - An `Origin` must be one of `allowedOrigins`, or the server's own (`http://<its loopback Host>`). `Origin: null` (sandboxed frames, `file:` and `data:`
  *   pages) is refused: no such page is Loupe.
  * - Without an `Origin`, a browser request that says it comes from another site (`Sec-Fetch-Site`, sent
  *   with `<img>`, `<script>` and form loads) is refused; clients that are no browser (curl, Node) pass.
@@ -75,5 +75,7 @@ export function checkRequestOrigin(request: IncomingMessage, policy: OriginPolic
   const normalized = normalizeOrigin(origin);
   if (normalized !== undefined && policy.allowedOrigins.some((allowed) => normalizeOrigin(allowed) === normalized))
     return undefined;
+  // A page of the server's own origin (its loopback Host, checked above) is the server itself, not another site.
+  if (normalized !== undefined && normalized === normalizeOrigin(`http://${host}`)) return undefined;
   return `Origin "${origin}" is not allowed; if it is a Loupe you trust, start the server with LOUPE_ALLOWED_ORIGINS=${origin}.`;
 }

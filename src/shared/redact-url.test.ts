@@ -28,3 +28,15 @@ describe('redactUrl', () => {
     expect(hasUrlSecrets('https://h/s3cret/mcp', ['s3cret'])).toBe(true);
   });
 });
+
+describe('a URL inside a query value', () => {
+  it('is redacted as a URL, so a relay keeps its target readable and the target keeps its secrets out', () => {
+    const target = 'http://127.0.0.1:3100/mcp';
+    const relayed = `http://127.0.0.1:3002/proxy?url=${encodeURIComponent(target)}`;
+    expect(redactUrl(relayed)).toBe(relayed);
+    const secret = `http://127.0.0.1:3002/proxy?url=${encodeURIComponent('http://u:p@127.0.0.1:3100/mcp?key=abc')}`;
+    expect(redactUrl(secret)).toBe(
+      `http://127.0.0.1:3002/proxy?url=${encodeURIComponent('http://REDACTED@127.0.0.1:3100/mcp?key=REDACTED')}`,
+    );
+  });
+});

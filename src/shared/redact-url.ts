@@ -53,7 +53,11 @@ function withUserInfo(parsed: URL): string {
   return `${parsed.protocol}//${user}${parsed.host}`;
 }
 
-/** `?a=1&b` → `?a=REDACTED&b`: names kept, values replaced, the order and bare names untouched. */
+/**
+ * `?a=1&b` → `?a=REDACTED&b`: names kept, values replaced, the order and bare names untouched. A value that
+ * is itself an http(s) URL (a relay's `?url=` — the CORS helper's) is redacted as a URL instead, so the
+ * target stays readable and its own secrets do not.
+ */
 function redactQuery(search: string): string {
   if (search === '' || search === '?') return search;
   const parts = search
@@ -61,7 +65,10 @@ function redactQuery(search: string): string {
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
-      return equals === -1 || equals === pair.length - 1 ? pair : `${pair.slice(0, equals)}=${REDACTED}`;
+      if (equals === -1 || equals === pair.length - 1) return pair;
+      const value = safeDecode(pair.slice(equals + 1));
+      const nested = /^https?:\/\//i.test(value) ? encodeURIComponent(redactUrl(value)) : REDACTED;
+      return `${pair.slice(0, equals)}=${nested}`;
     });
   return `?${parts.join('&')}`;
 }

@@ -220,8 +220,10 @@ export interface HostileServerHandle extends McpHttpHandle {
 export async function startHostileServer(options: ServeMcpHttpOptions = {}): Promise<HostileServerHandle> {
   const probe: HostileServerProbe = { endlessPages: 0, cancelledCalls: 0 };
   const main = await serveMcpHttp(() => createHostileMcpServer(probe), options);
-  const endless = await serveMcpHttp(() => createEndlessListingServer(probe));
-  const many = await serveMcpHttp(() => createManyToolsServer());
+  // The side endpoints answer the same pages as the main one (Loupe's origins).
+  const sideOptions = options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins };
+  const endless = await serveMcpHttp(() => createEndlessListingServer(probe), sideOptions);
+  const many = await serveMcpHttp(() => createManyToolsServer(), sideOptions);
   const garbage = await serveGarbage();
   return {
     url: main.url,

@@ -11,6 +11,7 @@ export function describeInterruption(events: readonly RunEvent[]): string {
     case 'run-start':
       return 'Interrupted before the first model request.';
     case 'round-start':
+    case 'request-sent':
       return `Interrupted ${where}, while the model was answering.`;
     case 'response-end':
       return `Interrupted ${where}, after the model's reply, while its tool calls were running.`;
