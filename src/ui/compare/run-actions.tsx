@@ -6,6 +6,7 @@ import { inputClass, labelClass, panelTitleClass, secondaryButtonClass, smallBut
 import { buildMarkdownReport } from '../exports/build-markdown-report';
 import { ComparisonTable } from './comparison-table';
 import { MakeTestButton } from '../tests/make-test-button';
+import { downloadText } from '../transcript/download-json';
 
 export function RunActions() {
   const runId = useLoupeStore((state) => state.runView.runId);
@@ -21,13 +22,7 @@ export function RunActions() {
   const downloadReport = async () => {
     const transcript = await exportTranscript();
     if (!transcript) return;
-    const url = URL.createObjectURL(new Blob([buildMarkdownReport(transcript)], { type: 'text/markdown' }));
-    const link = Object.assign(document.createElement('a'), {
-      href: url,
-      download: `loupe-${transcript.runId.slice(0, 8)}.md`,
-    });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadText(buildMarkdownReport(transcript), `loupe-${transcript.runId.slice(0, 8)}.md`, 'text/markdown');
   };
 
   return (

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { McpTrafficRecord } from '../../protocol/mcp-feature-messages';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, monoBlockClass, secondaryButtonClass } from '../common/styles';
+import { downloadJson } from '../transcript/download-json';
 
 // The shared input look without its full width, for controls in a toolbar row.
 const inlineInputClass = `${inputClass.replace('w-full ', '')} w-auto`;
@@ -21,15 +22,6 @@ export function filterTraffic(
       (direction === 'all' || record.direction === direction) &&
       (needle === '' || JSON.stringify(record).toLowerCase().includes(needle)),
   );
-}
-
-function download(name: string, value: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export function ProtocolLog({ serverId, serverName }: { serverId: string; serverName: string }) {
@@ -62,7 +54,7 @@ export function ProtocolLog({ serverId, serverName }: { serverId: string; server
         <button
           type="button"
           className={secondaryButtonClass}
-          onClick={() => download(`${serverName}-protocol-log.json`, shown)}
+          onClick={() => downloadJson(shown, `${serverName}-protocol-log.json`)}
         >
           Export JSON
         </button>

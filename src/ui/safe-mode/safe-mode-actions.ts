@@ -5,6 +5,7 @@ import { clearRestoreFailure, pointToSession } from '../../store/sessions/restor
 import { openSessionDb } from '../../store/sessions/session-db';
 import type { SessionDb } from '../../store/sessions/session-db';
 import type { SessionSettings } from '../../store/sessions/session-record';
+import { downloadText } from '../transcript/download-json';
 
 async function openDb(): Promise<SessionDb> {
   if (typeof indexedDB === 'undefined') throw new Error('this browser offers no IndexedDB');
@@ -24,16 +25,7 @@ export async function readSessionName(id: string): Promise<string | null> {
 export async function exportRawSession(id: string): Promise<void> {
   const raw = await readRawSession(await openDb(), id);
   if (raw === undefined) throw new Error('that session is no longer in storage');
-  const url = URL.createObjectURL(new Blob([rawSessionJson(raw)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `loupe-session-${id.slice(0, 8)}-raw.json`;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke later: the download may start after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadText(rawSessionJson(raw), `loupe-session-${id.slice(0, 8)}-raw.json`, 'application/json');
 }
 
 /** Deletes session `id` and its runs' events, then opens Loupe normally. */

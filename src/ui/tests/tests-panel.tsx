@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, panelClass, panelTitleClass, secondaryButtonClass } from '../common/styles';
 import { TestCaseCard } from './test-case-card';
+import { downloadText } from '../transcript/download-json';
 
 export function TestsPanel() {
   const suite = useLoupeStore((state) => state.testSuite);
@@ -11,12 +12,7 @@ export function TestsPanel() {
   const importSuite = useLoupeStore((state) => state.importSuite);
   const input = useRef<HTMLInputElement>(null);
 
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([exportSuite()], { type: 'application/json' }));
-    const link = Object.assign(document.createElement('a'), { href: url, download: 'loupe-suite.json' });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
+  const download = () => downloadText(exportSuite(), 'loupe-suite.json', 'application/json');
   const upload = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (file !== undefined) importSuite(await file.text(), file.name);

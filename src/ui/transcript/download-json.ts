@@ -1,8 +1,8 @@
-// Saves a value as a .json file through a Blob URL and a temporary <a download>.
+// Saves text as a file through a Blob URL and a temporary <a download>: the one download helper of the UI.
 
-export function downloadJson(value: unknown, fileName: string): void {
-  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
+/** Downloads `text` as `fileName` with the given media type. */
+export function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -12,6 +12,11 @@ export function downloadJson(value: unknown, fileName: string): void {
   link.remove();
   // Revoke later: some browsers start the download asynchronously after click().
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads `value` as pretty-printed JSON. */
+export function downloadJson(value: unknown, fileName: string): void {
+  downloadText(JSON.stringify(value, null, 2), fileName, 'application/json');
 }
 
 /** `loupe-<first 8 characters of the run id>.json`. */
