@@ -228,7 +228,7 @@ export class BridgeSession {
         id,
         willRestart
           ? `${why} while handling this request; the bridge restarts it, try again.${tail}`
-          : `${why}.${tail}`,
+          : `${why}${this.initialized ? '' : ' before it answered initialize'}.${tail}`,
       );
     }
     this.pending.clear();

@@ -24,7 +24,7 @@ export const bridgeUsage = `Usage:
 
 Options:
   --allow-origin <origin>  also accept this Loupe (e.g. http://localhost:5180); repeatable
-  --port <port>            listen on this port of 127.0.0.1 (default: the first free one from 3010)
+  --port <port>            listen on this port of 127.0.0.1 (default: the first free one from 3010; 0: any)
   --env KEY=VALUE          set an environment variable for the command; repeatable
   --name <name>            the server's name in the terminal and in Loupe
   --help                   this text
@@ -61,7 +61,7 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
     } else if (word === '--port') {
       const raw = value(word);
       const port = Number(raw);
-      if (!/^\d+$/.test(raw) || port < 1 || port > 65535) throw new Error(`--port "${raw}" is not a port number.`);
+      if (!/^\d+$/.test(raw) || port > 65535) throw new Error(`--port "${raw}" is not a port number.`);
       result.port = port;
     } else if (word === '--env') {
       const raw = value(word);
