@@ -33,7 +33,8 @@ function serversOf(args: BridgeArgs): BridgedServer[] {
   }
   const command = args.command ?? { command: '', args: [] };
   const name = args.name ?? nameOf(command.command, command.args);
-  return [{ name, command: command.command, args: command.args, env: args.env, path: '/mcp' }];
+  const cwd = args.cwd === undefined ? {} : { cwd: args.cwd };
+  return [{ name, command: command.command, args: command.args, env: args.env, ...cwd, path: '/mcp' }];
 }
 
 async function main(): Promise<void> {

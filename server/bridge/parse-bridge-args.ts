@@ -15,6 +15,8 @@ export interface BridgeArgs {
   allowOrigins: string[];
   /** `--env KEY=VALUE`, given to the command. */
   env: Record<string, string>;
+  /** `--cwd`: the command's working directory. */
+  cwd?: string;
   help: boolean;
 }
 
@@ -26,6 +28,7 @@ Options:
   --allow-origin <origin>  also accept this Loupe (e.g. http://localhost:5180); repeatable
   --port <port>            listen on this port of 127.0.0.1 (default: the first free one from 3010; 0: any)
   --env KEY=VALUE          set an environment variable for the command; repeatable
+  --cwd <dir>              run the command in this folder
   --name <name>            the server's name in the terminal and in Loupe
   --help                   this text
 
@@ -52,6 +55,7 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
     if (word === '--help' || word === '-h') result.help = true;
     else if (word === '--config') result.configPath = value(word);
     else if (word === '--name') result.name = value(word);
+    else if (word === '--cwd') result.cwd = value(word);
     else if (word === '--allow-origin') {
       const raw = value(word);
       const origin = normalizeOrigin(raw);
