@@ -130,7 +130,7 @@ test('the mcpServers import shows the bridge command for a stdio entry and conne
     }),
   );
   await page.getByRole('button', { name: 'Import servers' }).click();
-  await expect(page.getByLabel('Bridge command for memory')).toHaveText(
+  await expect(page.getByLabel('Bridge command for memory', { exact: true })).toHaveText(
     "npm run bridge -- --name memory --env 'MEMORY_FILE_PATH=/tmp/my memory.jsonl' npx -y @modelcontextprotocol/server-memory",
   );
   const entry = page.getByRole('listitem', { name: 'Stdio server memory' });

@@ -108,7 +108,7 @@ test('a pasted mcpServers JSON adds its HTTP servers and shows the bridge comman
     }),
   );
   await page.getByRole('button', { name: 'Import servers' }).click();
-  await expect(page.getByLabel('Bridge command for files')).toHaveText(
+  await expect(page.getByLabel('Bridge command for files', { exact: true })).toHaveText(
     'npm run bridge -- --name files npx server-filesystem',
   );
   const servers = page.getByRole('list', { name: 'Servers' });
