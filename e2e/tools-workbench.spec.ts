@@ -96,7 +96,7 @@ test('a local tool with a JavaScript handler is offered to the model and answers
   await expect(timeline.getByRole('article', { name: 'Round 2' })).toContainText('PARIS raincoat');
 });
 
-test('a pasted mcpServers JSON adds its HTTP servers and says which entries it skipped', async ({ page }) => {
+test('a pasted mcpServers JSON adds its HTTP servers and shows the bridge command for stdio ones', async ({ page }) => {
   await page.goto('/');
   await page.getByText('Import mcpServers JSON').click();
   await page.getByLabel('mcpServers JSON').fill(
@@ -108,7 +108,9 @@ test('a pasted mcpServers JSON adds its HTTP servers and says which entries it s
     }),
   );
   await page.getByRole('button', { name: 'Import servers' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'files: a stdio server' })).toBeVisible();
+  await expect(page.getByLabel('Bridge command for files', { exact: true })).toHaveText(
+    'npm run bridge -- --name files npx server-filesystem',
+  );
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: 'media connected' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Tools' }).getByRole('list', { name: 'Tools of media' })).toBeVisible();

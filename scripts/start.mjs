@@ -13,6 +13,7 @@
 // The CORS helper is not started here: Loupe's dev server starts it when the person asks for it (the
 // "Connect through the CORS helper" button), with a fresh token (server/vite-cors-helper-plugin.ts).
 import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const isFree = (port) =>
@@ -34,6 +35,11 @@ const demoUrl = `http://localhost:${demoPort}/mcp`;
 // The demo server answers only the pages of this Loupe (its Origin check), on any loopback name.
 const appOrigins = ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${appPort}`);
 const children = [];
+// The stdio bridge (`npm run bridge`) answers these pages too: it reads this note while this process runs
+// (server/bridge/bridge-origins.ts), so a Loupe that moved off 5173 needs no --allow-origin.
+const originsNote = new URL('../node_modules/.cache/loupe/app-origins.json', import.meta.url);
+mkdirSync(new URL('.', originsNote), { recursive: true });
+writeFileSync(originsNote, JSON.stringify({ pid: process.pid, origins: appOrigins }));
 
 function run(name, command, args, env) {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
@@ -55,6 +61,7 @@ let stopping = false;
 function shutdown(code) {
   if (stopping) return;
   stopping = true;
+  rmSync(originsNote, { force: true });
   for (const child of children) child.kill('SIGTERM');
   process.exit(code);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMcpServersJson } from './parse-mcp-servers-json';
 
 describe('parseMcpServersJson', () => {
-  it('reads Claude Desktop / Cursor HTTP entries with headers, and skips stdio ones with a reason', () => {
+  it('reads Claude Desktop / Cursor HTTP entries with headers, and stdio ones for the bridge', () => {
     const parsed = parseMcpServersJson(
       JSON.stringify({
         mcpServers: {
@@ -17,7 +17,31 @@ describe('parseMcpServersJson', () => {
       { name: 'weather', url: 'http://localhost:3001/mcp', headers: {} },
       { name: 'github', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer abc' } },
     ]);
-    expect(parsed.skipped).toEqual(['files: a stdio server (command "npx"); a browser can only reach HTTP servers.']);
+    expect(parsed.stdio).toEqual([
+      { name: 'files', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem'], env: {} },
+    ]);
+    expect(parsed.skipped).toEqual([]);
+  });
+
+  it("reads a stdio entry's env and cwd, and refuses malformed ones with a reason", () => {
+    const parsed = parseMcpServersJson(
+      JSON.stringify({
+        mcpServers: {
+          git: { command: 'uvx', args: ['mcp-server-git'], env: { TOKEN: 't' }, cwd: '/repo' },
+          a: { command: 'x', args: 'not a list' },
+          b: { command: 'x', env: { K: 1 } },
+          c: { command: 'x', cwd: 3 },
+        },
+      }),
+    );
+    expect(parsed.stdio).toEqual([
+      { name: 'git', command: 'uvx', args: ['mcp-server-git'], env: { TOKEN: 't' }, cwd: '/repo' },
+    ]);
+    expect(parsed.skipped).toEqual([
+      'a: "args" must be an array of strings.',
+      'b: env "K" is not a string.',
+      'c: "cwd" must be a string.',
+    ]);
   });
 
   it('reads VS Code mcp.json and settings.json shapes', () => {

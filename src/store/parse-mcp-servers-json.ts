@@ -1,4 +1,6 @@
-// Reads a pasted mcpServers configuration (Claude Desktop, Cursor, VS Code) into the HTTP servers Loupe can add.
+// Reads a pasted mcpServers configuration (Claude Desktop, Cursor, VS Code) into the HTTP servers Loupe can add
+// and the stdio servers it can reach through the bridge (`npm run bridge`).
+import type { StdioServerEntry } from './bridge-command';
 
 /** A server entry Loupe can connect to. */
 export interface ImportedServer {
@@ -9,6 +11,8 @@ export interface ImportedServer {
 
 export interface ParsedServers {
   servers: ImportedServer[];
+  /** Stdio entries: a browser reaches them through the bridge, whose command the import shows. */
+  stdio: StdioServerEntry[];
   /** Entries left out, and why, in plain words. */
   skipped: string[];
   /** Set when nothing could be read at all. */
@@ -28,13 +32,28 @@ function entriesOf(root: Record<string, unknown>): Record<string, unknown> | und
   return undefined;
 }
 
-function readEntry(name: string, entry: unknown): ImportedServer | string {
+function readStdioEntry(name: string, entry: Record<string, unknown>, command: string): StdioServerEntry | string {
+  const args = entry['args'] ?? [];
+  if (!Array.isArray(args) || args.some((arg) => typeof arg !== 'string'))
+    return `${name}: "args" must be an array of strings.`;
+  const env: Record<string, string> = {};
+  if (entry['env'] !== undefined) {
+    if (!isRecord(entry['env'])) return `${name}: "env" must be an object of strings.`;
+    for (const [key, value] of Object.entries(entry['env'])) {
+      if (typeof value !== 'string') return `${name}: env "${key}" is not a string.`;
+      env[key] = value;
+    }
+  }
+  const cwd = entry['cwd'];
+  if (cwd !== undefined && typeof cwd !== 'string') return `${name}: "cwd" must be a string.`;
+  return { name, command, args: args as string[], env, ...(cwd === undefined ? {} : { cwd }) };
+}
+
+function readEntry(name: string, entry: unknown): ImportedServer | StdioServerEntry | string {
   if (!isRecord(entry)) return `${name}: not an object.`;
   const url = entry['url'] ?? entry['serverUrl'];
   if (typeof url !== 'string') {
-    return typeof entry['command'] === 'string'
-      ? `${name}: a stdio server (command "${entry['command']}"); a browser can only reach HTTP servers.`
-      : `${name}: no "url".`;
+    return typeof entry['command'] === 'string' ? readStdioEntry(name, entry, entry['command']) : `${name}: no "url".`;
   }
   let parsed: URL;
   try {
@@ -57,7 +76,8 @@ function readEntry(name: string, entry: unknown): ImportedServer | string {
 
 /**
  * Parses `text` as a standard MCP servers configuration. HTTP entries (`url`, optionally `type: "http"` or
- * `"sse"`, and `headers`) are read; stdio entries and bad ones are listed in `skipped`. Never throws.
+ * `"sse"`, and `headers`) go to `servers`, stdio entries (`command`, `args`, `env`, `cwd`) to `stdio`, bad
+ * ones to `skipped`. Never throws.
  */
 export function parseMcpServersJson(text: string): ParsedServers {
   let root: unknown;
@@ -66,23 +86,27 @@ export function parseMcpServersJson(text: string): ParsedServers {
   } catch (error) {
     return {
       servers: [],
+      stdio: [],
       skipped: [],
       error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-  if (!isRecord(root)) return { servers: [], skipped: [], error: 'Expected a JSON object with "mcpServers".' };
+  if (!isRecord(root))
+    return { servers: [], stdio: [], skipped: [], error: 'Expected a JSON object with "mcpServers".' };
   const entries = entriesOf(root);
   if (entries === undefined) {
-    return { servers: [], skipped: [], error: 'Found no "mcpServers" (or VS Code "servers") object.' };
+    return { servers: [], stdio: [], skipped: [], error: 'Found no "mcpServers" (or VS Code "servers") object.' };
   }
   const servers: ImportedServer[] = [];
+  const stdio: StdioServerEntry[] = [];
   const skipped: string[] = [];
   for (const [name, entry] of Object.entries(entries)) {
     const read = readEntry(name, entry);
     if (typeof read === 'string') skipped.push(read);
+    else if ('command' in read) stdio.push(read);
     else servers.push(read);
   }
-  if (servers.length === 0 && skipped.length === 0)
-    return { servers, skipped, error: 'The configuration lists no servers.' };
-  return { servers, skipped };
+  if (servers.length === 0 && stdio.length === 0 && skipped.length === 0)
+    return { servers, stdio, skipped, error: 'The configuration lists no servers.' };
+  return { servers, stdio, skipped };
 }

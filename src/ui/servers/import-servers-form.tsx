@@ -1,24 +1,28 @@
 // Adds many servers at once from a pasted mcpServers JSON (Claude Desktop, Cursor, VS Code).
 import { useId, useState } from 'react';
+import type { StdioServerEntry } from '../../store/bridge-command';
 import { parseMcpServersJson } from '../../store/parse-mcp-servers-json';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, labelClass, secondaryButtonClass } from '../common/styles';
+import { StdioBridgeOffer } from './stdio-bridge-offer';
 
 export function ImportServersForm() {
   const textId = useId();
   const [text, setText] = useState('');
-  const [report, setReport] = useState<{ problems: string[]; added: number } | undefined>(undefined);
+  const [report, setReport] = useState<{ problems: string[]; added: number; stdio: StdioServerEntry[] } | undefined>(
+    undefined,
+  );
   const addServer = useLoupeStore((state) => state.addServer);
 
   const importServers = () => {
     const parsed = parseMcpServersJson(text);
     if (parsed.error !== undefined) {
-      setReport({ problems: [parsed.error], added: 0 });
+      setReport({ problems: [parsed.error], added: 0, stdio: [] });
       return;
     }
     for (const server of parsed.servers) void addServer(server.url, server.headers, server.name);
-    setReport({ problems: parsed.skipped, added: parsed.servers.length });
-    if (parsed.skipped.length === 0) setText('');
+    setReport({ problems: parsed.skipped, added: parsed.servers.length, stdio: parsed.stdio });
+    if (parsed.skipped.length === 0 && parsed.stdio.length === 0) setText('');
   };
 
   return (
@@ -39,7 +43,8 @@ export function ImportServersForm() {
         onChange={(event) => setText(event.target.value)}
       />
       <p className="mt-1 text-[11px] text-zinc-500">
-        Claude Desktop, Cursor or VS Code format. HTTP entries are added; headers stay in memory only.
+        Claude Desktop, Cursor or VS Code format. HTTP entries are added (headers stay in memory only); stdio entries
+        get the bridge command to run.
       </p>
       <button
         type="button"
@@ -61,6 +66,7 @@ export function ImportServersForm() {
           ))}
         </div>
       )}
+      {report !== undefined && <StdioBridgeOffer entries={report.stdio} />}
     </details>
   );
 }
