@@ -27,17 +27,17 @@ export interface McpAppAccess {
 type WithSession = <T>(request: (client: Client) => Promise<T>) => Promise<T>;
 
 const anyResult = z.record(z.string(), z.unknown());
-const domains = z.array(z.string().max(2048)).max(100);
+// Each field on its own: one malformed list drops that list only, never the rest of the page's settings.
+const domains = z.array(z.string().max(2048)).max(100).optional().catch(undefined);
 const uiMeta = z
   .object({
     csp: z
       .object({
-        connectDomains: domains.optional(),
-        resourceDomains: domains.optional(),
-        frameDomains: domains.optional(),
-        baseUriDomains: domains.optional(),
+        connectDomains: domains,
+        resourceDomains: domains,
+        frameDomains: domains,
+        baseUriDomains: domains,
       })
-      .partial()
       .optional()
       .catch(undefined),
     permissions: z.record(z.string(), z.unknown()).optional().catch(undefined),
