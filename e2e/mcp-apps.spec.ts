@@ -70,6 +70,8 @@ test('the example MCP App renders in its call, on an opaque origin that cannot r
   const app = call.frameLocator(`iframe[title="App: ${basic}__get-time"]`).frameLocator('iframe');
   await expect(app.locator('#server-time')).toHaveText(/^\d{4}-\d{2}-\d{2}T/);
   // Sized to its content: taller than the placeholder height, and no taller than the cap.
+  // Chromium runs no animation frames in a cross-origin frame out of view, and the app measures in one.
+  await frameElement.scrollIntoViewIfNeeded();
   const frameHeight = () => frameElement.evaluate((element) => element.getBoundingClientRect().height);
   await expect.poll(frameHeight).toBeGreaterThan(250);
   const contentHeight = await app.locator('html').evaluate((element) => Math.ceil(element.scrollHeight));
