@@ -101,8 +101,10 @@ test('the example MCP App renders in its call, on an opaque origin that cannot r
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const requests = await mockRequests();
-  const last = requests.at(-1);
-  expect(JSON.stringify(last?.body.messages.at(-1))).toContain('This is message text.');
+  const sent = requests.flatMap((request) => request.body.messages).map((message) => JSON.stringify(message));
+  const next = sent.find((message) => message.includes('And now?'));
+  expect(next).toContain('This is message text.');
+  expect(next).toContain(`Message from the app ${basic}__get-time`);
 });
 
 test('the demo weather card: the app-only forecast tool never reaches the model, the card calls it', async ({
@@ -165,4 +167,21 @@ test('with approval on, an app call waits for Approve, and Deny refuses it', asy
     .getByRole('button', { name: 'Approve app call' })
     .click();
   await expect(card.getByRole('list', { name: 'Forecast' }).getByRole('listitem')).toHaveCount(3);
+});
+
+test('the sandbox page is on an opaque origin even when opened directly, and says what it is for', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('loupe.e2e-secret', 'sk-must-not-leak'));
+  const response = await page.goto('/mcp-app-sandbox.html');
+  expect(response?.headers()['content-security-policy']).toContain('sandbox allow-scripts');
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+  await expect(page.locator('body')).toHaveText('This page only runs MCP Apps inside Loupe.');
+  const seen = await page.evaluate(() => {
+    try {
+      return `${window.origin} ${String(localStorage.getItem('loupe.e2e-secret'))}`;
+    } catch (error) {
+      return `${window.origin} blocked: ${error instanceof Error ? error.name : String(error)}`;
+    }
+  });
+  expect(seen).toBe('null blocked: SecurityError');
 });
