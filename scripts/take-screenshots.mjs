@@ -60,6 +60,8 @@ async function shootTests(page, file) {
 /** The demo server's weather card (an MCP App) under its call, after its 3-day forecast (for the README). */
 async function shootApp(page, file) {
   const call = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem', { name: /demo__weather_get ok/ });
+  // Chromium runs no animation frames in an out-of-view cross-origin frame: in view, the card sizes itself.
+  await call.locator('iframe[title="App: demo__weather_get"]').scrollIntoViewIfNeeded();
   const card = call.frameLocator('iframe[title="App: demo__weather_get"]').frameLocator('iframe');
   await card.getByRole('button', { name: '3-day forecast' }).click();
   await card.getByRole('list', { name: 'Forecast' }).getByRole('listitem').nth(2).waitFor();

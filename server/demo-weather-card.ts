@@ -55,7 +55,7 @@ $('forecast-button').addEventListener('click', async () => {
     const days = result.structuredContent?.days ?? [];
     $('forecast').replaceChildren(...days.map((day) => {
       const item = document.createElement('li');
-      item.textContent = day.day + ': ' + (icons[day.conditions] ?? '') + ' ' + day.conditions + ', ' + day.temperatureC + ' °C';
+      item.textContent = day.day + ': ' + day.conditions + ', ' + day.temperatureC + ' °C';
       return item;
     }));
     await app.updateModelContext({
