@@ -2,7 +2,10 @@
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import type { ToolCallView } from '../../store/run-view';
 import type { ServerState } from '../../protocol/server-status';
-import { McpAppFrame } from './mcp-app-frame';
+import { lazy, Suspense } from 'react';
+
+// The extension's host bridge (and the MCP protocol code under it) loads with the first app, as its own chunk.
+const McpAppFrame = lazy(() => import('./mcp-app-frame').then((module) => ({ default: module.McpAppFrame })));
 
 /** Statuses whose result the app can show (a call that never ran has nothing to render). */
 const shown = new Set(['ok', 'tool-error', 'truncated']);
@@ -23,5 +26,9 @@ export function CallApp({ call }: { call: ToolCallView }) {
   const tool = useLoupeStore((state) => findAppTool(state.serverStates, call.name)?.tool);
   const uri = tool?.app?.resourceUri;
   if (serverId === undefined || tool === undefined || uri === undefined || !shown.has(call.status)) return null;
-  return <McpAppFrame call={call} serverId={serverId} tool={tool} resourceUri={uri} />;
+  return (
+    <Suspense fallback={<p className="mt-3 text-xs text-zinc-500 italic">Loading the app…</p>}>
+      <McpAppFrame call={call} serverId={serverId} tool={tool} resourceUri={uri} />
+    </Suspense>
+  );
 }
