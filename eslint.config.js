@@ -108,7 +108,8 @@ const layerBans = {
   ],
   mainThread: [
     {
-      group: ['@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'],
+      // The MCP Apps host bridge runs on the main thread by design (it talks to the app's frame).
+      group: ['@anthropic-ai/*', '@modelcontextprotocol/*', '!@modelcontextprotocol/ext-apps', 'openai'],
       message: 'SDKs live in the worker; talk to it through client/.',
     },
     {
@@ -121,7 +122,10 @@ const layerBans = {
       group: [...layer('providers'), ...layer('mcp'), ...layer('worker')],
       message: 'ui/ talks to the worker only through the store and client/.',
     },
-    { group: ['@anthropic-ai/*', '@modelcontextprotocol/*'], message: 'SDKs live in the worker.' },
+    {
+      group: ['@anthropic-ai/*', '@modelcontextprotocol/*', '!@modelcontextprotocol/ext-apps'],
+      message: 'SDKs live in the worker (the MCP Apps host bridge, ext-apps/app-bridge, is the exception).',
+    },
   ],
 };
 

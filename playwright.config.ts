@@ -72,6 +72,13 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // The MCP project's example MCP App server, as published on npm (pinned devDependency), over HTTP.
+      command: `node node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js`,
+      env: { PORT: String(E2E_PORTS.basicAppServer) },
+      port: E2E_PORTS.basicAppServer,
+      reuseExistingServer: false,
+    },
+    {
       command: `node --import tsx e2e/fixtures/mock-messages-api-main.ts`,
       env: { PORT: String(E2E_PORTS.mockApi), MOCK_API_KEY },
       port: E2E_PORTS.mockApi,

@@ -20,9 +20,14 @@ export default defineConfig({
   server: { port: 5173, strictPort: false, cors: false },
   // Pre-bundle at start what the dev server would otherwise discover on first use and answer with "optimized
   // dependencies changed. reloading" (losing a newcomer's first run): the engine worker's SDKs (a worker is
-  // no entry Vite scans by itself) and Monaco (imported lazily).
+  // no entry Vite scans by itself), Monaco and the MCP Apps host bridge (imported lazily).
   optimizeDeps: {
-    entries: ['index.html', 'src/worker/worker-entry.ts', 'src/ui/json-editor/monaco-json-editor.tsx'],
+    entries: [
+      'index.html',
+      'src/worker/worker-entry.ts',
+      'src/ui/json-editor/monaco-json-editor.tsx',
+      'src/ui/mcp-apps/mcp-app-frame.tsx',
+    ],
     // QuickJS is imported only by the local-tool sandbox worker, which starts on the first run of a JavaScript
     // tool; pre-bundled at start, the dev server does not reload the page then to optimise it.
     include: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],

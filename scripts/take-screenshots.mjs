@@ -34,6 +34,7 @@ for (const [name, width, height] of [
     const file = `${outDir}/loupe-${name}-${colorScheme}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.info(file);
+    if (name === 'wide' && colorScheme === 'light') await shootApp(page, `${outDir}/loupe-mcp-app-light.png`);
     if (name === 'wide') await shootTests(page, `${outDir}/loupe-tests-${colorScheme}.png`);
     await page.close();
   }
@@ -53,5 +54,19 @@ async function shootTests(page, file) {
   // The sticky header would cover the panel's top in an element screenshot.
   await page.addStyleTag({ content: 'header { position: static !important; }' });
   await tests.screenshot({ path: file });
+  console.info(file);
+}
+
+/** The demo server's weather card (an MCP App) under its call, after its 3-day forecast (for the README). */
+async function shootApp(page, file) {
+  const call = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem', { name: /demo__weather_get ok/ });
+  // Chromium runs no animation frames in an out-of-view cross-origin frame: in view, the card sizes itself.
+  await call.locator('iframe[title="App: demo__weather_get"]').scrollIntoViewIfNeeded();
+  const card = call.frameLocator('iframe[title="App: demo__weather_get"]').frameLocator('iframe');
+  await card.getByRole('button', { name: '3-day forecast' }).click();
+  await card.getByRole('list', { name: 'Forecast' }).getByRole('listitem').nth(2).waitFor();
+  await call.getByRole('listitem', { name: 'weather.forecast from the app ok' }).waitFor();
+  await call.scrollIntoViewIfNeeded();
+  await call.screenshot({ path: file });
   console.info(file);
 }

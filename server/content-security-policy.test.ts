@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
+  isMcpAppSandboxPath,
+  mcpAppSandboxContentSecurityPolicy,
+  mcpAppSandboxHeaders,
   metaContentSecurityPolicy,
   sandboxWorkerContentSecurityPolicy,
   securityHeaders,
@@ -37,6 +40,7 @@ describe('the Content-Security-Policy', () => {
     let path = '';
     for (const line of file.split('\n')) {
       if (line.startsWith('/')) path = line.trim();
+      else if (line.startsWith('  !')) (blocks[path] ??= {})[line.slice(3).trim()] = '(detached)';
       else if (line.startsWith('  ')) {
         const colon = line.indexOf(':');
         (blocks[path] ??= {})[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
@@ -45,9 +49,24 @@ describe('the Content-Security-Policy', () => {
     expect(blocks).toEqual({
       '/*': securityHeaders,
       '/assets/sandbox-worker-entry-*': { 'Content-Security-Policy': sandboxWorkerContentSecurityPolicy },
+      '/mcp-app-sandbox.html': mcpAppSandboxHeaders,
     });
     const security = readFileSync(new URL('../docs/SECURITY.md', import.meta.url), 'utf8');
     for (const [name, value] of Object.entries(securityHeaders))
       expect(security).toContain(`add_header ${name} "${value}" always;`);
+  });
+
+  it('gives the MCP App sandbox page an opaque origin, framing by Loupe only, and no eval', () => {
+    const policy = directives(mcpAppSandboxContentSecurityPolicy);
+    expect(policy.get('sandbox')).toEqual(['allow-scripts']);
+    expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    expect(mcpAppSandboxContentSecurityPolicy).not.toContain('unsafe-eval');
+    expect(mcpAppSandboxContentSecurityPolicy).not.toContain('allow-same-origin');
+    expect(mcpAppSandboxHeaders['X-Frame-Options']).toBe('SAMEORIGIN');
+    expect(isMcpAppSandboxPath('/mcp-app-sandbox.html')).toBe(true);
+    expect(isMcpAppSandboxPath('/mcp-app-sandbox.html?x=1')).toBe(true);
+    expect(isMcpAppSandboxPath('/mcp-app-sandbox.html.evil')).toBe(false);
+    expect(isMcpAppSandboxPath('/x/mcp-app-sandbox.html')).toBe(false);
   });
 });

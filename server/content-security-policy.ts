@@ -67,3 +67,51 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
 };
+
+/** The page that hosts MCP Apps (public/mcp-app-sandbox.html), framed by Loupe on an opaque origin. */
+export const mcpAppSandboxPath = '/mcp-app-sandbox.html';
+
+/** Where an app's page may load from or connect to at most; its own `<meta>` policy (from `ui.csp`) narrows it. */
+const appSources = 'https: http://localhost:* http://127.0.0.1:*';
+
+/**
+ * The policy of the MCP App sandbox page, sent instead of the app's (not beside it: the app's page inside
+ * needs inline script, which Loupe's own policy forbids). Why each one:
+ * - `sandbox allow-scripts` (header-only): the page is on an opaque origin however it is opened — framed by
+ *   Loupe with `sandbox="allow-scripts"`, opened directly, or framed without a sandbox attribute — so it can
+ *   never read Loupe's storage, cookies or key, nor script Loupe's page.
+ * - `frame-ancestors 'self'`: only Loupe frames it.
+ * - The rest is the ceiling for the app's page, which inherits this policy (an `about:srcdoc` frame does):
+ *   inline script and style, and https or loopback sources. Loupe writes the app's own policy into its page
+ *   as a `<meta>`, built from the resource's `ui.csp` (nothing but inline by default); both apply, so the
+ *   stricter wins. Never `'unsafe-eval'`, plugins, forms or a `<base>` elsewhere.
+ */
+export const mcpAppSandboxContentSecurityPolicy = [
+  "default-src 'none'",
+  `script-src 'self' 'unsafe-inline' ${appSources}`,
+  `style-src 'unsafe-inline' ${appSources}`,
+  `img-src data: blob: ${appSources}`,
+  `font-src data: ${appSources}`,
+  `media-src data: blob: ${appSources}`,
+  `connect-src ${appSources} wss: ws://localhost:* ws://127.0.0.1:*`,
+  `frame-src ${appSources}`,
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+  'sandbox allow-scripts',
+].join('; ');
+
+/** Every header of the MCP App sandbox page: its own policy, framing by Loupe only, no sniffing, no Referer. */
+export const mcpAppSandboxHeaders: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': mcpAppSandboxContentSecurityPolicy,
+  'X-Frame-Options': 'SAMEORIGIN',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** Whether `path` (with any query) is the MCP App sandbox page. */
+export function isMcpAppSandboxPath(path: string): boolean {
+  const bare = path.split(/[?#]/, 1)[0];
+  return bare === mcpAppSandboxPath;
+}

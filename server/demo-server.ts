@@ -2,6 +2,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { registerWeatherCard, weatherCardUri } from './demo-weather-card';
 import { serveMcpHttp, type McpHttpHandle } from './serve-mcp-http';
 
 export type Conditions = 'sunny' | 'cloudy' | 'rain' | 'snow' | 'windy';
@@ -80,7 +81,10 @@ function errorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
-/** A new demo server (name `loupe-demo`) with `weather.get` and `clothing.advise`. One per session. */
+/**
+ * A new demo server (name `loupe-demo`) with `weather.get` (and its weather card app, with the app-only
+ * `weather.forecast`) and `clothing.advise`. One per session.
+ */
 export function createDemoMcpServer(): McpServer {
   const server = new McpServer({ name: 'loupe-demo', version: '1.0.0' }, { instructions });
 
@@ -98,6 +102,8 @@ export function createDemoMcpServer(): McpServer {
           .describe('Also report the temperature in this unit (celsius by default).'),
       },
       annotations: { title: 'Current weather', readOnlyHint: true, openWorldHint: false },
+      // MCP Apps: the timeline shows the weather card under each call (server/demo-weather-card.ts).
+      _meta: { ui: { resourceUri: weatherCardUri } },
     },
     ({ city, unit }): CallToolResult => {
       const report = lookUpWeather(city);
@@ -125,6 +131,7 @@ export function createDemoMcpServer(): McpServer {
     }),
   );
 
+  registerWeatherCard(server, lookUpWeather);
   return server;
 }
 

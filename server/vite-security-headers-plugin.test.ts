@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, sandboxWorkerContentSecurityPolicy } from './content-security-policy';
+import {
+  contentSecurityPolicy,
+  mcpAppSandboxContentSecurityPolicy,
+  sandboxWorkerContentSecurityPolicy,
+} from './content-security-policy';
 import { setSecurityHeaders } from './vite-security-headers-plugin';
 
 function headersFor(url: string): Record<string, string | string[]> {
@@ -29,5 +33,13 @@ describe('setSecurityHeaders', () => {
         sandboxWorkerContentSecurityPolicy,
       ]);
     expect(headersFor('/assets/not-sandbox-worker-entry.txt')['Content-Security-Policy']).toBe(contentSecurityPolicy);
+  });
+
+  it('gives the MCP App sandbox page its own policy instead of the app policy, framed by Loupe only', () => {
+    const headers = headersFor('/mcp-app-sandbox.html');
+    expect(headers['Content-Security-Policy']).toBe(mcpAppSandboxContentSecurityPolicy);
+    expect(headers['X-Frame-Options']).toBe('SAMEORIGIN');
+    expect(headersFor('/mcp-app-sandbox.js')['Content-Security-Policy']).toBe(contentSecurityPolicy);
+    expect(headersFor('/mcp-app-sandbox.html/../index.html')['X-Frame-Options']).toBe('DENY');
   });
 });

@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
 import type { Connect, Plugin } from 'vite';
 import {
   contentSecurityPolicy,
+  isMcpAppSandboxPath,
   isSandboxWorkerPath,
+  mcpAppSandboxHeaders,
   metaContentSecurityPolicy,
   sandboxWorkerContentSecurityPolicy,
   securityHeaders,
@@ -15,7 +17,9 @@ import {
 const inlineScriptPath = '/__loupe/inline/';
 
 export const setSecurityHeaders: Connect.NextHandleFunction = (request, response, next) => {
-  for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
+  // The MCP App sandbox page has its own headers instead (opaque origin, framed by Loupe only).
+  const headers = isMcpAppSandboxPath(request.url ?? '') ? mcpAppSandboxHeaders : securityHeaders;
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
   // The local-tool sandbox worker gets a second, stricter policy (default-src 'none').
   if (isSandboxWorkerPath(request.url ?? ''))
     response.setHeader('Content-Security-Policy', [contentSecurityPolicy, sandboxWorkerContentSecurityPolicy]);

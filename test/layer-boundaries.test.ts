@@ -40,7 +40,8 @@ const RULES: Record<Layer, { runtime: Layer[]; typeOnly: Layer[]; packages: RegE
   ui: {
     runtime: ['shared', 'suite', 'ui', 'store', 'protocol'],
     typeOnly: ['engine', 'client'],
-    packages: /^(react|marked)/,
+    // The MCP Apps host bridge talks to app frames, so it lives on the main thread (src/ui/mcp-apps/).
+    packages: /^(react|marked|@modelcontextprotocol\/ext-apps\/app-bridge$)/,
   },
   app: {
     runtime: ['shared', 'app', 'ui', 'store', 'client', 'protocol'],

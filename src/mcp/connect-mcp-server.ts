@@ -3,6 +3,9 @@ import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.
 import type { Tool, ToolAnnotations, ToolRunContext } from '../engine/tool/tool';
 import type { ServerToolInfo } from '../protocol/server-status';
 import { createMcpBrowser, type McpBrowser } from './browse-mcp-server';
+import { createMcpAppAccess, type McpAppAccess } from './mcp-app-access';
+import { readToolApp } from './read-tool-app';
+import { isVisibleToModel } from '../shared/mcp-tool-visibility';
 import { callMcpTool } from './call-mcp-tool';
 import { detectHiddenSession, detectMixedContent } from './detect-browser-blocks';
 import type { McpClientHandlers } from './mcp-client-handlers';
@@ -67,6 +70,8 @@ export interface McpConnection {
   readonly serverCapabilities: Record<string, unknown>;
   /** Resources and prompts of this server. */
   readonly browse: McpBrowser;
+  /** What this server's MCP Apps may reach: their `ui://` pages and the tools marked for apps. */
+  readonly apps: McpAppAccess;
   /** `logging/setLevel`. */
   setLogLevel(
     level: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency',
@@ -79,7 +84,10 @@ export interface McpConnection {
   readonly tools: Tool[];
   /** This server's tools as the UI lists them, named over this server alone. */
   readonly toolInfos: ServerToolInfo[];
-  /** An engine tool calling `toolName` on this server, shown to the model as `exposedName`. */
+  /**
+   * An engine tool calling `toolName` on this server, shown to the model as `exposedName`; undefined for a
+   * tool the server hides from the model (`_meta.ui.visibility` without `model`: only its apps call it).
+   */
   createTool(toolName: string, exposedName: string): Tool | undefined;
   /** Changes this server's tool timeout (absent = the run's setting); tools created from now on use it. */
   setToolTimeoutMs(ms: number | undefined): void;
@@ -215,7 +223,7 @@ export async function connectMcpServer(
   const protocolVersion = session.protocolVersion;
   const createTool = (toolName: string, exposedName: string): Tool | undefined => {
     const definition = listedTools.find((tool) => tool.name === toolName);
-    if (definition === undefined) return undefined;
+    if (definition === undefined || !isVisibleToModel(readToolApp(definition))) return undefined;
     return {
       name: exposedName,
       description: definition.description ?? definition.title ?? '',
@@ -250,6 +258,7 @@ export async function connectMcpServer(
     ...(instructions === undefined ? {} : { instructions }),
     serverCapabilities: { ...session.client.getServerCapabilities() },
     browse: createMcpBrowser(withSession, connectTimeoutMs),
+    apps: createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs),
     async setLogLevel(level) {
       await withSession((client) => client.setLoggingLevel(level, { timeout: connectTimeoutMs }));
     },
@@ -293,11 +302,13 @@ function logLevelOf(level: string): 'debug' | 'info' | 'warning' | 'error' {
 
 /** A listed MCP tool as the UI shows it. */
 export function describeTool(tool: McpToolDefinition, exposedName: string): ServerToolInfo {
+  const app = readToolApp(tool);
   return {
     exposedName,
     originalName: tool.name,
     description: tool.description ?? tool.title ?? '',
     inputSchema: tool.inputSchema,
     readOnly: tool.annotations?.readOnlyHint === true,
+    ...(app === undefined ? {} : { app }),
   };
 }

@@ -15,6 +15,7 @@ import {
 import type { ElicitationSchema, McpLogLevel } from '../protocol/mcp-feature-messages';
 import type { Client } from './mcp-sdk-client';
 import type { TrafficEntry } from './record-transport';
+import { mcpUiExtensionCapability } from './read-tool-app';
 
 /** The parameters of a server's form-mode `elicitation/create`. */
 export interface ElicitationParams {
@@ -43,6 +44,8 @@ export interface McpClientHandlers {
 /** The capabilities Loupe's client declares for `handlers`. */
 export function clientCapabilitiesFor(handlers: McpClientHandlers | undefined): ClientCapabilities {
   return {
+    // MCP Apps: Loupe renders `ui://` pages (src/ui/mcp-apps/), whichever handlers are given.
+    extensions: mcpUiExtensionCapability,
     ...(handlers?.elicit ? { elicitation: { form: { applyDefaults: true } } } : {}),
     ...(handlers?.sample ? { sampling: {} } : {}),
   };

@@ -5,6 +5,7 @@ import type { Transcript } from '../engine/transcript/transcript';
 import type { ProviderSettings, RunSettings, ServerConfig } from './settings';
 import type { DebugCommand, DebugCommandResults, DebugWorkerMessage } from './debug-messages';
 import type { ServerState } from './server-status';
+import type { McpAppCommand, McpAppCommandResults } from './mcp-app-messages';
 import type { McpFeatureCommand, McpFeatureCommandResults, McpFeatureEvent } from './mcp-feature-messages';
 import type { UserAttachment } from './user-attachment';
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent } from './oauth-messages';
@@ -53,10 +54,12 @@ export type Command =
   | RunsCompareCommand
   | DebugCommand
   | McpFeatureCommand
+  | McpAppCommand
   | OAuthCommand;
 
 /** The value each command's reply carries. */
-export interface CommandResults extends DebugCommandResults, McpFeatureCommandResults, OAuthCommandResults {
+export interface CommandResults
+  extends DebugCommandResults, McpFeatureCommandResults, McpAppCommandResults, OAuthCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;

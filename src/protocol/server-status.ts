@@ -1,4 +1,5 @@
 // What the worker tells the UI about an MCP server. Types only.
+import type { ToolAppInfo } from '../shared/mcp-tool-visibility';
 
 export type ServerStatusWord = 'connecting' | 'connected' | 'error';
 
@@ -27,6 +28,8 @@ export interface ServerToolInfo {
   description: string;
   inputSchema: Record<string, unknown>;
   readOnly: boolean;
+  /** MCP Apps: the tool's `ui://` page and who may call it (absent for an ordinary tool). */
+  app?: ToolAppInfo;
 }
 
 export interface ServerState {

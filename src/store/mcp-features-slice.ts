@@ -145,6 +145,17 @@ export function createMcpFeaturesSlice(
     async setServerLogLevel(serverId, level) {
       await ask('set the log level', () => deps.client.send({ type: 'mcp-log-level', serverId, level }));
     },
+    readAppPage: (serverId, uri) => deps.client.send({ type: 'mcp-app-resource', serverId, uri }),
+    callAppTool: (serverId, toolName, args) =>
+      deps.client.send({ type: 'mcp-app-tool-call', serverId, toolName, arguments: args }),
+    attachFromApp(id, label, text) {
+      set((state) => ({
+        attachments: [
+          ...state.attachments.filter((attachment) => attachment.id !== id),
+          { id, label, block: { type: 'text', text } },
+        ],
+      }));
+    },
     clearLogs(serverId) {
       set((state) => ({ mcpLogs: { ...state.mcpLogs, [serverId]: [] } }));
     },

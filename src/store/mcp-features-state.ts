@@ -13,6 +13,7 @@ import type {
   McpTrafficRecord,
   SamplingPrompt,
 } from '../protocol/mcp-feature-messages';
+import type { McpAppResource, McpAppToolResult } from '../protocol/mcp-app-messages';
 import type { UserAttachment } from '../protocol/user-attachment';
 
 /** A block waiting to go before the text of the next message, with what the person sees. */
@@ -47,4 +48,13 @@ export interface McpFeaturesSlice {
   /** `logging/setLevel` on the server. */
   setServerLogLevel: (serverId: string, level: McpLogLevel) => Promise<void>;
   clearLogs: (serverId: string) => void;
+  /** MCP Apps: reads an app's page (throws with the worker's reason). */
+  readAppPage: (serverId: string, uri: string) => Promise<McpAppResource>;
+  /** MCP Apps: a call an app makes, on its own server (throws with the worker's reason). */
+  callAppTool: (serverId: string, toolName: string, args: Record<string, unknown>) => Promise<McpAppToolResult>;
+  /**
+   * MCP Apps: text an app sends to the model (`ui/message`, `ui/update-model-context`), attached to the next
+   * message where the person sees it (and can remove it). The same `id` replaces the earlier attachment.
+   */
+  attachFromApp: (id: string, label: string, text: string) => void;
 }

@@ -40,7 +40,12 @@ describe('the engine host', () => {
       messages.flatMap((m) => (m.type === 'server-state' && m.state.status !== 'connecting' ? [m.state] : [])).at(-1),
     );
     expect(state).toMatchObject<Partial<ServerState>>({ status: 'connected' });
-    expect(state.tools.map((tool) => tool.exposedName)).toEqual(['demo__weather_get', 'demo__clothing_advise']);
+    // The UI lists the weather card's app-only tool too; the model never gets it (see the request below).
+    expect(state.tools.map((tool) => tool.exposedName)).toEqual([
+      'demo__weather_get',
+      'demo__clothing_advise',
+      'demo__weather_forecast',
+    ]);
 
     const runSettings = { ...settings, provider: { ...settings.provider, baseUrl: api.url } };
     await harness.send({ type: 'run-start', runId: 'run-1', settings: runSettings, message: 'What to wear in Rome?' });
@@ -51,6 +56,11 @@ describe('the engine host', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run-end', finishReason: 'end_turn' });
     // Deltas only: no event repeats the history.
     expect(events.filter((event) => event.type === 'run-start')).toHaveLength(1);
+    const runStart = events.find((event) => event.type === 'run-start');
+    expect(runStart?.type === 'run-start' && runStart.tools.map((tool) => tool.name)).toEqual([
+      'demo__weather_get',
+      'demo__clothing_advise',
+    ]);
 
     const transcript = (await harness.send({ type: 'transcript-export', runId: 'run-1' })) as Transcript;
     const schema = JSON.parse(readFileSync('docs/transcript.schema.json', 'utf8')) as Record<string, unknown>;

@@ -22,6 +22,8 @@ import { resolveLoopPolicies } from '../shared/loop-policies';
 import { createToolInputValidator } from './validate-tool-input';
 import { createMcpFeatureHost } from './mcp-feature-host';
 import { isMcpFeatureCommand } from '../protocol/mcp-feature-messages';
+import { isMcpAppCommand } from '../protocol/mcp-app-messages';
+import { executeMcpAppCommand } from './mcp-app-host';
 import { isOAuthCommand } from '../protocol/oauth-messages';
 import { createOAuthHost } from './oauth-host';
 
@@ -177,6 +179,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
 
   async function execute(command: Command): Promise<CommandResults[Command['type']]> {
     if (isMcpFeatureCommand(command)) return features.execute(command);
+    if (isMcpAppCommand(command)) return executeMcpAppCommand(servers, command);
     if (isOAuthCommand(command)) return oauth.execute(command);
     switch (command.type) {
       case 'server-add':

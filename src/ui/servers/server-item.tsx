@@ -10,6 +10,7 @@ import type { BadgeTone } from '../common/status-badge';
 import { smallButtonClass } from '../common/styles';
 import { CorsHelperOffer } from './cors-helper-offer';
 import { ServerTools } from './server-tools';
+import { isVisibleToModel } from '../../shared/mcp-tool-visibility';
 import { OAuthSignIn, useNeedsSignIn } from './oauth-sign-in';
 
 const toneOf: Record<ServerState['status'], BadgeTone> = { connected: 'ok', connecting: 'busy', error: 'error' };
@@ -27,6 +28,7 @@ export const ServerItem = memo(function ServerItem({
   const toggleInstructions = useLoupeStore((store) => store.toggleInstructions);
   const status = state?.status ?? 'connecting';
   const tools = state?.tools ?? [];
+  const modelTools = tools.filter((tool) => isVisibleToModel(tool.app)).length;
   const [open, setOpen] = useState<'edit' | 'inspect' | null>(null);
   const needsSignIn = useNeedsSignIn(server.id, status);
 
@@ -89,7 +91,8 @@ export const ServerItem = memo(function ServerItem({
       )}
       {status === 'connected' && (
         <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
-          {tools.length} {tools.length === 1 ? 'tool' : 'tools'}
+          {modelTools} {modelTools === 1 ? 'tool' : 'tools'}
+          {tools.length > modelTools && ` (+${tools.length - modelTools} for its apps only)`}
           {state?.serverInfo !== undefined && ` · ${state.serverInfo.name} ${state.serverInfo.version}`}
           {state?.serverInfo?.protocolVersion !== undefined && ` · MCP ${state.serverInfo.protocolVersion}`}
         </p>

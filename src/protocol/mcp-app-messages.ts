@@ -1,0 +1,45 @@
+// MCP Apps (the `io.modelcontextprotocol/ui` extension) between the UI and the worker. Types and guards only.
+
+export type { McpToolVisibility, ToolAppInfo } from '../shared/mcp-tool-visibility';
+
+/** The origins an app's page may reach, from its resource's `_meta.ui.csp`; each absent list means none. */
+export interface McpAppCsp {
+  connectDomains?: string[];
+  resourceDomains?: string[];
+  frameDomains?: string[];
+  baseUriDomains?: string[];
+}
+
+/** An app's page as read from its `ui://` resource. */
+export interface McpAppResource {
+  uri: string;
+  html: string;
+  csp?: McpAppCsp;
+  /** Browser permissions the page asks for (camera, microphone, geolocation, clipboardWrite). Loupe grants none. */
+  permissions?: Record<string, unknown>;
+  prefersBorder?: boolean;
+}
+
+/** A `tools/call` result as the server sent it, for the app (the app reads `structuredContent`). */
+export interface McpAppToolResult {
+  content: unknown[];
+  structuredContent?: unknown;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+}
+
+export type McpAppCommand =
+  /** Reads an app's page; refused unless `uri` is the `ui://` resource of one of the server's tools. */
+  | { type: 'mcp-app-resource'; serverId: string; uri: string }
+  /** A call an app makes; refused unless the tool is of the same server and visible to apps. */
+  | { type: 'mcp-app-tool-call'; serverId: string; toolName: string; arguments: Record<string, unknown> };
+
+export interface McpAppCommandResults {
+  'mcp-app-resource': McpAppResource;
+  'mcp-app-tool-call': McpAppToolResult;
+}
+
+/** True when `command` is one of the MCP Apps commands. */
+export function isMcpAppCommand(command: { type: string }): command is McpAppCommand {
+  return command.type === 'mcp-app-resource' || command.type === 'mcp-app-tool-call';
+}

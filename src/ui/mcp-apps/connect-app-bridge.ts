@@ -1,0 +1,98 @@
+// Connects the extension's own host-side bridge (`@modelcontextprotocol/ext-apps/app-bridge`) to one app
+// frame: Loupe's sandbox proxy page, which renders the app inside and relays the messages unchanged.
+import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { McpAppResource, McpAppToolResult } from '../../protocol/mcp-app-messages';
+import { safeHref } from '../markdown/safe-href';
+
+/** The tallest an app frame grows, in CSS pixels (an app asking for more scrolls inside). */
+export const MAX_APP_HEIGHT = 1600;
+/** The shortest, so a page that reports 0 stays visible. */
+export const MIN_APP_HEIGHT = 24;
+
+/** What the frame does with the app's requests (each is Loupe's own code; the app only asks). */
+export interface AppBridgeHandlers {
+  /** The page to render, its policy already written in (`injectAppPolicy`). */
+  html: string;
+  resource: McpAppResource;
+  /** The call's input and result, sent once the app says it is ready. */
+  input: Record<string, unknown>;
+  result: McpAppToolResult;
+  hostContext: McpUiHostContext;
+  onHeight: (height: number) => void;
+  /** A `tools/call` from the app; resolves with the result or rejects with why it was refused. */
+  callTool: (toolName: string, input: Record<string, unknown>) => Promise<McpAppToolResult>;
+  /** `ui/message`: text for the model, attached to the next message. */
+  onMessage: (text: string) => void;
+  /** `ui/update-model-context`: the app's latest context for the model (replaces the previous one). */
+  onContext: (text: string) => void;
+}
+
+/** The text parts of MCP content blocks an app sent (other kinds are named, not passed on). */
+function textOf(blocks: readonly unknown[] | undefined): string {
+  return (blocks ?? [])
+    .map((block) => {
+      const part = block as { type?: unknown; text?: unknown };
+      return part.type === 'text' && typeof part.text === 'string' ? part.text : `[${String(part.type)} part left out]`;
+    })
+    .join('\n');
+}
+
+/**
+ * Creates the bridge, installs Loupe's handlers and connects it to `frame` (before the frame loads the
+ * sandbox page, so its first message is heard). Returns a function that closes the bridge.
+ */
+export async function connectAppBridge(frame: Window, handlers: AppBridgeHandlers): Promise<() => void> {
+  const bridge = new AppBridge(
+    null,
+    { name: 'Loupe', version: '1' },
+    {
+      openLinks: {},
+      serverTools: {},
+      logging: {},
+      message: { text: {} },
+      updateModelContext: { text: {}, structuredContent: {} },
+      ...(handlers.resource.csp === undefined ? {} : { sandbox: { csp: handlers.resource.csp } }),
+    },
+    { hostContext: handlers.hostContext },
+  );
+  bridge.onsandboxready = () => {
+    void bridge.sendSandboxResourceReady({
+      html: handlers.html,
+      sandbox: 'allow-scripts',
+      ...(handlers.resource.csp === undefined ? {} : { csp: handlers.resource.csp }),
+    });
+  };
+  bridge.oninitialized = () => {
+    void bridge.sendToolInput({ arguments: handlers.input });
+    void bridge.sendToolResult(handlers.result as Parameters<AppBridge['sendToolResult']>[0]);
+  };
+  bridge.onsizechange = ({ height }) => {
+    if (typeof height === 'number' && Number.isFinite(height))
+      handlers.onHeight(Math.min(MAX_APP_HEIGHT, Math.max(MIN_APP_HEIGHT, Math.ceil(height))));
+  };
+  bridge.oncalltool = async (params) =>
+    (await handlers.callTool(params.name, params.arguments ?? {})) as Awaited<ReturnType<AppBridge['callTool']>>;
+  bridge.onmessage = (params) => {
+    handlers.onMessage(textOf(params.content));
+    return Promise.resolve({});
+  };
+  bridge.onupdatemodelcontext = (params) => {
+    const parts = [textOf(params.content)];
+    if (params.structuredContent !== undefined) parts.push(JSON.stringify(params.structuredContent));
+    handlers.onContext(parts.filter((part) => part !== '').join('\n'));
+    return Promise.resolve({});
+  };
+  bridge.onopenlink = ({ url }) => {
+    // Only http(s) and mailto, in a new tab that cannot reach Loupe (noopener, no Referer).
+    const href = safeHref(url);
+    if (href === undefined) return Promise.resolve({ isError: true });
+    window.open(href, '_blank', 'noopener,noreferrer');
+    return Promise.resolve({});
+  };
+  bridge.onrequestdisplaymode = () => Promise.resolve({ mode: 'inline' as const });
+  bridge.onloggingmessage = () => {};
+  await bridge.connect(new PostMessageTransport(frame, frame));
+  return () => {
+    void bridge.close();
+  };
+}

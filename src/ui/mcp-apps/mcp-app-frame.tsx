@@ -1,0 +1,132 @@
+// An MCP App in the timeline, under the call that returned it: the server's `ui://` page in a sandboxed
+// frame on an opaque origin (Loupe's sandbox proxy page, `sandbox="allow-scripts"`, never
+// allow-same-origin), sized to its content, with the calls it makes listed below it.
+import { useEffect, useRef, useState } from 'react';
+import type { ToolCallView } from '../../store/run-view';
+import type { ServerToolInfo } from '../../protocol/server-status';
+import type { McpAppResource } from '../../protocol/mcp-app-messages';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { buildAppPolicy, injectAppPolicy } from './build-app-page';
+import { connectAppBridge } from './connect-app-bridge';
+import { toAppResult } from './to-app-result';
+import { AppCallList } from './app-call-list';
+import { useAppCalls } from './use-app-calls';
+
+/** Loupe's sandbox proxy page (public/), served with its own policy: `sandbox allow-scripts`. */
+const sandboxPage = '/mcp-app-sandbox.html';
+
+type Page = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; resource: McpAppResource };
+
+export function McpAppFrame({
+  call,
+  serverId,
+  tool,
+  resourceUri,
+}: {
+  call: ToolCallView;
+  serverId: string;
+  tool: ServerToolInfo;
+  resourceUri: string;
+}) {
+  const readAppPage = useLoupeStore((state) => state.readAppPage);
+  const attachFromApp = useLoupeStore((state) => state.attachFromApp);
+  const [page, setPage] = useState<Page>({ state: 'loading' });
+  const [height, setHeight] = useState(160);
+  const [connected, setConnected] = useState(false);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const { calls, callTool, decide } = useAppCalls(serverId, tool);
+
+  useEffect(() => {
+    let live = true;
+    readAppPage(serverId, resourceUri).then(
+      (resource) => live && setPage({ state: 'ready', resource }),
+      (error: unknown) =>
+        live && setPage({ state: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [readAppPage, serverId, resourceUri]);
+
+  const resource = page.state === 'ready' ? page.resource : undefined;
+  const { policy, refused } = buildAppPolicy(resource?.csp);
+  const input = call.input;
+  const content = call.content;
+  const isError = call.isError;
+  const name = call.name;
+  const callId = call.callId;
+
+  useEffect(() => {
+    const frame = frameRef.current?.contentWindow;
+    if (resource === undefined || frame === null || frame === undefined) return;
+    let close: (() => void) | undefined;
+    let live = true;
+    const dark = document.documentElement.classList.contains('dark');
+    void connectAppBridge(frame, {
+      html: injectAppPolicy(resource.html, policy),
+      resource,
+      input: input ?? {},
+      result: toAppResult(content, isError),
+      hostContext: {
+        theme: dark ? 'dark' : 'light',
+        displayMode: 'inline',
+        availableDisplayModes: ['inline'],
+        platform: 'web',
+        containerDimensions: { maxHeight: 1600 },
+      },
+      onHeight: setHeight,
+      callTool,
+      onMessage: (text) =>
+        attachFromApp(
+          `app-message:${callId}:${Date.now()}`,
+          `Message from the app ${name}`,
+          `Message from the app ${name}:\n${text}`,
+        ),
+      onContext: (text) =>
+        attachFromApp(
+          `app-context:${callId}`,
+          `Context from the app ${name}`,
+          `Context from the app ${name}:\n${text}`,
+        ),
+    }).then((closeBridge) => {
+      if (!live) return closeBridge();
+      close = closeBridge;
+      setConnected(true);
+    });
+    return () => {
+      live = false;
+      close?.();
+      setConnected(false);
+    };
+  }, [resource, policy, input, content, isError, name, callId, attachFromApp, callTool]);
+
+  if (page.state === 'error')
+    return (
+      <p role="alert" className="mt-3 text-xs text-red-700 dark:text-red-400">
+        The app of {name} could not be shown: {page.message}
+      </p>
+    );
+  return (
+    <div className="mt-3">
+      <p className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">App</p>
+      {page.state === 'loading' && <p className="text-xs text-zinc-500 italic">Loading the app…</p>}
+      {resource !== undefined && (
+        <iframe
+          ref={frameRef}
+          title={`App: ${name}`}
+          sandbox="allow-scripts"
+          referrerPolicy="no-referrer"
+          {...(connected ? { src: sandboxPage } : {})}
+          style={{ height }}
+          className={`block w-full rounded-md bg-white dark:bg-zinc-950 ${resource.prefersBorder === false ? '' : 'border border-zinc-200 dark:border-zinc-800'}`}
+        />
+      )}
+      {refused.length > 0 && (
+        <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">
+          Left out of the app&apos;s policy (not an https origin): {refused.join(', ')}
+        </p>
+      )}
+      <AppCallList appName={name} calls={calls} onDecide={decide} />
+    </div>
+  );
+}
