@@ -38,19 +38,25 @@ function leanModel(rounds: number): Model {
   };
 }
 
-const tool = (name: string, answer: string) =>
+const tool = (name: string, answer: string, failOnDay?: number) =>
   createInMemoryTool({
     name,
     annotations: { readOnlyHint: true },
     inputSchema: { type: 'object', properties: { city: { type: 'string' }, day: { type: 'number' } } },
-    run: () => answer,
+    run: (input) => {
+      if (input.day === failOnDay) throw new Error(`No forecast for day ${failOnDay}.`);
+      return answer;
+    },
   });
 
-/** Runs the engine for `rounds` rounds and folds the events into a transcript (format 1). */
-export async function makeLongTranscript(rounds: number): Promise<Transcript> {
+/**
+ * Runs the engine for `rounds` rounds and folds the events into a transcript (format 1). With
+ * `failAtRound`, that round's weather call fails (a tool error).
+ */
+export async function makeLongTranscript(rounds: number, failAtRound?: number): Promise<Transcript> {
   const handle = runToolLoop({
     model: leanModel(rounds),
-    tools: [tool('weather_get', '{"temp":21,"sky":"clear"}'), tool('clothing_advise', 'A light jacket.')],
+    tools: [tool('weather_get', '{"temp":21,"sky":"clear"}', failAtRound), tool('clothing_advise', 'A light jacket.')],
     history: [],
     userMessage: { role: 'user', content: [{ type: 'text', text: 'Plan a week in Rome.' }] },
     environment: createRunEnvironment(),
