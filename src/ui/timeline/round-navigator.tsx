@@ -96,6 +96,8 @@ export function RoundNavigator({ rounds, onJump }: { rounds: readonly RoundView[
           onChange={(event) => {
             setQuery(event.target.value);
             setMatchAt(-1);
+            // What the last jump said gives way to the new query's count.
+            setSaid('');
           }}
           className={`${inputClass} w-40`}
         />
