@@ -14,16 +14,18 @@ import { ImportTranscriptButton } from '../ui/transcript/import-transcript-butto
 import { SessionsButton } from '../ui/sessions/sessions-drawer';
 import { SessionNotice } from '../ui/sessions/session-notice';
 import { SessionColumn } from '../ui/sessions/session-column';
-import { RunActions } from '../ui/compare/run-actions';
-import { BranchBar } from '../ui/debugger/branch-bar';
-import { BreakpointsPanel } from '../ui/debugger/breakpoints-panel';
 import { DebuggerBar } from '../ui/debugger/debugger-bar';
-import { ManualReplyPanel } from '../ui/debugger/manual-reply-panel';
-import { PausePanel } from '../ui/debugger/pause-panel';
-import { LoopPoliciesPanel } from '../ui/policies/loop-policies-panel';
 import { AttachmentsBar } from '../ui/mcp-features/attachments-bar';
-import { McpRequestDialogs } from '../ui/mcp-features/mcp-request-dialogs';
-import { TestsPanel } from '../ui/tests/tests-panel';
+import {
+  BranchBar,
+  BreakpointsPanel,
+  LoopPoliciesPanel,
+  ManualReplyPanel,
+  McpRequestDialogs,
+  PausePanel,
+  RunActions,
+  TestsPanel,
+} from './lazy-panels';
 
 export function App() {
   return (

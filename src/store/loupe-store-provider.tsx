@@ -17,3 +17,13 @@ export function useLoupeStore<T>(selector: (state: LoupeState) => T): T {
   if (store === null) throw new Error('useLoupeStore must be used inside <LoupeStoreProvider>.');
   return useStore(store, selector);
 }
+
+/**
+ * The store itself, for reading state at the moment of an action (a click) without re-rendering on every
+ * change of it — e.g. a round's export reads all rounds only when asked for.
+ */
+export function useLoupeStoreApi(): LoupeStore {
+  const store = useContext(LoupeStoreContext);
+  if (store === null) throw new Error('useLoupeStoreApi must be used inside <LoupeStoreProvider>.');
+  return store;
+}

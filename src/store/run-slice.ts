@@ -1,5 +1,5 @@
 // The current run: starts and stops it through the client and folds its events into the view.
-import { applyRunEvent } from './apply-run-event';
+import { foldRunEvents } from './fold-run-events';
 import { buildRunSettings } from './build-provider-settings';
 import { describeError } from './loupe-state';
 import type { GetLoupeState, RunSlice, SetLoupeState, SliceDependencies } from './loupe-state';
@@ -97,7 +97,7 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
     applyRunEvents(runId, events) {
       // A tab that does not own the session shows it as stored (what its own worker does, e.g. a run stopped at a takeover, is not it).
       if (get().sessionAccess !== 'owner') return;
-      set((state) => (state.runView.runId === runId ? { runView: events.reduce(applyRunEvent, state.runView) } : {}));
+      set((state) => (state.runView.runId === runId ? { runView: foldRunEvents(state.runView, events) } : {}));
     },
   };
 }

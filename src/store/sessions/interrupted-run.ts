@@ -1,9 +1,10 @@
 // A run the page lost while it was working: shown as stopped until the person resumes it or ends it there.
 import type { RunEvent } from '../../engine/event/run-event';
 import { applyRunEvent } from '../apply-run-event';
+import { viewOfEvents } from '../fold-run-events';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
-import { initialRunView, type RunView } from '../run-view';
+import type { RunView } from '../run-view';
 import { describeInterruption } from './describe-interruption';
 import { findHeldPause } from './find-held-pause';
 import type { StoredRun } from './session-record';
@@ -30,7 +31,7 @@ export interface InterruptedRuns {
 
 /** The view of a log cut short, closed for display only (its calls shown as they would end if it ends here). */
 function stoppedView(events: readonly RunEvent[]): RunView {
-  const view = events.reduce(applyRunEvent, { ...initialRunView });
+  const view = viewOfEvents(events);
   const at = view.rounds.at(-1)?.endedAt ?? view.startedAt ?? 0;
   return applyRunEvent(view, { type: 'run-end', at, finishReason: 'aborted', usage: view.usage });
 }
@@ -56,7 +57,7 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
     for (const event of result.closingEvents) checkpointer.push(run.runId, event);
     const all = [...events, ...result.closingEvents];
     if (!show) return all;
-    update({ runView: all.reduce(applyRunEvent, { ...initialRunView }) });
+    update({ runView: viewOfEvents(all) });
     if (result.interrupted)
       update({
         sessionNotice: {
@@ -101,7 +102,7 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
       undecided = null;
       const { run, events } = chosen;
       update({
-        runView: events.reduce(applyRunEvent, { ...initialRunView }),
+        runView: viewOfEvents(events),
         sessionNotice: null,
         resumeHistory: null,
       });

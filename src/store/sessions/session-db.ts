@@ -5,6 +5,8 @@ import type { SessionRecord } from './session-record';
 const DB_VERSION = 1;
 const SESSIONS = 'sessions';
 const EVENTS = 'events';
+/** Events written or read per IndexedDB transaction: small enough that no batch is a long task. */
+export const EVENTS_PER_TRANSACTION = 250;
 
 interface StoredEvent {
   runId: string;
@@ -104,7 +106,7 @@ export async function openSessionDb(factory: IDBFactory, options: SessionDbOptio
         reject(explain(error));
       }
     });
-  const range = (runId: string) => IDBKeyRange.bound([runId, 0], [runId, Number.MAX_SAFE_INTEGER]);
+  const range = (runId: string, from = 0) => IDBKeyRange.bound([runId, from], [runId, Number.MAX_SAFE_INTEGER]);
 
   return {
     listSessions: () => run<SessionRecord[]>([SESSIONS], 'readonly', (tx) => tx.objectStore(SESSIONS).getAll()),
@@ -116,14 +118,31 @@ export async function openSessionDb(factory: IDBFactory, options: SessionDbOptio
         tx.objectStore(SESSIONS).delete(record.id);
         for (const stored of record.runs) tx.objectStore(EVENTS).delete(range(stored.runId));
       }),
-    appendEvents: (runId, fromSeq, events) =>
-      run<void>([EVENTS], 'readwrite', (tx) => {
-        const store = tx.objectStore(EVENTS);
-        events.forEach((event, index) => store.put({ runId, seq: fromSeq + index, event } satisfies StoredEvent));
-      }),
-    readEvents: async (runId) => {
-      const rows = await run<StoredEvent[]>([EVENTS], 'readonly', (tx) => tx.objectStore(EVENTS).getAll(range(runId)));
-      return rows.sort((left, right) => left.seq - right.seq).map((row) => row.event);
+    async appendEvents(runId, fromSeq, events) {
+      // One transaction per batch: each batch's puts (a structured clone each) are one short task, and the
+      // page gets its turn between batches. Keys are positions, so a batch written again is the same rows.
+      for (let start = 0; start < events.length; start += EVENTS_PER_TRANSACTION) {
+        const batch = events.slice(start, start + EVENTS_PER_TRANSACTION);
+        await run<void>([EVENTS], 'readwrite', (tx) => {
+          const store = tx.objectStore(EVENTS);
+          batch.forEach((event, index) =>
+            store.put({ runId, seq: fromSeq + start + index, event } satisfies StoredEvent),
+          );
+        });
+      }
+    },
+    async readEvents(runId) {
+      // Read a page at a time (keys are [runId, seq], so pages come in order) for the same reason.
+      const events: RunEvent[] = [];
+      for (let from = 0; ;) {
+        const rows = await run<StoredEvent[]>([EVENTS], 'readonly', (tx) =>
+          tx.objectStore(EVENTS).getAll(range(runId, from), EVENTS_PER_TRANSACTION),
+        );
+        for (const row of rows) events.push(row.event);
+        const last = rows.at(-1);
+        if (rows.length < EVENTS_PER_TRANSACTION || last === undefined) return events;
+        from = last.seq + 1;
+      }
     },
   };
 }

@@ -1,9 +1,8 @@
 // Import and replay: a transcript file opened as a new session, a run replayed, two runs compared.
 import { MAX_TRANSCRIPT_BYTES } from '../../protocol/session-messages';
-import { applyRunEvent } from '../apply-run-event';
+import { viewOfEvents } from '../fold-run-events';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
-import { initialRunView } from '../run-view';
 import { writeBranches } from './session-branches';
 import type { SessionRestore } from './session-restore';
 import type { SessionsSlice } from './sessions-state';
@@ -49,28 +48,36 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
           },
         ];
         record.activeRunId = runId;
-        loadedRuns.add(runId);
-        await context.db.appendEvents(runId, 0, result.events).catch(context.reportStorage);
-        checkpointer.resume(runId, result.events.length);
+        const logs = [{ runId, events: result.events }];
         for (const branch of result.branches ?? []) {
           const label = `Branch “${branch.info.name}” from ${file.name}`;
-          const startedAt = options.now();
-          record.runs.push({ runId: branch.info.runId, origin: 'imported', label, startedAt, meta: result.meta });
-          loadedRuns.add(branch.info.runId);
-          await context.db.appendEvents(branch.info.runId, 0, branch.events).catch(context.reportStorage);
-          checkpointer.resume(branch.info.runId, branch.events.length);
+          record.runs.push({
+            runId: branch.info.runId,
+            origin: 'imported',
+            label,
+            startedAt: options.now(),
+            meta: result.meta,
+          });
+          logs.push({ runId: branch.info.runId, events: branch.events });
+        }
+        for (const log of logs) {
+          loadedRuns.add(log.runId);
+          // The writes below fill positions 0…n-1; a later checkpoint of the run goes on after them.
+          checkpointer.resume(log.runId, log.events.length);
         }
         writeBranches(record, result.family ?? []);
         await context.makeCurrent(record);
-        await context.save(record);
+        // The run is shown first; storage follows in short batches (session-db), off the path to the first paint.
         update({
-          runView: result.events.reduce(applyRunEvent, { ...initialRunView }),
+          runView: viewOfEvents(result.events),
           sessionNotice: {
             kind: 'imported',
             title: `Imported “${file.name}” as a new session${result.changes.length > 0 ? ', with repairs' : ''}.`,
             details: result.changes,
           },
         });
+        for (const log of logs) await context.db.appendEvents(log.runId, 0, log.events).catch(context.reportStorage);
+        await context.save(record);
         await restore.restoreFamily(record);
         // The file's model settings are shown and offered, never adopted silently.
         get().offerImportedSettings(result.meta.settings);

@@ -1,6 +1,6 @@
 // Restore and resume: a stored run back in the worker and the timeline, a paused run going on from its pause.
 import type { RunEvent } from '../../engine/event/run-event';
-import { applyRunEvent } from '../apply-run-event';
+import { viewOfEvents } from '../fold-run-events';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import { initialRunView } from '../run-view';
@@ -76,7 +76,7 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     if (findHeldPause(events) === null || (settings.provider === 'anthropic' && settings.apiKey.trim() === '')) {
       return false;
     }
-    const view = events.reduce(applyRunEvent, { ...initialRunView });
+    const view = viewOfEvents(events);
     update({ runView: view, sessionNotice: null, resumeHistory: null });
     // The held call needs its tool: the page's servers reconnect first (a failed one stays failed).
     await context.waitForServers();
@@ -107,7 +107,7 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     const run = record.runs.find((candidate) => candidate.runId === record.activeRunId);
     const events = run === undefined ? [] : await context.db.readEvents(run.runId).catch(() => [] as RunEvent[]);
     if (context.current?.id !== id || context.owns) return;
-    update({ runView: events.reduce(applyRunEvent, { ...initialRunView }) });
+    update({ runView: viewOfEvents(events) });
     if (run === undefined || events.length === 0) return;
     // The worker gets a copy so export and compare work here too; kept open, as only the owner may close it.
     await deps.client

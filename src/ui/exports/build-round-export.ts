@@ -5,14 +5,9 @@ import { buildTypescriptSnippet } from './build-typescript-snippet';
 import { describeSentRequest } from './describe-sent-request';
 import { findSentRequest, type RoundRecordSource } from './find-sent-request';
 
-export type ExportFormat = 'curl' | 'typescript' | 'python' | 'json';
+import type { ExportFormat } from './export-formats';
 
-export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
-  curl: 'curl',
-  typescript: 'TypeScript',
-  python: 'Python',
-  json: 'JSON',
-};
+export { EXPORT_FORMAT_LABELS, type ExportFormat } from './export-formats';
 
 /** The export's text and the notes to show with it, or why there is nothing to export. */
 export type RoundExport = { ok: true; text: string; notes: string[] } | { ok: false; reason: string };

@@ -1,19 +1,23 @@
 // A round's exports, built from the exact request it sent: curl, TypeScript, Python or the raw JSON body.
+// The builders load on the first export, and the rounds are read at the click: a card does not re-render
+// for every event of the run.
 import { useState } from 'react';
-import { useLoupeStore } from '../../store/loupe-store-provider';
+import { useLoupeStoreApi } from '../../store/loupe-store-provider';
 import { monoBlockClass, smallButtonClass } from '../common/styles';
-import { buildRoundExport, EXPORT_FORMAT_LABELS, type ExportFormat, type RoundExport } from './build-round-export';
+import type { RoundExport } from './build-round-export';
+import { EXPORT_FORMAT_LABELS, type ExportFormat } from './export-formats';
 
 const FORMATS: ExportFormat[] = ['curl', 'typescript', 'python', 'json'];
 
 export function RoundExportMenu({ round }: { round: number }) {
-  const rounds = useLoupeStore((state) => state.runView.rounds);
+  const store = useLoupeStoreApi();
   const [shown, setShown] = useState<{ format: ExportFormat; result: RoundExport } | null>(null);
   const [copied, setCopied] = useState(false);
 
-  const show = (format: ExportFormat) => {
+  const show = async (format: ExportFormat) => {
     setCopied(false);
-    setShown({ format, result: buildRoundExport(rounds, round, format) });
+    const { buildRoundExport } = await import('./build-round-export');
+    setShown({ format, result: buildRoundExport(store.getState().runView.rounds, round, format) });
   };
   const copy = async (text: string) => {
     try {
@@ -30,7 +34,7 @@ export function RoundExportMenu({ round }: { round: number }) {
       <div className="flex flex-wrap items-center gap-1 text-zinc-500">
         <span>Export round {round}:</span>
         {FORMATS.map((format) => (
-          <button key={format} type="button" className={smallButtonClass} onClick={() => show(format)}>
+          <button key={format} type="button" className={smallButtonClass} onClick={() => void show(format)}>
             {EXPORT_FORMAT_LABELS[format]}
           </button>
         ))}

@@ -1,7 +1,6 @@
 // One MCP server: name, URL, status word, tools, instructions switch, and what to do when it fails.
 import { memo, useId, useState } from 'react';
-import { ServerInspector } from '../mcp-features/server-inspector';
-import { EditServerDialog } from './edit-server-dialog';
+import { lazyComponent } from '../common/lazy-component';
 import type { ServerState } from '../../protocol/server-status';
 import type { ServerConfig } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
@@ -12,6 +11,10 @@ import { CorsHelperOffer } from './cors-helper-offer';
 import { ServerTools } from './server-tools';
 import { isVisibleToModel } from '../../shared/mcp-tool-visibility';
 import { OAuthSignIn, useNeedsSignIn } from './oauth-sign-in';
+
+// Opened on demand: the inspector (prompts, resources, logs) and the edit dialog load when first opened.
+const ServerInspector = lazyComponent(() => import('../mcp-features/server-inspector'), 'ServerInspector');
+const EditServerDialog = lazyComponent(() => import('./edit-server-dialog'), 'EditServerDialog');
 
 const toneOf: Record<ServerState['status'], BadgeTone> = { connected: 'ok', connecting: 'busy', error: 'error' };
 

@@ -1,7 +1,7 @@
-// The run, round by round. Round cards are memoised (only the round that changed re-renders) and windowed.
+// The run, round by round. Round cards are memoised (only the round that changed re-renders) and virtualised.
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { LimitBanner } from './limit-banner';
-import { WindowedRounds } from './windowed-rounds';
+import { VirtualRounds } from './virtual-rounds';
 
 export function Timeline() {
   const rounds = useLoupeStore((state) => state.runView.rounds);
@@ -21,7 +21,7 @@ export function Timeline() {
         </div>
       )}
       {phase === 'running' && rounds.length === 0 && <p className="text-sm text-zinc-500 italic">Starting the run…</p>}
-      <WindowedRounds key={runId ?? 'none'} rounds={rounds} />
+      <VirtualRounds key={runId ?? 'none'} rounds={rounds} />
       {limit !== undefined && (
         <LimitBanner kind={limit.kind} value={limit.value} behaviour={limit.behaviour} detail={limit.detail} />
       )}

@@ -4,9 +4,12 @@ import { TOOL_COUNT_WARNING_THRESHOLD } from '../../protocol/tool-settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { panelClass, panelTitleClass, secondaryButtonClass } from '../common/styles';
 import { collectToolRows, namesTakenBesides, type ToolRow as ToolRowData } from './collect-tool-rows';
-import { EditToolDialog } from './edit-tool-dialog';
-import { LocalToolDialog } from './local-tool-dialog';
+import { lazyComponent } from '../common/lazy-component';
 import { ToolRow } from './tool-row';
+
+// The dialogs (and the JSON Schema validator they check definitions with) load when one first opens.
+const EditToolDialog = lazyComponent(() => import('./edit-tool-dialog'), 'EditToolDialog');
+const LocalToolDialog = lazyComponent(() => import('./local-tool-dialog'), 'LocalToolDialog');
 
 type Editing = { kind: 'row'; row: ToolRowData } | { kind: 'new-local' } | undefined;
 

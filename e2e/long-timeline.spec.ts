@@ -1,0 +1,72 @@
+// A long run stays a light page: only the rounds near the viewport are mounted, and any round is reached
+// by jumping to it, by the first error, or by searching — each mounting the round it goes to.
+import { writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { makeLongTranscript } from '../scripts/bench/make-long-transcript';
+import { expect, test } from './fixtures/loupe-test';
+
+const ROUNDS = 300;
+const FAILING = 217;
+
+async function importFile(page: Page, path: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
+  await (await chooser).setFiles(path);
+}
+
+test('a 300-round import mounts a few cards, and jump, first error and search reach any round', async ({
+  page,
+}, info) => {
+  const path = info.outputPath('long.json');
+  writeFileSync(path, JSON.stringify(await makeLongTranscript(ROUNDS, FAILING)));
+  await page.goto('/');
+  await importFile(page, path);
+
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  const navigator = page.getByRole('group', { name: 'Round navigator' });
+  const said = navigator.getByRole('status', { name: 'Round navigation' });
+  const card = (round: number) => timeline.getByRole('article', { name: `Round ${round}`, exact: true });
+  const mounted = () => timeline.getByRole('article').count();
+
+  await expect(navigator).toContainText(`${ROUNDS} rounds`);
+  await expect(card(1)).toBeVisible();
+  expect(await mounted()).toBeLessThan(20);
+  await expect(card(ROUNDS)).toHaveCount(0);
+
+  // Jump to round N: that card is mounted, on screen and focused; the rest stay unmounted.
+  await navigator.getByRole('spinbutton', { name: 'Jump to round' }).fill('150');
+  await navigator.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(card(150)).toBeInViewport();
+  await expect(page.locator('#round-150')).toBeFocused();
+  expect(await mounted()).toBeLessThan(20);
+  await expect(card(1)).toHaveCount(0);
+
+  // A round the run does not have is refused in words.
+  await navigator.getByRole('spinbutton', { name: 'Jump to round' }).fill('301');
+  await navigator.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(said).toHaveText(`There is no round 301: rounds go from 1 to ${ROUNDS}.`);
+
+  // The first error: the failed weather call of round 217.
+  await navigator.getByRole('button', { name: 'First error', exact: true }).click();
+  await expect(card(FAILING)).toBeInViewport();
+  await expect(card(FAILING).getByRole('listitem').filter({ hasText: 'weather_get' })).toContainText('error');
+  await expect(said).toHaveText(`Round ${FAILING} has the first error.`);
+
+  // Search: the tool input of round 42 only; then text many rounds share, stepped through.
+  const search = navigator.getByRole('searchbox', { name: 'Search rounds' });
+  await search.fill('"day":42}');
+  await search.press('Enter');
+  await expect(card(42)).toBeInViewport();
+  await expect(said).toHaveText('Round 42: match 1 of 1.');
+  await search.fill('No forecast for day');
+  await expect(said).toHaveText('1 round matches.');
+  await search.fill('zebra');
+  await expect(said).toHaveText('No round contains “zebra”.');
+
+  // Last round, then plain scrolling back to the top brings round 1 back.
+  await navigator.getByRole('button', { name: 'Last round', exact: true }).click();
+  await expect(card(ROUNDS)).toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(card(1)).toBeVisible();
+  expect(await mounted()).toBeLessThan(20);
+});

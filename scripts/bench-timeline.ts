@@ -1,0 +1,252 @@
+// Benchmark (not a test): the timeline in Chromium on the production build. Imports of 20, 200 and 2,000
+// rounds (time until the last round is shown, long tasks, heap, DOM nodes) and streamed Markdown replies of
+// 5, 20 and 80 KB from the mock Messages API (main-thread busy share of the stream, long tasks), each as
+// the median of BENCH_REPEATS runs (default 3), printed side by side with the ratios. Figures only.
+// Run: npm run bench:timeline   (BENCH_ROUNDS=20,200 BENCH_KB=5,20 BENCH_REPEATS=1 for a quick pass)
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startMockMessagesApi } from '../e2e/fixtures/mock-messages-api';
+import { makeLongTranscript } from './bench/make-long-transcript';
+import { streamedMarkdown } from './bench/streamed-markdown';
+
+const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(',').map(Number);
+const roundSizes = list(process.env.BENCH_ROUNDS, '20,200,2000');
+const replySizes = list(process.env.BENCH_KB, '5,20,80');
+const repeats = Number(process.env.BENCH_REPEATS ?? 3);
+const port = Number(process.env.BENCH_PORT ?? 43990);
+const API_KEY = 'sk-ant-bench-key';
+/** Pause between SSE events of a streamed reply (three words each): a fast model, ~60 words per 20 ms. */
+const EVENT_DELAY_MS = 4;
+
+// BENCH_DIST: measure an existing build (e.g. one of an older commit) instead of building this tree.
+const outDir = process.env.BENCH_DIST ?? 'dist-bench-timeline';
+if (process.env.BENCH_DIST === undefined)
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+const preview = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
+  stdio: 'ignore',
+  detached: true,
+});
+const appUrl = `http://127.0.0.1:${port}/`;
+const api = await startMockMessagesApi({ apiKey: API_KEY });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+
+/** Transcripts are cached between runs: making 2,000 rounds with the engine takes a while. */
+async function transcriptFile(rounds: number): Promise<string> {
+  const dir = join(tmpdir(), 'loupe-bench-transcripts');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `rounds-${rounds}-v1.json`);
+  if (!existsSync(path)) writeFileSync(path, JSON.stringify(await makeLongTranscript(rounds)));
+  return path;
+}
+
+async function waitForApp(): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const ok = await fetch(appUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`vite preview did not answer at ${appUrl}`);
+}
+
+/** Long tasks are observed from the page's start, so none before a mark is missed or counted twice. */
+const observeLongTasks = () => {
+  const tasks: { start: number; duration: number }[] = [];
+  (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+};
+
+interface Sample {
+  ms: number;
+  /** Imports: until the timeline shows the run (its first rounds, or its last ones when not virtualised). */
+  shownMs?: number;
+  longTasks: number;
+  longestTask: number;
+  heapMb: number;
+  nodes: number;
+  busyShare: number;
+}
+
+async function openPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(observeLongTasks);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(appUrl);
+  await page.getByRole('button', { name: 'Import transcript', exact: true }).waitFor();
+  const metrics = async () => {
+    const { metrics: list } = await cdp.send('Performance.getMetrics');
+    return Object.fromEntries(list.map((metric) => [metric.name, metric.value]));
+  };
+  const longTasksSince = (since: number) =>
+    page.evaluate(
+      (from) =>
+        (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter(
+          (task) => task.start >= from,
+        ),
+      since,
+    );
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    return metrics();
+  };
+  return { context, page, metrics, longTasksSince, heap };
+}
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+
+async function importOnce(rounds: number, path: string): Promise<Sample> {
+  const { context, page, metrics, longTasksSince, heap } = await openPage(browser);
+  const before = await metrics();
+  const start = await now(page);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
+  await (await chooser).setFiles(path);
+  // A virtualised timeline shows the first rounds; the last one is then reached with "Last round".
+  const last = page.getByRole('article', { name: `Round ${rounds}`, exact: true });
+  const jump = page.getByRole('button', { name: 'Last round', exact: true });
+  await last.or(jump).first().waitFor({ timeout: 600_000 });
+  const shown = await now(page);
+  if ((await last.count()) === 0) await jump.click();
+  await last.waitFor({ timeout: 600_000 });
+  const end = await now(page);
+  const after = await metrics();
+  // Let storage writes and anything else the import started settle before counting the heap and the tasks.
+  await page.waitForTimeout(1500);
+  const tasks = await longTasksSince(start);
+  const settled = await heap();
+  await context.close();
+  return {
+    ms: end - start,
+    shownMs: shown - start,
+    longTasks: tasks.length,
+    longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
+    heapMb: (settled.JSHeapUsedSize ?? 0) / 1024 / 1024,
+    nodes: settled.Nodes ?? 0,
+    busyShare: ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) / ((end - start) / 1000),
+  };
+}
+
+async function streamOnce(kb: number): Promise<Sample> {
+  const { context, page, metrics, longTasksSince, heap } = await openPage(browser);
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
+  await page.getByRole('textbox', { name: 'API key' }).fill(API_KEY);
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
+  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Write it all down.');
+  api.reset();
+  api.enqueue({ content: [{ type: 'text', text: streamedMarkdown(kb * 1024) }], eventDelayMs: EVENT_DELAY_MS });
+  const before = await metrics();
+  const start = await now(page);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('status', { name: 'Run status' }).filter({ hasText: 'end_turn' }).waitFor({ timeout: 600_000 });
+  const end = await now(page);
+  const after = await metrics();
+  const tasks = await longTasksSince(start);
+  const settled = await heap();
+  await context.close();
+  return {
+    ms: end - start,
+    longTasks: tasks.length,
+    longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
+    heapMb: (settled.JSHeapUsedSize ?? 0) / 1024 / 1024,
+    nodes: settled.Nodes ?? 0,
+    busyShare: ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) / ((end - start) / 1000),
+  };
+}
+
+function median(samples: Sample[]): Sample {
+  const pick = (key: keyof Sample) => {
+    const sorted = samples.map((sample) => sample[key] ?? 0).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  return {
+    ms: pick('ms'),
+    shownMs: pick('shownMs'),
+    longTasks: pick('longTasks'),
+    longestTask: pick('longestTask'),
+    heapMb: pick('heapMb'),
+    nodes: pick('nodes'),
+    busyShare: pick('busyShare'),
+  };
+}
+
+function table(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  for (const row of [header, ...rows]) console.info(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+}
+
+try {
+  await waitForApp();
+  const imports: [number, Sample][] = [];
+  for (const rounds of roundSizes) {
+    const path = await transcriptFile(rounds);
+    const samples: Sample[] = [];
+    for (let run = 0; run < repeats; run += 1) samples.push(await importOnce(rounds, path));
+    imports.push([rounds, median(samples)]);
+  }
+  const streams: [number, Sample][] = [];
+  for (const kb of replySizes) {
+    const samples: Sample[] = [];
+    for (let run = 0; run < repeats; run += 1) samples.push(await streamOnce(kb));
+    streams.push([kb, median(samples)]);
+  }
+
+  const base = imports[0]?.[1].ms ?? 1;
+  console.info(`\nImport a transcript (median of ${repeats}; until the run is shown, and its last round is mounted)`);
+  table(
+    [
+      'rounds',
+      'shown',
+      'last round',
+      `× ${roundSizes[0]} rounds`,
+      'long tasks',
+      'longest',
+      'heap',
+      'DOM nodes',
+      'file',
+    ],
+    imports.map(([rounds, sample]) => [
+      String(rounds),
+      `${(sample.shownMs ?? 0).toFixed(0)} ms`,
+      `${sample.ms.toFixed(0)} ms`,
+      `${(sample.ms / base).toFixed(2)}×`,
+      String(sample.longTasks),
+      `${sample.longestTask.toFixed(0)} ms`,
+      `${sample.heapMb.toFixed(1)} MB`,
+      String(sample.nodes),
+      `${(readFileSync(join(tmpdir(), 'loupe-bench-transcripts', `rounds-${rounds}-v1.json`)).length / 1024).toFixed(0)} KB`,
+    ]),
+  );
+  const perKb = (kb: number, sample: Sample) => (sample.busyShare * sample.ms) / kb;
+  console.info(`\nStream a Markdown reply (median of ${repeats}; an SSE event of 3 words every ${EVENT_DELAY_MS} ms)`);
+  table(
+    ['reply', 'stream', 'main thread busy', 'busy ms per KB', 'long tasks', 'longest'],
+    streams.map(([kb, sample]) => [
+      `${kb} KB`,
+      `${(sample.ms / 1000).toFixed(1)} s`,
+      `${(sample.busyShare * 100).toFixed(0)} %`,
+      perKb(kb, sample).toFixed(1),
+      String(sample.longTasks),
+      `${sample.longestTask.toFixed(0)} ms`,
+    ]),
+  );
+  console.info('\nGoals (issue 16): 2,000 vs 20 rounds ≤ 1.5×, no task > 50 ms; stream busy ≤ 10 %, linear in size.');
+} finally {
+  await browser.close();
+  await api.close();
+  if (preview.pid !== undefined) process.kill(-preview.pid);
+}
