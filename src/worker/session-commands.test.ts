@@ -14,7 +14,7 @@ import { createSessionCommands } from './session-commands';
 
 const dir = new URL('../../test/fixtures/transcripts/', import.meta.url);
 const versions = readdirSync(dir);
-const fixtureText = (name: string): string => readFileSync(new URL(`v1/${name}.json`, dir), 'utf8');
+const fixtureText = (name: string): string => readFileSync(new URL(`v2/${name}.json`, dir), 'utf8');
 const fixture = (name: string): Transcript => JSON.parse(fixtureText(name)) as Transcript;
 const settings: RunSettings = { provider: { kind: 'demo' }, system: '', maxRounds: 10, maxTokens: 4096 };
 
@@ -70,25 +70,32 @@ describe('import: the fixture corpus', () => {
     readdirSync(new URL(`${version}/`, dir)).map((name) => `${version}/${name}`),
   );
   it('has fixtures for every format version', () => {
-    expect(versions).toEqual(['v1']);
+    expect(versions).toEqual(['v1', 'v2']);
     expect(files.length).toBeGreaterThanOrEqual(6);
   });
 
   const ended = files.filter((file) => !file.includes('interrupted'));
-  it.each(ended)('imports %s unchanged, as a new run the worker can export', (file) => {
-    const text = readFileSync(new URL(file, dir), 'utf8');
-    const original = JSON.parse(text) as Transcript;
-    const { commands } = setup();
-    const outcome = commands.importTranscript({ type: 'transcript-import', runId: 'imported', text });
-    if (!outcome.ok) throw new Error(outcome.problems.map(describeProblem).join('\n'));
-    expect(outcome.changes).toEqual([]);
-    expect(outcome.meta.settings).toEqual(original.settings);
-    expect(commands.transcriptOf('imported')).toEqual({
-      ...original,
-      runId: 'imported',
-      app: { name: 'Loupe', version: 'test' },
-    });
-  });
+  it.each(ended)(
+    'imports %s unchanged (an older version as its current fixture), as a run the worker can export',
+    (file) => {
+      const text = readFileSync(new URL(file, dir), 'utf8');
+      const current = file.startsWith('v2/');
+      // An older file comes in migrated: exactly what the current version's fixture of the same run holds.
+      const original = JSON.parse(
+        current ? text : readFileSync(new URL(file.replace(/^v\d+\//, 'v2/'), dir), 'utf8'),
+      ) as Transcript;
+      const { commands } = setup();
+      const outcome = commands.importTranscript({ type: 'transcript-import', runId: 'imported', text });
+      if (!outcome.ok) throw new Error(outcome.problems.map(describeProblem).join('\n'));
+      expect(outcome.changes).toEqual(current ? [] : ['Migrated from format version 1 to 2.']);
+      expect(outcome.meta.settings).toEqual(original.settings);
+      expect(commands.transcriptOf('imported')).toEqual({
+        ...original,
+        runId: 'imported',
+        app: { name: 'Loupe', version: 'test' },
+      });
+    },
+  );
 
   it('opens a run exported before it ended as stopped, with its history repaired, and says so', () => {
     const { commands } = setup();
@@ -127,7 +134,7 @@ describe('import: bad files', () => {
     const newer = { ...fixture('demo-weather-clothing'), version: 9 };
     expect(problemsOf(JSON.stringify(newer))[0]).toContain('version 9, written by a newer Loupe: update Loupe');
     const text = { ...fixture('demo-weather-clothing'), version: '1' };
-    expect(problemsOf(JSON.stringify(text))[0]).toBe('version: expected a version number from 1 to 1, got "1".');
+    expect(problemsOf(JSON.stringify(text))[0]).toBe('version: expected a version number from 1 to 2, got "1".');
   });
 
   it('names every wrong field: which field, what was expected, what the file holds', () => {

@@ -165,6 +165,7 @@ async function loop(context: LoopContext): Promise<RunResult> {
       tools: base.tools,
       messages: repairHistory([...options.history, ...(options.userMessage ? [options.userMessage] : [])]).messages,
       maxRounds,
+      ...(options.price === undefined ? {} : { price: options.price }),
     });
   const limitContext = () => ({ ...context, policies, base, maxRounds });
   const progress = () => ({
