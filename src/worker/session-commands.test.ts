@@ -4,6 +4,8 @@ import type { RunEvent } from '../engine/event/run-event';
 import { runToolLoop } from '../engine/run/run-tool-loop';
 import { createFakeEnvironment } from '../engine/testing/fake-environment';
 import { createInMemoryTool } from '../engine/testing/in-memory-tool';
+import { createScriptedModel } from '../engine/testing/scripted-model';
+import type { Model } from '../engine/model/model';
 import type { Tool } from '../engine/tool/tool';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import { describeProblem } from '../engine/transcript/transcript-problem';
@@ -19,7 +21,7 @@ const fixture = (name: string): Transcript => JSON.parse(fixtureText(name)) as T
 const settings: RunSettings = { provider: { kind: 'demo' }, system: '', maxRounds: 10, maxTokens: 4096 };
 
 /** Session commands over a real loop with in-memory tools; `finish(runId)` waits for a started run. */
-function setup(tools: Tool[] = []) {
+function setup(tools: Tool[] = [], liveModel?: Model) {
   const runs = new RunRegistry();
   const finished = new Map<string, Promise<void>>();
   const commands = createSessionCommands({
@@ -27,6 +29,7 @@ function setup(tools: Tool[] = []) {
     appVersion: 'test',
     now: () => 0,
     createModel: () => {
+      if (liveModel) return liveModel;
       throw new Error('no live model in this test');
     },
     startRun(runId, _settings, _text, overrides) {
@@ -34,7 +37,7 @@ function setup(tools: Tool[] = []) {
       const handle = runToolLoop({
         runId,
         model: overrides.model,
-        tools,
+        tools: overrides.tools ?? tools,
         ...(overrides.system === undefined ? {} : { system: overrides.system }),
         history: overrides.history ?? [],
         userMessage: overrides.userMessage,
@@ -277,9 +280,59 @@ describe('replay', () => {
     expect(again.commands.transcriptOf('replayed').messages).toEqual(commands.transcriptOf('replayed').messages);
   });
 
+  it('replays offline with the recorded results: no server, no key, the same run', async () => {
+    const { commands, finish } = setup([]);
+    const imported = commands.importTranscript({
+      type: 'transcript-import',
+      runId: 'recorded',
+      text: fixtureText('demo-weather-clothing'),
+    });
+    if (!imported.ok) throw new Error('fixture import failed');
+    commands.replayRun({ type: 'run-replay', runId: 'offline', sourceRunId: 'recorded', mode: 'offline', settings });
+    await finish('offline');
+    const replayed = commands.transcriptOf('offline');
+    expect(replayed.messages).toEqual(commands.transcriptOf('recorded').messages);
+    expect(replayed.finishReason).toBe('end_turn');
+    expect(replayed.rounds.flatMap((round) => round.notices ?? [])).toEqual([]);
+    expect(commands.compareRuns('recorded', 'offline').firstDivergence).toBeNull();
+  });
+
+  it('says on round 2 that a live tool answered differently (recorded replies, live tools)', async () => {
+    const { commands } = await replay([weather('Paris: 31 °C, heatwave'), clothing]);
+    const notices = commands.transcriptOf('replayed').rounds.map((round) => round.notices?.map((n) => n.message));
+    expect(notices[0]).toBeUndefined();
+    expect(notices[1]).toEqual([
+      'Replay divergence — Round 2: message 3 differs from the recording — now user result of toolu_w1: "Paris: 31 °C, heatwave"; recorded user result of toolu_w1: "Paris: 14 °C, light rain ({"city":"Paris"})".',
+    ]);
+  });
+
+  it('says where the live model answers differently from the recording (live replay)', async () => {
+    const live = createScriptedModel([
+      {
+        content: [{ type: 'text', text: 'I will not check the weather.' }],
+        usage: { inputTokens: 1, outputTokens: 1 },
+      },
+    ]);
+    const { commands, finish } = setup([weather('unused'), clothing], live);
+    const imported = commands.importTranscript({
+      type: 'transcript-import',
+      runId: 'recorded',
+      text: fixtureText('demo-weather-clothing'),
+    });
+    if (!imported.ok) throw new Error('fixture import failed');
+    commands.replayRun({ type: 'run-replay', runId: 'live', sourceRunId: 'recorded', mode: 'live', settings });
+    await finish('live');
+    const round = commands.transcriptOf('live').rounds[0];
+    expect(round?.notices?.map((notice) => notice.message)).toEqual([
+      'Replay divergence — Round 1: the model called no tool where the recording called demo__weather_get {"city":"Paris"}.',
+    ]);
+  });
+
   it('shows the round where a live tool now answers differently', async () => {
     const { comparison } = await replay([weather('Paris: 31 °C, heatwave'), clothing]);
-    expect(comparison.differingRounds).toEqual([1]);
+    // Later rounds then send that other result, so they differ too; the first divergence is the call in round 1.
+    expect(comparison.differingRounds).toEqual([1, 2, 3]);
+    expect(comparison.firstDivergence).toMatchObject({ round: 1, field: 'call 1 demo__weather_get result' });
     expect(comparison.rounds[0]!.fields.filter((field) => field.differs && field.counts)).toMatchObject([
       { field: 'call 1 demo__weather_get result', right: 'ok: Paris: 31 °C, heatwave' },
     ]);
