@@ -95,3 +95,22 @@ test('Compare names the first divergence between two different runs', async ({ p
   );
   await expect(dialog.getByRole('region', { name: 'Compared round 1' })).toContainText('(first divergence)');
 });
+
+test('live replay says on the round where the live model answers differently from the recording', async ({ page }) => {
+  await page.goto('/');
+  await chooseMockAnthropic(page);
+  await enqueue([{ content: [{ type: 'text', text: 'Hello from the recording.' }], stop_reason: 'end_turn' }]);
+  await page.getByLabel('Message', { exact: true }).fill('Say hello.');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const status = page.getByRole('status', { name: 'Run status' });
+  await expect(status).toContainText('end_turn');
+
+  await enqueue([{ content: [{ type: 'text', text: 'Hello, live.' }], stop_reason: 'end_turn' }]);
+  await page.getByRole('button', { name: 'Replay live' }).click();
+  const round1 = page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 1' });
+  await expect(round1).toContainText('Hello, live.');
+  await expect(status).toContainText('end_turn');
+  await expect(round1).toContainText(
+    'Replay divergence — Round 1: the reply\'s text differs from the recording — now "Hello, live."; recorded "Hello from the recording.".',
+  );
+});
