@@ -78,11 +78,18 @@ export interface RunResumeCommand {
 }
 
 /** `run-replay`: re-runs `sourceRunId` as a new run `runId`, with its recorded replies or the live model. */
+/** How a replay gets its replies and its tool results. */
+export type ReplayMode = 'offline' | 'recorded' | 'live';
+
 export interface RunReplayCommand {
   type: 'run-replay';
   runId: string;
   sourceRunId: string;
-  mode: 'recorded' | 'live';
+  /**
+   * `offline`: recorded replies and recorded tool results (no key, no server); `recorded`: recorded replies,
+   * live tools; `live`: the live model and live tools. Each says where it departs from the recording.
+   */
+  mode: ReplayMode;
   settings: RunSettings;
 }
 

@@ -1,4 +1,4 @@
-// Pure: folds the loop-policy events (queued calls, progress, policy acts, catalogue updates) into the run view.
+// Pure: folds the loop-policy events (queued calls, progress, logs, policy acts, catalogue updates) into the run view.
 import type { RunEvent } from '../engine/event/run-event';
 import type { RunView } from './run-view';
 import { updateCall, updateRound } from './update-run-view';
@@ -6,7 +6,7 @@ import { updateCall, updateRound } from './update-run-view';
 /** The events this fold handles. */
 export type PolicyEvent = Extract<
   RunEvent,
-  { type: 'tool-call-queued' | 'tool-call-progress' | 'policy-act' | 'tools-update' }
+  { type: 'tool-call-queued' | 'tool-call-progress' | 'tool-call-log' | 'policy-act' | 'tools-update' }
 >;
 
 /** Folds one policy event into `state` (a new view; unchanged parts shared). */
@@ -25,6 +25,14 @@ export function applyPolicyEvent(state: RunView, event: PolicyEvent): RunView {
             ...(event.total === undefined ? {} : { total: event.total }),
             ...(event.message === undefined ? {} : { message: event.message }),
           },
+          progressCount: (call.progressCount ?? 0) + 1,
+        })),
+      );
+    case 'tool-call-log':
+      return updateRound(state, event.round, (view) =>
+        updateCall(view, event.callId, '', (call) => ({
+          ...call,
+          logs: [...(call.logs ?? []), { at: event.at, level: event.level, message: event.message }],
         })),
       );
     case 'policy-act':

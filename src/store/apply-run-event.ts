@@ -105,6 +105,7 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
         rounds: [],
         finishReason: null,
         usage: EMPTY_USAGE,
+        ...(event.price === undefined ? {} : { price: event.price }),
       };
       return event.system === undefined ? next : { ...next, system: event.system };
     }
@@ -219,6 +220,7 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
       };
     case 'tool-call-queued':
     case 'tool-call-progress':
+    case 'tool-call-log':
     case 'policy-act':
     case 'tools-update':
       return applyPolicyEvent(state, event);

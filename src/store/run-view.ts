@@ -2,8 +2,9 @@
 import type { FinishReason, LimitKind, PolicyName, RequestDigest, RunErrorInfo } from '../engine/event/run-event';
 import type { AtLimitBehaviour } from '../shared/loop-policies';
 import type { StopReason, Usage } from '../engine/model/model';
+import type { ModelPrice } from '../engine/model/model-capabilities';
 import type { ToolResultContentBlock } from '../engine/message/message';
-import type { CallTimeoutInfo, TimeoutSource, ToolResultStatus } from '../engine/tool/tool';
+import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus } from '../engine/tool/tool';
 import type { RecordedRequest } from '../engine/model/sent-request';
 import type { EditRecord, PauseDigest } from '../engine/debug/debug-event';
 import type { PauseDecision, PauseReason } from '../engine/debug/pause-point';
@@ -37,6 +38,13 @@ export type AssistantBlockView =
   | { kind: 'redacted_thinking'; index: number; characters: number }
   | { kind: 'tool_use'; index: number; callId: string; name: string };
 
+/** One log message of a call, as the server sent it (level and text; `at` in ms since the epoch). */
+export interface CallLogEntry {
+  at: number;
+  level: ToolLogLevel;
+  message: string;
+}
+
 export interface ToolCallView {
   callId: string;
   name: string;
@@ -53,8 +61,12 @@ export interface ToolCallView {
   durationMs?: number;
   /** Edits a person made at a pause (input, result, a result given by hand). */
   edits?: EditRecord[];
-  /** The latest progress notification while running. */
+  /** The latest progress notification (kept after the call ends, so the last word stays readable). */
   progress?: { progress: number; total?: number; message?: string };
+  /** How many progress notifications the call sent. */
+  progressCount?: number;
+  /** The log messages the server sent while this call ran (MCP `notifications/message`), in order. */
+  logs?: CallLogEntry[];
   /** Started while the reply was still streaming. */
   eager?: boolean;
   /** The streamed JSON was repaired leniently. */
@@ -109,6 +121,8 @@ export interface RunView {
   system?: string;
   toolNames: string[];
   maxRounds?: number;
+  /** The price the run recorded at its start (an imported run: the transcript's); costs are shown with it. */
+  price?: ModelPrice;
   rounds: RoundView[];
   limit?: { kind: LimitKind; value: number; behaviour?: AtLimitBehaviour; detail?: string };
   finishReason: FinishReason | null;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkTranscriptSchema } from './check-transcript-schema';
 
@@ -14,12 +14,30 @@ interface Fixture {
 
 const load = (): Fixture =>
   JSON.parse(
-    readFileSync(new URL('../../test/fixtures/transcripts/v1/image-result.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../test/fixtures/transcripts/v2/image-result.json', import.meta.url), 'utf8'),
   ) as Fixture;
 
 const pdf: Block = { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } };
 
+const v2 = new URL('../../test/fixtures/transcripts/v2/', import.meta.url);
+
 describe('checkTranscriptSchema', () => {
+  it.each(readdirSync(v2).filter((name) => name.endsWith('.json')))('accepts the v2 fixture %s', (name) => {
+    expect(checkTranscriptSchema(JSON.parse(readFileSync(new URL(name, v2), 'utf8')))).toEqual([]);
+  });
+
+  it('refuses a log level the format does not know and a branch without its name', () => {
+    const transcript = JSON.parse(readFileSync(new URL('every-v2-record.json', v2), 'utf8')) as {
+      rounds: { toolCalls: { logs?: { level: string }[] }[] }[];
+      branch?: Record<string, unknown>;
+    };
+    transcript.branch = { parentRunId: null, forkRound: null };
+    const log = transcript.rounds[0]?.toolCalls[0]?.logs?.[0];
+    if (log) log.level = 'shout';
+    const paths = checkTranscriptSchema(transcript).map((problem) => problem.path);
+    expect(paths).toEqual(expect.arrayContaining(['rounds[0].toolCalls[0].logs[0].level', 'branch.name']));
+  });
+
   it('accepts redacted thinking in a reply and a PDF document in a tool result', () => {
     const transcript = load();
     transcript.messages[1]?.content.unshift({ type: 'redacted_thinking', data: 'opaque==' });

@@ -110,7 +110,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     const handle = runToolLoop({
       runId,
       model,
-      tools: selectRunTools(servers.tools(), settings.tools, deps),
+      tools: overrides.tools ?? selectRunTools(servers.tools(), settings.tools, deps),
       ...(system ? { system } : {}),
       history: overrides.history ?? [],
       userMessage: overrides.userMessage ?? {
@@ -128,10 +128,15 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       ...(overrides.resume === undefined ? {} : { resume: { events: overrides.resume } }),
       validateInput: createToolInputValidator,
       // tools/list_changed refreshes a server's list; each round sends the catalogue as it is then.
-      getTools: async () => {
-        await servers.settled();
-        return selectRunTools(servers.tools(), settings.tools, { ...deps, post: () => undefined });
-      },
+      // Offline replay keeps its recorded tools: a server's list changing is no part of it.
+      ...(overrides.tools === undefined
+        ? {
+            getTools: async () => {
+              await servers.settled();
+              return selectRunTools(servers.tools(), settings.tools, { ...deps, post: () => undefined });
+            },
+          }
+        : {}),
     });
     // A resumed run's log goes on from its stored events; one held at a pause steps on from that pause
     // (a run cut while working goes on in the mode the person has chosen).

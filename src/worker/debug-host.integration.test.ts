@@ -139,6 +139,8 @@ describe('the debugger in the worker', () => {
     await h.send({ type: 'run-fork', runId: 'o1', newRunId: 'f1', round: 1, name: 'Again', settings });
     await h.waitEnd('f1');
     const exported = (await h.send({ type: 'transcript-export', runId: 'f1' })) as Transcript;
+    // The fork says which branch it is: its name, its parent and the round it was forked at.
+    expect(exported.branch).toEqual({ name: 'Again', parentRunId: 'o1', forkRound: 1 });
     await h.host.dispose();
 
     const fresh = await createHarness();
@@ -146,12 +148,13 @@ describe('the debugger in the worker', () => {
       family: BranchInfo[];
     };
     expect(imported.family).toEqual([
-      { runId: 'n', name: 'Imported fork', parentRunId: 'n~1', forkRound: 1 },
+      { runId: 'n', name: 'Again', parentRunId: 'n~1', forkRound: 1 },
       { runId: 'n~1', name: 'Original', parentRunId: null, forkRound: null },
     ]);
     await fresh.send({ type: 'branches-restore', branches: imported.family });
     const again = (await fresh.send({ type: 'transcript-export', runId: 'n~1' })) as Transcript;
-    expect(again.branches).toMatchObject([{ runId: 'n', name: 'Imported fork', parentRunId: 'n~1', forkRound: 1 }]);
+    expect(again.branches).toMatchObject([{ runId: 'n', name: 'Again', parentRunId: 'n~1', forkRound: 1 }]);
+    expect(again.branch).toEqual({ name: 'Original', parentRunId: null, forkRound: null });
     const info = (await fresh.send({
       type: 'run-fork',
       runId: 'n~1',

@@ -199,7 +199,10 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
           usage: branch.usage,
         };
       });
-      return { ...transcript, branches: list };
+      const self = family(runId).find((info) => info.runId === runId);
+      // The exported run says which branch it is, so an import names it as it was named here.
+      const branch = self && { name: self.name, parentRunId: self.parentRunId, forkRound: self.forkRound };
+      return { ...transcript, ...(branch ? { branch } : {}), branches: list };
     },
   };
 }

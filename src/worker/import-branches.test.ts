@@ -8,7 +8,7 @@ import { importBranches } from './import-branches';
 
 const fixture = (): Transcript =>
   JSON.parse(
-    readFileSync(new URL('../../test/fixtures/transcripts/v1/demo-weather-clothing.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../test/fixtures/transcripts/v2/demo-weather-clothing.json', import.meta.url), 'utf8'),
   ) as Transcript;
 
 const branchOf = (transcript: Transcript, change: Partial<TranscriptBranch>): TranscriptBranch => ({
@@ -49,6 +49,30 @@ describe('importBranches', () => {
     const second = family?.branches[1]?.events ?? [];
     expect(second[0]).toMatchObject({ type: 'run-start', runId: 'new~2' });
     expect(second.filter((event) => event.type === 'round-start')).toHaveLength(1);
+  });
+
+  it('names and places the exported run by its own branch record (version 2), not "Imported fork"', () => {
+    const transcript: Transcript = {
+      ...forkedTranscript(),
+      branch: { name: 'Try Oslo', parentRunId: 'second', forkRound: 1 },
+    };
+    const family = importBranches(transcript, 'new', keepAll);
+    expect(family?.family[0]).toEqual({ runId: 'new', name: 'Try Oslo', parentRunId: 'new~2', forkRound: 1 });
+  });
+
+  it('keeps a recorded original as the original, and a parent it does not list as no parent', () => {
+    const original = importBranches(
+      { ...forkedTranscript(), branch: { name: 'Baseline', parentRunId: null, forkRound: null } },
+      'new',
+      keepAll,
+    );
+    expect(original?.family[0]).toEqual({ runId: 'new', name: 'Baseline', parentRunId: null, forkRound: null });
+    const orphan = importBranches(
+      { ...forkedTranscript(), branch: { name: 'Lost', parentRunId: 'gone', forkRound: 3 } },
+      'new',
+      keepAll,
+    );
+    expect(orphan?.family[0]).toEqual({ runId: 'new', name: 'Lost', parentRunId: null, forkRound: null });
   });
 
   it('calls the exported run the original when no listed branch is', () => {

@@ -12,9 +12,9 @@ export interface ImportedFamily {
 }
 
 /**
- * Rebuilds `transcript.branches` as runs `<mainRunId>~1`, `~2`… linked by the new ids. The exported run does
- * not describe itself: it is the original when no branch is, else a fork of the original at the round whose
- * request had as many messages as its first one. `close` ends a branch exported before it ended.
+ * Rebuilds `transcript.branches` as runs `<mainRunId>~1`, `~2`… linked by the new ids. The exported run is
+ * named and placed by its `branch` (version 2); an older file does not describe it: it is then the original
+ * when no branch is, else a fork of the original at the round whose request had as many messages as its first. `close` ends a branch exported before it ended.
  */
 export function importBranches(
   transcript: Transcript,
@@ -41,7 +41,7 @@ export function importBranches(
 
 /** A branch as a transcript of its own: the family's settings, tools and system, its own rounds. */
 function asTranscript(transcript: Transcript, branch: TranscriptBranch, runId: string): Transcript {
-  const { branches: _others, error: _error, ...shared } = transcript;
+  const { branches: _others, error: _error, branch: _self, limits: _limits, ...shared } = transcript;
   return {
     ...shared,
     runId,
@@ -58,6 +58,18 @@ function describeMain(
   branches: ImportedBranch[],
   listed: TranscriptBranch[],
 ): BranchInfo {
+  // Version 2 records the exported run's own place in the family: its name, parent and fork round.
+  const own = transcript.branch;
+  if (own !== undefined) {
+    const parent =
+      own.parentRunId === null ? undefined : branches[listed.findIndex((b) => b.runId === own.parentRunId)];
+    return {
+      runId: mainRunId,
+      name: own.name,
+      parentRunId: parent?.info.runId ?? null,
+      forkRound: parent === undefined ? null : own.forkRound,
+    };
+  }
   const rootIndex = listed.findIndex((branch) => branch.parentRunId === null);
   const root = branches[rootIndex];
   const rootBranch = listed[rootIndex];

@@ -4,6 +4,8 @@ import type { RunEvent } from '../engine/event/run-event';
 import { runToolLoop } from '../engine/run/run-tool-loop';
 import { createFakeEnvironment } from '../engine/testing/fake-environment';
 import { createInMemoryTool } from '../engine/testing/in-memory-tool';
+import { createScriptedModel } from '../engine/testing/scripted-model';
+import type { Model } from '../engine/model/model';
 import type { Tool } from '../engine/tool/tool';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import { describeProblem } from '../engine/transcript/transcript-problem';
@@ -14,12 +16,12 @@ import { createSessionCommands } from './session-commands';
 
 const dir = new URL('../../test/fixtures/transcripts/', import.meta.url);
 const versions = readdirSync(dir);
-const fixtureText = (name: string): string => readFileSync(new URL(`v1/${name}.json`, dir), 'utf8');
+const fixtureText = (name: string): string => readFileSync(new URL(`v2/${name}.json`, dir), 'utf8');
 const fixture = (name: string): Transcript => JSON.parse(fixtureText(name)) as Transcript;
 const settings: RunSettings = { provider: { kind: 'demo' }, system: '', maxRounds: 10, maxTokens: 4096 };
 
 /** Session commands over a real loop with in-memory tools; `finish(runId)` waits for a started run. */
-function setup(tools: Tool[] = []) {
+function setup(tools: Tool[] = [], liveModel?: Model) {
   const runs = new RunRegistry();
   const finished = new Map<string, Promise<void>>();
   const commands = createSessionCommands({
@@ -27,6 +29,7 @@ function setup(tools: Tool[] = []) {
     appVersion: 'test',
     now: () => 0,
     createModel: () => {
+      if (liveModel) return liveModel;
       throw new Error('no live model in this test');
     },
     startRun(runId, _settings, _text, overrides) {
@@ -34,7 +37,7 @@ function setup(tools: Tool[] = []) {
       const handle = runToolLoop({
         runId,
         model: overrides.model,
-        tools,
+        tools: overrides.tools ?? tools,
         ...(overrides.system === undefined ? {} : { system: overrides.system }),
         history: overrides.history ?? [],
         userMessage: overrides.userMessage,
@@ -70,25 +73,32 @@ describe('import: the fixture corpus', () => {
     readdirSync(new URL(`${version}/`, dir)).map((name) => `${version}/${name}`),
   );
   it('has fixtures for every format version', () => {
-    expect(versions).toEqual(['v1']);
+    expect(versions).toEqual(['v1', 'v2']);
     expect(files.length).toBeGreaterThanOrEqual(6);
   });
 
   const ended = files.filter((file) => !file.includes('interrupted'));
-  it.each(ended)('imports %s unchanged, as a new run the worker can export', (file) => {
-    const text = readFileSync(new URL(file, dir), 'utf8');
-    const original = JSON.parse(text) as Transcript;
-    const { commands } = setup();
-    const outcome = commands.importTranscript({ type: 'transcript-import', runId: 'imported', text });
-    if (!outcome.ok) throw new Error(outcome.problems.map(describeProblem).join('\n'));
-    expect(outcome.changes).toEqual([]);
-    expect(outcome.meta.settings).toEqual(original.settings);
-    expect(commands.transcriptOf('imported')).toEqual({
-      ...original,
-      runId: 'imported',
-      app: { name: 'Loupe', version: 'test' },
-    });
-  });
+  it.each(ended)(
+    'imports %s unchanged (an older version as its current fixture), as a run the worker can export',
+    (file) => {
+      const text = readFileSync(new URL(file, dir), 'utf8');
+      const current = file.startsWith('v2/');
+      // An older file comes in migrated: exactly what the current version's fixture of the same run holds.
+      const original = JSON.parse(
+        current ? text : readFileSync(new URL(file.replace(/^v\d+\//, 'v2/'), dir), 'utf8'),
+      ) as Transcript;
+      const { commands } = setup();
+      const outcome = commands.importTranscript({ type: 'transcript-import', runId: 'imported', text });
+      if (!outcome.ok) throw new Error(outcome.problems.map(describeProblem).join('\n'));
+      expect(outcome.changes).toEqual(current ? [] : ['Migrated from format version 1 to 2.']);
+      expect(outcome.meta.settings).toEqual(original.settings);
+      expect(commands.transcriptOf('imported')).toEqual({
+        ...original,
+        runId: 'imported',
+        app: { name: 'Loupe', version: 'test' },
+      });
+    },
+  );
 
   it('opens a run exported before it ended as stopped, with its history repaired, and says so', () => {
     const { commands } = setup();
@@ -127,7 +137,7 @@ describe('import: bad files', () => {
     const newer = { ...fixture('demo-weather-clothing'), version: 9 };
     expect(problemsOf(JSON.stringify(newer))[0]).toContain('version 9, written by a newer Loupe: update Loupe');
     const text = { ...fixture('demo-weather-clothing'), version: '1' };
-    expect(problemsOf(JSON.stringify(text))[0]).toBe('version: expected a version number from 1 to 1, got "1".');
+    expect(problemsOf(JSON.stringify(text))[0]).toBe('version: expected a version number from 1 to 2, got "1".');
   });
 
   it('names every wrong field: which field, what was expected, what the file holds', () => {
@@ -270,9 +280,59 @@ describe('replay', () => {
     expect(again.commands.transcriptOf('replayed').messages).toEqual(commands.transcriptOf('replayed').messages);
   });
 
+  it('replays offline with the recorded results: no server, no key, the same run', async () => {
+    const { commands, finish } = setup([]);
+    const imported = commands.importTranscript({
+      type: 'transcript-import',
+      runId: 'recorded',
+      text: fixtureText('demo-weather-clothing'),
+    });
+    if (!imported.ok) throw new Error('fixture import failed');
+    commands.replayRun({ type: 'run-replay', runId: 'offline', sourceRunId: 'recorded', mode: 'offline', settings });
+    await finish('offline');
+    const replayed = commands.transcriptOf('offline');
+    expect(replayed.messages).toEqual(commands.transcriptOf('recorded').messages);
+    expect(replayed.finishReason).toBe('end_turn');
+    expect(replayed.rounds.flatMap((round) => round.notices ?? [])).toEqual([]);
+    expect(commands.compareRuns('recorded', 'offline').firstDivergence).toBeNull();
+  });
+
+  it('says on round 2 that a live tool answered differently (recorded replies, live tools)', async () => {
+    const { commands } = await replay([weather('Paris: 31 °C, heatwave'), clothing]);
+    const notices = commands.transcriptOf('replayed').rounds.map((round) => round.notices?.map((n) => n.message));
+    expect(notices[0]).toBeUndefined();
+    expect(notices[1]).toEqual([
+      'Replay divergence — Round 2: message 3 differs from the recording — now user result of toolu_w1: "Paris: 31 °C, heatwave"; recorded user result of toolu_w1: "Paris: 14 °C, light rain ({"city":"Paris"})".',
+    ]);
+  });
+
+  it('says where the live model answers differently from the recording (live replay)', async () => {
+    const live = createScriptedModel([
+      {
+        content: [{ type: 'text', text: 'I will not check the weather.' }],
+        usage: { inputTokens: 1, outputTokens: 1 },
+      },
+    ]);
+    const { commands, finish } = setup([weather('unused'), clothing], live);
+    const imported = commands.importTranscript({
+      type: 'transcript-import',
+      runId: 'recorded',
+      text: fixtureText('demo-weather-clothing'),
+    });
+    if (!imported.ok) throw new Error('fixture import failed');
+    commands.replayRun({ type: 'run-replay', runId: 'live', sourceRunId: 'recorded', mode: 'live', settings });
+    await finish('live');
+    const round = commands.transcriptOf('live').rounds[0];
+    expect(round?.notices?.map((notice) => notice.message)).toEqual([
+      'Replay divergence — Round 1: the model called no tool where the recording called demo__weather_get {"city":"Paris"}.',
+    ]);
+  });
+
   it('shows the round where a live tool now answers differently', async () => {
     const { comparison } = await replay([weather('Paris: 31 °C, heatwave'), clothing]);
-    expect(comparison.differingRounds).toEqual([1]);
+    // Later rounds then send that other result, so they differ too; the first divergence is the call in round 1.
+    expect(comparison.differingRounds).toEqual([1, 2, 3]);
+    expect(comparison.firstDivergence).toMatchObject({ round: 1, field: 'call 1 demo__weather_get result' });
     expect(comparison.rounds[0]!.fields.filter((field) => field.differs && field.counts)).toMatchObject([
       { field: 'call 1 demo__weather_get result', right: 'ok: Paris: 31 °C, heatwave' },
     ]);

@@ -2,6 +2,7 @@
 import type { UserAttachment } from '../protocol/user-attachment';
 import type { RunEvent } from '../engine/event/run-event';
 import type { Message } from '../engine/message/message';
+import type { Tool } from '../engine/tool/tool';
 import { repairHistory } from '../engine/message/repair-history';
 import type { Model, Usage } from '../engine/model/model';
 import { buildTranscript } from '../engine/transcript/build-transcript';
@@ -23,6 +24,8 @@ import type {
   TranscriptImportResult,
 } from '../protocol/session-messages';
 import { createReplayModel } from '../providers/replay/create-replay-model';
+import { createRecordedTools } from '../providers/replay/create-recorded-tools';
+import { watchLiveDivergence } from '../providers/replay/watch-live-divergence';
 import { checkTranscriptSchema } from './check-transcript-schema';
 import { importBranches } from './import-branches';
 import type { RunRecord, RunRegistry } from './run-registry';
@@ -35,6 +38,8 @@ export interface RunOverrides {
   system?: string;
   /** Blocks before the typed text of the new user message (an attached MCP resource). */
   attachments?: UserAttachment[];
+  /** The tools instead of the connected servers' (offline replay: the recorded results). */
+  tools?: Tool[];
   /** The stored log of a run cut short: it goes on as the same run, from its pause (step mode) or its interrupted round. */
   resume?: RunEvent[];
 }
@@ -129,19 +134,21 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       const initial = start?.type === 'run-start' ? start.messages : source.messages.slice(0, 1);
       const userMessage = initial[initial.length - 1];
       if (userMessage === undefined) throw new Error('The recorded run has no first message to replay.');
-      const model =
-        command.mode === 'recorded'
-          ? createReplayModel(source.rounds, source.settings.model)
-          : context.createModel(command.settings.provider);
-      const settings: RunSettings =
-        command.mode === 'recorded'
-          ? { ...command.settings, maxRounds: source.settings.maxRounds, maxTokens: source.settings.maxTokens }
-          : command.settings;
+      const recordedReplies = command.mode !== 'live';
+      // Every mode says where the replay departs from the recording, on the round it happens.
+      const model = recordedReplies
+        ? createReplayModel(source.rounds, source.settings.model, source.messages)
+        : watchLiveDivergence(context.createModel(command.settings.provider), source.rounds, source.messages);
+      const settings: RunSettings = recordedReplies
+        ? { ...command.settings, maxRounds: source.settings.maxRounds, maxTokens: source.settings.maxTokens }
+        : command.settings;
       context.startRun(command.runId, settings, '', {
         model,
         history: initial.slice(0, -1),
         userMessage,
         ...(source.system === undefined ? {} : { system: source.system }),
+        // Offline: the recorded results answer the calls — no server is asked anything.
+        ...(command.mode === 'offline' ? { tools: createRecordedTools(source) } : {}),
       });
       return null;
     },

@@ -4,10 +4,11 @@
 import type { Message, ToolResultContentBlock } from '../message/message';
 import type { RequestDigest } from './request-digest';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
-import type { CallTimeoutInfo, TimeoutSource, ToolResultStatus } from '../tool/tool';
+import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus } from '../tool/tool';
 import type { AtLimitBehaviour } from '../../shared/loop-policies';
 import type { DebugEvent } from '../debug/debug-event';
 import type { RecordedRequest } from '../model/sent-request';
+import type { ModelPrice } from '../model/model-capabilities';
 
 /** How a run ended. Model stop reasons pass through; limits are `limit:<kind>`. */
 export type FinishReason =
@@ -65,6 +66,8 @@ export type RunEvent =
       /** The history the run starts from (the new user message last). */
       messages: Message[];
       maxRounds: number;
+      /** The price the run's cost is counted at (USD per million tokens), as recorded; absent when unpriced. */
+      price?: ModelPrice;
     }
   | { type: 'round-start'; at: number; round: number; request: RequestDigest }
   /** The exact HTTP request of this round's model call (no key; history compacted: `RecordedRequest`). */
@@ -116,6 +119,8 @@ export type RunEvent =
       total?: number;
       message?: string;
     }
+  /** A log message the server sent while this call ran (MCP `notifications/message`); capped per call. */
+  | { type: 'tool-call-log'; at: number; round: number; callId: string; level: ToolLogLevel; message: string }
   | {
       type: 'tool-call-end';
       at: number;

@@ -24,6 +24,8 @@ export interface CallStart {
   queuedAt?: number;
   eager?: boolean;
   onProgress?: RunWithDeadlineOptions['onProgress'];
+  /** The server's log messages during the call (capped by the caller). */
+  onLog?: RunWithDeadlineOptions['onLog'];
 }
 
 /**
@@ -62,6 +64,7 @@ export async function runCall(
     ...(context.maxTotalMs === undefined ? {} : { maxTotalMs: context.maxTotalMs }),
     environment,
     ...(start.onProgress === undefined ? {} : { onProgress: start.onProgress }),
+    ...(start.onLog === undefined ? {} : { onLog: start.onLog }),
   });
   return { settled, startedAt };
 }

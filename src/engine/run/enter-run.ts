@@ -22,6 +22,7 @@ export function enterRun(context: LoopContext, plan: ResumePlan | undefined): Ro
       tools: state.base.tools,
       messages: repairHistory([...options.history, ...(options.userMessage ? [options.userMessage] : [])]).messages,
       maxRounds: context.maxRounds,
+      ...(options.price === undefined ? {} : { price: options.price }),
     });
     return 'prepare';
   }

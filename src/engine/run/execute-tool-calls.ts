@@ -13,6 +13,7 @@ import type { ToolCallOutcome } from './build-tool-result';
 import type { RunEnvironment } from './run-options';
 import type { SettledCall } from './run-with-deadline';
 import { endCall, runCall, type CallRound } from './call-bookkeeping';
+import { capCallLogs } from './cap-call-logs';
 import { rerunSequentially, type RanCall } from './rerun-sequentially';
 import type { RecordedCall } from './resume-run';
 import { RELOAD_NOT_RERUN_TEXT } from './plan-interrupted-resume';
@@ -205,6 +206,9 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
           eager,
           onProgress: (progress) =>
             emit({ type: 'tool-call-progress', at: environment.now(), round, callId: call.callId, ...progress }),
+          onLog: capCallLogs((level, message) =>
+            emit({ type: 'tool-call-log', at: environment.now(), round, callId: call.callId, level, message }),
+          ),
         });
         const withNote = note === undefined ? settled : { ...settled, content: [...settled.content, text(note)] };
         const cut = truncateResult(withNote.content, policies.maxResultChars);

@@ -1,7 +1,7 @@
 // Pure: runs one tool under a timeout enforced by abort AND race (ENGINE-SPEC rule 12). Timers come from RunEnvironment.
 import type { ToolResultContentBlock } from '../message/message';
 import { factsOfThrown, isRetryableFailure } from '../policies/classify-retryable';
-import type { CallTimeoutInfo, TimeoutSource, Tool, ToolOutput, ToolResultStatus } from '../tool/tool';
+import type { CallTimeoutInfo, TimeoutSource, Tool, ToolLogLevel, ToolOutput, ToolResultStatus } from '../tool/tool';
 import { describeDuration } from '../../shared/describe-duration';
 import type { RunEnvironment } from './run-options';
 import { isWallTimeAbort } from './wall-time';
@@ -33,6 +33,8 @@ export interface RunWithDeadlineOptions {
   environment: RunEnvironment;
   /** Each progress notification; it also restarts the timeout (a tool that reports progress is alive). */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Each log message the tool sends while it runs (not after it settled); it does not restart the timeout. */
+  onLog?: (level: ToolLogLevel, message: string) => void;
 }
 
 const text = (value: string): ToolResultContentBlock => ({ type: 'text', text: value });
@@ -107,13 +109,16 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
       cancelTimer = environment.setTimer(onTimeout, timeoutMs);
       options.onProgress?.(progress);
     };
+    const log = (level: ToolLogLevel, message: string): void => {
+      if (!done) options.onLog?.(level, message);
+    };
     // Wrapping in a promise chain turns a synchronous throw into a rejection, and both handlers are
     // attached, so a late failure after a timeout is never an unhandled rejection.
     Promise.resolve()
       .then(() => {
         if (done) return undefined;
         const deadline = { idleMs: timeoutMs, ...(maxTotal === undefined ? {} : { maxTotalMs: maxTotal }) };
-        return tool.run(input, { signal: controller.signal, onProgress, log: () => {}, deadline });
+        return tool.run(input, { signal: controller.signal, onProgress, log, deadline });
       })
       .then(
         (output) => settle(fromOutput(output)),

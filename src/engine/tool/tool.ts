@@ -14,11 +14,14 @@ export interface ToolAnnotations {
 export type ToolOrigin =
   { kind: 'mcp'; serverId: string; serverName: string; toolName: string } | { kind: 'local' } | { kind: 'test' };
 
+/** The level of a log message a tool (an MCP server) sends while it runs. */
+export type ToolLogLevel = 'debug' | 'info' | 'warning' | 'error';
+
 export interface ToolRunContext {
   /** Aborted on cancel or timeout; a well-behaved tool stops then. The engine does not rely on it. */
   signal: AbortSignal;
   onProgress: (progress: { progress: number; total?: number; message?: string }) => void;
-  log: (level: 'debug' | 'info' | 'warning' | 'error', message: string) => void;
+  log: (level: ToolLogLevel, message: string) => void;
   /**
    * The bounds the engine enforces on this call (idle timeout, restarted by progress, and the total), so a
    * tool can pass them on (an MCP request's own timeouts). Absent when the tool is run outside the loop.

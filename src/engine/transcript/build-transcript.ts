@@ -6,6 +6,9 @@ import type { TimeoutSource } from '../tool/tool';
 import { TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION } from './transcript';
 import type {
   Transcript,
+  TranscriptLimit,
+  TranscriptLog,
+  TranscriptProgress,
   TranscriptRound,
   TranscriptServer,
   TranscriptSettings,
@@ -39,6 +42,19 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
   let end: Extract<RunEvent, { type: 'run-end' }> | undefined;
   // Edits of a call made before its result exists (input, a result given by hand) wait here.
   const earlyEdits = new Map<string, TranscriptToolCall['edits']>();
+  // Progress and logs arrive before the call's end, which creates the call's entry.
+  const progress = new Map<string, TranscriptProgress[]>();
+  const logs = new Map<string, TranscriptLog[]>();
+  const limits: TranscriptLimit[] = [];
+  // Round-level records, merged at the end: a tools update and its policy act come before their round starts.
+  const extras = new Map<number, RoundExtras>();
+  const extrasOf = (round: number): RoundExtras => {
+    const found = extras.get(round);
+    if (found) return found;
+    const created: RoundExtras = {};
+    extras.set(round, created);
+    return created;
+  };
 
   for (const event of events) {
     switch (event.type) {
@@ -94,6 +110,49 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
           edits: earlyEdits.get(event.callId) ?? [],
           ...optionalTimeout(timeouts.get(event.callId)),
           ...(event.timeout === undefined ? {} : { timedOut: event.timeout }),
+          ...listed('progress', progress.get(event.callId)),
+          ...listed('logs', logs.get(event.callId)),
+        });
+        break;
+      }
+      case 'tool-call-progress': {
+        const { at, progress: value, total, message } = event;
+        append(progress, event.callId, {
+          at,
+          progress: value,
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+        });
+        break;
+      }
+      case 'tool-call-log':
+        append(logs, event.callId, { at: event.at, level: event.level, message: event.message });
+        break;
+      case 'notice': {
+        const extra = extrasOf(event.round);
+        extra.notices = [...(extra.notices ?? []), { at: event.at, message: event.message }];
+        break;
+      }
+      case 'policy-act': {
+        const { at, policy, detail, callId } = event;
+        const extra = extrasOf(event.round);
+        extra.policyActs = [
+          ...(extra.policyActs ?? []),
+          { at, policy, detail, ...(callId === undefined ? {} : { callId }) },
+        ];
+        break;
+      }
+      case 'tools-update':
+        extrasOf(event.round).toolsUpdate = { at: event.at, tools: event.tools };
+        break;
+      case 'limit-reached': {
+        const { at, limit, value, behaviour, detail } = event;
+        limits.push({
+          at,
+          limit,
+          value,
+          ...(behaviour === undefined ? {} : { behaviour }),
+          ...(detail === undefined ? {} : { detail }),
         });
         break;
       }
@@ -108,7 +167,10 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
     }
   }
 
-  for (const [number, round] of rounds) round.toolCalls = orderByModel(round, calls.get(number));
+  for (const [number, round] of rounds) {
+    round.toolCalls = orderByModel(round, calls.get(number));
+    Object.assign(round, extras.get(number));
+  }
   return {
     format: TRANSCRIPT_FORMAT,
     version: TRANSCRIPT_VERSION,
@@ -124,6 +186,7 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
     finishReason: end?.finishReason ?? null,
     usage: end?.usage ?? repliesUsage,
     ...(end?.error === undefined ? {} : { error: end.error }),
+    ...(limits.length === 0 ? {} : { limits }),
   };
 }
 
@@ -170,6 +233,19 @@ function orderByModel(
     return index === -1 ? order.length : index;
   };
   return [...roundCalls.values()].sort((left, right) => position(left.id) - position(right.id));
+}
+
+type RoundExtras = Pick<TranscriptRound, 'notices' | 'policyActs' | 'toolsUpdate'>;
+
+function append<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** `{ [name]: list }` when the list has entries, else nothing (so version-1 shaped calls stay as they were). */
+function listed<K extends string, T>(name: K, list: T[] | undefined): Partial<Record<K, T[]>> {
+  return list === undefined || list.length === 0 ? {} : ({ [name]: list } as Record<K, T[]>);
 }
 
 const optionalTimeout = (timeout: { ms: number; source: TimeoutSource } | undefined) =>

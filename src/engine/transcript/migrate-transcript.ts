@@ -7,11 +7,18 @@ export type TranscriptMigrations = Readonly<
 >;
 
 /**
- * Every migration Loupe knows. Version 1 is the first format, so there is nothing to migrate yet; a
- * format change adds `1: (v1) => v2` here, bumps `TRANSCRIPT_VERSION`, and keeps the v1 fixtures
- * under `test/fixtures/transcripts/v1/` importing (the fixture test walks every version folder).
+ * Every migration Loupe knows. A format change adds `N: (vN) => vN+1` here, bumps `TRANSCRIPT_VERSION`, and
+ * keeps the older fixtures under `test/fixtures/transcripts/vN/` importing (the fixture tests walk every
+ * version folder).
+ *
+ * 1 → 2: version 2 only adds optional records (call progress and logs, round notices, policy actions and
+ * tool-list changes, the limits reached, the run's own branch). A version-1 file did not record them, and
+ * nothing may be invented in their place: its limit is still read from `finishReason`, its branch is still
+ * placed by its first request, and its costs use its `settings.price` when it has one.
  */
-export const TRANSCRIPT_MIGRATIONS: TranscriptMigrations = {};
+export const TRANSCRIPT_MIGRATIONS: TranscriptMigrations = {
+  1: (v1) => v1,
+};
 
 export type MigrationOutcome =
   | { ok: true; value: Record<string, unknown>; from: number; steps: number }

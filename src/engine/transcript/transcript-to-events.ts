@@ -23,6 +23,8 @@ export function transcriptToEvents(transcript: Transcript): RunEvent[] {
       tools: transcript.tools,
       messages: transcript.messages.slice(0, Math.max(1, firstRequest)),
       maxRounds: transcript.settings.maxRounds,
+      // Costs of an imported run are shown at the price it recorded, not today's.
+      ...(transcript.settings.price === undefined ? {} : { price: transcript.settings.price }),
     },
   ];
   let last = events[0]?.type === 'run-start' ? events[0].at : origin;
@@ -32,8 +34,12 @@ export function transcriptToEvents(transcript: Transcript): RunEvent[] {
     const commit = recorded ?? (transcript.finishReason === null ? null : undefined);
     last = unfoldRound(round, last, events, commit);
   }
+  for (const reached of transcript.limits ?? []) {
+    const { at: _at, ...rest } = reached;
+    events.push({ type: 'limit-reached', at: Math.max(last, reached.at), ...rest });
+  }
   if (transcript.finishReason !== null) {
-    const limit = limitOf(transcript.finishReason);
+    const limit = transcript.limits === undefined ? limitOf(transcript.finishReason) : undefined;
     if (limit !== undefined) {
       const value = limit === 'rounds' ? transcript.settings.maxRounds : 0;
       events.push({ type: 'limit-reached', at: last, limit, value });
@@ -67,6 +73,11 @@ function unfoldRound(
   recorded: Message | null | undefined,
 ): number {
   const start = round.response?.timing.startedAt ?? previous;
+  // In a run, a tools update and its policy act come just before the round starts.
+  if (round.toolsUpdate)
+    events.push({ type: 'tools-update', at: round.toolsUpdate.at, round: round.round, tools: round.toolsUpdate.tools });
+  for (const act of round.policyActs ?? []) events.push({ type: 'policy-act', round: round.round, ...act });
+  for (const notice of round.notices ?? []) events.push({ type: 'notice', round: round.round, ...notice });
   events.push({ type: 'round-start', at: start, round: round.round, request: round.request });
   // A transcript from elsewhere may carry a URL with secrets in it: they are not kept.
   if (round.sent) {
@@ -109,6 +120,10 @@ function unfoldRound(
         queuedAt: call.timing.queuedAt,
         ...(call.timeout === undefined ? {} : { timeout: call.timeout }),
       });
+    for (const step of call.progress ?? [])
+      events.push({ type: 'tool-call-progress', round: round.round, callId: call.id, ...step });
+    for (const entry of call.logs ?? [])
+      events.push({ type: 'tool-call-log', round: round.round, callId: call.id, ...entry });
     events.push({
       type: 'tool-call-end',
       at: call.timing.endedAt,

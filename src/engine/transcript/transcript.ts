@@ -1,14 +1,16 @@
-// The transcript file format, version 1 (docs/transcript-format.md, docs/transcript.schema.json). Pure types.
+// The transcript file format, version 2 (docs/transcript-format.md, docs/transcript.schema.json). Pure types.
 import type { CallTiming, FinishReason, RequestDigest, RunErrorInfo } from '../event/run-event';
 import type { ContentBlock, Message, ToolResultContentBlock } from '../message/message';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { ModelCapabilities, ModelPrice } from '../model/model-capabilities';
-import type { CallTimeoutInfo, TimeoutSource, ToolResultStatus } from '../tool/tool';
+import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus } from '../tool/tool';
+import type { LimitKind, PolicyName } from '../event/run-event';
+import type { AtLimitBehaviour } from '../../shared/loop-policies';
 import type { RecordedRequest } from '../model/sent-request';
 import type { LoopPolicies } from '../../shared/loop-policies';
 
 export const TRANSCRIPT_FORMAT = 'loupe-transcript';
-export const TRANSCRIPT_VERSION = 1;
+export const TRANSCRIPT_VERSION = 2;
 
 /** Run settings as recorded: never the API key, headers or any other secret. */
 export interface TranscriptSettings {
@@ -47,6 +49,42 @@ export interface TranscriptToolCall {
   timeout?: { ms: number; source: TimeoutSource };
   /** Status `timeout`: which bound stopped the call (absent in older transcripts). */
   timedOut?: CallTimeoutInfo;
+  /** Every progress notification of the call, in order (version 2; absent when there was none). */
+  progress?: TranscriptProgress[];
+  /** The log messages the server sent while the call ran, in order (version 2; absent when none). */
+  logs?: TranscriptLog[];
+}
+
+/** One progress notification of a call (`at` in ms since the epoch). */
+export interface TranscriptProgress {
+  at: number;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** One log message of a call (MCP `notifications/message`), capped at 200 per call and 2,000 characters each. */
+export interface TranscriptLog {
+  at: number;
+  level: ToolLogLevel;
+  message: string;
+}
+
+/** What a loop policy did in a round (truncation, retries, loop detection …), in plain words. */
+export interface TranscriptPolicyAct {
+  at: number;
+  policy: PolicyName;
+  detail: string;
+  callId?: string;
+}
+
+/** A limit the run reached, and what the loop did then. */
+export interface TranscriptLimit {
+  at: number;
+  limit: LimitKind;
+  value: number;
+  behaviour?: AtLimitBehaviour;
+  detail?: string;
 }
 
 export interface TranscriptRound {
@@ -68,6 +106,15 @@ export interface TranscriptRound {
   sent?: RecordedRequest;
   /** Edits of this round's request a person made at its pause (system, messages, tools, parameters). */
   edits?: { what: string; before: unknown; after: unknown }[];
+  /** Notices shown on the round (e.g. a provider's note on what it could not send), version 2. */
+  notices?: { at: number; message: string }[];
+  /** What the loop policies did in this round, version 2. */
+  policyActs?: TranscriptPolicyAct[];
+  /**
+   * The tool list changed before this round (tools/list_changed): the definitions this round and the next
+   * send, version 2. Rounds without it send the list of the round before (round 1: the top-level `tools`).
+   */
+  toolsUpdate?: { at: number; tools: ToolDefinition[] };
 }
 
 /** Another branch of the same run family: a fork, or the run a fork came from (ENGINE-SPEC rule 24). */
@@ -99,6 +146,13 @@ export interface Transcript {
   finishReason: FinishReason | null;
   usage: Usage;
   error?: RunErrorInfo;
+  /** The limits the run reached, in order (version 2). */
+  limits?: TranscriptLimit[];
+  /**
+   * Where this run sits in its family, when it was forked (version 2): its own branch name, the run it was
+   * forked from and at which round. Absent for a run that was never forked.
+   */
+  branch?: { name: string; parentRunId: string | null; forkRound: number | null };
   /** The other branches of this run's family, when it was forked. */
   branches?: TranscriptBranch[];
 }

@@ -1,9 +1,10 @@
 // A model that answers with a recorded run's replies, in order: replay needs no key and no network.
-import type { ContentBlock } from '../../engine/message/message';
+import type { ContentBlock, Message } from '../../engine/message/message';
 import { ModelError } from '../../engine/model/model';
-import type { Model, ModelRequest, ModelStreamPart } from '../../engine/model/model';
+import type { Model, ModelStreamPart } from '../../engine/model/model';
 import type { TranscriptRound } from '../../engine/transcript/transcript';
 import { abortError } from '../abort-error';
+import { describeRequestDivergence } from './describe-divergence';
 
 /** A replay model, plus what it noticed while replaying. */
 export interface ReplayModel extends Model {
@@ -15,10 +16,15 @@ export interface ReplayModel extends Model {
  * Creates a model (provider `replay`, the recorded model's id) whose call N streams the recorded reply
  * of round N — text, thinking and `tool_use` blocks with their recorded ids and inputs, the recorded stop
  * reason and usage. A round recorded without a reply fails the way it failed then; a call past the
- * recording fails with a plain message. Requests that differ from the recorded digest are noted in
- * `divergences` (the reply is still the recorded one: that is what replay means).
+ * recording fails with a plain message. A request that departs from the recorded one (other tools, another
+ * message — e.g. a live tool answered differently — given `recordedHistory`) is said where it happens: as a
+ * notice on that round, and in `divergences` (the reply is still the recorded one: that is what replay means).
  */
-export function createReplayModel(rounds: readonly TranscriptRound[], modelId = 'replay'): ReplayModel {
+export function createReplayModel(
+  rounds: readonly TranscriptRound[],
+  modelId = 'replay',
+  recordedHistory?: readonly Message[],
+): ReplayModel {
   const divergences: string[] = [];
   let calls = 0;
   return {
@@ -28,32 +34,22 @@ export function createReplayModel(rounds: readonly TranscriptRound[], modelId = 
     doStream(request, signal) {
       const round = rounds[calls];
       calls += 1;
-      if (round !== undefined) noteDivergence(round, request, divergences);
-      return streamRecorded(round, calls, signal);
+      const found = round === undefined ? [] : describeRequestDivergence(round, request, recordedHistory);
+      divergences.push(...found);
+      return streamRecorded(round, calls, signal, found);
     },
   };
-}
-
-function noteDivergence(round: TranscriptRound, request: ModelRequest, divergences: string[]): void {
-  const recorded = round.request;
-  const tools = request.tools.map((tool) => tool.name);
-  if (recorded.toolNames.join(',') !== tools.join(','))
-    divergences.push(
-      `Round ${round.round}: the live tools (${tools.join(', ') || 'none'}) differ from the recorded ones (${recorded.toolNames.join(', ') || 'none'}).`,
-    );
-  if (recorded.messageCount !== request.messages.length)
-    divergences.push(
-      `Round ${round.round}: ${request.messages.length} messages were sent where the recording sent ${recorded.messageCount}.`,
-    );
 }
 
 async function* streamRecorded(
   round: TranscriptRound | undefined,
   call: number,
   signal: AbortSignal,
+  divergences: readonly string[],
 ): AsyncGenerator<ModelStreamPart> {
   await Promise.resolve();
   if (signal.aborted) throw abortError(signal);
+  for (const message of divergences) yield { type: 'notice', message: `Replay divergence — ${message}` };
   if (round === undefined)
     throw new ModelError(
       `The recording has no reply for round ${call}: the replay went further than the recorded run.`,

@@ -5,7 +5,7 @@ import { computeCost } from './compute-cost';
 import { findModelPrice } from './find-model-price';
 
 /** A round's model id as configured (the request's), else as the response named it. */
-export function roundModelId(round: RoundView): string {
+export function roundModelId(round: Pick<RoundView, 'request' | 'model'>): string {
   return round.request?.model ?? round.model ?? '';
 }
 

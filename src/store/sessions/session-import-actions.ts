@@ -102,7 +102,12 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
       const run = current.runs.find((candidate) => candidate.runId === sourceRunId);
       if (run && !loadedRuns.has(sourceRunId)) await restore.ensureLoaded(run, false).catch(() => undefined);
       const runId = deps.createId();
-      const label = mode === 'recorded' ? 'Replay with recorded replies' : 'Replay against the live model';
+      const label =
+        mode === 'offline'
+          ? 'Offline replay (recorded replies and results)'
+          : mode === 'recorded'
+            ? 'Replay with recorded replies'
+            : 'Replay against the live model';
       await restore.startTracked(runId, { origin: 'replay', label, sourceRunId }, () =>
         deps.client.send({ type: 'run-replay', runId, sourceRunId, mode, settings: buildRunSettings(settings) }),
       );

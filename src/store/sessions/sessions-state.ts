@@ -2,7 +2,7 @@
 import type { Message } from '../../engine/message/message';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { BranchInfo } from '../../protocol/debug-messages';
-import type { RunsCompareResult } from '../../protocol/session-messages';
+import type { ReplayMode, RunsCompareResult } from '../../protocol/session-messages';
 import type { SessionSummary, StoredRun } from './session-record';
 
 /** A message about the open session that is not an error: what was restored, imported or repaired. */
@@ -42,7 +42,8 @@ export interface SessionsSlice {
   /** Validates, repairs and opens a transcript file as a new session; a bad file changes nothing. */
   importTranscriptFile: (file: File) => Promise<boolean>;
   /** Re-runs the shown run with its recorded replies (`recorded`) or the live model (`live`). */
-  replayRun: (mode: 'recorded' | 'live') => Promise<void>;
+  /** Replays the shown run: `offline` (recorded replies and results), `recorded` (live tools) or `live`. */
+  replayRun: (mode: ReplayMode) => Promise<void>;
   /** Sends the draft as the next message of the restored conversation (ending an undecided run first). */
   continueRun: () => Promise<void>;
   /** Goes on with the interrupted run the notice offers, as the same run, from the round it was cut in. */

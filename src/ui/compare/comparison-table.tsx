@@ -1,16 +1,33 @@
-// Two runs side by side, round by round; differing fields are marked.
+// Two runs side by side, aligned by shared history; the first divergence, differing fields and measures marked.
 import type { RunsCompareResult } from '../../protocol/session-messages';
+import { CompareMetrics } from './compare-metrics';
 
 export function ComparisonTable({ result, left, right }: { result: RunsCompareResult; left: string; right: string }) {
-  const differing = result.differingRounds;
   return (
     <div className="space-y-3">
-      <p role="status" className="text-sm">
-        {differing.length === 0
-          ? 'No differences: every round asked, answered, called and returned the same.'
-          : `Differences in round${differing.length === 1 ? '' : 's'} ${differing.join(', ')}.`}
+      <p role="status" aria-label="Comparison summary" className="text-sm">
+        {describeDivergence(result, left, right)}
         {result.finishReason.differs && ` Ending: ${result.finishReason.left} → ${result.finishReason.right}.`}
       </p>
+      {result.before !== null && (
+        <p className="text-xs text-zinc-500">
+          {result.before.side === 'left' ? left : right}: round{result.before.rounds === 1 ? '' : 's'} 1
+          {result.before.rounds === 1 ? '' : `–${result.before.rounds}`} came before the shared point and{' '}
+          {result.before.rounds === 1 ? 'is' : 'are'} not compared.
+        </p>
+      )}
+      <section
+        aria-label="Compared totals"
+        className="rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800"
+      >
+        <h3 className="mb-1 text-xs font-semibold">Totals over the compared rounds</h3>
+        <CompareMetrics
+          label="Totals side by side"
+          left={result.totals.left}
+          right={result.totals.right}
+          totals={result.totals}
+        />
+      </section>
       {result.rounds.map((round) => (
         <section
           key={round.round}
@@ -18,7 +35,8 @@ export function ComparisonTable({ result, left, right }: { result: RunsCompareRe
           className={`rounded-md border ${round.differs ? 'border-amber-400 dark:border-amber-500/60' : 'border-zinc-200 dark:border-zinc-800'}`}
         >
           <h3 className="border-b border-inherit px-3 py-1.5 text-xs font-semibold">
-            Round {round.round} {round.differs ? '— differs' : '— same'}
+            {roundTitle(round.leftRound, round.rightRound)} {round.differs ? '— differs' : '— same'}
+            {result.firstDivergence?.round === round.round && ' (first divergence)'}
           </h3>
           <div className="grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)_minmax(0,1fr)] gap-x-2 px-3 py-2 text-xs">
             <span className="font-medium text-zinc-500">field</span>
@@ -34,10 +52,34 @@ export function ComparisonTable({ result, left, right }: { result: RunsCompareRe
               />
             ))}
           </div>
+          <details className="px-3 pb-2 text-xs">
+            <summary className="cursor-pointer text-zinc-500 select-none">Tokens, cost and time</summary>
+            <CompareMetrics
+              label={`Measures of compared round ${round.round}`}
+              left={round.metrics.left}
+              right={round.metrics.right}
+            />
+          </details>
         </section>
       ))}
     </div>
   );
+}
+
+function roundTitle(leftRound: number | null, rightRound: number | null): string {
+  if (leftRound === rightRound) return `Round ${leftRound ?? ''}`;
+  return `Round ${leftRound ?? '—'} ↔ ${rightRound ?? '—'}`;
+}
+
+function describeDivergence(result: RunsCompareResult, left: string, right: string): string {
+  const first = result.firstDivergence;
+  if (first === null) return 'No differences: every compared round asked, answered, called and returned the same.';
+  const where =
+    first.leftRound === first.rightRound
+      ? `round ${first.leftRound ?? '—'}`
+      : `round ${first.leftRound ?? '—'} of ${left} ↔ round ${first.rightRound ?? '—'} of ${right}`;
+  const others = result.differingRounds.length - 1;
+  return `First divergence: ${where}, ${first.field}.${others > 0 ? ` ${others} more compared round${others === 1 ? '' : 's'} differ.` : ''}`;
 }
 
 function Row({

@@ -48,11 +48,27 @@ export function RunActions() {
         type="button"
         className={secondaryButtonClass}
         disabled={!idle}
+        title="Step through the recording with its replies and tool results: no key, no server"
+        onClick={() => void replayRun('offline')}
+      >
+        Replay offline
+      </button>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={!idle}
+        title="Recorded replies, live tools: each divergence is said on its round"
         onClick={() => void replayRun('recorded')}
       >
         Replay recorded
       </button>
-      <button type="button" className={secondaryButtonClass} disabled={!idle} onClick={() => void replayRun('live')}>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={!idle}
+        title="The live model and live tools: each divergence from the recording is said on its round"
+        onClick={() => void replayRun('live')}
+      >
         Replay live
       </button>
       <button

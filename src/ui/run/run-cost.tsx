@@ -2,12 +2,14 @@
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { resolvePriceTable } from '../../store/capabilities/resolve-model-settings';
 import { computeRunCost } from '../../store/pricing/compute-run-cost';
+import { runPriceTable } from '../../store/pricing/run-price-table';
 import { formatUsd } from '../common/format-cost';
 
 export function RunCost() {
   const rounds = useLoupeStore((state) => state.runView.rounds);
+  const recorded = useLoupeStore((state) => state.runView.price);
   const prices = useLoupeStore((state) => state.settings.prices);
-  const cost = computeRunCost(rounds, resolvePriceTable({ prices }));
+  const cost = computeRunCost(rounds, runPriceTable(resolvePriceTable({ prices }), recorded, rounds));
   if (cost.pricedRounds === 0) return null;
   const partial = cost.unpricedRounds > 0;
   return (
@@ -16,7 +18,9 @@ export function RunCost() {
       title={
         partial
           ? `${cost.unpricedRounds} round(s) have no price and are not counted.`
-          : 'From the price table in Settings.'
+          : recorded === undefined
+            ? 'From the price table in Settings.'
+            : 'At the price the run recorded.'
       }
     >
       {partial ? '≥ ' : ''}

@@ -4,6 +4,7 @@ import { resolveCapabilities, resolvePriceTable } from '../../store/capabilities
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { promptTokens } from '../../store/pricing/compute-cost';
 import { computeRoundCost, roundModelId } from '../../store/pricing/compute-run-cost';
+import { runPriceTable } from '../../store/pricing/run-price-table';
 import type { RoundView } from '../../store/run-view';
 import { formatTokens } from '../common/format';
 import { formatUsd, formatWindow } from '../common/format-cost';
@@ -21,10 +22,11 @@ function Fact({ label, value, title }: { label: string; value: string; title?: s
 
 export function RoundUsageFacts({ round }: { round: RoundView }) {
   const prices = useLoupeStore((state) => state.settings.prices);
+  const recorded = useLoupeStore((state) => state.runView.price);
   const capabilities = useLoupeStore((state) => state.settings.capabilities);
   const usage = round.usage;
   if (usage === undefined) return null;
-  const cost = computeRoundCost(round, resolvePriceTable({ prices }));
+  const cost = computeRoundCost(round, runPriceTable(resolvePriceTable({ prices }), recorded, [round]));
   const provider = round.request?.provider ?? '';
   const window = knownProviders.includes(provider)
     ? resolveCapabilities({ capabilities }, provider as ProviderKind, roundModelId(round)).contextWindow

@@ -11,6 +11,7 @@ import { toolStatusTone } from './tool-status';
 import { CallProgress } from './call-progress';
 import { CallTimeoutNote } from './call-timeout-note';
 import { CallApp } from '../mcp-apps/call-app';
+import { CallLog } from './call-log';
 
 const flagClass =
   'rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[10px] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400';
@@ -71,6 +72,7 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
               )}
             </>
           )}
+          <CallLog call={call} running={open} />
         </div>
       </div>
       <CallApp call={call} />
