@@ -91,7 +91,8 @@ export const ServerItem = memo(function ServerItem({
         <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
           {tools.length} {tools.length === 1 ? 'tool' : 'tools'}
           {state?.serverInfo !== undefined && ` · ${state.serverInfo.name} ${state.serverInfo.version}`}
-          {state?.serverInfo?.protocolVersion !== undefined && ` · MCP ${state.serverInfo.protocolVersion}`}
+          {state?.serverInfo?.protocolVersion !== undefined &&
+            ` · MCP ${state.serverInfo.protocolVersion}${eraLabel(state.serverInfo.era)}`}
         </p>
       )}
       {status === 'connected' && state?.notice !== undefined && (
@@ -127,3 +128,10 @@ export const ServerItem = memo(function ServerItem({
     </li>
   );
 });
+
+/** How the server item names an era after the version. */
+function eraLabel(era: 'modern' | 'legacy' | undefined): string {
+  if (era === 'modern') return ' (stateless)';
+  if (era === 'legacy') return ' (2025 era)';
+  return '';
+}
