@@ -1,5 +1,6 @@
 // Entry of the engine Web Worker: wires real dependencies into the host and speaks protocol v1.
 /// <reference lib="webworker" />
+import './zod-jitless';
 import { connectMcpServer } from '../mcp/connect-mcp-server';
 import { createEraMemory } from '../mcp/mcp-era';
 import { isCommandEnvelope, PROTOCOL_VERSION, type WorkerMessage } from '../protocol/messages';
