@@ -7,8 +7,8 @@ import { serveMcpHttp, type McpHttpHandle, type ServeMcpHttpOptions } from '../.
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
 const bookingSchema = z.object({
-  name: z.string().describe('Name').default('Grace'),
-  guests: z.number().int().min(1).max(12).describe('Guests').default(4),
+  name: z.string().meta({ title: 'Name' }).default('Grace'),
+  guests: z.number().int().min(1).max(12).meta({ title: 'Guests' }).default(4),
 });
 
 /** A new modern server (name `modern`). One per request: it keeps nothing between requests. */
