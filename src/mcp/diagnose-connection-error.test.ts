@@ -28,6 +28,7 @@ describe('diagnoseConnectionError', () => {
     expect(cors.hint).toContain('Access-Control-Allow-Origin');
     expect(cors.hint).toContain('Mcp-Session-Id');
     expect(cors.hint).toContain('npm start');
+    expect(cors.hint).toContain('Mcp-Method');
     const unreachable = await diagnoseConnectionError(new TypeError('Failed to fetch'), url, silent);
     expect(unreachable.kind).toBe('unreachable');
     expect(unreachable.hint).toMatch(/running/);

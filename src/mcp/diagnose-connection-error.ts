@@ -19,6 +19,10 @@ export const probeWithNoCorsFetch: ReachabilityProbe = async (url) => {
   }
 };
 
+/** The request headers an MCP client sends across origins, 2025 eras and 2026-07-28 together. */
+export const CORS_REQUEST_HEADERS =
+  'Content-Type, Authorization, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, Mcp-Method, Mcp-Name';
+
 const problem = (kind: ConnectionProblem['kind'], message: string, hint: string): ConnectionProblem => ({
   kind,
   message,
@@ -153,7 +157,7 @@ export async function diagnoseConnectionError(
       return problem(
         'cors',
         'The server answered, but the browser blocked the response (CORS).',
-        'The server must send Access-Control-Allow-Origin and expose the Mcp-Session-Id header (Access-Control-Expose-Headers). For a local server you cannot change, use the CORS helper that `npm start` runs.',
+        `The server must send Access-Control-Allow-Origin, allow the request headers ${CORS_REQUEST_HEADERS} (Access-Control-Allow-Headers; 2026-07-28 adds Mcp-Method, Mcp-Name and each Mcp-Param-* its tools declare) and expose the Mcp-Session-Id header (Access-Control-Expose-Headers). For a local server you cannot change, use the CORS helper that \`npm start\` runs.`,
       );
     }
     return problem(
