@@ -79,6 +79,18 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: `node --import tsx test/servers/modern-server-main.ts`,
+      env: { PORT: String(E2E_PORTS.modernServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
+      port: E2E_PORTS.modernServer,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node --import tsx e2e/fixtures/features-server-main.ts`,
+      env: { PORT: String(E2E_PORTS.legacyServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
+      port: E2E_PORTS.legacyServer,
+      reuseExistingServer: false,
+    },
+    {
       command: `node --import tsx e2e/fixtures/mock-messages-api-main.ts`,
       env: { PORT: String(E2E_PORTS.mockApi), MOCK_API_KEY },
       port: E2E_PORTS.mockApi,

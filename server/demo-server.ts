@@ -1,8 +1,9 @@
 // The bundled demo MCP server: a deterministic weather tool and a clothing adviser, no network needed.
+import { McpServer as ModernMcpServer } from '@modelcontextprotocol/server';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { registerWeatherCard, weatherCardUri } from './demo-weather-card';
+import { forecastShape, forecastTool, weatherCardResource, weatherCardUri } from './demo-weather-card';
 import { serveMcpHttp, type McpHttpHandle } from './serve-mcp-http';
 
 export type Conditions = 'sunny' | 'cloudy' | 'rain' | 'snow' | 'windy';
@@ -81,66 +82,92 @@ function errorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
+const weatherShape = {
+  city: z.string().describe('City name, e.g. "Paris" or "Osaka".'),
+  unit: z
+    .enum(['celsius', 'fahrenheit'])
+    .optional()
+    .describe('Also report the temperature in this unit (celsius by default).'),
+};
+
+const clothingShape = {
+  temperatureC: z.number().describe('Air temperature in degrees Celsius.'),
+  conditions: z.string().describe('Weather conditions, e.g. "sunny", "cloudy", "rain", "snow" or "windy".'),
+  activity: z.string().optional().describe('What the person will do, e.g. "cycling" or "a walk".'),
+};
+
+const weatherTool = {
+  title: 'Current weather',
+  description: 'Get the current weather for a city: temperature in °C, conditions, humidity and wind. Returns JSON.',
+  annotations: { title: 'Current weather', readOnlyHint: true, openWorldHint: false },
+  // MCP Apps: the timeline shows the weather card under each call (server/demo-weather-card.ts).
+  _meta: { ui: { resourceUri: weatherCardUri } },
+};
+
+const clothingTool = {
+  title: 'Clothing advice',
+  description:
+    'Suggest what to wear for a temperature and weather conditions, optionally for an activity. Call weather.get first.',
+  annotations: { title: 'Clothing advice', readOnlyHint: true, openWorldHint: false },
+};
+
+function getWeather({ city, unit }: { city: string; unit?: 'celsius' | 'fahrenheit' | undefined }): CallToolResult {
+  const report = lookUpWeather(city);
+  if (report === undefined) return errorResult(`Unknown city "${city}". Give a city name such as "Paris".`);
+  if (unit === 'fahrenheit') report.temperatureF = Math.round((report.temperatureC * 9) / 5 + 32);
+  return { content: [{ type: 'text', text: JSON.stringify(report) }] };
+}
+
+function adviseTool({
+  temperatureC,
+  conditions,
+  activity,
+}: {
+  temperatureC: number;
+  conditions: string;
+  activity?: string | undefined;
+}): CallToolResult {
+  return { content: [{ type: 'text', text: adviseClothing(temperatureC, conditions, activity) }] };
+}
+
 /**
  * A new demo server (name `loupe-demo`) with `weather.get` (and its weather card app, with the app-only
- * `weather.forecast`) and `clothing.advise`. One per session.
+ * `weather.forecast`) and `clothing.advise`, 2025 era. One per session.
  */
 export function createDemoMcpServer(): McpServer {
   const server = new McpServer({ name: 'loupe-demo', version: '1.0.0' }, { instructions });
+  server.registerTool('weather.get', { ...weatherTool, inputSchema: weatherShape }, getWeather);
+  server.registerTool('clothing.advise', { ...clothingTool, inputSchema: clothingShape }, adviseTool);
+  const card = weatherCardResource;
+  server.registerResource(card.name, card.uri, card.metadata, card.read);
+  const forecast = forecastTool(lookUpWeather);
+  server.registerTool('weather.forecast', { ...forecast.config, inputSchema: forecastShape }, forecast.handler);
+  return server;
+}
 
+/** The same demo server for the stateless 2026-07-28 revision (SDK v2). One per request. */
+export function createModernDemoMcpServer(): ModernMcpServer {
+  const server = new ModernMcpServer({ name: 'loupe-demo', version: '1.0.0' }, { instructions });
+  server.registerTool('weather.get', { ...weatherTool, inputSchema: z.object(weatherShape) }, getWeather);
+  server.registerTool('clothing.advise', { ...clothingTool, inputSchema: z.object(clothingShape) }, adviseTool);
+  const card = weatherCardResource;
+  server.registerResource(card.name, card.uri, card.metadata, card.read);
+  const forecast = forecastTool(lookUpWeather);
   server.registerTool(
-    'weather.get',
-    {
-      title: 'Current weather',
-      description:
-        'Get the current weather for a city: temperature in °C, conditions, humidity and wind. Returns JSON.',
-      inputSchema: {
-        city: z.string().describe('City name, e.g. "Paris" or "Osaka".'),
-        unit: z
-          .enum(['celsius', 'fahrenheit'])
-          .optional()
-          .describe('Also report the temperature in this unit (celsius by default).'),
-      },
-      annotations: { title: 'Current weather', readOnlyHint: true, openWorldHint: false },
-      // MCP Apps: the timeline shows the weather card under each call (server/demo-weather-card.ts).
-      _meta: { ui: { resourceUri: weatherCardUri } },
-    },
-    ({ city, unit }): CallToolResult => {
-      const report = lookUpWeather(city);
-      if (report === undefined) return errorResult(`Unknown city "${city}". Give a city name such as "Paris".`);
-      if (unit === 'fahrenheit') report.temperatureF = Math.round((report.temperatureC * 9) / 5 + 32);
-      return { content: [{ type: 'text', text: JSON.stringify(report) }] };
-    },
+    'weather.forecast',
+    { ...forecast.config, inputSchema: z.object(forecastShape) },
+    forecast.handler,
   );
-
-  server.registerTool(
-    'clothing.advise',
-    {
-      title: 'Clothing advice',
-      description:
-        'Suggest what to wear for a temperature and weather conditions, optionally for an activity. Call weather.get first.',
-      inputSchema: {
-        temperatureC: z.number().describe('Air temperature in degrees Celsius.'),
-        conditions: z.string().describe('Weather conditions, e.g. "sunny", "cloudy", "rain", "snow" or "windy".'),
-        activity: z.string().optional().describe('What the person will do, e.g. "cycling" or "a walk".'),
-      },
-      annotations: { title: 'Clothing advice', readOnlyHint: true, openWorldHint: false },
-    },
-    ({ temperatureC, conditions, activity }): CallToolResult => ({
-      content: [{ type: 'text', text: adviseClothing(temperatureC, conditions, activity) }],
-    }),
-  );
-
-  registerWeatherCard(server, lookUpWeather);
   return server;
 }
 
 /**
- * Starts the demo server on 127.0.0.1 (port 0 = a free port); `url` ends in `/mcp`. It answers only to
+ * Starts the demo server on 127.0.0.1, speaking both eras (2026-07-28 requests stateless, 2025-era ones in
+ * stateful sessions) (port 0 = a free port); `url` ends in `/mcp`. It answers only to
  * loopback Host names and to pages from loopback origins or `allowedOrigins` (DNS-rebinding protection).
  */
 export function startDemoServer(
   options: { port?: number; host?: string; allowedOrigins?: readonly string[] } = {},
 ): Promise<McpHttpHandle> {
-  return serveMcpHttp(createDemoMcpServer, options);
+  return serveMcpHttp(createDemoMcpServer, { ...options, modern: createModernDemoMcpServer });
 }

@@ -3,7 +3,6 @@
 // package's self-contained build, so it needs nothing from the network (its CSP allows none).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
@@ -116,38 +115,40 @@ export function forecastFor(
   }));
 }
 
+type LookUp = (city: string) => { city: string; temperatureC: number; conditions: string } | undefined;
+
+/** The card's `ui://` page as a resource: name, URI, metadata and its read callback. */
+export const weatherCardResource = {
+  name: 'weather-card',
+  uri: weatherCardUri,
+  metadata: { title: 'Weather card', description: 'The MCP App of weather.get.', mimeType: mcpAppMimeType },
+  read: (uri: URL) => ({
+    contents: [
+      { uri: uri.href, mimeType: mcpAppMimeType, text: weatherCardHtml(), _meta: { ui: { prefersBorder: true } } },
+    ],
+  }),
+};
+
+/** The input of `weather.forecast`, as a zod shape (each SDK era wraps it its own way). */
+export const forecastShape = { city: z.string().describe('City name.') };
+
 /**
- * Registers the card's page and the app-only `weather.forecast` (visibility `["app"]`: the model never
- * sees it; only the card calls it). `lookUp` is the weather tool's own lookup.
+ * The app-only `weather.forecast` (visibility `["app"]`: the model never sees it; only the card calls it),
+ * without its input schema. `lookUp` is the weather tool's own lookup.
  */
-export function registerWeatherCard(
-  server: McpServer,
-  lookUp: (city: string) => { city: string; temperatureC: number; conditions: string } | undefined,
-): void {
-  server.registerResource(
-    'weather-card',
-    weatherCardUri,
-    { title: 'Weather card', description: 'The MCP App of weather.get.', mimeType: mcpAppMimeType },
-    (uri) => ({
-      contents: [
-        { uri: uri.href, mimeType: mcpAppMimeType, text: weatherCardHtml(), _meta: { ui: { prefersBorder: true } } },
-      ],
-    }),
-  );
-  server.registerTool(
-    'weather.forecast',
-    {
+export function forecastTool(lookUp: LookUp) {
+  return {
+    config: {
       title: '3-day forecast',
       description: 'The next three days for a city. Called by the weather card only.',
-      inputSchema: { city: z.string().describe('City name.') },
       annotations: { readOnlyHint: true, openWorldHint: false },
       _meta: { ui: { visibility: ['app'] } },
     },
-    ({ city }): CallToolResult => {
+    handler: ({ city }: { city: string }): CallToolResult => {
       const report = lookUp(city);
       if (report === undefined) return { content: [{ type: 'text', text: `Unknown city "${city}".` }], isError: true };
       const days = forecastFor(report.city, report);
       return { content: [{ type: 'text', text: JSON.stringify({ days }) }], structuredContent: { days } };
     },
-  );
+  };
 }

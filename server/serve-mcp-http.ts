@@ -9,6 +9,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { checkRequestOrigin } from './check-request-origin';
 import { isLoopbackHostname, LOOPBACK_HOSTNAMES } from './loopback';
 import { readCappedBody } from './read-capped-body';
+import { createModernLeg, type ModernLeg, type ModernMcpServer } from './serve-modern-mcp';
 
 /** A running HTTP server; `url` points at the MCP endpoint. */
 export interface McpHttpHandle {
@@ -36,12 +37,20 @@ export interface ServeMcpHttpOptions {
   sendCorsHeaders?: boolean;
   /** Tests of the connection doctor turn this off to act like a server that forgot to expose the header. */
   exposeSessionHeader?: boolean;
+  /**
+   * Also speak the stateless 2026-07-28 revision with servers from this factory (SDK v2): requests carrying its
+   * `_meta` envelope go there, 2025-era ones to the stateful leg. With no 2025 factory the server is modern-only.
+   */
+  modern?: () => ModernMcpServer;
 }
 
 /**
  * Sent to allowed pages (with `Access-Control-Allow-Origin` naming the page). Browsers may only read
  * `Mcp-Session-Id` if it is exposed; without it every call after initialize fails.
  */
+/** The request headers of the 2026-07-28 revision a page must be allowed to send (CORS). */
+export const MODERN_REQUEST_HEADERS = 'mcp-method, mcp-name';
+
 const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers':
@@ -55,9 +64,13 @@ const corsHeaders: Record<string, string> = {
  * `createMcpServer` and its own transport, keyed by the `Mcp-Session-Id` it hands out.
  */
 export async function serveMcpHttp(
-  createMcpServer: () => McpServer,
+  createMcpServer: (() => McpServer) | null,
   options: ServeMcpHttpOptions = {},
 ): Promise<McpHttpHandle> {
+  const modern: ModernLeg | undefined =
+    options.modern === undefined
+      ? undefined
+      : createModernLeg(options.modern, createMcpServer === null ? 'reject' : 'route');
   const path = options.path ?? '/mcp';
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
   const bindHost = options.host ?? '127.0.0.1';
@@ -81,6 +94,14 @@ export async function serveMcpHttp(
     }
     if (body === invalidJson) {
       sendJsonRpcError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
+      return;
+    }
+    if (modern !== undefined && (createMcpServer === null || !(await modern.isLegacy(request, body)))) {
+      await modern.serve(request, response, body);
+      return;
+    }
+    if (createMcpServer === null) {
+      sendJsonRpcError(response, 400, -32600, 'This server speaks the 2026-07-28 revision only.');
       return;
     }
     if (sessionId !== undefined) {
@@ -128,6 +149,11 @@ export async function serveMcpHttp(
     if (options.sendCorsHeaders !== false) {
       for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
       if (options.exposeSessionHeader === false) response.removeHeader('Access-Control-Expose-Headers');
+      if (modern !== undefined)
+        response.setHeader(
+          'Access-Control-Allow-Headers',
+          `${corsHeaders['Access-Control-Allow-Headers'] ?? ''}, ${MODERN_REQUEST_HEADERS}`,
+        );
       // Only an allowed page (checked above) is named; a client that is no page sent no Origin to name.
       const origin = request.headers.origin;
       if (origin !== undefined) response.setHeader('Access-Control-Allow-Origin', origin);
@@ -190,6 +216,7 @@ export async function serveMcpHttp(
   return {
     url: `http://${host}:${address.port}${path}`,
     async close() {
+      await modern?.close();
       const open = [...sessions.values()];
       sessions.clear();
       await Promise.allSettled(

@@ -26,7 +26,11 @@ const RULES: Record<Layer, { runtime: Layer[]; typeOnly: Layer[]; packages: RegE
   // Test suites: pure checks of transcripts both sides run (the Tests panel and the headless runner).
   suite: { runtime: ['shared', 'engine', 'protocol', 'suite'], typeOnly: [], packages: /^$/ },
   providers: { runtime: ['shared', 'engine', 'providers'], typeOnly: [], packages: /^@anthropic-ai\/sdk/ },
-  mcp: { runtime: ['shared', 'engine', 'mcp'], typeOnly: ['protocol'], packages: /^(@modelcontextprotocol\/sdk|zod)/ },
+  mcp: {
+    runtime: ['shared', 'engine', 'mcp'],
+    typeOnly: ['protocol'],
+    packages: /^(@modelcontextprotocol\/client|zod)/,
+  },
   protocol: { runtime: ['shared', 'protocol'], typeOnly: ['engine'], packages: /^$/ },
   worker: { runtime: ['shared', 'engine', 'providers', 'mcp', 'protocol', 'worker'], typeOnly: [], packages: /^$/ },
   // The Node composition root of `npm run loupe`: the worker's host without a worker.

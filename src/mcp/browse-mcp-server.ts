@@ -1,5 +1,5 @@
 // Resources and prompts of one server, listed and read in the shapes the UI shows.
-import type { GetPromptResult, PromptMessage, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { GetPromptResult, PromptMessage, ReadResourceResult } from '@modelcontextprotocol/client';
 import type { ImageBlock, TextBlock } from '../engine/message/message';
 import type {
   McpPromptInfo,
@@ -71,7 +71,10 @@ export function createMcpBrowser(withSession: WithSession, timeout: number): Mcp
       return withSession(async (client) => {
         // Bounded like tools/list: a server that always pages on cannot hang the browser.
         const { items } = await listAllPages('resources', async (cursor) => {
-          const page = await client.listResources(cursor === undefined ? {} : { cursor }, { timeout });
+          const page = await client.request(
+            { method: 'resources/list', params: cursor === undefined ? {} : { cursor } },
+            { timeout },
+          );
           return { items: page.resources, nextCursor: page.nextCursor };
         });
         const resources: McpResourceInfo[] = items.map((item) => ({
@@ -102,7 +105,10 @@ export function createMcpBrowser(withSession: WithSession, timeout: number): Mcp
     listPrompts() {
       return withSession(async (client) => {
         const { items } = await listAllPages('prompts', async (cursor) => {
-          const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, { timeout });
+          const page = await client.request(
+            { method: 'prompts/list', params: cursor === undefined ? {} : { cursor } },
+            { timeout },
+          );
           return { items: page.prompts, nextCursor: page.nextCursor };
         });
         const prompts: McpPromptInfo[] = items.map((item) => ({

@@ -1,11 +1,11 @@
 // Sends one tools/call and takes the answer leniently: the raw result goes to the part-by-part converter.
 import { z } from 'zod';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolOutput, ToolRunContext } from '../engine/tool/tool';
 import { convertToolResult } from './convert-tool-result';
 import { McpToolTimeoutError } from './mcp-connection-error';
 import type { Client } from './mcp-sdk-client';
 import type { ResultCaps } from './result-caps';
+import { isProtocolError, isSdkTimeout } from './sdk-errors';
 
 // Any JSON object passes: one odd part must not turn the whole result into a schema error (the SDK's
 // CallToolResultSchema rejects the result as a whole), so `convertToolResult` reads it part by part.
@@ -57,9 +57,8 @@ export async function callMcpTool(
     return convertToolResult(result, options.caps);
   } catch (error) {
     if (context.signal.aborted) throw error;
-    if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout))
-      throw new McpToolTimeoutError(toolName, idle, { cause: error });
-    if (error instanceof McpError) return { content: [{ type: 'text', text: error.message }], isError: true };
+    if (isSdkTimeout(error)) throw new McpToolTimeoutError(toolName, idle, { cause: error });
+    if (isProtocolError(error)) return { content: [{ type: 'text', text: error.message }], isError: true };
     throw error;
   }
 }

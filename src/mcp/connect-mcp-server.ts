@@ -1,5 +1,5 @@
 // Connects to one MCP server and presents its tools as engine tools; re-initialises a session the server forgot.
-import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import type { Tool, ToolAnnotations, ToolRunContext } from '../engine/tool/tool';
 import type { ServerToolInfo } from '../protocol/server-status';
 import { createMcpBrowser, type McpBrowser } from './browse-mcp-server';
@@ -21,6 +21,7 @@ import {
   type OAuthClientProvider,
 } from './mcp-sdk-client';
 import { signInNeededProblem } from './describe-oauth-failure';
+import { eraMemoryKey, priorFor, type EraMemory, type McpEra, type McpEraChoice } from './mcp-era';
 import { isDeadSessionError, openMcpSession, type McpSession, type OpenMcpSessionOptions } from './open-mcp-session';
 
 /** What `connectMcpServer` needs to know about a server. `headers` go on every request (e.g. Authorization). */
@@ -31,6 +32,8 @@ export interface McpServerConfig {
   headers: Record<string, string>;
   /** Idle timeout of this server's tool calls in ms (restarted by progress); absent = the run's setting. */
   toolTimeoutMs?: number;
+  /** The protocol era to speak; absent = `auto`. */
+  era?: McpEraChoice;
 }
 
 export interface ConnectMcpServerOptions {
@@ -56,6 +59,8 @@ export interface ConnectMcpServerOptions {
   handlers?: McpClientHandlers;
   /** OAuth 2.1 sign-in when the server requires it. */
   authProvider?: OAuthClientProvider;
+  /** Each server's era from earlier connections, so a reconnect needs no `server/discover` probe. */
+  eraMemory?: EraMemory;
   /** The page's `location.protocol` (`https:` makes plain-http servers mixed content); default: this global's. */
   pageProtocol?: string;
 }
@@ -65,6 +70,10 @@ export interface McpConnection {
   readonly config: McpServerConfig;
   readonly serverInfo: { name: string; version: string };
   readonly protocolVersion?: string;
+  /** The era this connection speaks (`modern` = 2026-07-28 and later). */
+  readonly era: McpEra;
+  /** How the era was chosen, when the person should know (e.g. the probe could not be sent). */
+  readonly eraNote?: string;
   readonly instructions?: string;
   /** What the server said it can do in its initialize answer. */
   readonly serverCapabilities: Record<string, unknown>;
@@ -104,7 +113,11 @@ function listAllTools(client: Client, timeout: number, caps: ListingCaps) {
   return listAllPages(
     'tools',
     async (cursor) => {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
+      // Page by page under Loupe's own bounds (the SDK's listTools() walks every page itself when given no cursor).
+      const page = await client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        { timeout },
+      );
       return { items: page.tools, nextCursor: page.nextCursor };
     },
     caps,
@@ -159,7 +172,10 @@ export async function connectMcpServer(
       for (const context of runningCalls) context.log(level, entry.logger ? `${entry.logger}: ${text}` : text);
     },
   };
+  const eraChoice = config.era ?? 'auto';
+  const eraKey = eraMemoryKey(config.url, config.headers, eraChoice);
   const sessionOptions: OpenMcpSessionOptions = {
+    era: eraChoice,
     headers: config.headers,
     handlers,
     ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
@@ -172,7 +188,7 @@ export async function connectMcpServer(
   let listedTools: McpToolDefinition[];
   let listingNotice: string | undefined;
   try {
-    session = await openMcpSession(url, sessionOptions);
+    session = await openRemembering(url, sessionOptions, options.eraMemory, eraKey);
   } catch (error) {
     if (error instanceof McpConnectionError) throw error;
     // The SDK handed the authorization URL to the provider and stopped: the person has to sign in.
@@ -213,7 +229,8 @@ export async function connectMcpServer(
     try {
       return await request(current.client);
     } catch (error) {
-      if (!isDeadSessionError(error)) throw error;
+      // A 2026-07-28 connection has no session to lose: its 400 is the server's answer.
+      if (current.era === 'modern' || !isDeadSessionError(error)) throw error;
       return request((await reopen(current)).client);
     }
   };
@@ -255,6 +272,10 @@ export async function connectMcpServer(
     config,
     serverInfo: { name: serverVersion?.name ?? config.name, version: serverVersion?.version ?? '' },
     ...(protocolVersion === undefined ? {} : { protocolVersion }),
+    get era() {
+      return session.era;
+    },
+    ...(session.eraNote === undefined ? {} : { eraNote: session.eraNote }),
     ...(instructions === undefined ? {} : { instructions }),
     serverCapabilities: { ...session.client.getServerCapabilities() },
     browse: createMcpBrowser(withSession, connectTimeoutMs),
@@ -291,6 +312,33 @@ export async function connectMcpServer(
       await client.close().catch(() => {});
     },
   };
+}
+
+/**
+ * Opens a session starting from the era remembered for this server; remembers what it learnt. A remembered
+ * era that no longer holds (the server was upgraded or replaced) is forgotten and the server probed afresh.
+ */
+async function openRemembering(
+  url: URL,
+  options: OpenMcpSessionOptions,
+  memory: EraMemory | undefined,
+  key: string,
+): Promise<McpSession> {
+  const prior = priorFor(memory?.recall(key), options.era ?? 'auto');
+  let session: McpSession;
+  if (prior === undefined) session = await openMcpSession(url, options);
+  else {
+    try {
+      session = await openMcpSession(url, { ...options, prior });
+    } catch (error) {
+      if (error instanceof McpConnectionError || error instanceof UnauthorizedError) throw error;
+      memory?.forget(key);
+      session = await openMcpSession(url, options);
+    }
+  }
+  // A fallback forced by the worker's probe is not a verdict on the server: probe again next time.
+  if (session.eraNote === undefined) memory?.remember(key, session.remembered);
+  return session;
 }
 
 /** The engine's four log levels from MCP's eight. */

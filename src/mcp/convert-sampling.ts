@@ -1,5 +1,5 @@
 // Converts a server's sampling request into the messages a model takes, and the model's answer back.
-import type { CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageResult } from '@modelcontextprotocol/client';
 import type { ImageBlock, TextBlock } from '../engine/message/message';
 import type { SamplingPrompt } from '../protocol/mcp-feature-messages';
 import type { SamplingParams } from './mcp-client-handlers';

@@ -1,5 +1,5 @@
 // The OAuth 2.1 client of one MCP server inside the worker: keeps its registration, PKCE verifier and tokens.
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
 import type { SavedOAuthSignIn } from '../protocol/oauth-messages';
 import { auth, type OAuthClientProvider } from './mcp-sdk-client';
 

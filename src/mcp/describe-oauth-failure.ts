@@ -1,5 +1,5 @@
 // Puts OAuth sign-in failures into plain words with what to do next.
-import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { OAuthError } from '@modelcontextprotocol/client';
 import type { OAuthCallbackParams } from '../protocol/oauth-messages';
 import type { ConnectionProblem } from '../protocol/server-status';
 
@@ -27,9 +27,9 @@ export function describeAuthorizationError(callback: OAuthCallbackParams): strin
 /** A failed code exchange (token endpoint, discovery or registration) in plain words. */
 export function describeOAuthFailure(error: unknown): string {
   if (error instanceof OAuthError) {
-    if (error.errorCode === 'invalid_grant')
+    if (error.code === 'invalid_grant')
       return `The server's token endpoint refused the sign-in code (it may have expired or been used already). ${tryAgain}`;
-    return `The server's token endpoint refused the sign-in: ${error.message || error.errorCode}. ${tryAgain}`;
+    return `The server's token endpoint refused the sign-in: ${error.message || error.code}. ${tryAgain}`;
   }
   if (error instanceof TypeError)
     return `Could not reach the server's token endpoint (${error.message}). Check that its sign-in service is running. ${tryAgain}`;

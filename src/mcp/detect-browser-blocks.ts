@@ -1,6 +1,7 @@
 // Two failures the browser causes on purpose, told before (mixed content) or right after (hidden session) connecting.
 import type { ConnectionProblem } from '../protocol/server-status';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from './mcp-sdk-client';
+import { StreamableHTTPClientTransport } from './mcp-sdk-client';
+import { sdkHttpStatusOf } from './sdk-errors';
 import type { McpSession } from './mcp-session';
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -33,7 +34,8 @@ export function detectHiddenSession(
 ): ConnectionProblem | undefined {
   if (!(session.transport instanceof StreamableHTTPClientTransport)) return undefined;
   if (session.transport.sessionId !== undefined) return undefined;
-  if (!(error instanceof StreamableHTTPError && (error.code === 400 || error.code === 404))) return undefined;
+  const status = sdkHttpStatusOf(error);
+  if (status !== 400 && status !== 404) return undefined;
   return {
     kind: 'session-hidden',
     message:

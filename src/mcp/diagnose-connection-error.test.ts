@@ -1,5 +1,10 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+
+/** An HTTP failure as the v2 client throws it (-1: a reply that is neither JSON nor an event stream). */
+function httpError(status: number, message: string): Error {
+  if (status === -1) return new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, message);
+  return new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, message, { status });
+}
 import { describe, expect, it, vi } from 'vitest';
 import { diagnoseConnectionError } from './diagnose-connection-error';
 
@@ -23,6 +28,7 @@ describe('diagnoseConnectionError', () => {
     expect(cors.hint).toContain('Access-Control-Allow-Origin');
     expect(cors.hint).toContain('Mcp-Session-Id');
     expect(cors.hint).toContain('npm start');
+    expect(cors.hint).toContain('Mcp-Method');
     const unreachable = await diagnoseConnectionError(new TypeError('Failed to fetch'), url, silent);
     expect(unreachable.kind).toBe('unreachable');
     expect(unreachable.hint).toMatch(/running/);
@@ -38,29 +44,25 @@ describe('diagnoseConnectionError', () => {
   });
 
   it('reads the HTTP status from the SDK error', async () => {
-    expect(
-      (await diagnoseConnectionError(new StreamableHTTPError(404, 'Error POSTing to endpoint: <html>'), url, silent))
-        .kind,
-    ).toBe('not-mcp');
-    expect(
-      (await diagnoseConnectionError(new StreamableHTTPError(405, 'Method not allowed'), url, silent)).hint,
-    ).toContain('/mcp');
-    expect(
-      (await diagnoseConnectionError(new StreamableHTTPError(-1, 'Unexpected content type: text/html'), url, silent))
-        .kind,
-    ).toBe('not-mcp');
-    const auth = await diagnoseConnectionError(new StreamableHTTPError(401, 'Unauthorized'), url, silent);
+    expect((await diagnoseConnectionError(httpError(404, 'Error POSTing to endpoint: <html>'), url, silent)).kind).toBe(
+      'not-mcp',
+    );
+    expect((await diagnoseConnectionError(httpError(405, 'Method not allowed'), url, silent)).hint).toContain('/mcp');
+    expect((await diagnoseConnectionError(httpError(-1, 'Unexpected content type: text/html'), url, silent)).kind).toBe(
+      'not-mcp',
+    );
+    const auth = await diagnoseConnectionError(httpError(401, 'Unauthorized'), url, silent);
     expect(auth.kind).toBe('auth');
     expect(auth.hint).toContain('Authorization');
-    expect((await diagnoseConnectionError(new StreamableHTTPError(403, 'Forbidden'), url, silent)).kind).toBe('auth');
-    const http = await diagnoseConnectionError(new StreamableHTTPError(500, 'boom'), url, silent);
+    expect((await diagnoseConnectionError(httpError(403, 'Forbidden'), url, silent)).kind).toBe('auth');
+    const http = await diagnoseConnectionError(httpError(500, 'boom'), url, silent);
     expect(http).toMatchObject({ kind: 'http', message: 'The server answered HTTP 500: boom.' });
   });
 
   it('reports a non-JSON-RPC answer as not MCP, a timeout as unreachable, anything else as unknown', async () => {
     expect((await diagnoseConnectionError(new SyntaxError('Unexpected token <'), url, silent)).kind).toBe('not-mcp');
     expect(
-      (await diagnoseConnectionError(new McpError(ErrorCode.RequestTimeout, 'Request timed out'), url, silent)).kind,
+      (await diagnoseConnectionError(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'), url, silent)).kind,
     ).toBe('unreachable');
     const unknown = await diagnoseConnectionError(
       new Error("Server's protocol version is not supported: 1999"),
@@ -69,5 +71,18 @@ describe('diagnoseConnectionError', () => {
     );
     expect(unknown.kind).toBe('unknown');
     expect(unknown.message).toContain('protocol version');
+  });
+});
+
+describe('diagnoseConnectionError after a server/discover probe', () => {
+  it('reads the network error under an era-negotiation failure', async () => {
+    const probeFailure = new SdkError(
+      SdkErrorCode.EraNegotiationFailed,
+      'Version negotiation probe failed: Failed to fetch',
+      undefined,
+      { cause: new TypeError('Failed to fetch') },
+    );
+    const problem = await diagnoseConnectionError(probeFailure, 'http://localhost:1/mcp', () => Promise.resolve(false));
+    expect(problem.kind).toBe('unreachable');
   });
 });

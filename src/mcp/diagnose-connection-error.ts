@@ -1,7 +1,7 @@
 // Turns a failed MCP connection into a plain-words problem with what to do next.
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionProblem } from '../protocol/server-status';
-import { StreamableHTTPError, UnauthorizedError } from './mcp-sdk-client';
+import { UnauthorizedError } from './mcp-sdk-client';
+import { isSdkTimeout, sdkHttpStatusOf, unwrapProbeError } from './sdk-errors';
 
 /**
  * Tells whether anything answers at `url`: resolves true when a host answered (whatever it said), false
@@ -19,15 +19,20 @@ export const probeWithNoCorsFetch: ReachabilityProbe = async (url) => {
   }
 };
 
+/** The request headers an MCP client sends across origins, 2025 eras and 2026-07-28 together. */
+export const CORS_REQUEST_HEADERS =
+  'Content-Type, Authorization, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, Mcp-Method, Mcp-Name';
+
 const problem = (kind: ConnectionProblem['kind'], message: string, hint: string): ConnectionProblem => ({
   kind,
   message,
   hint,
 });
 
-/** The HTTP status the SDK saw, if the error carries one (`StreamableHTTPError.code`, -1 for a bad content type). */
+/** The HTTP status the SDK saw, if the error carries one (`SdkHttpError.status`, -1 for a bad content type). */
 function statusOf(error: unknown): number | undefined {
-  if (error instanceof StreamableHTTPError) return error.code;
+  const status = sdkHttpStatusOf(error);
+  if (status !== undefined) return status;
   if (error instanceof UnauthorizedError) return 401;
   if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number')
     return error.status;
@@ -96,10 +101,12 @@ function isMixedContent(url: URL): boolean {
  * (default: a `no-cors` fetch): an answering host means CORS blocked the real request.
  */
 export async function diagnoseConnectionError(
-  error: unknown,
+  thrown: unknown,
   url: string,
   probe: ReachabilityProbe = probeWithNoCorsFetch,
 ): Promise<ConnectionProblem> {
+  // A probe that could not be sent says no more than the network error under it.
+  const error = unwrapProbeError(thrown);
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -122,7 +129,7 @@ export async function diagnoseConnectionError(
   const message = error instanceof Error ? error.message : String(error);
   if (status !== undefined) return describeStatus(status, message);
 
-  if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
+  if (isSdkTimeout(error)) {
     return problem(
       'unreachable',
       'The server did not answer the initialize request in time.',
@@ -150,7 +157,7 @@ export async function diagnoseConnectionError(
       return problem(
         'cors',
         'The server answered, but the browser blocked the response (CORS).',
-        'The server must send Access-Control-Allow-Origin and expose the Mcp-Session-Id header (Access-Control-Expose-Headers). For a local server you cannot change, use the CORS helper that `npm start` runs.',
+        `The server must send Access-Control-Allow-Origin, allow the request headers ${CORS_REQUEST_HEADERS} (Access-Control-Allow-Headers; 2026-07-28 adds Mcp-Method, Mcp-Name and each Mcp-Param-* its tools declare) and expose the Mcp-Session-Id header (Access-Control-Expose-Headers). For a local server you cannot change, use the CORS helper that \`npm start\` runs.`,
       );
     }
     return problem(

@@ -4,14 +4,8 @@ import type {
   CreateMessageRequest,
   CreateMessageResult,
   ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  LoggingMessageNotificationSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode } from './sdk-errors';
 import type { ElicitationSchema, McpLogLevel } from '../protocol/mcp-feature-messages';
 import type { Client } from './mcp-sdk-client';
 import type { TrafficEntry } from './record-transport';
@@ -56,23 +50,26 @@ export function installClientHandlers(client: Client, handlers: McpClientHandler
   if (handlers === undefined) return;
   const { onLog, elicit, sample } = handlers;
   if (onLog) {
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/message', (notification) => {
       const { level, logger, data } = notification.params;
       onLog({ level, ...(logger === undefined ? {} : { logger }), data });
     });
   }
   if (elicit) {
-    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    // On a 2026-07-28 connection the same handler answers the `input_required` rounds of a call.
+    client.setRequestHandler('elicitation/create', async (request, context) => {
       const params = request.params;
       if (params.mode === 'url')
-        throw new McpError(ErrorCode.InvalidParams, 'Loupe answers form-mode elicitation only.');
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Loupe answers form-mode elicitation only.');
       return elicit(
         { message: params.message, requestedSchema: params.requestedSchema as unknown as ElicitationSchema },
-        extra.signal,
+        context.mcpReq.signal,
       );
     });
   }
   if (sample) {
-    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => sample(request.params, extra.signal));
+    client.setRequestHandler('sampling/createMessage', (request, context) =>
+      sample(request.params, context.mcpReq.signal),
+    );
   }
 }

@@ -1,6 +1,6 @@
-// The MCP SDK's client-side entry points, imported in one place.
-export { UnauthorizedError, auth } from '@modelcontextprotocol/sdk/client/auth.js';
-export type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-export { Client } from '@modelcontextprotocol/sdk/client/index.js';
-export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-export { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+// The MCP SDK's client-side entry points (the v2 client, which speaks the 2026-07-28 era and every 2025 one), imported in one place.
+export { UnauthorizedError, auth } from '@modelcontextprotocol/client';
+export type { OAuthClientProvider } from '@modelcontextprotocol/client';
+export { Client } from '@modelcontextprotocol/client';
+export { SSEClientTransport } from '@modelcontextprotocol/client';
+export { StreamableHTTPClientTransport, SdkHttpError } from '@modelcontextprotocol/client';

@@ -1,6 +1,7 @@
 // One connected MCP client session. Types only.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
 import type { Client } from './mcp-sdk-client';
+import type { McpEra, RememberedEra } from './mcp-era';
 
 /** A connected SDK client and the transport it runs on. */
 export interface McpSession {
@@ -10,4 +11,10 @@ export interface McpSession {
   kind: 'streamable-http' | 'sse';
   /** The negotiated protocol version, when the transport reports it. */
   protocolVersion?: string;
+  /** Which era the connection speaks. */
+  era: McpEra;
+  /** What to remember so the next connect to this server needs no probe. */
+  remembered: RememberedEra;
+  /** Something the person should know about how the era was chosen (e.g. the probe could not be sent). */
+  eraNote?: string;
 }

@@ -1,14 +1,15 @@
-// Opens one MCP client session: streamable HTTP first, the older SSE transport when the server lacks it.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+// Opens one MCP client session in the era the person chose: streamable HTTP first, the older SSE transport when the server lacks it.
+import type { Transport } from '@modelcontextprotocol/client';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { clientCapabilitiesFor, installClientHandlers, type McpClientHandlers } from './mcp-client-handlers';
-import { Client, SSEClientTransport, StreamableHTTPClientTransport, StreamableHTTPError } from './mcp-sdk-client';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport } from './mcp-sdk-client';
 import type { OAuthClientProvider } from './mcp-sdk-client';
 import { recordTransport } from './record-transport';
 import { detectHiddenSession } from './detect-browser-blocks';
 import { McpConnectionError } from './mcp-connection-error';
+import { MODERN_PROTOCOL_VERSION, type McpEraChoice, type RememberedEra } from './mcp-era';
 import type { McpSession } from './mcp-session';
+import { isProbeNetworkFailure, sdkHttpStatusOf } from './sdk-errors';
 
 export type { McpSession } from './mcp-session';
 
@@ -21,18 +22,36 @@ export interface OpenMcpSessionOptions {
   handlers?: McpClientHandlers;
   /** Signs in with OAuth 2.1 when the server asks for it (the SDK's auth flow). */
   authProvider?: OAuthClientProvider;
+  /** The era to speak; default `auto`. */
+  era?: McpEraChoice;
+  /** The era learnt on an earlier connection: skips the `server/discover` probe. */
+  prior?: RememberedEra;
 }
 
-function createClient(options: OpenMcpSessionOptions): Client {
-  // The default Ajv validator compiles schemas with eval, which the app's CSP forbids.
+/** Said on the server item when the probe could not be sent from the worker and Loupe fell back. */
+export const PROBE_FALLBACK_NOTE =
+  'The 2026-07-28 probe (server/discover) could not be sent: the server’s CORS answer probably does not allow the Mcp-Method header. Connected with the 2025-era handshake instead; pick "2026-07-28" under Protocol era to insist on the new revision.';
+
+function negotiationFor(era: McpEraChoice) {
+  if (era === '2026-07-28') return { mode: { pin: MODERN_PROTOCOL_VERSION } };
+  if (era === 'auto') return { mode: 'auto' as const };
+  return { mode: 'legacy' as const };
+}
+
+function createClient(options: OpenMcpSessionOptions, era: McpEraChoice): Client {
   const client = new Client(
     { name: 'loupe', version: '0.1.0' },
-    { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), capabilities: clientCapabilitiesFor(options.handlers) },
+    {
+      // Explicitly the eval-free validator: the app's CSP forbids the Ajv one.
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+      capabilities: clientCapabilitiesFor(options.handlers),
+      versionNegotiation: negotiationFor(era),
+    },
   );
   installClientHandlers(client, options.handlers);
   // The SDK also reports stream hiccups here; the requests that matter reject on their own, so nothing is lost.
   client.onerror = () => {};
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+  client.setNotificationHandler('notifications/tools/list_changed', () => {
     options.onToolsChanged?.();
   });
   return client;
@@ -47,48 +66,124 @@ function transportOptions(options: OpenMcpSessionOptions) {
   };
 }
 
-/** The transport the client talks through: recorded when someone listens to the traffic. */
-function observed(transport: Transport, options: OpenMcpSessionOptions): Transport {
+/** The transport the client talks through, recorded for whoever listens to the traffic; notes an answered initialize. */
+function observed(
+  transport: Transport,
+  options: OpenMcpSessionOptions,
+  onInitializeAnswered: () => void = () => {},
+): Transport {
   const onTraffic = options.handlers?.onTraffic;
-  return onTraffic === undefined ? transport : recordTransport(transport, onTraffic);
+  return recordTransport(transport, (entry) => {
+    if (entry.direction === 'received' && entry.kind === 'response' && entry.method === 'initialize')
+      onInitializeAnswered();
+    onTraffic?.(entry);
+  });
+}
+
+/** The session of a connected client, with what to remember about its era. */
+function sessionOf(client: Client, transport: Transport, kind: McpSession['kind'], eraNote?: string): McpSession {
+  const era = client.getProtocolEra() ?? 'legacy';
+  const discover = client.getDiscoverResult();
+  const protocolVersion =
+    client.getNegotiatedProtocolVersion() ??
+    (transport instanceof StreamableHTTPClientTransport ? transport.protocolVersion : undefined);
+  return {
+    client,
+    transport,
+    kind,
+    era,
+    remembered: era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' },
+    ...(protocolVersion === undefined ? {} : { protocolVersion }),
+    ...(eraNote === undefined ? {} : { eraNote }),
+  };
 }
 
 /**
- * Connects (initialize) over streamable HTTP; when the server answers that POST with 404 or 405 it tries the
- * older HTTP+SSE transport at the same URL. If that fails too, the streamable HTTP error is thrown, since it
- * says more about the URL the person gave.
+ * On a 2026-07-28 connection change notifications come only on a `subscriptions/listen` stream; the SDK hands
+ * them to the same `notifications/tools/list_changed` handler. A server that refuses the stream still works,
+ * its tool list just does not refresh by itself.
+ */
+async function listenForToolChanges(client: Client, timeout: number): Promise<void> {
+  if (client.getProtocolEra() !== 'modern') return;
+  const tools = client.getServerCapabilities()?.tools as { listChanged?: boolean } | undefined;
+  if (tools?.listChanged !== true) return;
+  await client.listen({ toolsListChanged: true }, { timeout }).catch(() => undefined);
+}
+
+/** Connects over streamable HTTP in `era`, starting from `prior` when given. */
+async function connectStreamable(
+  url: URL,
+  options: OpenMcpSessionOptions,
+  era: McpEraChoice,
+  prior: RememberedEra | undefined,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const transport = new StreamableHTTPClientTransport(url, transportOptions(options));
+  const client = createClient(options, era);
+  let initializeAnswered = false;
+  try {
+    await client.connect(
+      observed(transport, options, () => {
+        initializeAnswered = true;
+      }),
+      {
+        timeout: options.timeoutMs,
+        ...(prior === undefined ? {} : { prior }),
+      },
+    );
+    await listenForToolChanges(client, options.timeoutMs);
+    return { client, transport };
+  } catch (error) {
+    // Initialize was answered (the server's info is known) but what followed was refused: a hidden session id.
+    const hidden = initializeAnswered ? detectHiddenSession({ transport }, error) : undefined;
+    await client.close().catch(() => {});
+    if (hidden !== undefined) throw new McpConnectionError(hidden, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Connects over streamable HTTP in the chosen era (`auto`: `server/discover`, then the 2025 `initialize`
+ * handshake when the server is older). In `auto`, a probe the worker could not send at all (a cross-origin
+ * 2025-era server whose CORS list lacks `Mcp-Method`) is retried as 2025-era, with `eraNote` saying so. When the
+ * server answers the 2025 handshake's POST with 404 or 405 it tries the older HTTP+SSE transport at the same
+ * URL; if that fails too, the streamable HTTP error is thrown, since it says more about the URL the person gave.
  */
 export async function openMcpSession(url: URL, options: OpenMcpSessionOptions): Promise<McpSession> {
-  const transport = new StreamableHTTPClientTransport(url, transportOptions(options));
-  const client = createClient(options);
+  const era = options.era ?? 'auto';
+  let note: string | undefined;
+  let firstError: unknown;
   try {
-    await client.connect(observed(transport, options), { timeout: options.timeoutMs });
-    const protocolVersion = transport.protocolVersion;
-    return {
-      client,
-      transport,
-      kind: 'streamable-http',
-      ...(protocolVersion === undefined ? {} : { protocolVersion }),
-    };
+    const { client, transport } = await connectStreamable(url, options, era, options.prior);
+    return sessionOf(client, transport, 'streamable-http');
   } catch (error) {
-    await client.close().catch(() => {});
-    // Initialize was answered (the server's info is known) but what followed was refused: a hidden session id.
-    const hidden = client.getServerVersion() === undefined ? undefined : detectHiddenSession({ transport }, error);
-    if (hidden !== undefined) throw new McpConnectionError(hidden, { cause: error });
-    if (!(error instanceof StreamableHTTPError && (error.code === 404 || error.code === 405))) throw error;
-    const sseTransport = new SSEClientTransport(url, transportOptions(options));
-    const sseClient = createClient(options);
+    if (error instanceof McpConnectionError) throw error;
+    firstError = error;
+  }
+  if (era === 'auto' && options.prior === undefined && isProbeNetworkFailure(firstError)) {
+    note = PROBE_FALLBACK_NOTE;
     try {
-      await sseClient.connect(observed(sseTransport, options), { timeout: options.timeoutMs });
-      return { client: sseClient, transport: sseTransport, kind: 'sse' };
-    } catch {
-      await sseClient.close().catch(() => {});
-      throw error;
+      const { client, transport } = await connectStreamable(url, options, '2025', { kind: 'legacy' });
+      return sessionOf(client, transport, 'streamable-http', note);
+    } catch (error) {
+      if (error instanceof McpConnectionError) throw error;
+      firstError = error;
     }
+  }
+  const status = sdkHttpStatusOf(firstError);
+  if (era === '2026-07-28' || (status !== 404 && status !== 405)) throw firstError;
+  const sseTransport = new SSEClientTransport(url, transportOptions(options));
+  const sseClient = createClient(options, '2025');
+  try {
+    await sseClient.connect(observed(sseTransport, options), { timeout: options.timeoutMs });
+    return sessionOf(sseClient, sseTransport, 'sse', note);
+  } catch {
+    await sseClient.close().catch(() => {});
+    throw firstError;
   }
 }
 
 /** Whether an error means the server forgot the session (HTTP 404, or 400 for a session it no longer knows). */
 export function isDeadSessionError(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && (error.code === 404 || error.code === 400);
+  const status = sdkHttpStatusOf(error);
+  return status === 404 || status === 400;
 }

@@ -1,6 +1,6 @@
 // Wraps an MCP transport so every JSON-RPC message, sent or received, is recorded with its timing.
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/client';
 
 /** One recorded message; `durationMs` is set on a response or error (time since its request). */
 export interface TrafficEntry {

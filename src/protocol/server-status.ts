@@ -37,7 +37,8 @@ export interface ServerState {
   status: ServerStatusWord;
   tools: ServerToolInfo[];
   instructions?: string;
-  serverInfo?: { name: string; version: string; protocolVersion?: string };
+  /** `era`: `modern` = the stateless 2026-07-28 revision (`server/discover`), `legacy` = a 2025-era `initialize`. */
+  serverInfo?: { name: string; version: string; protocolVersion?: string; era?: 'modern' | 'legacy' };
   /** The server's capabilities from its initialize answer (tools, resources, prompts, logging, …). */
   capabilities?: Record<string, unknown>;
   problem?: ConnectionProblem;

@@ -31,6 +31,12 @@ export interface RunSettings {
   policies?: Partial<LoopPolicies>;
 }
 
+/**
+ * Which MCP protocol era to speak to a server: `auto` probes with `server/discover` and falls back to the 2025
+ * `initialize` handshake; `2026-07-28` insists on the stateless revision; `2025` skips the probe.
+ */
+export type McpEraChoice = 'auto' | '2026-07-28' | '2025';
+
 /** An MCP server the person added. `headers` may hold secrets (e.g. Authorization). */
 export interface ServerConfig {
   id: string;
@@ -46,4 +52,6 @@ export interface ServerConfig {
   rememberFullUrl?: boolean;
   /** Idle timeout of this server's tool calls in ms (progress restarts it); absent = the run's setting. */
   toolTimeoutMs?: number;
+  /** The protocol era to speak (the `Protocol era` select); absent = `auto`. */
+  era?: McpEraChoice;
 }

@@ -121,8 +121,9 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
   const remembered = loadServers(deps.storage);
   const initial = remembered ?? [{ name: 'demo', url: options.demoServerUrl, includeInstructions: true }];
   for (const server of initial) {
-    const { secretPathSegments, rememberFullUrl, toolTimeoutMs } = server;
+    const { secretPathSegments, rememberFullUrl, toolTimeoutMs, era } = server;
     const extras = {
+      ...(era === undefined ? {} : { era }),
       ...(secretPathSegments ? { secretPathSegments } : {}),
       ...(rememberFullUrl ? { rememberFullUrl } : {}),
       ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),

@@ -7,7 +7,7 @@ export const SERVERS_KEY = 'loupe.servers';
 
 export type PersistedServer = Pick<
   ServerConfig,
-  'name' | 'url' | 'includeInstructions' | 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs'
+  'name' | 'url' | 'includeInstructions' | 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era'
 >;
 
 /**
@@ -20,7 +20,7 @@ export function storedServerUrl(server: Pick<ServerConfig, 'url' | 'secretPathSe
 
 /** A server as storage and session records keep it: never headers or ids, the URL per `storedServerUrl`. */
 export function toPersistedServer(server: ServerConfig): PersistedServer {
-  const { name, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs } = server;
+  const { name, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs, era } = server;
   return {
     name,
     url: storedServerUrl(server),
@@ -28,6 +28,7 @@ export function toPersistedServer(server: ServerConfig): PersistedServer {
     ...(secretPathSegments && secretPathSegments.length > 0 ? { secretPathSegments } : {}),
     ...(rememberFullUrl === true ? { rememberFullUrl } : {}),
     ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),
+    ...(era === undefined || era === 'auto' ? {} : { era }),
   };
 }
 
@@ -38,7 +39,7 @@ export function loadServers(storage: Storage | undefined): PersistedServer[] | u
   const servers: PersistedServer[] = [];
   for (const item of stored as unknown[]) {
     if (typeof item !== 'object' || item === null) continue;
-    const { name, url, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs } = item as Record<
+    const { name, url, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs, era } = item as Record<
       string,
       unknown
     >;
@@ -53,6 +54,7 @@ export function loadServers(storage: Storage | undefined): PersistedServer[] | u
       ...(segments.length > 0 ? { secretPathSegments: segments } : {}),
       ...(rememberFullUrl === true ? { rememberFullUrl: true } : {}),
       ...(typeof toolTimeoutMs === 'number' && toolTimeoutMs > 0 ? { toolTimeoutMs } : {}),
+      ...(era === '2026-07-28' || era === '2025' ? { era } : {}),
     });
   }
   return servers;

@@ -93,7 +93,7 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
           .map((other) => other.name);
         const name = change.name.trim() === '' ? server.name : makeUniqueName(sanitizeServerName(change.name), others);
         const { secretPathSegments, rememberFullUrl } = change;
-        const { toolTimeoutMs: _old, ...rest } = server;
+        const { toolTimeoutMs: _old, era: _oldEra, ...rest } = server;
         return {
           ...rest,
           name,
@@ -102,6 +102,7 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
           ...(secretPathSegments === undefined ? {} : { secretPathSegments }),
           ...(rememberFullUrl === undefined ? {} : { rememberFullUrl }),
           ...(change.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: change.toolTimeoutMs }),
+          ...(change.era === undefined || change.era === 'auto' ? {} : { era: change.era }),
         };
       }),
     applyServerState(state) {

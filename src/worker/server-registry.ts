@@ -18,6 +18,12 @@ interface Entry {
   attempt: number;
 }
 
+/** What the person should know about a connected server: how its era was chosen, and a listing cut short. */
+function noticeOf(connection: McpConnection): Pick<ServerState, 'notice'> {
+  const notices = [connection.eraNote, connection.listingNotice].filter((notice) => notice !== undefined);
+  return notices.length === 0 ? {} : { notice: notices.join(' ') };
+}
+
 /** Connections by server id; `onState` hears every status change. */
 export class ServerRegistry {
   readonly #entries = new Map<string, Entry>();
@@ -61,6 +67,7 @@ export class ServerRegistry {
     const sameConnection =
       before.url === config.url &&
       before.name === config.name &&
+      (before.era ?? 'auto') === (config.era ?? 'auto') &&
       JSON.stringify(before.headers) === JSON.stringify(config.headers);
     const onlySettings =
       sameConnection &&
@@ -165,11 +172,12 @@ export class ServerRegistry {
         status: 'connected',
         tools: toolInfos.get(config.id) ?? [],
         ...(connection.instructions ? { instructions: connection.instructions } : {}),
-        ...(connection.listingNotice === undefined ? {} : { notice: connection.listingNotice }),
+        ...noticeOf(connection),
         capabilities: connection.serverCapabilities,
         serverInfo: {
           ...connection.serverInfo,
           ...(connection.protocolVersion ? { protocolVersion: connection.protocolVersion } : {}),
+          era: connection.era,
         },
       });
     }

@@ -1,6 +1,8 @@
 // Entry of the engine Web Worker: wires real dependencies into the host and speaks protocol v1.
 /// <reference lib="webworker" />
+import './zod-jitless';
 import { connectMcpServer } from '../mcp/connect-mcp-server';
+import { createEraMemory } from '../mcp/mcp-era';
 import { isCommandEnvelope, PROTOCOL_VERSION, type WorkerMessage } from '../protocol/messages';
 import { isPingMessage, type PongMessage } from '../protocol/liveness-messages';
 import { createEngineHost } from './create-engine-host';
@@ -11,10 +13,13 @@ import { compileQuickJSWasm, spawnSandboxWorker } from './local-tools/spawn-sand
 
 declare const self: DedicatedWorkerGlobalScope;
 
+// Each server's protocol era, so a reconnect skips the server/discover probe.
+const eraMemory = createEraMemory();
+
 const host = createEngineHost({
   post: (message: WorkerMessage) => self.postMessage(message),
   environment: createRunEnvironment(),
-  connectServer: (config, extras) => connectMcpServer(config, extras ?? {}),
+  connectServer: (config, extras) => connectMcpServer(config, { ...extras, eraMemory }),
   createModel,
   listModels,
   appVersion: import.meta.env.VITE_APP_VERSION,

@@ -36,6 +36,14 @@ export function ServerInspector({
             </dd>
             <dt className="text-zinc-500">Protocol</dt>
             <dd>{state.serverInfo.protocolVersion ?? 'not reported'}</dd>
+            <dt className="text-zinc-500">Era</dt>
+            <dd aria-label="Protocol era">
+              {state.serverInfo.era === 'modern'
+                ? '2026-07-28 and later: stateless, server/discover'
+                : state.serverInfo.era === 'legacy'
+                  ? '2025 era: initialize handshake'
+                  : 'not reported'}
+            </dd>
           </>
         )}
         <dt className="text-zinc-500">Capabilities</dt>

@@ -3,13 +3,16 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { parseHeaders } from '../../store/parse-headers';
 import { useLoupeStore } from '../../store/loupe-store-provider';
+import type { McpEraChoice } from '../../protocol/settings';
 import { inputClass, labelClass, primaryButtonClass } from '../common/styles';
+import { ProtocolEraSelect } from './protocol-era-select';
 
 export function AddServerForm() {
   const urlId = useId();
   const headersId = useId();
   const [url, setUrl] = useState('');
   const [headersText, setHeadersText] = useState('');
+  const [era, setEra] = useState<McpEraChoice>('auto');
   const [problems, setProblems] = useState<string[]>([]);
   const addServer = useLoupeStore((state) => state.addServer);
 
@@ -18,7 +21,7 @@ export function AddServerForm() {
     const parsed = parseHeaders(headersText);
     setProblems(parsed.problems);
     if (parsed.problems.length > 0 || url.trim() === '') return;
-    void addServer(url, parsed.headers);
+    void addServer(url, parsed.headers, undefined, undefined, era === 'auto' ? {} : { era });
     setUrl('');
     setHeadersText('');
   };
@@ -41,8 +44,11 @@ export function AddServerForm() {
       </div>
       <details className="group text-xs">
         <summary className="cursor-pointer text-zinc-600 select-none hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
-          Headers (optional)
+          Headers and protocol era (optional)
         </summary>
+        <div className="mt-2">
+          <ProtocolEraSelect value={era} onChange={setEra} />
+        </div>
         <label htmlFor={headersId} className={`${labelClass} mt-2`}>
           Headers
         </label>

@@ -1,10 +1,11 @@
-// Edits a server in place: name, URL, headers and its tool timeout; saving reconnects it. Bad input keeps the dialog open.
+// Edits a server in place: name, URL, headers, its tool timeout and protocol era; saving reconnects it. Bad input keeps the dialog open.
 import { useId, useState } from 'react';
 import type { ServerConfig } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { parseHeaders } from '../../store/parse-headers';
 import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import { ModalDialog } from '../tools/modal-dialog';
+import { ProtocolEraSelect } from './protocol-era-select';
 import { UrlSecretsFields, type UrlSecrets } from './url-secrets-fields';
 
 const headersText = (headers: Record<string, string>) =>
@@ -24,6 +25,7 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
   const [timeout, setTimeoutText] = useState(
     server.toolTimeoutMs === undefined ? '' : String(server.toolTimeoutMs / 1000),
   );
+  const [era, setEra] = useState(server.era ?? 'auto');
   const nameId = useId();
   const urlId = useId();
   const headersId = useId();
@@ -91,6 +93,7 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
             How long a call to this server may stay silent (progress restarts it). Empty: Loop policies decide.
           </p>
         </div>
+        <ProtocolEraSelect value={era} onChange={setEra} />
         {problems.length > 0 && (
           <ul
             aria-label="Problems"
@@ -112,7 +115,7 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
           disabled={problems.length > 0}
           onClick={() => {
             const toolTimeoutMs = seconds === undefined ? undefined : Math.round(seconds * 1000);
-            void editServer(server.id, { name, url, headers: parsed.headers, ...secrets, toolTimeoutMs });
+            void editServer(server.id, { name, url, headers: parsed.headers, ...secrets, toolTimeoutMs, era });
             onClose();
           }}
         >

@@ -97,7 +97,8 @@ export const ServerItem = memo(function ServerItem({
           {modelTools} {modelTools === 1 ? 'tool' : 'tools'}
           {tools.length > modelTools && ` (+${tools.length - modelTools} for its apps only)`}
           {state?.serverInfo !== undefined && ` · ${state.serverInfo.name} ${state.serverInfo.version}`}
-          {state?.serverInfo?.protocolVersion !== undefined && ` · MCP ${state.serverInfo.protocolVersion}`}
+          {state?.serverInfo?.protocolVersion !== undefined &&
+            ` · MCP ${state.serverInfo.protocolVersion}${eraLabel(state.serverInfo.era)}`}
         </p>
       )}
       {status === 'connected' && state?.notice !== undefined && (
@@ -133,3 +134,10 @@ export const ServerItem = memo(function ServerItem({
     </li>
   );
 });
+
+/** How the server item names an era after the version. */
+function eraLabel(era: 'modern' | 'legacy' | undefined): string {
+  if (era === 'modern') return ' (stateless)';
+  if (era === 'legacy') return ' (2025 era)';
+  return '';
+}

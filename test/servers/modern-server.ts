@@ -1,0 +1,55 @@
+// A test MCP server that speaks only the stateless 2026-07-28 revision (SDK v2): a 2025-era client cannot connect.
+// Elicitation comes as an `input_required` result, not a server-to-client request.
+import { acceptedContent, inputRequired, McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { serveMcpHttp, type McpHttpHandle, type ServeMcpHttpOptions } from '../../server/serve-mcp-http';
+
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+
+const bookingSchema = z.object({
+  name: z.string().meta({ title: 'Name' }).default('Grace'),
+  guests: z.number().int().min(1).max(12).meta({ title: 'Guests' }).default(4),
+});
+
+/** A new modern server (name `modern`). One per request: it keeps nothing between requests. */
+export function createModernMcpServer(): McpServer {
+  const server = new McpServer(
+    { name: 'modern', version: '2.0.0' },
+    { instructions: 'A server that speaks MCP 2026-07-28 only.' },
+  );
+
+  server.registerTool(
+    'echo',
+    { description: 'Answers with the text it was given.', inputSchema: z.object({ text: z.string() }) },
+    ({ text: said }) => text(`modern echo: ${said}`),
+  );
+
+  server.registerTool(
+    'reserve',
+    {
+      description: 'Asks the person for reservation details (elicitation, as input_required), then confirms.',
+      inputSchema: z.object({}),
+    },
+    (_input, context) => {
+      const answer = acceptedContent(context.mcpReq.inputResponses, 'details', bookingSchema);
+      if (answer === undefined) {
+        const responses = context.mcpReq.inputResponses as Record<string, { action?: string }> | undefined;
+        const action = responses?.['details']?.action;
+        if (action === 'decline' || action === 'cancel') return text(`Reservation ${action}d.`);
+        return inputRequired({
+          inputRequests: {
+            details: inputRequired.elicit({ message: 'Reservation details, please.', requestedSchema: bookingSchema }),
+          },
+        });
+      }
+      return text(`Reserved: ${JSON.stringify(answer)}`);
+    },
+  );
+
+  return server;
+}
+
+/** Starts the modern-only server on 127.0.0.1 (port 0 = a free port); a 2025-era initialize is refused. */
+export function startModernServer(options: Omit<ServeMcpHttpOptions, 'modern'> = {}): Promise<McpHttpHandle> {
+  return serveMcpHttp(null, { ...options, modern: createModernMcpServer });
+}
