@@ -7,7 +7,7 @@ import type { ModelRequest } from '../model/model';
 import { buildFallbackBrief, FALLBACK_BRIEF_SYSTEM } from '../policies/build-fallback-brief';
 import type { LimitHit } from '../policies/limits';
 import type { LoopPolicies } from '../../shared/loop-policies';
-import { foldHistory } from '../transcript/fold-history';
+import { foldSentHistory } from '../compaction/fold-sent-history';
 import { collectModelResponse } from './collect-model-response';
 import type { RunOptions, RunResult } from './run-options';
 import { sumUsage } from './sum-usage';
@@ -53,7 +53,7 @@ export async function finishAtLimit(context: AtLimitContext, hit: LimitHit): Pro
 
   state.round += 1;
   const round = state.round;
-  const history = repairHistory(foldHistory(events)).messages;
+  const history = repairHistory(foldSentHistory(events)).messages;
   const { toolChoice: _choice, ...kept } = context.base;
   const request: ModelRequest =
     behaviour === 'final-answer'

@@ -21,6 +21,8 @@ import { createEmptyUsage, sumUsage } from './sum-usage';
 import { planResume, type ResumePlan } from './resume-run';
 import { digestRequest } from './digest-request';
 import { armWallTime, type WallClock } from './wall-time';
+import { compactBeforeRequest } from './compact-before-request';
+import { foldSentHistory } from '../compaction/fold-sent-history';
 
 /** Rounds a run may take when `RunOptions.maxRounds` is absent. */
 export const DEFAULT_MAX_ROUNDS = 10;
@@ -215,7 +217,20 @@ async function loop(context: LoopContext): Promise<RunResult> {
         detail: `Withheld this round after repeated invalid input: ${withheld.join(', ')}.`,
       });
     }
-    const pending: ModelRequest = { ...base, tools: sent, messages: repairHistory(foldHistory(events)).messages };
+    if (round > 1 && resumed === undefined) {
+      const step = {
+        options,
+        policy: policies.compaction,
+        events,
+        emit,
+        base: { ...base, tools: sent },
+        round: round - 1,
+      };
+      const spent = await compactBeforeRequest({ ...step, signal: wall.signal });
+      if (spent) state.usage = sumUsage(state.usage, spent);
+      if (signal.aborted) return finish('aborted');
+    }
+    const pending: ModelRequest = { ...base, tools: sent, messages: repairHistory(foldSentHistory(events)).messages };
     if (resumed === undefined)
       emit({ type: 'round-start', at: environment.now(), round, request: context.digest(pending) });
     const request = resumed?.reply === undefined ? await debug.beforeRequest(round, pending) : pending;
