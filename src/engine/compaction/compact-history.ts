@@ -10,6 +10,7 @@ import { findCompactableSpan, type CompactableSpan } from './find-compactable-sp
 import type { ActiveCompaction } from './fold-sent-history';
 import { summariseSpan } from './summarise-span';
 import { trimToolResults } from './trim-tool-results';
+import type { StreamIdleTimeout } from '../run/read-stream';
 
 /** Share of the trigger size a compaction aims for, so the next rounds do not compact again at once. */
 export const COMPACTION_TARGET_SHARE = 0.6;
@@ -24,9 +25,11 @@ export interface CompactionInput {
   policy: CompactionPolicy;
   contextWindow: number | undefined;
   trigger: CompactionTrigger;
-  /** Makes the summary; absent when the mode needs none. */
+  /** Makes the summary (used only when the mode summarises). */
   model: Model;
   signal: AbortSignal;
+  /** The stream idle timeout of the summary call. */
+  idle?: StreamIdleTimeout;
 }
 
 /** A compaction that was made: what replaces what, and its figures. */
@@ -101,7 +104,8 @@ export async function compactHistory(input: CompactionInput): Promise<Compaction
   const needSummary = mode === 'summarise' || (mode === 'both' && (target === undefined || measure(next) > target));
   if (needSummary) {
     try {
-      summary = await summariseSpan(input.model, view.slice(span.start, span.end), input.base.maxTokens, input.signal);
+      const excerpt = view.slice(span.start, span.end);
+      summary = await summariseSpan(input.model, excerpt, input.base.maxTokens, input.signal, input.idle);
     } catch (error) {
       if (input.signal.aborted) return fail('cancelled');
       return fail(`the summary could not be made (${error instanceof Error ? error.message : String(error)})`);

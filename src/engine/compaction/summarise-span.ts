@@ -1,6 +1,7 @@
 // Pure: one model call turning the oldest rounds into a summary. Only the model seam does I/O.
 import type { ContentBlock, Message } from '../message/message';
-import type { Model, ModelRequest, Usage } from '../model/model';
+import type { Model, ModelRequest, ModelStreamPart, Usage } from '../model/model';
+import { readStream, type StreamIdleTimeout } from '../run/read-stream';
 
 /** The summariser's instructions (its system prompt). */
 export const SUMMARY_SYSTEM = [
@@ -23,13 +24,14 @@ export interface SpanSummary {
 
 /**
  * Asks `model` (without tools) for a summary of `messages`. Throws when the call fails, is aborted through
- * `signal`, or answers with no text — the caller then leaves the history as it was.
+ * `signal`, stays silent for `idle.ms`, or answers with no text — the caller then leaves the history as it was.
  */
 export async function summariseSpan(
   model: Model,
   messages: readonly Message[],
   maxTokens: number,
   signal: AbortSignal,
+  idle?: StreamIdleTimeout,
 ): Promise<SpanSummary> {
   const request: ModelRequest = {
     system: SUMMARY_SYSTEM,
@@ -41,9 +43,23 @@ export async function summariseSpan(
   };
   let text = '';
   let usage: Usage = { inputTokens: 0, outputTokens: 0 };
-  for await (const part of model.doStream(request, signal)) {
-    if (part.type === 'text-delta') text += part.text;
-    else if (part.type === 'response-end') usage = part.usage;
+  // Raced against the signal and the stream idle timeout, like a round's reply: a silent summariser cannot hang the run.
+  const stream = new AbortController();
+  const forward = (): void => stream.abort();
+  signal.addEventListener('abort', forward, { once: true });
+  try {
+    await readStream(
+      model.doStream(request, stream.signal),
+      signal,
+      (part: ModelStreamPart) => {
+        if (part.type === 'text-delta') text += part.text;
+        else if (part.type === 'response-end') usage = part.usage;
+      },
+      idle,
+    );
+  } finally {
+    signal.removeEventListener('abort', forward);
+    stream.abort();
   }
   if (signal.aborted) throw new Error('cancelled');
   const summary = text.trim();

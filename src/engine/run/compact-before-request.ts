@@ -5,13 +5,14 @@ import { applyCompaction, findActiveCompaction } from '../compaction/fold-sent-h
 import type { RunEvent } from '../event/run-event';
 import type { ModelRequest, Usage } from '../model/model';
 import { foldHistory } from '../transcript/fold-history';
-import type { CompactionPolicy } from '../../shared/loop-policies';
+import type { LoopPolicies } from '../../shared/loop-policies';
 import type { RunOptions } from './run-options';
 
 /** What the compaction phase needs from the loop. */
 export interface CompactionStep {
   options: RunOptions;
-  policy: CompactionPolicy;
+  /** The run's policies: `compaction`, and `modelIdleTimeoutMs` for the summary call. */
+  policies: LoopPolicies;
   events: readonly RunEvent[];
   emit: (event: RunEvent) => void;
   /** The next request without its messages. */
@@ -21,21 +22,23 @@ export interface CompactionStep {
   signal: AbortSignal;
 }
 
+const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
 const formatTokens = (tokens: number): string => `~${tokens.toLocaleString('en-US')}`;
 
 /**
  * Compacts the history when the policy's trigger fires, emitting `history-compact` and a `policy-act` whose
  * detail starts with "Compacted"; a failure emits a `policy-act` saying why and changes nothing. Returns the
- * summariser's usage (to add to the run's), if it was called. Never throws; a cancel shows in `signal`.
+ * summariser's usage (to add to the run's; zero when it was not called). Never throws; a cancel shows in `signal`.
  */
-export async function compactBeforeRequest(step: CompactionStep): Promise<Usage | undefined> {
-  const { options, policy, events, emit, base, round, signal } = step;
-  if (policy.mode === 'off') return undefined;
+export async function compactBeforeRequest(step: CompactionStep): Promise<Usage> {
+  const { options, events, emit, base, round, signal } = step;
+  const policy = step.policies.compaction;
+  if (policy.mode === 'off') return NO_USAGE;
   const full = foldHistory(events);
   const active = findActiveCompaction(events);
   const tokens = estimateRequestTokens({ ...base, messages: applyCompaction(full, active) }).total;
   const trigger = findCompactionTrigger(policy, tokens, options.contextWindow, round);
-  if (trigger === undefined) return undefined;
+  if (trigger === undefined) return NO_USAGE;
   const now = (): number => options.environment.now();
   const outcome = await compactHistory({
     full,
@@ -46,8 +49,12 @@ export async function compactBeforeRequest(step: CompactionStep): Promise<Usage 
     trigger,
     model: options.model,
     signal,
+    idle: {
+      ms: step.policies.modelIdleTimeoutMs,
+      setTimer: (callback, ms) => options.environment.setTimer(callback, ms),
+    },
   });
-  if (signal.aborted) return outcome.usage;
+  if (signal.aborted) return outcome.usage ?? NO_USAGE;
   const because =
     trigger === 'threshold'
       ? `the request (${formatTokens(tokens)} tokens) passed ${policy.thresholdPercent}% of the ${(options.contextWindow ?? 0).toLocaleString('en-US')}-token context window`
@@ -60,7 +67,7 @@ export async function compactBeforeRequest(step: CompactionStep): Promise<Usage 
       policy: 'compaction',
       detail: `Compaction failed: ${outcome.reason}. The history is unchanged and the run goes on (${because}).`,
     });
-    return outcome.usage;
+    return outcome.usage ?? NO_USAGE;
   }
   const { kind: _kind, ...made } = outcome;
   emit({ type: 'history-compact', at: now(), round, mode: policy.mode, trigger, ...made });
@@ -77,5 +84,5 @@ export async function compactBeforeRequest(step: CompactionStep): Promise<Usage 
     policy: 'compaction',
     detail: `Compacted: ${what}, ${formatTokens(made.tokensBefore)} → ${formatTokens(made.tokensAfter)} tokens (${because}).${made.summary === undefined ? '' : ` Summary: ${made.summary}`}`,
   });
-  return made.usage;
+  return made.usage ?? NO_USAGE;
 }

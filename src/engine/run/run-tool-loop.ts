@@ -218,16 +218,9 @@ async function loop(context: LoopContext): Promise<RunResult> {
       });
     }
     if (round > 1 && resumed === undefined) {
-      const step = {
-        options,
-        policy: policies.compaction,
-        events,
-        emit,
-        base: { ...base, tools: sent },
-        round: round - 1,
-      };
-      const spent = await compactBeforeRequest({ ...step, signal: wall.signal });
-      if (spent) state.usage = sumUsage(state.usage, spent);
+      // The compaction phase (ENGINE-SPEC rule 28): only before a follow-up request, never in a resumed round.
+      const step = { options, policies, events, emit, base: { ...base, tools: sent }, round: round - 1 };
+      state.usage = sumUsage(state.usage, await compactBeforeRequest({ ...step, signal: wall.signal }));
       if (signal.aborted) return finish('aborted');
     }
     const pending: ModelRequest = { ...base, tools: sent, messages: repairHistory(foldSentHistory(events)).messages };
