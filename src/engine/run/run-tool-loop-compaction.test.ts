@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../event/run-event';
-import type { Message, TextBlock, ToolResultBlock } from '../message/message';
+import type { Message, TextBlock } from '../message/message';
 import type { ModelRequest } from '../model/model';
 import { TRIM_MARKER_PREFIX } from '../compaction/trim-tool-results';
 import { SUMMARY_SYSTEM } from '../compaction/summarise-span';
@@ -38,9 +38,7 @@ const policies = (compaction: Partial<CompactionPolicy>) => ({
 const resultTexts = (messages: readonly Message[]): string[] =>
   messages.flatMap((message) =>
     message.content.flatMap((block) =>
-      block.type === 'tool_result'
-        ? [(block as ToolResultBlock).content.map((part) => (part as TextBlock).text).join('')]
-        : [],
+      block.type === 'tool_result' ? [block.content.map((part) => (part as TextBlock).text).join('')] : [],
     ),
   );
 const compactActs = (events: readonly RunEvent[]) =>
