@@ -5,7 +5,7 @@ import { findHistoryProblems } from '../message/find-history-problems';
 import { repairHistory } from '../message/repair-history';
 import type { Model, ModelRequest, Usage } from '../model/model';
 import type { CompactionPolicy } from '../../shared/loop-policies';
-import { estimateRequestTokens } from './estimate-request-tokens';
+import { estimateRequestTokens } from '../../shared/estimate-tokens';
 import { findCompactableSpan, type CompactableSpan } from './find-compactable-span';
 import type { ActiveCompaction } from './fold-sent-history';
 import { summariseSpan } from './summarise-span';

@@ -1,6 +1,6 @@
 // Pure: shortens the oldest tool results to a marker the model can read. No I/O.
 import type { Message, ToolResultBlock } from '../message/message';
-import { estimateBlockTokens } from './estimate-request-tokens';
+import { estimateJsonTokens } from '../../shared/estimate-tokens';
 import type { CompactableSpan } from './find-compactable-span';
 
 /** The start of every trim marker: a result that begins with it is not trimmed again. */
@@ -41,7 +41,7 @@ export function trimToolResults(
       if (tokensToSave !== undefined && savedTokens >= tokensToSave) return block;
       const shortened = shortenResult(block, names.get(block.tool_use_id) ?? 'the tool');
       if (shortened === undefined) return block;
-      savedTokens += estimateBlockTokens(block) - estimateBlockTokens(shortened);
+      savedTokens += estimateJsonTokens(block) - estimateJsonTokens(shortened);
       trimmed += 1;
       changed = true;
       return shortened;
@@ -53,7 +53,7 @@ export function trimToolResults(
 
 function shortenResult(block: ToolResultBlock, name: string): ToolResultBlock | undefined {
   const text = block.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-  if (text.startsWith(TRIM_MARKER_PREFIX) || estimateBlockTokens(block) <= TRIM_MIN_TOKENS) return undefined;
+  if (text.startsWith(TRIM_MARKER_PREFIX) || estimateJsonTokens(block) <= TRIM_MIN_TOKENS) return undefined;
   const media = block.content.length - block.content.filter((part) => part.type === 'text').length;
   const head = text.slice(0, TRIM_KEEP_CHARS);
   const removed = [

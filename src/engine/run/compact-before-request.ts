@@ -1,6 +1,6 @@
 // The loop's compaction phase (ENGINE-SPEC rule 28): between a round and the follow-up request. Pure orchestration.
 import { compactHistory, findCompactionTrigger } from '../compaction/compact-history';
-import { estimateRequestTokens } from '../compaction/estimate-request-tokens';
+import { estimateRequestTokens } from '../../shared/estimate-tokens';
 import { applyCompaction, findActiveCompaction } from '../compaction/fold-sent-history';
 import type { RunEvent } from '../event/run-event';
 import type { ModelRequest, Usage } from '../model/model';
