@@ -7,6 +7,7 @@ import { collectToolRows, namesTakenBesides, type ToolRow as ToolRowData } from 
 import { EditToolDialog } from './edit-tool-dialog';
 import { LocalToolDialog } from './local-tool-dialog';
 import { ToolRow } from './tool-row';
+import { ToolBudget } from './tool-budget';
 
 type Editing = { kind: 'row'; row: ToolRowData } | { kind: 'new-local' } | undefined;
 
@@ -44,6 +45,7 @@ export function ToolsPanel() {
           the ones this run does not need.
         </p>
       )}
+      <ToolBudget groups={groups} />
       {groups.map((group) => (
         <div key={group.id} className="mb-2">
           <h3 className="font-mono text-[11px] font-semibold text-zinc-600 dark:text-zinc-400">{group.label}</h3>
