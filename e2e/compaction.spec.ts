@@ -40,12 +40,12 @@ test('a 40-round run against a small context window compacts, finishes, and the 
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('40');
   await connect(page, e2eUrls.demoServer, E2E_PORTS.demoServer);
 
-  await page.getByText('Model capabilities').click();
+  await page.locator('summary', { hasText: 'Model capabilities' }).click();
   const window = page.getByRole('spinbutton', { name: 'Context window (tokens)' });
   await window.fill('2000');
   await window.blur();
   const policies = page.getByRole('region', { name: 'Loop policies' });
-  await policies.getByText('Compaction', { exact: true }).first().click();
+  await policies.locator('summary', { hasText: /^Compaction$/ }).click();
   const mode = policies.getByRole('combobox', { name: 'Compaction' });
   await expect(mode.getByRole('option')).toHaveText([
     'Off',

@@ -10,9 +10,9 @@ import { truncateResult } from '../policies/truncate-result';
 import type { Tool, ToolResultStatus } from '../tool/tool';
 import type { PlannedToolCall } from './assemble-assistant-message';
 import type { ToolCallOutcome } from './build-tool-result';
-import { toErrorContent } from './build-tool-result';
 import type { RunEnvironment } from './run-options';
-import { callTimeoutOf, runWithDeadline, type SettledCall } from './run-with-deadline';
+import type { SettledCall } from './run-with-deadline';
+import { endCall, runCall, type CallRound } from './call-bookkeeping';
 import { rerunSequentially, type RanCall } from './rerun-sequentially';
 import type { RecordedCall } from './resume-run';
 import { RELOAD_NOT_RERUN_TEXT } from './plan-interrupted-resume';
@@ -78,6 +78,13 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
   const ran = new Map<string, RanCall>();
   let index = 0;
   let capNoted = false;
+  const bookkeeping: CallRound = {
+    round,
+    emit,
+    environment,
+    timeoutMs: options.timeoutMs,
+    ...(options.maxTotalMs === undefined ? {} : { maxTotalMs: options.maxTotalMs }),
+  };
   const act = (policy: Extract<RunEvent, { type: 'policy-act' }>['policy'], detail: string, callId?: string) =>
     emit({ type: 'policy-act', at: environment.now(), round, policy, detail, ...(callId ? { callId } : {}) });
 
@@ -90,31 +97,8 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
       return options.debug.afterTool(round, recorded.input, recorded.outcome);
     }
     const queuedAt = environment.now();
-    const finish = (settled: SettledCall, startedAt?: number, full?: ToolResultContentBlock[]): ToolCallOutcome => {
-      const isError = settled.status !== 'ok';
-      const sent = isError ? toErrorContent(settled.content) : settled.content;
-      emit({
-        type: 'tool-call-end',
-        at: environment.now(),
-        round,
-        callId: call.callId,
-        name: call.name,
-        status: settled.status,
-        isError,
-        content: sent,
-        timing: { queuedAt, ...(startedAt === undefined ? {} : { startedAt }), endedAt: environment.now() },
-        ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
-        ...(full === undefined ? {} : { fullContent: full }),
-        ...(settled.timeout === undefined ? {} : { timeout: settled.timeout }),
-      });
-      return {
-        callId: call.callId,
-        name: call.name,
-        status: settled.status,
-        content: sent,
-        ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
-      };
-    };
+    const finish = (settled: SettledCall, startedAt?: number, full?: ToolResultContentBlock[]): ToolCallOutcome =>
+      endCall(bookkeeping, call, settled, { queuedAt, ...(startedAt === undefined ? {} : { startedAt }) }, full);
     const answer = (status: ToolResultStatus, value: string): ToolCallOutcome =>
       finish({ status, content: [text(value)] });
 
@@ -216,28 +200,9 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
       keys,
       async () => {
         if (signal.aborted) return finish({ status: 'not-executed', content: [text(NOT_EXECUTED_TEXT)] });
-        const startedAt = environment.now();
-        const timeout = callTimeoutOf(tool, options.timeoutMs);
-        emit({
-          type: 'tool-call-start',
-          at: startedAt,
-          round,
-          callId: call.callId,
-          name: call.name,
-          input,
+        const { settled, startedAt } = await runCall(bookkeeping, call, tool, input, signal, {
           queuedAt,
-          ...(eager ? { eager: true } : {}),
-          ...(call.repaired === true ? { repaired: true } : {}),
-          timeout,
-        });
-        const settled = await runWithDeadline({
-          tool,
-          input,
-          signal,
-          timeoutMs: timeout.ms,
-          timeoutSource: timeout.source,
-          ...(options.maxTotalMs === undefined ? {} : { maxTotalMs: options.maxTotalMs }),
-          environment,
+          eager,
           onProgress: (progress) =>
             emit({ type: 'tool-call-progress', at: environment.now(), round, callId: call.callId, ...progress }),
         });
@@ -291,17 +256,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
       const outcomes = await Promise.all(calls.map((call) => start(call, false)));
       try {
         if (!policies.sequentialFallback || signal.aborted) return outcomes;
-        return await rerunSequentially({
-          outcomes,
-          ran,
-          state,
-          signal,
-          environment,
-          round,
-          emit,
-          timeoutMs: options.timeoutMs,
-          ...(options.maxTotalMs === undefined ? {} : { maxTotalMs: options.maxTotalMs }),
-        });
+        return await rerunSequentially({ outcomes, ran, state, signal, round: bookkeeping });
       } finally {
         options.signal.removeEventListener('abort', onRunAbort);
       }

@@ -1,33 +1,22 @@
 // Pure: what the loop does once a budget is reached (ENGINE-SPEC rule 8). Clock comes from RunEnvironment.
-import type { DebugSession } from '../debug/create-debug-session';
-import type { FinishReason, RunErrorInfo, RunEvent } from '../event/run-event';
+import type { FinishReason } from '../event/run-event';
 import type { Message, ToolResultBlock } from '../message/message';
-import { repairHistory } from '../message/repair-history';
 import type { ModelRequest } from '../model/model';
 import { buildFallbackBrief, FALLBACK_BRIEF_SYSTEM } from '../policies/build-fallback-brief';
 import type { LimitHit } from '../policies/limits';
-import type { LoopPolicies } from '../../shared/loop-policies';
-import { foldSentHistory } from '../compaction/fold-sent-history';
 import { collectModelResponse } from './collect-model-response';
-import type { RunOptions, RunResult } from './run-options';
+import type { LoopContext } from './loop-context';
+import type { RunResult } from './run-options';
 import { sumUsage } from './sum-usage';
-import type { Usage } from '../model/model';
 
 /** Result text of a call the final reply made although tools could no longer run. */
 export const BUDGET_NOT_EXECUTED_TEXT = 'Not executed: budget reached. Tools can no longer be called in this run.';
 
 /** What `finishAtLimit` needs from the loop. */
-export interface AtLimitContext {
-  options: RunOptions;
-  signal: AbortSignal;
-  state: { round: number; usage: Usage };
-  emit: (event: RunEvent) => void;
-  events: RunEvent[];
-  finish: (finishReason: FinishReason, error?: RunErrorInfo) => RunResult;
-  debug: DebugSession;
-  policies: LoopPolicies;
-  base: Omit<ModelRequest, 'messages'>;
-}
+export type AtLimitContext = Pick<
+  LoopContext,
+  'options' | 'signal' | 'state' | 'emit' | 'history' | 'finish' | 'policies'
+>;
 
 /**
  * Emits `limit-reached` and applies the at-limit behaviour: `stop` ends the run; `final-answer` sends one
@@ -37,7 +26,8 @@ export interface AtLimitContext {
  * valid. The finish reason is always `limit:<kind>`.
  */
 export async function finishAtLimit(context: AtLimitContext, hit: LimitHit): Promise<RunResult> {
-  const { options, state, emit, events, policies, signal } = context;
+  const { options, state, emit, policies, signal } = context;
+  const { base } = state;
   const { environment } = options;
   const reason: FinishReason = `limit:${hit.limit}`;
   const behaviour = policies.atLimit;
@@ -53,20 +43,20 @@ export async function finishAtLimit(context: AtLimitContext, hit: LimitHit): Pro
 
   state.round += 1;
   const round = state.round;
-  const history = repairHistory(foldSentHistory(events)).messages;
-  const { toolChoice: _choice, ...kept } = context.base;
+  const history = context.history();
+  const { toolChoice: _choice, ...kept } = base;
   const request: ModelRequest =
     behaviour === 'final-answer'
       ? { ...kept, toolChoice: { type: 'none' }, messages: history }
       : {
           system: FALLBACK_BRIEF_SYSTEM,
           tools: [],
-          maxTokens: context.base.maxTokens,
-          ...(context.base.temperature === undefined ? {} : { temperature: context.base.temperature }),
+          maxTokens: base.maxTokens,
+          ...(base.temperature === undefined ? {} : { temperature: base.temperature }),
           messages: [
             {
               role: 'user',
-              content: [{ type: 'text', text: buildFallbackBrief(context.base.system, history, hit.detail) }],
+              content: [{ type: 'text', text: buildFallbackBrief(base.system, history, hit.detail) }],
             },
           ],
         };

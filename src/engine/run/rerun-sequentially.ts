@@ -1,11 +1,9 @@
 // Pure: Yao's fallback — calls to one server that failed retryably in a parallel batch run again one by one (ENGINE-SPEC rule 13).
-import type { RunEvent } from '../event/run-event';
 import type { RunPolicyState } from '../policies/run-policy-state';
 import type { Tool } from '../tool/tool';
 import type { PlannedToolCall } from './assemble-assistant-message';
-import { toErrorContent, type ToolCallOutcome } from './build-tool-result';
-import type { RunEnvironment } from './run-options';
-import { callTimeoutOf, runWithDeadline } from './run-with-deadline';
+import type { ToolCallOutcome } from './build-tool-result';
+import { endCall, runCall, type CallRound } from './call-bookkeeping';
 
 /** A call that reached its tool this round, with the input it ran with. */
 export interface RanCall {
@@ -20,12 +18,8 @@ export interface RerunOptions {
   ran: ReadonlyMap<string, RanCall>;
   state: RunPolicyState;
   signal: AbortSignal;
-  environment: RunEnvironment;
-  round: number;
-  emit: (event: RunEvent) => void;
-  timeoutMs: number;
-  /** The most one call may take in all (see `RoundExecutorOptions.maxTotalMs`). */
-  maxTotalMs?: number;
+  /** The round, as each call's bookkeeping needs it. */
+  round: CallRound;
 }
 
 const isRetryableFailure = (outcome: ToolCallOutcome): boolean =>
@@ -37,7 +31,8 @@ const isRetryableFailure = (outcome: ToolCallOutcome): boolean =>
  * the old ones (both stay in the trace). Outcomes keep the model's order.
  */
 export async function rerunSequentially(options: RerunOptions): Promise<ToolCallOutcome[]> {
-  const { state, environment, round, emit } = options;
+  const { state, round: context } = options;
+  const { environment, round, emit } = context;
   const byServer = new Map<string, RanCall[]>();
   for (const entry of options.ran.values()) {
     if (entry.tool.origin.kind !== 'mcp') continue;
@@ -67,50 +62,11 @@ export async function rerunSequentially(options: RerunOptions): Promise<ToolCall
       if (options.signal.aborted) break;
       const problem = state.validate(tool, input);
       if (problem !== undefined) continue;
-      const startedAt = environment.now();
-      const timeout = callTimeoutOf(tool, options.timeoutMs);
-      emit({
-        type: 'tool-call-start',
-        at: startedAt,
-        round,
-        callId: call.callId,
-        name: call.name,
-        input,
-        queuedAt: startedAt,
-        timeout,
-      });
-      const settled = await runWithDeadline({
-        tool,
-        input,
-        signal: options.signal,
-        timeoutMs: timeout.ms,
-        timeoutSource: timeout.source,
-        ...(options.maxTotalMs === undefined ? {} : { maxTotalMs: options.maxTotalMs }),
-        environment,
-      });
-      const isError = settled.status !== 'ok';
-      const content = isError ? toErrorContent(settled.content) : settled.content;
-      emit({
-        type: 'tool-call-end',
-        at: environment.now(),
-        round,
-        callId: call.callId,
-        name: call.name,
-        status: settled.status,
-        isError,
-        content,
-        timing: { queuedAt: startedAt, startedAt, endedAt: environment.now() },
-        ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
-        ...(settled.timeout === undefined ? {} : { timeout: settled.timeout }),
-      });
+      // The same call again: logged without the eager or repaired marks of its first run.
+      const again = { callId: call.callId, name: call.name, input: call.input };
+      const { settled, startedAt } = await runCall(context, again, tool, input, options.signal, {});
       const position = outcomes.findIndex((candidate) => candidate.callId === call.callId);
-      outcomes[position] = {
-        callId: call.callId,
-        name: call.name,
-        status: settled.status,
-        content,
-        ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
-      };
+      outcomes[position] = endCall(context, call, settled, { queuedAt: startedAt, startedAt });
     }
   }
   return outcomes;

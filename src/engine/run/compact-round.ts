@@ -1,41 +1,35 @@
 // The loop's compaction phase (ENGINE-SPEC rule 28): between a round and the follow-up request. Pure orchestration.
 import { compactHistory, findCompactionTrigger } from '../compaction/compact-history';
 import { estimateRequestTokens } from '../../shared/estimate-tokens';
-import { applyCompaction, findActiveCompaction } from '../compaction/fold-sent-history';
-import type { RunEvent } from '../event/run-event';
-import type { ModelRequest, Usage } from '../model/model';
-import { foldHistory } from '../transcript/fold-history';
-import type { LoopPolicies } from '../../shared/loop-policies';
-import type { RunOptions } from './run-options';
-
-/** What the compaction phase needs from the loop. */
-export interface CompactionStep {
-  options: RunOptions;
-  /** The run's policies: `compaction`, and `modelIdleTimeoutMs` for the summary call. */
-  policies: LoopPolicies;
-  events: readonly RunEvent[];
-  emit: (event: RunEvent) => void;
-  /** The next request without its messages. */
-  base: Omit<ModelRequest, 'messages'>;
-  /** The round that just ended; the compaction is recorded on it. */
-  round: number;
-  signal: AbortSignal;
-}
+import { applyCompaction } from '../compaction/fold-sent-history';
+import type { Usage } from '../model/model';
+import type { LoopContext, RoundState } from './loop-context';
+import { sumUsage } from './sum-usage';
 
 const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
 const formatTokens = (tokens: number): string => `~${tokens.toLocaleString('en-US')}`;
 
 /**
- * Compacts the history when the policy's trigger fires, emitting `history-compact` and a `policy-act` whose
- * detail starts with "Compacted"; a failure emits a `policy-act` saying why and changes nothing. Returns the
- * summariser's usage (to add to the run's; zero when it was not called). Never throws; a cancel shows in `signal`.
+ * The COMPACT phase before `next`'s request (a follow-up): when the policy's trigger fires, compacts the history,
+ * emitting `history-compact` and a `policy-act` whose detail starts with "Compacted"; a failure emits a
+ * `policy-act` saying why and changes nothing. The summariser's usage counts in the run's. Never throws;
+ * returns `aborted` when the run was cancelled meanwhile (the history is then unchanged).
  */
-export async function compactBeforeRequest(step: CompactionStep): Promise<Usage> {
-  const { options, events, emit, base, round, signal } = step;
-  const policy = step.policies.compaction;
+export async function compactRound(context: LoopContext, next: RoundState): Promise<'aborted' | 'done'> {
+  const usage = await compact(context, next);
+  context.state.usage = sumUsage(context.state.usage, usage);
+  return context.signal.aborted ? 'aborted' : 'done';
+}
+
+async function compact(context: LoopContext, next: RoundState): Promise<Usage> {
+  const { options, emit } = context;
+  const base = { ...context.state.base, tools: next.offered };
+  // Recorded on the round that just ended: the next round's card does not exist yet.
+  const round = next.round - 1;
+  const signal = context.wall.signal;
+  const policy = context.policies.compaction;
   if (policy.mode === 'off') return NO_USAGE;
-  const full = foldHistory(events);
-  const active = findActiveCompaction(events);
+  const { full, active } = context.compactionView();
   const tokens = estimateRequestTokens({ ...base, messages: applyCompaction(full, active) }).total;
   const trigger = findCompactionTrigger(policy, tokens, options.contextWindow, round);
   if (trigger === undefined) return NO_USAGE;
@@ -50,7 +44,7 @@ export async function compactBeforeRequest(step: CompactionStep): Promise<Usage>
     model: options.model,
     signal,
     idle: {
-      ms: step.policies.modelIdleTimeoutMs,
+      ms: context.policies.modelIdleTimeoutMs,
       setTimer: (callback, ms) => options.environment.setTimer(callback, ms),
     },
   });

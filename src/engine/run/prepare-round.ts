@@ -1,0 +1,55 @@
+// Pure: the PREPARE phase of a fresh round — budgets, withheld tools, the tool catalogue refreshed. No I/O of its own.
+import type { Tool } from '../tool/tool';
+import type { ToolDefinition } from '../model/model';
+import { checkLimits } from '../policies/limits';
+import { finishAtLimit } from './finish-at-limit';
+import type { LoopContext, RoundState } from './loop-context';
+import { progressOf } from './round-progress';
+import type { RunResult } from './run-options';
+
+/** The definitions the model is sent for `tools`. */
+export const toDefinitions = (tools: readonly Tool[]): ToolDefinition[] =>
+  tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+
+/**
+ * Opens the next round: a budget reached before it (only a `pause_turn` reply going on gets here with
+ * one — tool rounds check theirs before committing) ends the run at its limit; otherwise the round number
+ * moves on, tools over their retry budget are withheld for this round, and from round 2 on the catalogue
+ * is asked again (`getTools`; a change is logged as `tools-update`).
+ */
+export async function prepareRound(context: LoopContext): Promise<RoundState | RunResult> {
+  const { state, emit, options } = context;
+  const early = checkLimits(context.policies.limits, progressOf(context));
+  if (early) return finishAtLimit(context, early);
+  state.round += 1;
+  const round = state.round;
+  const withheld = context.policyState.retry.startRound();
+  if (round > 1 && options.getTools) refreshTools(context, round, await options.getTools());
+  const offered =
+    withheld.length === 0 ? state.base.tools : state.base.tools.filter((tool) => !withheld.includes(tool.name));
+  if (withheld.length > 0)
+    emit({
+      type: 'policy-act',
+      at: options.environment.now(),
+      round,
+      policy: 'tool-withheld',
+      detail: `Withheld this round after repeated invalid input: ${withheld.join(', ')}.`,
+    });
+  return { round, offered, announce: true };
+}
+
+function refreshTools(context: LoopContext, round: number, next: Tool[]): void {
+  const { state, emit, options } = context;
+  const definitions = toDefinitions(next);
+  if (JSON.stringify(definitions) === JSON.stringify(toDefinitions(state.tools))) return;
+  state.tools = next;
+  state.base = { ...state.base, tools: definitions };
+  emit({ type: 'tools-update', at: options.environment.now(), round, tools: definitions });
+  emit({
+    type: 'policy-act',
+    at: options.environment.now(),
+    round,
+    policy: 'tools-refresh',
+    detail: `The tool list changed: ${definitions.length} tools now.`,
+  });
+}

@@ -1,0 +1,80 @@
+// Pure: the MODEL_CALL phase — the request (and its pause), the streamed reply with early tool starts, the after-reply pause.
+import { createEmptyUsage, sumUsage } from './sum-usage';
+import type { ModelRequest } from '../model/model';
+import { collectModelResponse, type ModelResponse } from './collect-model-response';
+import { createRoundExecutor, type RoundExecutor } from './execute-tool-calls';
+import type { LoopContext, RoundState } from './loop-context';
+import { wouldPauseBefore } from './round-policies';
+import { endRound } from './round-progress';
+import type { RunResult } from './run-options';
+
+/** A round whose reply has come: the reply (complete or cut by a cancel) and the executor of its calls. */
+export interface Requested {
+  response: Exclude<ModelResponse, { kind: 'failed' }>;
+  executor: RoundExecutor;
+}
+
+/**
+ * Sends the round's request: the history as it stands, the tools offered, held first at the before-request
+ * pause (where a person may edit it; the edit persists, except that a withheld tool comes back next
+ * round). Calls that are safe start while the reply streams. A resumed round with a logged reply takes it
+ * instead of asking the model again. A failed call ends the run (`error`); a cancel before it, `aborted`.
+ */
+export async function requestRound(context: LoopContext, round: RoundState): Promise<Requested | RunResult> {
+  const { options, state, emit, signal, wall, debug, policies } = context;
+  const { environment } = options;
+  const pending: ModelRequest = { ...state.base, tools: round.offered, messages: context.history() };
+  if (round.announce)
+    emit({ type: 'round-start', at: environment.now(), round: round.round, request: context.digest(pending) });
+  const request = round.reply === undefined ? await debug.beforeRequest(round.round, pending) : pending;
+  const { messages: _sent, ...kept } = request;
+  state.base = request.tools === round.offered ? { ...kept, tools: state.base.tools } : kept;
+  if (signal.aborted) {
+    endRound(context, round.round);
+    return context.finish('aborted');
+  }
+
+  const executor = createRoundExecutor({
+    round: round.round,
+    tools: state.tools,
+    signal: wall.signal,
+    environment,
+    timeoutMs: options.toolTimeoutMs ?? policies.toolTimeoutMs,
+    maxTotalMs: policies.toolMaxTotalMs,
+    emit,
+    state: context.policyState,
+    debug,
+    wouldPause: (call, tool) => wouldPauseBefore(options, round.round, call, tool),
+    ...(round.recorded === undefined ? {} : { recorded: round.recorded }),
+    ...(round.cutShort === undefined ? {} : { cutShort: round.cutShort }),
+  });
+  const { reply } = round;
+  const response: ModelResponse = reply
+    ? {
+        kind: 'complete',
+        message: reply.message,
+        stopReason: reply.stopReason,
+        toolCalls: reply.toolCalls,
+        usage: createEmptyUsage(),
+      }
+    : await collectModelResponse({
+        model: options.model,
+        request,
+        round: round.round,
+        signal: wall.signal,
+        now: () => environment.now(),
+        emit,
+        onToolCallReady: (call) => void executor.startEarly(call),
+        idle: { ms: policies.modelIdleTimeoutMs, setTimer: (callback, ms) => environment.setTimer(callback, ms) },
+      });
+  state.usage = sumUsage(state.usage, response.usage);
+  if (response.kind === 'failed') {
+    // Calls started early are cancelled; their results stay in the trace but are never sent.
+    await executor.abandon();
+    endRound(context, round.round);
+    return context.finish('error', response.error);
+  }
+  if (response.kind === 'complete' && (reply?.afterReply ?? true))
+    await debug.afterReply(round.round, response.message, response.stopReason);
+  return { response, executor };
+}

@@ -1,0 +1,46 @@
+// Pure: the EXECUTE and COMMIT phases — the round's calls answered, the budgets counted, the results committed.
+import type { Message } from '../message/message';
+import { finalAnswerNote } from '../policies/build-fallback-brief';
+import { checkLimits, type LimitHit } from '../policies/limits';
+import { buildToolResult, type ToolCallOutcome } from './build-tool-result';
+import type { LoopContext, RoundState } from './loop-context';
+import type { Requested } from './request-round';
+import { recordOutcomes } from './round-policies';
+import { endRound, progressOf } from './round-progress';
+
+/** What the round's calls left for DECIDE: a budget reached, a direct-output tool's answer. */
+export interface Settled {
+  hit?: LimitHit;
+  direct?: ToolCallOutcome;
+}
+
+/**
+ * Answers every call of the reply (starting those not started early), feeds the loop guard and the
+ * duplicate tracker, checks the budgets, and commits the results in the model's order as one user
+ * message — with the note asking for a final answer when a budget was reached and the at-limit
+ * behaviour is `final-answer`. Closes the round (`round-end`).
+ */
+export async function settleRound(context: LoopContext, round: RoundState, requested: Requested): Promise<Settled> {
+  const settled = requested.response.toolCalls.length === 0 ? {} : await commitResults(context, round, requested);
+  endRound(context, round.round);
+  return settled;
+}
+
+async function commitResults(context: LoopContext, round: RoundState, requested: Requested): Promise<Settled> {
+  const { policies, policyState, signal, wall } = context;
+  const { toolCalls } = requested.response;
+  const outcomes = await requested.executor.settle(toolCalls);
+  let hit = recordOutcomes(policyState, toolCalls, outcomes);
+  if (!signal.aborted) hit ??= checkLimits(policies.limits, progressOf(context)) ?? wall.hit();
+  const direct = outcomes.find(
+    (outcome) => outcome.status === 'ok' && policies.directOutputTools.includes(outcome.name),
+  );
+  const note = hit !== undefined && direct === undefined && policies.atLimit === 'final-answer' && !signal.aborted;
+  const content = [
+    ...outcomes.map(buildToolResult),
+    ...(note && hit ? [{ type: 'text' as const, text: finalAnswerNote(hit.detail) }] : []),
+  ];
+  const message: Message = { role: 'user', content };
+  context.emit({ type: 'tool-results-commit', at: context.options.environment.now(), round: round.round, message });
+  return { ...(hit === undefined ? {} : { hit }), ...(direct === undefined ? {} : { direct }) };
+}
