@@ -5,7 +5,7 @@ import { readStream, type StreamIdleTimeout } from '../run/read-stream';
 
 /** The summariser's instructions (its system prompt). */
 export const SUMMARY_SYSTEM = [
-  'You compact the history of an AI agent that works with tools, so that it can continue within its context window.',
+  'You compact the history of an AI agent that works with tools, so that it can go on within the limit of what the model can read.',
   'Write a concise summary of the conversation excerpt you are given: the task, what was tried, every fact, figure,',
   'identifier and result still needed, errors met and what is left to do. Plain prose or short lists; no preamble.',
 ].join(' ');

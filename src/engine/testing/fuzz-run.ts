@@ -140,8 +140,8 @@ function randomPolicies(random: Random): Partial<LoopPolicies> {
 }
 
 /** Compaction in 40 % of the sequences: any mode, a small window and/or every 1–2 rounds, 0–2 rounds kept. */
-function randomCompaction(random: Random): { policies: Partial<LoopPolicies>; window: { contextWindow?: number } } {
-  if (!random.chance(0.4)) return { policies: {}, window: {} };
+function randomCompaction(random: Random): { policies: Partial<LoopPolicies>; sized: { contextWindow?: number } } {
+  if (!random.chance(0.4)) return { policies: {}, sized: {} };
   const compaction = {
     mode: random.pick(['trim', 'summarise', 'both'] as const),
     thresholdPercent: random.pick([10, 50, 90]),
@@ -150,7 +150,7 @@ function randomCompaction(random: Random): { policies: Partial<LoopPolicies>; wi
   };
   return {
     policies: { compaction },
-    window: random.chance(0.7) ? { contextWindow: 200 + random.int(20_000) } : {},
+    sized: random.chance(0.7) ? { contextWindow: 200 + random.int(20_000) } : {},
   };
 }
 
@@ -294,11 +294,11 @@ export async function runFuzzSequence(seed: number, settle: Settle): Promise<Fuz
     maxRounds: 1 + random.int(4),
     toolTimeoutMs: 5_000,
     policies: { ...randomPolicies(random), ...compaction.policies },
-    ...compaction.window,
+    ...compaction.sized,
   };
   if (compaction.policies.compaction)
     steps.push(
-      `compaction ${JSON.stringify(compaction.policies.compaction)}, window ${compaction.window.contextWindow ?? 'none'}`,
+      `compaction ${JSON.stringify(compaction.policies.compaction)}, context ${compaction.sized.contextWindow ?? 'none'}`,
     );
   const environment = createFakeEnvironment();
   const model = createScriptedModel(replies);
