@@ -91,6 +91,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: `node --import tsx e2e/fixtures/many-tools-server-main.ts`,
+      env: { PORT: String(E2E_PORTS.manyToolsServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
+      port: E2E_PORTS.manyToolsServer,
+      reuseExistingServer: false,
+    },
+    {
       command: `node --import tsx e2e/fixtures/mock-messages-api-main.ts`,
       env: { PORT: String(E2E_PORTS.mockApi), MOCK_API_KEY },
       port: E2E_PORTS.mockApi,

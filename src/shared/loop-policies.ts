@@ -7,6 +7,28 @@ export type AtLimitBehaviour = 'final-answer' | 'fallback-brief' | 'stop';
 /** How identical calls are treated (ENGINE-SPEC rule 18). */
 export type DuplicateMode = 'off' | 'warn' | 'block';
 
+/**
+ * What compaction does to the oldest part of the history (ENGINE-SPEC rule 28): `off`, `trim` (the oldest tool
+ * results shortened to a marker the model can read), `summarise` (one model call turns the oldest rounds into a
+ * summary) or `both` (trim first, summarise when that was not enough).
+ */
+export type CompactionMode = 'off' | 'trim' | 'summarise' | 'both';
+
+/** When and how the history is compacted before a follow-up request. */
+export interface CompactionPolicy {
+  /** Default `off`. */
+  mode: CompactionMode;
+  /**
+   * Compact when the estimated next request passes this share (1–100) of the model's context window
+   * (`RunOptions.contextWindow`; without a window this trigger never fires). Default 80.
+   */
+  thresholdPercent: number;
+  /** Also compact every this many rounds, whatever the size; 0 = never. Default 0. */
+  everyRounds: number;
+  /** Rounds before the current one that are never touched. Default 2. */
+  keepRounds: number;
+}
+
 /** Budgets of one run besides max rounds (which stays `RunOptions.maxRounds`). Absent = no limit. */
 export interface LoopLimits {
   /** Tool calls the whole run may make; calls past it answer "not executed: budget reached". */
@@ -63,7 +85,17 @@ export interface LoopPolicies {
   toolMaxTotalMs: number;
   /** A model stream that sends nothing for this many ms fails with a plain error. Default 120 000. */
   modelIdleTimeoutMs: number;
+  /** Context compaction before follow-up requests (ENGINE-SPEC rule 28). Default off. */
+  compaction: CompactionPolicy;
 }
+
+/** The compaction defaults: off; at 80 % of the window; never by round count; the last 2 rounds kept. */
+export const DEFAULT_COMPACTION: CompactionPolicy = {
+  mode: 'off',
+  thresholdPercent: 80,
+  everyRounds: 0,
+  keepRounds: 2,
+};
 
 /** The defaults of every policy (see each field of `LoopPolicies`). */
 export const DEFAULT_LOOP_POLICIES: LoopPolicies = {
@@ -84,6 +116,7 @@ export const DEFAULT_LOOP_POLICIES: LoopPolicies = {
   toolTimeoutMs: 60_000,
   toolMaxTotalMs: 600_000,
   modelIdleTimeoutMs: 120_000,
+  compaction: DEFAULT_COMPACTION,
 };
 
 /** `partial` over the defaults; caps below 1 read as 1, so a bad setting can never stall the loop. */
@@ -99,6 +132,20 @@ export function resolveLoopPolicies(partial: Partial<LoopPolicies> | undefined):
     toolTimeoutMs: atLeast(merged.toolTimeoutMs, 100, DEFAULT_LOOP_POLICIES.toolTimeoutMs),
     toolMaxTotalMs: atLeast(merged.toolMaxTotalMs, 100, DEFAULT_LOOP_POLICIES.toolMaxTotalMs),
     modelIdleTimeoutMs: atLeast(merged.modelIdleTimeoutMs, 1000, DEFAULT_LOOP_POLICIES.modelIdleTimeoutMs),
+    compaction: resolveCompaction(partial?.compaction),
+  };
+}
+
+/** A compaction setting read safely: unknown modes are `off`, numbers clamped to their ranges. */
+function resolveCompaction(partial: Partial<CompactionPolicy> | undefined): CompactionPolicy {
+  const merged = { ...DEFAULT_COMPACTION, ...partial };
+  const whole = (value: number, min: number, max: number, fallback: number): number =>
+    Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback;
+  return {
+    mode: (['off', 'trim', 'summarise', 'both'] as const).includes(merged.mode) ? merged.mode : 'off',
+    thresholdPercent: whole(merged.thresholdPercent, 1, 100, DEFAULT_COMPACTION.thresholdPercent),
+    everyRounds: whole(merged.everyRounds, 0, 10_000, 0),
+    keepRounds: whole(merged.keepRounds, 0, 1_000, DEFAULT_COMPACTION.keepRounds),
   };
 }
 

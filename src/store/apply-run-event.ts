@@ -224,6 +224,9 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
     case 'policy-act':
     case 'tools-update':
       return applyPolicyEvent(state, event);
+    // Shown through its policy-act; the event itself feeds the transcript and the sent history.
+    case 'history-compact':
+      return state;
     case 'run-end': {
       const next: RunView = {
         ...state,

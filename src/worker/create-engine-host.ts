@@ -9,7 +9,7 @@ import type { Command, CommandEnvelope, CommandResults, ModelInfo, WorkerMessage
 import { PROTOCOL_VERSION } from '../protocol/messages';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
 import { buildSystemPrompt } from '../mcp/build-system-prompt';
-import { recordBaseUrl, recordModelSettings } from './record-model-settings';
+import { contextWindowOf, recordBaseUrl, recordModelSettings } from './record-model-settings';
 import { RunRegistry, type RunRecord } from './run-registry';
 import { ServerRegistry, type ConnectServer } from './server-registry';
 import { createSessionCommands, type RunOverrides } from './session-commands';
@@ -125,6 +125,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       debug: debug.attach(runId, model, controller.signal, settings.debug),
       ...(settings.policies === undefined ? {} : { policies: settings.policies }),
       ...(settings.price === undefined ? {} : { price: settings.price }),
+      ...contextWindowOf(settings),
       ...(overrides.resume === undefined ? {} : { resume: { events: overrides.resume } }),
       validateInput: createToolInputValidator,
       // tools/list_changed refreshes a server's list; each round sends the catalogue as it is then.

@@ -18,3 +18,10 @@ export function recordBaseUrl(settings: RunSettings): Pick<TranscriptSettings, '
   const provider = settings.provider;
   return 'baseUrl' in provider && provider.baseUrl ? { baseUrl: redactUrl(provider.baseUrl) } : {};
 }
+
+/** The context window compaction measures against, when the person's model capabilities give one. */
+export function contextWindowOf(settings: RunSettings): { contextWindow?: number } {
+  const provider = settings.provider;
+  const window = 'capabilities' in provider ? provider.capabilities?.contextWindow : undefined;
+  return window === undefined ? {} : { contextWindow: window };
+}

@@ -5,7 +5,7 @@ import type { Message, ToolResultContentBlock } from '../message/message';
 import type { RequestDigest } from './request-digest';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus } from '../tool/tool';
-import type { AtLimitBehaviour } from '../../shared/loop-policies';
+import type { AtLimitBehaviour, CompactionMode } from '../../shared/loop-policies';
 import type { DebugEvent } from '../debug/debug-event';
 import type { RecordedRequest } from '../model/sent-request';
 import type { ModelPrice } from '../model/model-capabilities';
@@ -39,9 +39,14 @@ export type PolicyName =
   | 'direct-output'
   | 'final-answer'
   | 'fallback-brief'
-  | 'tools-refresh';
+  | 'tools-refresh'
+  /** The history was compacted before a follow-up request, or a compaction failed and left it unchanged. */
+  | 'compaction';
 
 export type { RequestDigest } from './request-digest';
+
+/** What started a compaction: the request's size against the context window, or the round count. */
+export type CompactionTrigger = 'threshold' | 'every-rounds';
 
 export interface CallTiming {
   queuedAt: number;
@@ -153,6 +158,29 @@ export type RunEvent =
     }
   /** A loop policy acted: what it did, in plain words; `callId` when it concerned one call. */
   | { type: 'policy-act'; at: number; round: number; policy: PolicyName; detail: string; callId?: string }
+  /**
+   * The history was compacted before the request after `round` (ENGINE-SPEC rule 28). From here on requests
+   * send `prefix` in place of the full history's first `keptFrom` messages (`foldSentHistory`); the full
+   * history (`foldHistory`) is unchanged. Tokens are estimates of the whole request (system, tools, history).
+   */
+  | {
+      type: 'history-compact';
+      at: number;
+      round: number;
+      mode: Exclude<CompactionMode, 'off'>;
+      trigger: CompactionTrigger;
+      prefix: Message[];
+      keptFrom: number;
+      tokensBefore: number;
+      tokensAfter: number;
+      /** Tool results shortened to a marker. */
+      trimmedResults: number;
+      /** Messages replaced by the summary (0 when nothing was summarised). */
+      summarisedMessages: number;
+      summary?: string;
+      /** The summariser's call, when there was one (counted in the run's usage). */
+      usage?: Usage;
+    }
   /** The tool catalogue changed between rounds (tools/list_changed); `tools` as the next request sends them. */
   | { type: 'tools-update'; at: number; round: number; tools: ToolDefinition[] }
   | { type: 'run-end'; at: number; finishReason: FinishReason; usage: Usage; error?: RunErrorInfo }

@@ -10,6 +10,7 @@ import type { PlannedToolCall } from './assemble-assistant-message';
 import type { RunOptions, RunResult } from './run-options';
 import type { RecordedCall } from './resume-run';
 import type { WallClock } from './wall-time';
+import type { ActiveCompaction } from '../compaction/fold-sent-history';
 
 /** What changes over a run: its id, the round it is in, what it has spent, the request it will send next. */
 export interface LoopState {
@@ -43,6 +44,8 @@ export interface LoopContext {
   emit: (event: RunEvent) => void;
   /** The history the next request carries: API-valid (it passes `repairHistory` unchanged). */
   history: () => Message[];
+  /** For the compaction phase only: the full history (the transcript's) and the compaction in force over it. */
+  compactionView: () => { full: Message[]; active: ActiveCompaction | undefined };
   finish: Finish;
   debug: DebugSession;
   digest: (request: ModelRequest) => RequestDigest;

@@ -50,6 +50,8 @@ export interface RunOptions {
   getTools?: () => Tool[] | Promise<Tool[]>;
   /** The price the cost budget is counted at (USD per million tokens); without it the cost limit never acts. */
   price?: ModelPrice;
+  /** Tokens the model reads in one request (its capabilities); compaction's size trigger measures against it. */
+  contextWindow?: number;
   /**
    * Resume a run cut short while held at a pause (a reload): its stored log. The run keeps its id, emits
    * nothing already logged and holds the same pause again; `history`, `userMessage` and `runId` are ignored.

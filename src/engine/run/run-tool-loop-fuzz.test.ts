@@ -21,12 +21,19 @@ describe('engine fuzz', () => {
 
   it(`${runs} seeded sequences from seed ${firstSeed} keep every history valid`, async () => {
     console.info(`engine fuzz: ${runs} sequences from seed ${firstSeed}`);
+    let compactions = 0;
+    let attempts = 0;
     for (let seed = firstSeed; seed < firstSeed + runs; seed += 1) {
       const outcome = await runFuzzSequence(seed, settle);
+      compactions += outcome.compactions;
+      attempts += outcome.compactionAttempts;
       if (outcome.problems.length > 0) {
         console.info(`engine fuzz: seed ${seed} failed:\n${outcome.steps.join('\n')}`);
         expect(outcome.problems, `seed ${seed}`).toEqual([]);
       }
     }
+    console.info(`engine fuzz: ${attempts} compactions tried, ${compactions} made`);
+    // The sequences must reach compaction for its invariant to have been checked.
+    if (runs >= 200) expect([attempts > 0, compactions > 0]).toEqual([true, true]);
   }, 600_000);
 });

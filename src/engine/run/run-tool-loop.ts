@@ -18,6 +18,8 @@ import { requestRound } from './request-round';
 import { planResume, type ResumePlan } from './resume-run';
 import type { RunHandle, RunOptions, RunResult } from './run-options';
 import { settleRound } from './settle-round';
+import { compactRound } from './compact-round';
+import { findActiveCompaction, foldSentHistory } from '../compaction/fold-sent-history';
 import { createEmptyUsage } from './sum-usage';
 import { armWallTime } from './wall-time';
 
@@ -81,8 +83,10 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
       ...plan?.edits,
     },
   };
-  // The history is the fold of the run's events (a new run's starts as its repaired starting history).
-  const history = (): Message[] => repairHistory(foldHistory(events)).messages;
+  // The history is the fold of the run's events (a new run's starts as its repaired starting history),
+  // with the compaction in force applied: the full history stays in the log (and the transcript).
+  const history = (): Message[] => repairHistory(foldSentHistory(events)).messages;
+  const compactionView = () => ({ full: foldHistory(events), active: findActiveCompaction(events) });
   // The wall-time budget stops a model stream or a tool call where it is, not only between rounds.
   const wall = armWallTime(policies.limits.wallTimeMs, state.startedAt, environment, signal);
   const finish: Finish = (finishReason, error) => {
@@ -114,6 +118,7 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
     maxRounds,
     emit,
     history,
+    compactionView,
     finish,
     debug,
     digest,
@@ -142,8 +147,9 @@ async function loop(context: LoopContext, entry: RoundState | 'prepare' | RunRes
     const round = resumed ?? (await prepareRound(context));
     resumed = undefined;
     if (isResult(round)) return round;
-    // A phase that reshapes the history before a follow-up request (compaction, ENGINE-SPEC rule 28) goes
-    // here, for `round.announce && round.round > 1`: `requestRound` sends `context.history()` as it then is.
+    // COMPACT (ENGINE-SPEC rule 28): only before a follow-up request; `requestRound` sends the history it leaves.
+    if (round.announce && round.round > 1 && (await compactRound(context, round)) === 'aborted')
+      return context.finish('aborted');
     const requested = await requestRound(context, round);
     if (isResult(requested)) return requested;
     const settled = await settleRound(context, round, requested);

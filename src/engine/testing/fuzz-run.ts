@@ -42,6 +42,9 @@ export interface FuzzOutcome {
   seed: number;
   steps: string[];
   problems: string[];
+  /** Compactions the first run made, and those it tried (made or failed), so a suite can tell the fuzz reached them. */
+  compactions: number;
+  compactionAttempts: number;
 }
 
 const TOOL_NAMES = ['lookup', 'search', 'write', 'fail', 'hang'] as const;
@@ -133,6 +136,21 @@ function randomPolicies(random: Random): Partial<LoopPolicies> {
     eagerStart: random.chance(0.5),
     maxConcurrency: 1 + random.int(3),
     maxResultChars: random.pick([20_000, 100]),
+  };
+}
+
+/** Compaction in 40 % of the sequences: any mode, a small window and/or every 1–2 rounds, 0–2 rounds kept. */
+function randomCompaction(random: Random): { policies: Partial<LoopPolicies>; sized: { contextWindow?: number } } {
+  if (!random.chance(0.4)) return { policies: {}, sized: {} };
+  const compaction = {
+    mode: random.pick(['trim', 'summarise', 'both'] as const),
+    thresholdPercent: random.pick([10, 50, 90]),
+    everyRounds: random.pick([0, 1, 1, 2]),
+    keepRounds: random.pick([0, 0, 1, 2]),
+  };
+  return {
+    policies: { compaction },
+    sized: random.chance(0.7) ? { contextWindow: 200 + random.int(20_000) } : {},
   };
 }
 
@@ -269,12 +287,19 @@ export async function runFuzzSequence(seed: number, settle: Settle): Promise<Fuz
   const tools = createTools(random);
   let nextToolId = 0;
   const replies = (_request: unknown, callIndex: number) => randomReply(random, callIndex, () => (nextToolId += 1));
+  // Compaction draws from its own stream, so the seeds found before it still replay the same sequences.
+  const compaction = randomCompaction(createRandom(seed ^ 0x5eed));
   const base = {
     tools,
     maxRounds: 1 + random.int(4),
     toolTimeoutMs: 5_000,
-    policies: randomPolicies(random),
+    policies: { ...randomPolicies(random), ...compaction.policies },
+    ...compaction.sized,
   };
+  if (compaction.policies.compaction)
+    steps.push(
+      `compaction ${JSON.stringify(compaction.policies.compaction)}, context ${compaction.sized.contextWindow ?? 'none'}`,
+    );
   const environment = createFakeEnvironment();
   const model = createScriptedModel(replies);
   const policy = randomPolicy(random);
@@ -289,7 +314,13 @@ export async function runFuzzSequence(seed: number, settle: Settle): Promise<Fuz
     cancelAt,
     steps,
   );
-  steps.push(`first run: ${first.result?.finishReason ?? '?'} after ${first.events.length} events`);
+  const compactions = first.events.filter((event) => event.type === 'history-compact').length;
+  const compactionAttempts = first.events.filter(
+    (event) => event.type === 'policy-act' && event.policy === 'compaction',
+  ).length;
+  steps.push(
+    `first run: ${first.result?.finishReason ?? '?'} after ${first.events.length} events, ${compactions} compactions`,
+  );
   check('first run', first, problems);
 
   // A reload while paused: the same run goes on from its stored log, held at the same pause.
@@ -359,5 +390,5 @@ export async function runFuzzSequence(seed: number, settle: Settle): Promise<Fuz
     );
     check('continued run', goOn, problems);
   }
-  return { seed, steps, problems };
+  return { seed, steps, problems, compactions, compactionAttempts };
 }

@@ -159,6 +159,12 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
       case 'edit-apply':
         recordEdit(event, rounds.get(event.round), calls.get(event.round), earlyEdits);
         break;
+      case 'history-compact': {
+        const round = rounds.get(event.round);
+        const { type: _type, at, round: _round, ...made } = event;
+        if (round) round.compactions = [...(round.compactions ?? []), { at, made }];
+        break;
+      }
       case 'run-end':
         end = event;
         break;

@@ -153,6 +153,9 @@ function unfoldRound(
     events.push({ type: 'tool-results-commit', at: end, round: round.round, message });
   }
   events.push({ type: 'round-end', at: end, round: round.round });
+  // Compactions made after this round: the requests that follow sent the compacted history.
+  for (const compaction of round.compactions ?? [])
+    events.push({ type: 'history-compact', at: compaction.at, round: round.round, ...compaction.made });
   return end;
 }
 

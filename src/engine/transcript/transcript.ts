@@ -1,5 +1,5 @@
 // The transcript file format, version 2 (docs/transcript-format.md, docs/transcript.schema.json). Pure types.
-import type { CallTiming, FinishReason, RequestDigest, RunErrorInfo } from '../event/run-event';
+import type { CallTiming, FinishReason, RequestDigest, RunErrorInfo, RunEvent } from '../event/run-event';
 import type { ContentBlock, Message, ToolResultContentBlock } from '../message/message';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { ModelCapabilities, ModelPrice } from '../model/model-capabilities';
@@ -115,6 +115,17 @@ export interface TranscriptRound {
    * send, version 2. Rounds without it send the list of the round before (round 1: the top-level `tools`).
    */
   toolsUpdate?: { at: number; tools: ToolDefinition[] };
+  /**
+   * Compactions made after this round, before the next request (ENGINE-SPEC rule 28): from then on requests sent
+   * `made.prefix` in place of the first `made.keptFrom` messages of `messages` (which stay whole).
+   */
+  compactions?: TranscriptCompaction[];
+}
+
+/** One compaction as the transcript records it (the `history-compact` event without its type and round). */
+export interface TranscriptCompaction {
+  at: number;
+  made: Omit<Extract<RunEvent, { type: 'history-compact' }>, 'type' | 'at' | 'round'>;
 }
 
 /** Another branch of the same run family: a fork, or the run a fork came from (ENGINE-SPEC rule 24). */

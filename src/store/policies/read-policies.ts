@@ -1,5 +1,5 @@
 // Pure guard for stored loop policies: each bad field is dropped on its own, never the whole object.
-import type { LoopLimits } from '../../shared/loop-policies';
+import { DEFAULT_COMPACTION, type CompactionPolicy, type LoopLimits } from '../../shared/loop-policies';
 import type { PolicySettings } from './policy-defaults';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -23,6 +23,20 @@ function readLimits(value: unknown): LoopLimits {
   return limits;
 }
 
+function readCompaction(value: unknown): CompactionPolicy | undefined {
+  if (!isRecord(value)) return undefined;
+  const { mode } = value;
+  return {
+    mode: mode === 'trim' || mode === 'summarise' || mode === 'both' ? mode : 'off',
+    thresholdPercent:
+      isWhole(value.thresholdPercent, 1) && value.thresholdPercent <= 100
+        ? value.thresholdPercent
+        : DEFAULT_COMPACTION.thresholdPercent,
+    everyRounds: isWhole(value.everyRounds, 0) ? value.everyRounds : DEFAULT_COMPACTION.everyRounds,
+    keepRounds: isWhole(value.keepRounds, 0) ? value.keepRounds : DEFAULT_COMPACTION.keepRounds,
+  };
+}
+
 /** The policy settings in `value` (from storage), keeping only well-formed fields. */
 export function readPolicies(value: unknown): PolicySettings {
   if (!isRecord(value)) return {};
@@ -43,5 +57,7 @@ export function readPolicies(value: unknown): PolicySettings {
   if (isNames(value.sequentialTools)) policies.sequentialTools = value.sequentialTools;
   if (isNames(value.sequentialServers)) policies.sequentialServers = value.sequentialServers;
   if (isNames(value.directOutputTools)) policies.directOutputTools = value.directOutputTools;
+  const compaction = readCompaction(value.compaction);
+  if (compaction !== undefined) policies.compaction = compaction;
   return policies;
 }

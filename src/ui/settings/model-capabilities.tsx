@@ -117,11 +117,11 @@ export function ModelCapabilitiesPanel() {
         )}
         <WholeNumberField
           optional
-          label="Context window"
+          label="Context window (tokens)"
           value={current.contextWindow}
           min={1}
           max={10_000_000}
-          hint="Tokens; each round shows how much of it the request used."
+          hint="Each round shows how much of it the request used; compaction (Loop policies) measures against it."
           onCommit={(value) => setCount('contextWindow', value)}
         />
         {edited && (

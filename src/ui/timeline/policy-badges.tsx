@@ -16,6 +16,7 @@ const policyLabel: Record<PolicyName, string> = {
   'final-answer': 'final answer',
   'fallback-brief': 'fallback brief',
   'tools-refresh': 'tools refreshed',
+  compaction: 'compaction',
 };
 
 /** Every policy act of a round: the badge names the policy, the text says what it did. */

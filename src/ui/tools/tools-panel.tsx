@@ -6,6 +6,7 @@ import { panelClass, panelTitleClass, secondaryButtonClass } from '../common/sty
 import { collectToolRows, namesTakenBesides, type ToolRow as ToolRowData } from './collect-tool-rows';
 import { lazyComponent } from '../common/lazy-component';
 import { ToolRow } from './tool-row';
+import { ToolBudget } from './tool-budget';
 
 // The dialogs (and the JSON Schema validator they check definitions with) load when one first opens.
 const EditToolDialog = lazyComponent(() => import('./edit-tool-dialog'), 'EditToolDialog');
@@ -47,6 +48,7 @@ export function ToolsPanel() {
           the ones this run does not need.
         </p>
       )}
+      <ToolBudget groups={groups} />
       {groups.map((group) => (
         <div key={group.id} className="mb-2">
           <h3 className="font-mono text-[11px] font-semibold text-zinc-600 dark:text-zinc-400">{group.label}</h3>

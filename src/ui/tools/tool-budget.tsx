@@ -1,0 +1,72 @@
+// The tool list's cost and the provider's limits: tokens per tool (sorted) and in all, and what would be refused.
+import { useState } from 'react';
+import { estimateToolTokens } from '../../shared/estimate-tokens';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { smallButtonClass } from '../common/styles';
+import { checkToolLimits } from './check-tool-limits';
+import type { ToolGroup } from './collect-tool-rows';
+
+const formatTokens = (tokens: number): string => `~${tokens.toLocaleString('en-US')}`;
+const warningClass =
+  'rounded-md bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-500/10 dark:text-amber-200 space-y-1';
+
+/** The budget of the tools the next run sends, and one-click fixes for what the provider would refuse. */
+export function ToolBudget({ groups }: { groups: readonly ToolGroup[] }) {
+  const provider = useLoupeStore((state) => state.settings.provider);
+  const setToolEnabled = useLoupeStore((state) => state.setToolEnabled);
+  const [showAll, setShowAll] = useState(false);
+  const rows = groups.flatMap((group) => group.rows);
+  const sent = rows
+    .filter((row) => row.enabled)
+    .map((row) => ({ row, tokens: estimateToolTokens(row.shown) }))
+    .sort((left, right) => right.tokens - left.tokens || left.row.shown.name.localeCompare(right.row.shown.name));
+  const total = sent.reduce((sum, entry) => sum + entry.tokens, 0);
+  const problems = checkToolLimits(provider, rows);
+  if (rows.length === 0) return null;
+  const listed = showAll ? sent : sent.slice(0, 10);
+
+  return (
+    <div className="mb-2 space-y-2">
+      {problems.length > 0 && (
+        <div role="status" aria-label="Provider limits" className={warningClass}>
+          {problems.map((problem) => (
+            <div key={problem.id}>
+              <p className="font-medium">{problem.rule}</p>
+              <p>{problem.detail}</p>
+              <button
+                type="button"
+                className={`${smallButtonClass} mt-1`}
+                onClick={() => problem.keys.forEach((key) => setToolEnabled(key, false))}
+              >
+                {problem.id === 'count'
+                  ? `Send only the first ${sent.length - problem.keys.length}`
+                  : `Switch off ${problem.keys.length === 1 ? 'this tool' : `these ${problem.keys.length} tools`}`}
+              </button>
+            </div>
+          ))}
+        </div>
+      )}
+      <details className="rounded-md border border-zinc-200 px-2 py-1.5 text-xs dark:border-zinc-800">
+        <summary aria-label="Tool budget" className="cursor-pointer text-zinc-700 select-none dark:text-zinc-300">
+          Tool budget: {sent.length} tools, {formatTokens(total)} tokens per request
+        </summary>
+        <p className="mt-1 text-[11px] text-zinc-500">
+          Estimated at 4 characters a token (name, description and schema); every request sends them all.
+        </p>
+        <ol aria-label="Tokens per tool" className="mt-1 space-y-0.5">
+          {listed.map(({ row, tokens }) => (
+            <li key={row.key} className="flex justify-between gap-2 font-mono text-[11px]">
+              <span className="truncate">{row.shown.name}</span>
+              <span className="shrink-0 text-zinc-500">{formatTokens(tokens)}</span>
+            </li>
+          ))}
+        </ol>
+        {sent.length > listed.length && (
+          <button type="button" className={`${smallButtonClass} mt-1`} onClick={() => setShowAll(true)}>
+            Show all {sent.length}
+          </button>
+        )}
+      </details>
+    </div>
+  );
+}
