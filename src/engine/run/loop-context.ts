@@ -30,7 +30,7 @@ export type Finish = (finishReason: FinishReason, error?: RunErrorInfo) => RunRe
 
 /**
  * Everything a phase may use. Phases read `options` and `policies`, change `state`, emit events and
- * read the run's history through `history()` — never the event log itself.
+ * read the run's history through `history()` — never the event log, which the engine does not keep.
  */
 export interface LoopContext {
   options: RunOptions;
@@ -43,6 +43,10 @@ export interface LoopContext {
   emit: (event: RunEvent) => void;
   /** The history the next request carries: API-valid (it passes `repairHistory` unchanged). */
   history: () => Message[];
+  /** Whether a tool_use with this id is in `history()` (without building it). */
+  hasToolUse: (id: string) => boolean;
+  /** Whether `history()` holds an image or a document (without building it). */
+  hasMedia: () => boolean;
   finish: Finish;
   debug: DebugSession;
   digest: (request: ModelRequest) => RequestDigest;

@@ -1,10 +1,8 @@
 // Pure orchestrator of the tool loop: no DOM, fetch, timers or clock of its own (RunEnvironment gives them).
 import { createDebugSession } from '../debug/create-debug-session';
 import type { RequestDigest, RunEvent } from '../event/run-event';
-import type { Message } from '../message/message';
-import { repairHistory } from '../message/repair-history';
 import type { ModelRequest } from '../model/model';
-import { foldHistory } from '../transcript/fold-history';
+import { createIncrementalHistory, type IncrementalHistory } from '../transcript/incremental-history';
 import { resolveLoopPolicies } from '../../shared/loop-policies';
 import { createRunPolicyState } from '../policies/run-policy-state';
 import { describeError } from './collect-model-response';
@@ -39,17 +37,23 @@ export const DEFAULT_MAX_TOKENS = 4096;
  */
 export function runToolLoop(options: RunOptions): RunHandle {
   const channel = createEventChannel<RunEvent>();
-  // A resumed run's log goes on from its stored events (they are not sent again).
-  const events: RunEvent[] = options.resume ? [...options.resume.events] : [];
+  // The history follows the events as they go (a resumed run's from its stored ones, not sent again);
+  // the events themselves are not kept here: the channel's consumer keeps the log.
+  const history = createIncrementalHistory();
+  options.resume?.events.forEach((event) => history.observe(event));
   const emit = (event: RunEvent): void => {
-    events.push(event);
+    history.observe(event);
     channel.push(event);
   };
-  const result = driveLoop(options, emit, events).finally(() => channel.close());
+  const result = driveLoop(options, emit, history).finally(() => channel.close());
   return { events: channel, result };
 }
 
-async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, events: RunEvent[]): Promise<RunResult> {
+async function driveLoop(
+  options: RunOptions,
+  emit: (event: RunEvent) => void,
+  history: IncrementalHistory,
+): Promise<RunResult> {
   const { environment } = options;
   // The debugger's Stop (at a pause) cancels like run-stop does, through the same signal.
   const stopper = new AbortController();
@@ -81,8 +85,6 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
       ...plan?.edits,
     },
   };
-  // The history is the fold of the run's events (a new run's starts as its repaired starting history).
-  const history = (): Message[] => repairHistory(foldHistory(events)).messages;
   // The wall-time budget stops a model stream or a tool call where it is, not only between rounds.
   const wall = armWallTime(policies.limits.wallTimeMs, state.startedAt, environment, signal);
   const finish: Finish = (finishReason, error) => {
@@ -91,7 +93,7 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
       state.ended = true;
       emit({ type: 'run-end', at: environment.now(), finishReason, usage: state.usage, ...(error ? { error } : {}) });
     }
-    return { runId: state.runId, finishReason, messages: foldHistory(events), rounds: state.round, usage: state.usage };
+    return { runId: state.runId, finishReason, messages: history.folded(), rounds: state.round, usage: state.usage };
   };
   const digest = (request: ModelRequest): RequestDigest => digestRequest(options.model, request);
   const debug = createDebugSession({
@@ -113,7 +115,9 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
     policies,
     maxRounds,
     emit,
-    history,
+    history: () => history.repaired(),
+    hasToolUse: (id) => history.hasToolUse(id),
+    hasMedia: () => history.hasMedia(),
     finish,
     debug,
     digest,
