@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../event/run-event';
-import type { ContentBlock, Message } from '../message/message';
+import type { ContentBlock, Message, ToolResultContentBlock } from '../message/message';
 import { repairHistory } from '../message/repair-history';
 import { foldHistory } from './fold-history';
 import { createIncrementalHistory } from './incremental-history';
 
 const ids = ['a', 'b', 'c', 'd'] as const;
-const text = (value: string): ContentBlock => ({ type: 'text', text: value });
+const text = (value: string): ContentBlock & ToolResultContentBlock => ({ type: 'text', text: value });
 
 // Blocks that exercise every repair: empty text, reused ids, orphan and duplicate results, images in errors.
 const blockArbitrary: fc.Arbitrary<ContentBlock> = fc.oneof(
@@ -42,7 +42,15 @@ const eventArbitrary: fc.Arbitrary<RunEvent> = fc.oneof(
     weight: 1,
     arbitrary: fc
       .array(fc.oneof({ weight: 5, arbitrary: anyMessage }, { weight: 1, arbitrary: oddMessage }), { maxLength: 5 })
-      .map((after): RunEvent => ({ type: 'edit-apply', at: 0, what: 'request.messages', before: null, after })),
+      .map((after) => ({
+        type: 'edit-apply',
+        at: 0,
+        round: 1,
+        pauseId: 'pause_1',
+        what: 'request.messages',
+        before: null,
+        after,
+      })),
   },
   { weight: 1, arbitrary: fc.constant<RunEvent>({ type: 'round-end', at: 0, round: 1 }) },
 );
