@@ -42,7 +42,7 @@ const eventArbitrary: fc.Arbitrary<RunEvent> = fc.oneof(
     weight: 1,
     arbitrary: fc
       .array(fc.oneof({ weight: 5, arbitrary: anyMessage }, { weight: 1, arbitrary: oddMessage }), { maxLength: 5 })
-      .map((after) => ({
+      .map((after): RunEvent => ({
         type: 'edit-apply',
         at: 0,
         round: 1,
