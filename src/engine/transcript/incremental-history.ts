@@ -85,8 +85,8 @@ export function createIncrementalHistory(): IncrementalHistory {
       if (first === undefined || next >= folded.length - 1) return;
       const pairs = first.role === 'assistant' && first.content.some((block) => block.type === 'tool_use');
       if (pairs && next + 1 >= folded.length - 1) return;
-      const window = folded.slice(next, next + 2).map((message, index) => normalizeMessage(message, index, ignored));
-      const step = pairStep(window, 0, seen, 0, ignored);
+      const span = folded.slice(next, next + 2).map((message, index) => normalizeMessage(message, index, ignored));
+      const step = pairStep(span, 0, seen, 0, ignored);
       step.messages.forEach((message) => {
         settledMedia ||= holdsMedia(message);
         settled.push(fillEmpty(message, 0, ignored));
@@ -101,10 +101,10 @@ export function createIncrementalHistory(): IncrementalHistory {
     if (open !== undefined) return open;
     const ids = new Set<string>();
     const layered: SeenToolUseIds = { has: (id) => seen.has(id) || ids.has(id), add: (id) => ids.add(id) };
-    const window = folded.slice(next).map((message, index) => normalizeMessage(message, index, ignored));
+    const span = folded.slice(next).map((message, index) => normalizeMessage(message, index, ignored));
     const messages: Message[] = [];
-    for (let index = 0; index < window.length;) {
-      const step = pairStep(window, index, layered, 0, ignored);
+    for (let index = 0; index < span.length;) {
+      const step = pairStep(span, index, layered, 0, ignored);
       step.messages.forEach((message) => messages.push(fillEmpty(message, 0, ignored)));
       index = step.next;
     }
