@@ -60,19 +60,3 @@ function split(value: string, size: number | undefined): string[] {
   for (let start = 0; start < value.length; start += step) pieces.push(value.slice(start, start + step));
   return pieces;
 }
-
-/**
- * Yields `parts` one per turn of the event loop, as a provider reading a network stream would, and
- * throws `abort()` once `signal` has aborted (checked before each part).
- */
-export async function* streamParts(
-  parts: Iterable<ModelStreamPart>,
-  signal: AbortSignal,
-  abort: () => Error,
-): AsyncGenerator<ModelStreamPart> {
-  for (const part of parts) {
-    await Promise.resolve();
-    if (signal.aborted) throw abort();
-    yield part;
-  }
-}

@@ -1,6 +1,6 @@
 // Test double for the model seam: replays scripted replies as stream parts. Pure: no timers, no I/O.
 import type { ContentBlock } from '../message/message';
-import { contentToParts, streamParts } from '../model/content-to-parts';
+import { contentToParts } from '../model/content-to-parts';
 import type { Model, ModelRequest, ModelStreamPart, StopReason, Usage } from '../model/model';
 
 /**
@@ -61,7 +61,11 @@ export function createScriptedModel(
 async function* streamReply(reply: ScriptedReply, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
   const content = reply.content ?? [];
   const parts = reply.parts ?? [{ type: 'response-start' as const, id: 'msg_scripted' }, ...toParts(content)];
-  yield* streamParts(parts, signal, aborted);
+  for (const part of parts) {
+    await Promise.resolve();
+    throwIfAborted(signal);
+    yield part;
+  }
   if (reply.hang === true) {
     await new Promise<void>((resolve) => {
       if (signal.aborted) resolve();

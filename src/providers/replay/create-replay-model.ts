@@ -1,5 +1,5 @@
 // A model that answers with a recorded run's replies, in order: replay needs no key and no network.
-import { contentToParts, streamParts } from '../../engine/model/content-to-parts';
+import { contentToParts } from '../../engine/model/content-to-parts';
 import { ModelError } from '../../engine/model/model';
 import type { Model, ModelRequest, ModelStreamPart } from '../../engine/model/model';
 import type { TranscriptRound } from '../../engine/transcript/transcript';
@@ -63,6 +63,10 @@ async function* streamRecorded(
       `The recorded run had no reply in round ${call} (its model call failed), so the replay stops here.`,
     );
   yield { type: 'response-start', id: `replay_${call}`, model: round.request.model };
-  yield* streamParts(contentToParts(round.response.content), signal, () => abortError(signal));
+  for (const part of contentToParts(round.response.content)) {
+    await Promise.resolve();
+    if (signal.aborted) throw abortError(signal);
+    yield part;
+  }
   yield { type: 'response-end', stopReason: round.response.stopReason, usage: round.response.usage };
 }
