@@ -9,18 +9,33 @@ export interface ActiveCompaction {
   keptFrom: number;
 }
 
+/** Follows a run's events and keeps the compaction in force, as `findActiveCompaction` reads it. */
+export interface CompactionTracker {
+  observe(event: RunEvent): void;
+  active(): ActiveCompaction | undefined;
+}
+
 /**
- * The latest `history-compact` of `events`, unless the history was replaced after it (a new `run-start`, or a
+ * Tracks the latest `history-compact`, unless the history was replaced after it (a new `run-start`, or a
  * person's edit of the request's messages, which already holds the compacted history they saw).
  */
-export function findActiveCompaction(events: Iterable<RunEvent>): ActiveCompaction | undefined {
+export function createCompactionTracker(): CompactionTracker {
   let active: ActiveCompaction | undefined;
-  for (const event of events) {
-    if (event.type === 'history-compact') active = { prefix: event.prefix, keptFrom: event.keptFrom };
-    else if (event.type === 'run-start' || (event.type === 'edit-apply' && event.what === 'request.messages'))
-      active = undefined;
-  }
-  return active;
+  return {
+    observe(event) {
+      if (event.type === 'history-compact') active = { prefix: event.prefix, keptFrom: event.keptFrom };
+      else if (event.type === 'run-start' || (event.type === 'edit-apply' && event.what === 'request.messages'))
+        active = undefined;
+    },
+    active: () => active,
+  };
+}
+
+/** The compaction in force after `events` (see `createCompactionTracker`). */
+export function findActiveCompaction(events: Iterable<RunEvent>): ActiveCompaction | undefined {
+  const tracker = createCompactionTracker();
+  for (const event of events) tracker.observe(event);
+  return tracker.active();
 }
 
 /** `full` with `active` applied: its prefix, then the full history from `keptFrom` on. */

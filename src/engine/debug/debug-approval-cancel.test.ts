@@ -1,50 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentBlock, TextBlock, ToolResultBlock } from '../message/message';
 import { repairHistory } from '../message/repair-history';
 import { debugRun } from '../testing/debug-driver';
 import { filterEvents } from '../testing/filter-events';
 import { createInMemoryTool } from '../testing/in-memory-tool';
-import type { ScriptedReply } from '../testing/scripted-model';
-import type { Tool } from '../tool/tool';
+import { resultsOf, text, use, weatherReplies, weatherTool } from '../testing/weather-fixture';
 import { POLICY_DENIED_TEXT } from './create-debug-session';
-
-const text = (value: string): TextBlock => ({ type: 'text', text: value });
-const use = (id: string, name: string, input: Record<string, unknown> = {}): ContentBlock => ({
-  type: 'tool_use',
-  id,
-  name,
-  input,
-});
-
-const weatherSchema = {
-  type: 'object',
-  properties: { city: { type: 'string' } },
-  required: ['city'],
-  additionalProperties: false,
-};
-
-function weatherTool(extra: Partial<Tool> = {}) {
-  return Object.assign(
-    createInMemoryTool({
-      name: 'weather',
-      inputSchema: weatherSchema,
-      run: (input) => `Sunny in ${String(input['city'])}`,
-    }),
-    extra,
-  );
-}
-
-/** Two rounds: the model asks for the weather, then answers. */
-const weatherReplies: ScriptedReply[] = [
-  { content: [text('Let me check.'), use('c1', 'weather', { city: 'Paris' })] },
-  { content: [text('Wear a light jacket.')] },
-];
-
-function resultsOf(request: { messages: { content: ContentBlock[] }[] } | undefined): ToolResultBlock[] {
-  return (request?.messages ?? []).flatMap((message) =>
-    message.content.filter((block): block is ToolResultBlock => block.type === 'tool_result'),
-  );
-}
 
 describe('approval', () => {
   const mcp = (readOnly: boolean) =>

@@ -25,19 +25,29 @@ export function repairHistory(messages: readonly Message[]): HistoryRepair {
   const normalized = messages.map((message, index) => normalizeMessage(message, index, changes));
   const merged = mergeSameRole(normalized, changes);
   if (merged[0]?.role === 'assistant') {
-    merged.unshift({ role: 'user', content: [{ type: 'text', text: CONVERSATION_START_TEXT }] });
+    merged.unshift(conversationStart());
     changes.push('The history started with an assistant message; added a user message before it.');
   }
   const paired = pairToolResults(merged, changes);
-  const filled = paired.map((message, index) => {
-    if (message.content.length > 0) return message;
-    changes.push(`Message ${index + 1} (${message.role}) was empty; filled it with a placeholder text.`);
-    return { role: message.role, content: [{ type: 'text', text: EMPTY_MESSAGE_TEXT }] } satisfies Message;
-  });
+  const filled = paired.map((message, index) => fillEmpty(message, index, changes));
   return { messages: filled, changes };
 }
 
-function normalizeMessage(message: Message, index: number, changes: string[]): Message {
+/** `message`, or a placeholder text in its place when it has no content. */
+export function fillEmpty(message: Message, index: number, changes: string[]): Message {
+  if (message.content.length > 0) return message;
+  changes.push(`Message ${index + 1} (${message.role}) was empty; filled it with a placeholder text.`);
+  return { role: message.role, content: [{ type: 'text', text: EMPTY_MESSAGE_TEXT }] };
+}
+
+/** The user message put before a history that starts with an assistant message. */
+export const conversationStart = (): Message => ({
+  role: 'user',
+  content: [{ type: 'text', text: CONVERSATION_START_TEXT }],
+});
+
+/** A message with its role made `user` or `assistant`, its content a list, its empty text blocks gone. */
+export function normalizeMessage(message: Message, index: number, changes: string[]): Message {
   const role: Role = message.role === 'assistant' ? 'assistant' : 'user';
   const raw: unknown = message.content;
   let content: ContentBlock[];
@@ -70,36 +80,62 @@ function mergeSameRole(messages: readonly Message[], changes: string[]): Message
 
 function pairToolResults(messages: readonly Message[], changes: string[]): Message[] {
   const output: Message[] = [];
-  const seenToolUseIds = new Set<string>();
-  for (let index = 0; index < messages.length; index += 1) {
-    const message = messages[index];
-    if (!message) continue;
-    const where = `Message ${output.length + 1} (${message.role})`;
-    if (message.role === 'user') {
-      output.push({ role: 'user', content: keepNonResults(message.content, where, changes) });
-      continue;
-    }
-    const content = message.content.filter((block) => {
-      if (block.type === 'tool_result') {
-        changes.push(`${where} held a tool_result for '${block.tool_use_id}'; removed it.`);
-        return false;
-      }
-      if (block.type !== 'tool_use') return true;
-      if (seenToolUseIds.has(block.id)) {
-        changes.push(`${where} reused tool_use id '${block.id}'; removed the repeat.`);
-        return false;
-      }
-      seenToolUseIds.add(block.id);
-      return true;
-    });
-    output.push({ role: 'assistant', content });
-    const toolUses = content.filter((block): block is ToolUseBlock => block.type === 'tool_use');
-    if (toolUses.length === 0) continue;
-    const next = messages[index + 1];
-    if (next) index += 1;
-    output.push({ role: 'user', content: answerToolUses(toolUses, next?.content ?? [], output.length + 1, changes) });
+  const seen = new Set<string>();
+  for (let index = 0; index < messages.length;) {
+    const step = pairStep(messages, index, seen, output.length + 1, changes);
+    output.push(...step.messages);
+    index = step.next;
   }
   return output;
+}
+
+/** The tool_use ids a pairing walk has kept so far (a later `tool_use` with one of them is a repeat). */
+export interface SeenToolUseIds {
+  has(id: string): boolean;
+  add(id: string): void;
+}
+
+/**
+ * One step of the pairing walk over normalized, role-alternating `messages`: the message at `index` —
+ * and, for an assistant message with tool calls, the next one, which becomes their results — repaired
+ * and filled. `position` is the 1-based place of the first output message (for the change sentences).
+ * `repairHistory` is these steps from the start; an incremental history takes them one at a time.
+ */
+export function pairStep(
+  messages: readonly Message[],
+  index: number,
+  seen: SeenToolUseIds,
+  position: number,
+  changes: string[],
+): { messages: Message[]; next: number } {
+  const message = messages[index];
+  if (!message) return { messages: [], next: index + 1 };
+  const where = `Message ${position} (${message.role})`;
+  if (message.role === 'user') {
+    return { messages: [{ role: 'user', content: keepNonResults(message.content, where, changes) }], next: index + 1 };
+  }
+  const content = message.content.filter((block) => {
+    if (block.type === 'tool_result') {
+      changes.push(`${where} held a tool_result for '${block.tool_use_id}'; removed it.`);
+      return false;
+    }
+    if (block.type !== 'tool_use') return true;
+    if (seen.has(block.id)) {
+      changes.push(`${where} reused tool_use id '${block.id}'; removed the repeat.`);
+      return false;
+    }
+    seen.add(block.id);
+    return true;
+  });
+  const assistant: Message = { role: 'assistant', content };
+  const toolUses = content.filter((block): block is ToolUseBlock => block.type === 'tool_use');
+  if (toolUses.length === 0) return { messages: [assistant], next: index + 1 };
+  const next = messages[index + 1];
+  const results: Message = {
+    role: 'user',
+    content: answerToolUses(toolUses, next?.content ?? [], position + 1, changes),
+  };
+  return { messages: [assistant, results], next: next ? index + 2 : index + 1 };
 }
 
 function keepNonResults(content: readonly ContentBlock[], where: string, changes: string[]): ContentBlock[] {

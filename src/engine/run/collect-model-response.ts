@@ -39,6 +39,13 @@ export interface CollectModelResponseOptions {
    * request): tool_use ids already in it are not reused. Default: `request.messages`.
    */
   history?: readonly Message[];
+  /**
+   * Whether a tool_use id is in the conversation already, for a caller that keeps the answer at hand (the
+   * loop's incremental history); default: `history` (or `request.messages`) is searched.
+   */
+  hasToolUse?: (id: string) => boolean;
+  /** The caller knows `request.messages` hold no image or document: the media guard has nothing to do. */
+  mediaFree?: boolean;
   /** Called when a tool_use block has finished streaming, before the reply ends (eager start, rule 11). */
   onToolCallReady?: (call: PlannedToolCall) => void;
   /** No stream part for this long → the call fails with a plain message and the request is aborted. */
@@ -71,14 +78,12 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
   // Some servers (local OpenAI-compatible ones) reuse call ids like `call_0` across turns; a second
   // tool_use with an id already in the history would break the history invariant (rule 4), so it gets
   // a fresh one before any event names it.
-  const takenIds = new Set(
-    (options.history ?? options.request.messages).flatMap((message) =>
-      message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])),
-    ),
-  );
+  const inHistory = options.hasToolUse ?? historyIds(options.history ?? options.request.messages);
+  const takenIds = new Set<string>();
+  const taken = (id: string): boolean => takenIds.has(id) || inHistory(id);
   const uniqueId = (id: string): string => {
     let fresh = id;
-    for (let suffix = 2; takenIds.has(fresh); suffix += 1) fresh = `${id}_${suffix}`;
+    for (let suffix = 2; taken(fresh); suffix += 1) fresh = `${id}_${suffix}`;
     takenIds.add(fresh);
     return fresh;
   };
@@ -201,7 +206,7 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
   if (options.signal.aborted) forward();
   else options.signal.addEventListener('abort', forward, { once: true });
   // A bad or oversized image in the history would make every request fail: it goes as a note instead.
-  const media = guardRequestMedia(options.request.messages);
+  const media = options.mediaFree === true ? { messages: [], notes: [] } : guardRequestMedia(options.request.messages);
   const request = media.notes.length === 0 ? options.request : { ...options.request, messages: media.messages };
   if (media.notes.length > 0) emit({ type: 'notice', at: now(), round, message: media.notes.join(' ') });
   try {
@@ -230,6 +235,13 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
     end === undefined && usageAtStart === undefined ? createEmptyUsage() : mergeStreamUsage(usageAtStart, end?.usage);
   if (!started) emit({ type: 'response-start', at: now(), round });
   return { kind: 'complete', stopReason, usage, ...commit({ kind: 'complete', stopReason }, stopReason, usage) };
+}
+
+function historyIds(messages: readonly Message[]): (id: string) => boolean {
+  const ids = new Set(
+    messages.flatMap((message) => message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []))),
+  );
+  return (id) => ids.has(id);
 }
 
 /** A model failure in plain words, keeping the HTTP status and API error type when known. */

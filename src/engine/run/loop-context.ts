@@ -31,7 +31,7 @@ export type Finish = (finishReason: FinishReason, error?: RunErrorInfo) => RunRe
 
 /**
  * Everything a phase may use. Phases read `options` and `policies`, change `state`, emit events and
- * read the run's history through `history()` — never the event log itself.
+ * read the run's history through `history()` — never the event log, which the engine does not keep.
  */
 export interface LoopContext {
   options: RunOptions;
@@ -46,6 +46,10 @@ export interface LoopContext {
   history: () => Message[];
   /** For the compaction phase only: the full history (the transcript's) and the compaction in force over it. */
   compactionView: () => { full: Message[]; active: ActiveCompaction | undefined };
+  /** Whether a tool_use with this id is in `history()` (without building it). */
+  hasToolUse: (id: string) => boolean;
+  /** Whether `history()` holds an image or a document (without building it). */
+  hasMedia: () => boolean;
   finish: Finish;
   debug: DebugSession;
   digest: (request: ModelRequest) => RequestDigest;

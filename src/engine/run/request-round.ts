@@ -64,6 +64,10 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
         signal: wall.signal,
         now: () => environment.now(),
         emit,
+        // An edited history is searched as it was sent; the run's own is known without a search.
+        ...(request.messages === pending.messages
+          ? { hasToolUse: context.hasToolUse, mediaFree: !context.hasMedia() }
+          : {}),
         onToolCallReady: (call) => void executor.startEarly(call),
         idle: { ms: policies.modelIdleTimeoutMs, setTimer: (callback, ms) => environment.setTimer(callback, ms) },
       });

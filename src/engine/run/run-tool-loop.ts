@@ -1,10 +1,8 @@
 // Pure orchestrator of the tool loop: no DOM, fetch, timers or clock of its own (RunEnvironment gives them).
 import { createDebugSession } from '../debug/create-debug-session';
 import type { RequestDigest, RunEvent } from '../event/run-event';
-import type { Message } from '../message/message';
-import { repairHistory } from '../message/repair-history';
 import type { ModelRequest } from '../model/model';
-import { foldHistory } from '../transcript/fold-history';
+import { createIncrementalHistory, type IncrementalHistory } from '../transcript/incremental-history';
 import { resolveLoopPolicies } from '../../shared/loop-policies';
 import { createRunPolicyState } from '../policies/run-policy-state';
 import { describeError } from './collect-model-response';
@@ -19,7 +17,8 @@ import { planResume, type ResumePlan } from './resume-run';
 import type { RunHandle, RunOptions, RunResult } from './run-options';
 import { settleRound } from './settle-round';
 import { compactRound } from './compact-round';
-import { findActiveCompaction, foldSentHistory } from '../compaction/fold-sent-history';
+import { createCompactionTracker, type CompactionTracker } from '../compaction/fold-sent-history';
+import { sentHistoryOf } from './sent-history';
 import { createEmptyUsage } from './sum-usage';
 import { armWallTime } from './wall-time';
 
@@ -41,17 +40,29 @@ export const DEFAULT_MAX_TOKENS = 4096;
  */
 export function runToolLoop(options: RunOptions): RunHandle {
   const channel = createEventChannel<RunEvent>();
-  // A resumed run's log goes on from its stored events (they are not sent again).
-  const events: RunEvent[] = options.resume ? [...options.resume.events] : [];
+  // The history follows the events as they go (a resumed run's from its stored ones, not sent again);
+  // the events themselves are not kept here: the channel's consumer keeps the log.
+  const history = createIncrementalHistory();
+  const compaction = createCompactionTracker();
+  const observe = (event: RunEvent): void => {
+    history.observe(event);
+    compaction.observe(event);
+  };
+  options.resume?.events.forEach(observe);
   const emit = (event: RunEvent): void => {
-    events.push(event);
+    observe(event);
     channel.push(event);
   };
-  const result = driveLoop(options, emit, events).finally(() => channel.close());
+  const result = driveLoop(options, emit, history, compaction).finally(() => channel.close());
   return { events: channel, result };
 }
 
-async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, events: RunEvent[]): Promise<RunResult> {
+async function driveLoop(
+  options: RunOptions,
+  emit: (event: RunEvent) => void,
+  history: IncrementalHistory,
+  compaction: CompactionTracker,
+): Promise<RunResult> {
   const { environment } = options;
   // The debugger's Stop (at a pause) cancels like run-stop does, through the same signal.
   const stopper = new AbortController();
@@ -83,10 +94,6 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
       ...plan?.edits,
     },
   };
-  // The history is the fold of the run's events (a new run's starts as its repaired starting history),
-  // with the compaction in force applied: the full history stays in the log (and the transcript).
-  const history = (): Message[] => repairHistory(foldSentHistory(events)).messages;
-  const compactionView = () => ({ full: foldHistory(events), active: findActiveCompaction(events) });
   // The wall-time budget stops a model stream or a tool call where it is, not only between rounds.
   const wall = armWallTime(policies.limits.wallTimeMs, state.startedAt, environment, signal);
   const finish: Finish = (finishReason, error) => {
@@ -95,7 +102,7 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
       state.ended = true;
       emit({ type: 'run-end', at: environment.now(), finishReason, usage: state.usage, ...(error ? { error } : {}) });
     }
-    return { runId: state.runId, finishReason, messages: foldHistory(events), rounds: state.round, usage: state.usage };
+    return { runId: state.runId, finishReason, messages: history.folded(), rounds: state.round, usage: state.usage };
   };
   const digest = (request: ModelRequest): RequestDigest => digestRequest(options.model, request);
   const debug = createDebugSession({
@@ -117,8 +124,7 @@ async function driveLoop(options: RunOptions, emit: (event: RunEvent) => void, e
     policies,
     maxRounds,
     emit,
-    history,
-    compactionView,
+    ...sentHistoryOf(history, compaction),
     finish,
     debug,
     digest,

@@ -1,5 +1,6 @@
 // Test double for the model seam: replays scripted replies as stream parts. Pure: no timers, no I/O.
 import type { ContentBlock } from '../message/message';
+import { contentToParts } from '../model/content-to-parts';
 import type { Model, ModelRequest, ModelStreamPart, StopReason, Usage } from '../model/model';
 
 /**
@@ -85,49 +86,12 @@ async function* streamReply(reply: ScriptedReply, signal: AbortSignal): AsyncGen
   yield { type: 'response-end', stopReason, usage: reply.usage ?? { inputTokens: 10, outputTokens: 5 } };
 }
 
-/** The stream parts a real provider would emit for `content`. */
-export function toParts(content: readonly ContentBlock[]): ModelStreamPart[] {
-  return content.flatMap((block, index): ModelStreamPart[] => {
-    switch (block.type) {
-      case 'text':
-        return [
-          { type: 'text-start', index },
-          ...chunk(block.text, TEXT_CHUNK).map((text) => ({ type: 'text-delta' as const, index, text })),
-          { type: 'block-end', index },
-        ];
-      case 'tool_use': {
-        const json = JSON.stringify(block.input);
-        const size = Math.max(1, Math.ceil(json.length / JSON_PIECES));
-        return [
-          { type: 'tool-use-start', index, id: block.id, name: block.name },
-          ...chunk(json, size).map((partialJson) => ({ type: 'tool-input-delta' as const, index, partialJson })),
-          { type: 'block-end', index },
-        ];
-      }
-      case 'thinking':
-        return [
-          { type: 'thinking-start', index },
-          { type: 'thinking-delta', index, thinking: block.thinking },
-          { type: 'signature-delta', index, signature: block.signature },
-          { type: 'block-end', index },
-        ];
-      case 'redacted_thinking':
-        return [
-          { type: 'redacted-thinking', index, data: block.data },
-          { type: 'block-end', index },
-        ];
-      default:
-        return [];
-    }
-  });
-}
+/** The stream parts a real provider would emit for `content` (text in chunks, tool JSON in pieces). */
+export const toParts = (content: readonly ContentBlock[]): ModelStreamPart[] =>
+  contentToParts(content, { textChunk: TEXT_CHUNK, jsonPieces: JSON_PIECES });
 
-function chunk(value: string, size: number): string[] {
-  const pieces: string[] = [];
-  for (let start = 0; start < value.length; start += size) pieces.push(value.slice(start, start + size));
-  return pieces;
-}
+const aborted = (): Error => new DOMException('The model call was aborted.', 'AbortError');
 
 function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new DOMException('The model call was aborted.', 'AbortError');
+  if (signal.aborted) throw aborted();
 }

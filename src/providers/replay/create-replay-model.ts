@@ -1,5 +1,6 @@
 // A model that answers with a recorded run's replies, in order: replay needs no key and no network.
-import type { ContentBlock, Message } from '../../engine/message/message';
+import type { Message } from '../../engine/message/message';
+import { contentToParts } from '../../engine/model/content-to-parts';
 import { ModelError } from '../../engine/model/model';
 import type { Model, ModelStreamPart } from '../../engine/model/model';
 import type { TranscriptRound } from '../../engine/transcript/transcript';
@@ -59,43 +60,10 @@ async function* streamRecorded(
       `The recorded run had no reply in round ${call} (its model call failed), so the replay stops here.`,
     );
   yield { type: 'response-start', id: `replay_${call}`, model: round.request.model };
-  for (const part of toParts(round.response.content)) {
+  for (const part of contentToParts(round.response.content)) {
     await Promise.resolve();
     if (signal.aborted) throw abortError(signal);
     yield part;
   }
   yield { type: 'response-end', stopReason: round.response.stopReason, usage: round.response.usage };
-}
-
-function toParts(content: readonly ContentBlock[]): ModelStreamPart[] {
-  return content.flatMap((block, index): ModelStreamPart[] => {
-    switch (block.type) {
-      case 'text':
-        return [
-          { type: 'text-start', index },
-          { type: 'text-delta', index, text: block.text },
-          { type: 'block-end', index },
-        ];
-      case 'tool_use':
-        return [
-          { type: 'tool-use-start', index, id: block.id, name: block.name },
-          { type: 'tool-input-delta', index, partialJson: JSON.stringify(block.input) },
-          { type: 'block-end', index },
-        ];
-      case 'thinking':
-        return [
-          { type: 'thinking-start', index },
-          { type: 'thinking-delta', index, thinking: block.thinking },
-          { type: 'signature-delta', index, signature: block.signature },
-          { type: 'block-end', index },
-        ];
-      case 'redacted_thinking':
-        return [
-          { type: 'redacted-thinking', index, data: block.data },
-          { type: 'block-end', index },
-        ];
-      default:
-        return [];
-    }
-  });
 }

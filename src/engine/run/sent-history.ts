@@ -1,0 +1,41 @@
+// Pure: the history the next request carries — the incremental full history, with the compaction in force applied.
+import { applyCompaction, type CompactionTracker } from '../compaction/fold-sent-history';
+import type { Message } from '../message/message';
+import { repairHistory } from '../message/repair-history';
+import type { IncrementalHistory } from '../transcript/incremental-history';
+import type { LoopContext } from './loop-context';
+
+const holdsMedia = (message: Message): boolean =>
+  message.content.some(
+    (block) =>
+      block.type === 'image' ||
+      block.type === 'document' ||
+      (block.type === 'tool_result' && block.content.some((part) => part.type === 'image' || part.type === 'document')),
+  );
+
+/**
+ * The loop context's history readers. Without a compaction in force they read the incremental history (no
+ * per-round cost that grows with the run); with one, the compacted history is built (and repaired) per read —
+ * a compacted history is short by design. The full history (the transcript's) is always `history.folded()`.
+ */
+export function sentHistoryOf(
+  history: IncrementalHistory,
+  compaction: CompactionTracker,
+): Pick<LoopContext, 'history' | 'hasToolUse' | 'hasMedia' | 'compactionView'> {
+  const sent = (): Message[] => {
+    const active = compaction.active();
+    return active === undefined
+      ? history.repaired()
+      : repairHistory(applyCompaction(history.folded(), active)).messages;
+  };
+  const compacted = (): boolean => compaction.active() !== undefined;
+  return {
+    history: sent,
+    hasToolUse: (id) =>
+      compacted()
+        ? sent().some((message) => message.content.some((block) => block.type === 'tool_use' && block.id === id))
+        : history.hasToolUse(id),
+    hasMedia: () => (compacted() ? sent().some(holdsMedia) : history.hasMedia()),
+    compactionView: () => ({ full: history.folded(), active: compaction.active() }),
+  };
+}
