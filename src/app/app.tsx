@@ -103,7 +103,7 @@ export function App() {
             <BranchBar />
           </ErrorBoundary>
           <ErrorBoundary label="The pause panel">
-            <PausePanel />
+            <PausePanel slot="page" />
           </ErrorBoundary>
           <ErrorBoundary label="The manual reply panel">
             <ManualReplyPanel />

@@ -116,6 +116,8 @@ export interface RunView {
   usage: Usage;
   /** The pause the loop is holding at now, if any. */
   pause?: PauseMark & { at: number };
+  /** Time spent held at pauses that have ended (ms): the run's clock leaves it out. */
+  pausedMs?: number;
   /** Before the run starts: the servers it waits for (still connecting), so their tools are sent. */
   waitingFor?: string[];
 }

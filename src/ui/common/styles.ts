@@ -21,4 +21,4 @@ export const panelClass =
 export const panelTitleClass = 'mb-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400';
 
 export const monoBlockClass =
-  'max-h-80 overflow-auto rounded-md bg-zinc-50 p-2.5 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all text-zinc-800 dark:bg-zinc-950/60 dark:text-zinc-200';
+  'max-h-80 overflow-auto rounded-md bg-zinc-50 p-2.5 font-mono text-xs leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere] text-zinc-800 dark:bg-zinc-950/60 dark:text-zinc-200';

@@ -52,7 +52,7 @@ export function BreakpointsPanel() {
       </ul>
       <AddBreakpointForm tools={tools} onAdd={(breakpoint) => update({ breakpoints: [...breakpoints, breakpoint] })} />
       <div className="mt-4 border-t border-zinc-200 pt-3 dark:border-zinc-800">
-        <ApprovalSettings tools={tools} />
+        <ApprovalSettings />
       </div>
     </section>
   );

@@ -2,6 +2,7 @@
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { panelClass, secondaryButtonClass } from '../common/styles';
 import { describeMode, describePausePoint, describeReason } from './describe-pause';
+import { keysFor } from './debugger-keys';
 import { useDebuggerShortcuts } from './use-debugger-shortcuts';
 
 export function DebuggerBar() {
@@ -46,7 +47,8 @@ export function DebuggerBar() {
               type="button"
               className={secondaryButtonClass}
               disabled={!running}
-              title="Step into the next pause point (F11)"
+              title={`Step into the next pause point (${keysFor('step')})`}
+              aria-keyshortcuts="F11 Control+;"
               onClick={() => void step()}
             >
               Step
@@ -55,7 +57,8 @@ export function DebuggerBar() {
               type="button"
               className={secondaryButtonClass}
               disabled={!running}
-              title="Step over the round: run to the next model request (F10)"
+              title={`Step over the round: run to the next model request (${keysFor('step-over-round')})`}
+              aria-keyshortcuts="F10 Control+'"
               onClick={() => void stepOverRound()}
             >
               Step over round
@@ -64,7 +67,8 @@ export function DebuggerBar() {
               type="button"
               className={secondaryButtonClass}
               disabled={!running || (!paused && mode === 'run')}
-              title="Continue to the next breakpoint or the end (F8)"
+              title={`Continue to the next breakpoint or the end (${keysFor('continue')})`}
+              aria-keyshortcuts="F8 Control+\\"
               onClick={() => void continueDebugRun()}
             >
               Continue
@@ -73,7 +77,8 @@ export function DebuggerBar() {
               type="button"
               className={secondaryButtonClass}
               disabled={!running || paused || mode === 'step'}
-              title="Pause at the next pause point (F8)"
+              title={`Pause at the next pause point (${keysFor('continue')})`}
+              aria-keyshortcuts="F8 Control+\\"
               onClick={() => void pauseRun()}
             >
               Pause
@@ -81,7 +86,8 @@ export function DebuggerBar() {
           </>
         ) : (
           <span className="text-[11px] text-zinc-500">
-            Step (F11), Step over round (F10), Continue and Pause (F8) appear while a run goes.
+            Step ({keysFor('step')}), Step over round ({keysFor('step-over-round')}), Continue and Pause (
+            {keysFor('continue')}) appear while a run goes.
           </span>
         )}
       </div>

@@ -42,6 +42,7 @@ export function RequestPauseEditor({ point }: { point: Extract<PausePoint, { kin
       <TokenLine />
       <JsonEditor
         ariaLabel="Pending request"
+        autoFocus
         value={text}
         height={320}
         schema={requestSchema}

@@ -38,6 +38,7 @@ export function ToolResultPauseEditor({ point }: { point: Extract<PausePoint, { 
       </p>
       <JsonEditor
         ariaLabel="Tool result"
+        autoFocus
         value={text}
         height={200}
         schema={resultContentSchema}

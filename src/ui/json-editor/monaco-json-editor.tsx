@@ -16,7 +16,16 @@ function useDarkTheme(): boolean {
 }
 
 export default function MonacoJsonEditor(props: JsonEditorProps) {
-  const { value, onChange, onValidChange, schema, height = 240, ariaLabel, readOnly = false } = props;
+  const {
+    value,
+    onChange,
+    onValidChange,
+    schema,
+    height = 240,
+    ariaLabel,
+    readOnly = false,
+    autoFocus = false,
+  } = props;
   const id = useId().replace(/[^a-zA-Z0-9]/g, '');
   const path = `inmemory://loupe/${id}.json`;
   const dark = useDarkTheme();
@@ -47,6 +56,9 @@ export default function MonacoJsonEditor(props: JsonEditorProps) {
           tabSize: 2,
           automaticLayout: true,
           fixedOverflowWidgets: true,
+        }}
+        onMount={(editor) => {
+          if (autoFocus) editor.focus();
         }}
         onChange={(next) => {
           const text = next ?? '';

@@ -45,7 +45,7 @@ export function ServerLog({ serverId }: { serverId: string }) {
       ) : (
         <ol aria-label="Server log" className="max-h-[50vh] space-y-0.5 overflow-auto font-mono text-xs">
           {entries.map((entry, index) => (
-            <li key={index} className="break-all">
+            <li key={index} className="[overflow-wrap:anywhere]">
               <span className="text-zinc-500">{new Date(entry.at).toLocaleTimeString()} </span>
               <span className={levelTone[entry.level] ?? 'text-red-700 dark:text-red-300'}>{entry.level}</span>
               {entry.logger === undefined ? '' : ` ${entry.logger}`}:{' '}

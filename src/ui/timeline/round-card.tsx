@@ -8,6 +8,7 @@ import { RoundNotices } from './round-notices';
 import { describeMissingReply, isRoundStreaming } from './round-state';
 import { ToolCallItem } from './tool-call-item';
 import { RoundDebugRow } from '../debugger/round-debug-row';
+import { PausePanel } from '../debugger/pause-panel';
 import { CallWaterfall } from './call-waterfall';
 import { PolicyBadges } from './policy-badges';
 import { RedactedThinking } from './redacted-thinking';
@@ -22,6 +23,9 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
     >
       <RoundHeader round={round} />
       <RoundDebugRow round={round} />
+      <div className="px-4 empty:hidden pt-3">
+        <PausePanel slot={{ round: round.round }} />
+      </div>
       <div className="space-y-3 px-4 py-3">
         {missingReply !== undefined && <p className="text-sm text-zinc-500 italic">{missingReply}</p>}
         {textBlocks.map((block) =>

@@ -10,19 +10,25 @@ import { ToolResultView } from './tool-result-view';
 import { toolStatusTone } from './tool-status';
 import { CallProgress } from './call-progress';
 import { CallTimeoutNote } from './call-timeout-note';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { PausePanel } from '../debugger/pause-panel';
+import { describeOpenCall } from './describe-open-call';
 
 const flagClass =
   'rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[10px] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400';
 
 export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCallView }) {
   const open = call.status === 'pending' || call.status === 'queued' || call.status === 'running';
+  const pausedHere = useLoupeStore((state) => state.runView.pause?.pause.callId === call.callId);
   return (
     <li
       aria-label={`${call.name} ${call.status}`}
       className="rounded-md border border-zinc-200 bg-zinc-50/50 p-3 dark:border-zinc-800 dark:bg-zinc-950/30"
     >
       <div className="mb-2 flex flex-wrap items-center gap-2">
-        <span className="font-mono text-sm font-semibold break-all text-zinc-900 dark:text-zinc-100">{call.name}</span>
+        <span className="font-mono text-sm font-semibold [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-100">
+          {call.name}
+        </span>
         <StatusBadge tone={toolStatusTone(call.status)}>{call.status}</StatusBadge>
         <EditChips edits={call.edits} />
         {call.eager === true && <span className={flagClass}>eager</span>}
@@ -44,13 +50,7 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
           <p className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">Result</p>
           {open ? (
             <>
-              <p className="text-xs text-zinc-500 italic">
-                {call.status === 'running'
-                  ? 'Running…'
-                  : call.status === 'queued'
-                    ? 'Waiting for a free slot (concurrency cap)…'
-                    : 'Waiting for the model to finish the call…'}
-              </p>
+              <p className="text-xs text-zinc-500 italic">{describeOpenCall(call, pausedHere)}</p>
               {call.status === 'running' && call.progress !== undefined && (
                 <CallProgress progress={call.progress} name={call.name} />
               )}
@@ -71,6 +71,9 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
             </>
           )}
         </div>
+      </div>
+      <div className="mt-3 empty:hidden">
+        <PausePanel slot={{ callId: call.callId }} />
       </div>
     </li>
   );
