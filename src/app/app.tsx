@@ -1,4 +1,4 @@
-// The page: composes the header, the settings column and the run column. No logic of its own.
+// The page: composes the header, the run column (leading) and the settings sidebar. No logic of its own.
 import { AlertList } from '../ui/alerts/alert-list';
 import { ErrorBoundary } from '../ui/common/error-boundary';
 import { Composer } from '../ui/composer/composer';
@@ -24,10 +24,14 @@ import { LoopPoliciesPanel } from '../ui/policies/loop-policies-panel';
 import { AttachmentsBar } from '../ui/mcp-features/attachments-bar';
 import { McpRequestDialogs } from '../ui/mcp-features/mcp-request-dialogs';
 import { TestsPanel } from '../ui/tests/tests-panel';
+import { OutlinePane } from '../ui/layout/outline-pane';
+import { Sidebar } from '../ui/layout/sidebar';
+import { SkipLink } from '../ui/layout/skip-link';
 
 export function App() {
   return (
     <div className="min-h-screen">
+      <SkipLink />
       <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
         <div className="mx-auto flex max-w-[1600px] items-center gap-3 px-4 py-2.5">
           <img src="/loupe.svg" alt="" className="size-6" />
@@ -49,29 +53,10 @@ export function App() {
           </div>
         </div>
       </header>
-      <main className="mx-auto grid max-w-[1600px] gap-4 px-4 py-4 grid-cols-[minmax(0,1fr)] lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]">
-        {/* On narrow screens the run column comes first: the Demo model works without touching settings. */}
-        <aside aria-label="Settings and servers" className="order-2 min-w-0 space-y-4 lg:order-1">
-          <ErrorBoundary label="The Settings panel">
-            <SettingsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Servers panel">
-            <ServersPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Tools panel">
-            <ToolsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Breakpoints panel">
-            <BreakpointsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Loop policies panel">
-            <LoopPoliciesPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Tests panel">
-            <TestsPanel />
-          </ErrorBoundary>
-        </aside>
-        <SessionColumn className="order-1 min-w-0 space-y-4 lg:order-2">
+      {/* The run leads: the message, the debugger and the timeline first (in reading and tab order); the settings
+          sidebar beside it on wide screens (scrolling on its own, foldable), below it on narrow ones. */}
+      <main className="mx-auto grid max-w-[1600px] grid-cols-[minmax(0,1fr)] gap-4 px-4 py-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,380px)] lg:items-start lg:has-[#sidebar-panels[hidden]]:grid-cols-[minmax(0,1fr)_auto]">
+        <SessionColumn className="min-w-0 space-y-4">
           <ErrorBoundary label="The alerts">
             <AlertList />
           </ErrorBoundary>
@@ -112,6 +97,29 @@ export function App() {
             <Timeline />
           </ErrorBoundary>
         </SessionColumn>
+        <Sidebar>
+          <ErrorBoundary label="The outline">
+            <OutlinePane />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Settings panel">
+            <SettingsPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Servers panel">
+            <ServersPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Tools panel">
+            <ToolsPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Breakpoints panel">
+            <BreakpointsPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Loop policies panel">
+            <LoopPoliciesPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Tests panel">
+            <TestsPanel />
+          </ErrorBoundary>
+        </Sidebar>
       </main>
     </div>
   );

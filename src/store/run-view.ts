@@ -107,6 +107,8 @@ export interface RunView {
   startedAt?: number;
   endedAt?: number;
   system?: string;
+  /** The person's message that started the run (its text), shown first in the timeline. */
+  prompt?: string;
   toolNames: string[];
   maxRounds?: number;
   rounds: RoundView[];

@@ -27,7 +27,11 @@ export function DebuggerBar() {
         : 'Not stepping: runs stop only at breakpoints and approvals.';
 
   return (
-    <section aria-label="Debugger" className={`${panelClass} !py-3`}>
+    // While a run goes the bar sticks under the header, so Step / Continue stay at hand down the timeline.
+    <section
+      aria-label="Debugger"
+      className={`${panelClass} !py-3 ${running ? 'sticky top-12 z-[5] shadow-md backdrop-blur supports-[backdrop-filter]:bg-white/90 dark:supports-[backdrop-filter]:bg-zinc-900/90' : ''}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <label className="mr-2 inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">
           <input

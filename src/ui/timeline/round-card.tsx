@@ -19,7 +19,8 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
   return (
     <article
       aria-label={`Round ${round.round}`}
-      className="overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
+      data-round-card={round.round}
+      className="scroll-mt-28 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
     >
       <RoundHeader round={round} />
       <RoundDebugRow round={round} />

@@ -1,6 +1,7 @@
 // The run, round by round. Round cards are memoised (only the round that changed re-renders) and windowed.
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { LimitBanner } from './limit-banner';
+import { PromptItem } from './prompt-item';
 import { WindowedRounds } from './windowed-rounds';
 
 export function Timeline() {
@@ -21,6 +22,7 @@ export function Timeline() {
         </div>
       )}
       {phase === 'running' && rounds.length === 0 && <p className="text-sm text-zinc-500 italic">Starting the run…</p>}
+      <PromptItem />
       <WindowedRounds key={runId ?? 'none'} rounds={rounds} />
       {limit !== undefined && (
         <LimitBanner kind={limit.kind} value={limit.value} behaviour={limit.behaviour} detail={limit.detail} />

@@ -23,7 +23,8 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
   return (
     <li
       aria-label={`${call.name} ${call.status}`}
-      className="rounded-md border border-zinc-200 bg-zinc-50/50 p-3 dark:border-zinc-800 dark:bg-zinc-950/30"
+      data-call-id={call.callId}
+      className="scroll-mt-28 rounded-md border border-zinc-200 bg-zinc-50/50 p-3 dark:border-zinc-800 dark:bg-zinc-950/30"
     >
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <span className="font-mono text-sm font-semibold [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-100">
