@@ -36,7 +36,7 @@ export function App() {
         <div className="mx-auto flex max-w-[1600px] items-center gap-3 px-4 py-2.5">
           <img src="/loupe.svg" alt="" className="size-6" />
           <h1 className="text-base font-semibold tracking-tight">Loupe</h1>
-          <span className="hidden text-xs text-zinc-500 sm:inline">agent tool-loop playground</span>
+          <span className="hidden text-xs text-zinc-600 dark:text-zinc-400 sm:inline">agent tool-loop playground</span>
           <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
             <ErrorBoundary label="Sessions">
               <SessionsButton />

@@ -21,9 +21,9 @@ export function ComparisonTable({ result, left, right }: { result: RunsCompareRe
             Round {round.round} {round.differs ? '— differs' : '— same'}
           </h3>
           <div className="grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)_minmax(0,1fr)] gap-x-2 px-3 py-2 text-xs">
-            <span className="font-medium text-zinc-500">field</span>
-            <span className="truncate font-medium text-zinc-500">{left}</span>
-            <span className="truncate font-medium text-zinc-500">{right}</span>
+            <span className="font-medium text-zinc-600 dark:text-zinc-400">field</span>
+            <span className="truncate font-medium text-zinc-600 dark:text-zinc-400">{left}</span>
+            <span className="truncate font-medium text-zinc-600 dark:text-zinc-400">{right}</span>
             {round.fields.map((field) => (
               <Row
                 key={field.field}

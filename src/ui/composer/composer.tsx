@@ -60,7 +60,9 @@ export function Composer() {
           <button type="button" className={secondaryButtonClass} disabled={!running} onClick={() => void stop()}>
             Stop
           </button>
-          <span className="ml-auto hidden text-[11px] text-zinc-500 sm:inline">Ctrl/⌘ + Enter to run</span>
+          <span className="ml-auto hidden text-[11px] text-zinc-600 dark:text-zinc-400 sm:inline">
+            Ctrl/⌘ + Enter to run
+          </span>
         </div>
       </div>
     </section>

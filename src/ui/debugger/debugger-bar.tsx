@@ -89,7 +89,7 @@ export function DebuggerBar() {
             </button>
           </>
         ) : (
-          <span className="text-[11px] text-zinc-500">
+          <span className="text-[11px] text-zinc-600 dark:text-zinc-400">
             Step ({keysFor('step')}), Step over round ({keysFor('step-over-round')}), Continue and Pause (
             {keysFor('continue')}) appear while a run goes.
           </span>
@@ -98,7 +98,7 @@ export function DebuggerBar() {
       <p
         role="status"
         aria-label="Debugger status"
-        className={`mt-2 text-xs ${paused ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-zinc-500'}`}
+        className={`mt-2 text-xs ${paused ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-zinc-600 dark:text-zinc-400'}`}
       >
         {status}
       </p>

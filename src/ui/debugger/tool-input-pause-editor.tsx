@@ -40,7 +40,7 @@ export function ToolInputPauseEditor({ point }: { point: Extract<PausePoint, { k
           );
         }}
       />
-      <div className="flex flex-wrap items-center gap-2 text-[11px] text-zinc-500">
+      <div className="flex flex-wrap items-center gap-2 text-[11px] text-zinc-600 dark:text-zinc-400">
         <span>Validated against the tool's schema; Step or Continue runs the call with the input as shown.</span>
         {text !== original && (
           <button

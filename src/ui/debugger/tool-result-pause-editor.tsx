@@ -74,7 +74,9 @@ export function ToolResultPauseEditor({ point }: { point: Extract<PausePoint, { 
           />
           Send as an error
         </label>
-        <span className="text-[11px] text-zinc-500">Step or Continue sends the result as shown.</span>
+        <span className="text-[11px] text-zinc-600 dark:text-zinc-400">
+          Step or Continue sends the result as shown.
+        </span>
         {(text !== original || isError !== point.isError) && (
           <button
             type="button"

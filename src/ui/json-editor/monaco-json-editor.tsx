@@ -44,7 +44,7 @@ export default function MonacoJsonEditor(props: JsonEditorProps) {
         value={value}
         height={height}
         theme={dark ? 'vs-dark' : 'vs'}
-        loading={<p className="p-2 text-xs text-zinc-500">Loading the editor…</p>}
+        loading={<p className="p-2 text-xs text-zinc-600 dark:text-zinc-400">Loading the editor…</p>}
         options={{
           ariaLabel,
           readOnly,

@@ -59,7 +59,7 @@ export function RunStatus() {
             {roundCount} {roundCount === 1 ? 'round' : 'rounds'}
           </span>
           <span>{formatTokens(usage.inputTokens + usage.outputTokens)} tokens</span>
-          <span className="text-zinc-400 dark:text-zinc-500">
+          <span className="text-zinc-600 dark:text-zinc-400">
             ({formatTokens(usage.inputTokens)} in / {formatTokens(usage.outputTokens)} out)
           </span>
           <RunCost />

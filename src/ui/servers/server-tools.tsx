@@ -11,7 +11,9 @@ export function ServerTools({ tools }: { tools: ServerToolInfo[] }) {
         <details key={tool.exposedName} className="text-xs">
           <summary className="cursor-pointer font-mono text-zinc-700 select-none hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white">
             {tool.exposedName}
-            {tool.readOnly && <span className="ml-1.5 text-[10px] text-zinc-500 uppercase">read-only</span>}
+            {tool.readOnly && (
+              <span className="ml-1.5 text-[10px] text-zinc-600 dark:text-zinc-400 uppercase">read-only</span>
+            )}
           </summary>
           <div className="mt-1 space-y-1 pl-3">
             <p className="text-zinc-600 dark:text-zinc-400">

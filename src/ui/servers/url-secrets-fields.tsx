@@ -69,7 +69,7 @@ export function UrlSecretsFields({
         />
         Remember the full URL on this device
       </label>
-      <p className="text-[11px] text-zinc-500">
+      <p className="text-[11px] text-zinc-600 dark:text-zinc-400">
         Written down (transcripts, reports, logs{value.rememberFullUrl ? '' : ', sessions, local storage'}) as{' '}
         <span className="font-mono [overflow-wrap:anywhere]">{redactUrl(url, value.secretPathSegments)}</span>. Query
         values and user info are always redacted there;{' '}

@@ -28,12 +28,14 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
         <PausePanel slot={{ round: round.round }} />
       </div>
       <div className="space-y-3 px-4 py-3">
-        {missingReply !== undefined && <p className="text-sm text-zinc-500 italic">{missingReply}</p>}
+        {missingReply !== undefined && (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400 italic">{missingReply}</p>
+        )}
         {textBlocks.map((block) =>
           block.kind === 'redacted_thinking' ? (
             <RedactedThinking key={block.index} characters={block.characters} />
           ) : block.kind === 'thinking' ? (
-            <details key={block.index} className="text-xs text-zinc-500">
+            <details key={block.index} className="text-xs text-zinc-600 dark:text-zinc-400">
               <summary className="cursor-pointer select-none">Thinking</summary>
               <p className="mt-1 whitespace-pre-wrap">{block.text}</p>
             </details>

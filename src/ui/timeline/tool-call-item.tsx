@@ -13,6 +13,13 @@ import { CallTimeoutNote } from './call-timeout-note';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { PausePanel } from '../debugger/pause-panel';
 import { describeOpenCall } from './describe-open-call';
+import { CopyButton } from '../common/copy-button';
+
+/** A result as text: its text when it is all text (what the model read), else the blocks as JSON. */
+function copyableResult(content: ToolCallView['content']): string {
+  const texts = content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
+  return texts.length === content.length ? texts.join('\n') : JSON.stringify(content, null, 2);
+}
 
 const flagClass =
   'rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[10px] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400';
@@ -38,20 +45,31 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
         {call.retryable !== undefined && call.isError && (
           <span className={flagClass}>{call.retryable ? 'retryable' : 'not retryable'}</span>
         )}
-        <span className="ml-auto font-mono text-[11px] text-zinc-500">
+        <span className="ml-auto font-mono text-[11px] text-zinc-600 dark:text-zinc-400">
           {open ? '…' : formatDuration(call.durationMs)}
         </span>
       </div>
       <div className="grid gap-3 md:grid-cols-2">
         <div className="min-w-0">
-          <p className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">Input</p>
+          <div className="mb-1 flex items-center justify-between gap-2">
+            <p className="text-[10px] font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Input</p>
+            <CopyButton
+              label={`Copy the input of ${call.name}`}
+              text={() => describeToolInput(call.input, call.partialJson) || '{}'}
+            />
+          </div>
           <pre className={monoBlockClass}>{describeToolInput(call.input, call.partialJson) || '{}'}</pre>
         </div>
         <div className="min-w-0">
-          <p className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">Result</p>
+          <div className="mb-1 flex items-center justify-between gap-2">
+            <p className="text-[10px] font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Result</p>
+            {!open && (
+              <CopyButton label={`Copy the result of ${call.name}`} text={() => copyableResult(call.content)} />
+            )}
+          </div>
           {open ? (
             <>
-              <p className="text-xs text-zinc-500 italic">{describeOpenCall(call, pausedHere)}</p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400 italic">{describeOpenCall(call, pausedHere)}</p>
               {call.status === 'running' && call.progress !== undefined && (
                 <CallProgress progress={call.progress} name={call.name} />
               )}
@@ -61,7 +79,7 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
               <ToolResultView name={call.name} content={call.content} isError={call.isError} />
               {call.fullContent !== undefined && (
                 <details className="mt-2 text-xs">
-                  <summary className="cursor-pointer text-zinc-500 select-none">
+                  <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400 select-none">
                     Full result (not sent to the model)
                   </summary>
                   <div className="mt-1">
