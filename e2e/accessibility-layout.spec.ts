@@ -38,6 +38,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test('no serious or critical axe violations at a pause, light and dark', async ({ page }) => {
+  // axe walks the whole page twice: slow on a loaded machine, so more than the default minute.
+  test.setTimeout(240_000);
   await pausedAtTheWeatherCall(page);
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();

@@ -30,7 +30,7 @@ export function DebuggerBar() {
     // While a run goes the bar sticks under the header, so Step / Continue stay at hand down the timeline.
     <section
       aria-label="Debugger"
-      className={`${panelClass} !py-3 ${running ? 'sticky top-12 z-[5] shadow-md backdrop-blur supports-[backdrop-filter]:bg-white/90 dark:supports-[backdrop-filter]:bg-zinc-900/90' : ''}`}
+      className={`${panelClass} !py-3 ${running ? 'lg:sticky lg:top-12 lg:z-[5] lg:shadow-md backdrop-blur supports-[backdrop-filter]:bg-white/90 dark:supports-[backdrop-filter]:bg-zinc-900/90' : ''}`}
     >
       <div className="flex flex-wrap items-center gap-2">
         <label className="mr-2 inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">
