@@ -39,7 +39,31 @@ for (const [name, width, height] of [
     await page.close();
   }
 }
+for (const [name, width, height] of [
+  ['wide', 1440, 900],
+  ['narrow', 390, 844],
+]) {
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await browser.newPage({ viewport: { width, height }, colorScheme });
+    await shootPause(page, `${outDir}/loupe-debugger-${name}-${colorScheme}.png`);
+    await page.close();
+  }
+}
 await browser.close();
+
+/** The debugger layout at a pause: a breakpoint on demo__weather_get, the call's card open, focused, in view. */
+async function shootPause(page, file) {
+  await page.goto(appUrl);
+  await page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }).waitFor();
+  await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
+  await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_get');
+  await page.getByRole('button', { name: 'Add breakpoint' }).click();
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('region', { name: 'Paused step' }).locator('.monaco-editor').waitFor();
+  await page.screenshot({ path: file });
+  console.info(file);
+}
 
 /** The Tests panel after "Make a test" and a Run ×3 of the Demo run (for the README's test section). */
 async function shootTests(page, file) {

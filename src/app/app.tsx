@@ -1,4 +1,4 @@
-// The page: composes the header, the settings column and the run column. No logic of its own.
+// The page: composes the header, the run column (leading) and the settings sidebar. No logic of its own.
 import { AlertList } from '../ui/alerts/alert-list';
 import { ErrorBoundary } from '../ui/common/error-boundary';
 import { Composer } from '../ui/composer/composer';
@@ -26,15 +26,19 @@ import {
   RunActions,
   TestsPanel,
 } from './lazy-panels';
+import { OutlinePane } from '../ui/layout/outline-pane';
+import { Sidebar } from '../ui/layout/sidebar';
+import { SkipLink } from '../ui/layout/skip-link';
 
 export function App() {
   return (
     <div className="min-h-screen">
+      <SkipLink />
       <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
         <div className="mx-auto flex max-w-[1600px] items-center gap-3 px-4 py-2.5">
           <img src="/loupe.svg" alt="" className="size-6" />
           <h1 className="text-base font-semibold tracking-tight">Loupe</h1>
-          <span className="hidden text-xs text-zinc-500 sm:inline">agent tool-loop playground</span>
+          <span className="hidden text-xs text-zinc-600 dark:text-zinc-400 sm:inline">agent tool-loop playground</span>
           <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
             <ErrorBoundary label="Sessions">
               <SessionsButton />
@@ -51,29 +55,10 @@ export function App() {
           </div>
         </div>
       </header>
-      <main className="mx-auto grid max-w-[1600px] gap-4 px-4 py-4 grid-cols-[minmax(0,1fr)] lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]">
-        {/* On narrow screens the run column comes first: the Demo model works without touching settings. */}
-        <aside aria-label="Settings and servers" className="order-2 min-w-0 space-y-4 lg:order-1">
-          <ErrorBoundary label="The Settings panel">
-            <SettingsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Servers panel">
-            <ServersPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Tools panel">
-            <ToolsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Breakpoints panel">
-            <BreakpointsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Loop policies panel">
-            <LoopPoliciesPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Tests panel">
-            <TestsPanel />
-          </ErrorBoundary>
-        </aside>
-        <SessionColumn className="order-1 min-w-0 space-y-4 lg:order-2">
+      {/* The run leads: the message, the debugger and the timeline first (in reading and tab order); the settings
+          sidebar beside it on wide screens (scrolling on its own, foldable), below it on narrow ones. */}
+      <main className="mx-auto grid max-w-[1600px] grid-cols-[minmax(0,1fr)] gap-4 px-4 py-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,380px)] lg:items-start lg:has-[#sidebar-panels[hidden]]:grid-cols-[minmax(0,1fr)_auto]">
+        <SessionColumn className="min-w-0 space-y-4">
           <ErrorBoundary label="The alerts">
             <AlertList />
           </ErrorBoundary>
@@ -105,7 +90,7 @@ export function App() {
             <BranchBar />
           </ErrorBoundary>
           <ErrorBoundary label="The pause panel">
-            <PausePanel />
+            <PausePanel slot="page" />
           </ErrorBoundary>
           <ErrorBoundary label="The manual reply panel">
             <ManualReplyPanel />
@@ -114,6 +99,29 @@ export function App() {
             <Timeline />
           </ErrorBoundary>
         </SessionColumn>
+        <Sidebar>
+          <ErrorBoundary label="The outline">
+            <OutlinePane />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Settings panel">
+            <SettingsPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Servers panel">
+            <ServersPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Tools panel">
+            <ToolsPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Breakpoints panel">
+            <BreakpointsPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Loop policies panel">
+            <LoopPoliciesPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The Tests panel">
+            <TestsPanel />
+          </ErrorBoundary>
+        </Sidebar>
       </main>
     </div>
   );

@@ -5,7 +5,8 @@ export interface DebugSettings {
   /** New runs start stepping (pause at every point). */
   stepMode: boolean;
   breakpoints: Breakpoint[];
-  approval: { enabled: boolean; tools: Record<string, ToolApproval> };
+  /** `session`: answers given at a pause for this page session; never stored. */
+  approval: { enabled: boolean; tools: Record<string, ToolApproval>; session?: Record<string, ToolApproval> };
 }
 
 /** Debugger settings with nothing on: runs go straight through. */

@@ -44,6 +44,11 @@ export interface ToolSelection {
   /** Keys of tools not sent to the model in this run. */
   disabled: string[];
   localTools: LocalToolDefinition[];
+  /**
+   * The person's read-only marks by key (MCP and local tools), over the server's `readOnlyHint`: a read-only
+   * tool may start while the reply still streams (eager start) and is not asked about by default.
+   */
+  readOnly?: Record<string, boolean>;
 }
 
 /** The stable key of an MCP tool: by server name (unique, kept across reloads) and the server's tool name. */

@@ -37,8 +37,8 @@ export function applyDebugEvent(state: RunView, event: DebugEvent): RunView {
         ),
       }));
       if (next.pause?.pauseId !== event.pauseId) return next;
-      const { pause: _ended, ...rest } = next;
-      return rest;
+      const { pause: ended, ...rest } = next;
+      return { ...rest, pausedMs: (rest.pausedMs ?? 0) + Math.max(0, event.at - ended.at) };
     }
     case 'edit-apply': {
       const edit = { what: event.what, before: event.before, after: event.after };

@@ -122,6 +122,19 @@ describe('applyRunEvent', () => {
     expect(state.toolNames).toEqual(['demo__weather_get', 'demo__clothing_suggest']);
   });
 
+  it("keeps the person's prompt (the text of the last user message) for the timeline's first item", () => {
+    expect(applyRunEvent(initialRunView, start).prompt).toBe('What to wear in Paris?');
+    const withImage = applyRunEvent(initialRunView, {
+      ...start,
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Earlier.' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Sure.' }] },
+        { role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'x' } }] },
+      ],
+    });
+    expect(withImage.prompt).toBeUndefined();
+  });
+
   it('accumulates text deltas and streams partial tool JSON before the reply ends', () => {
     const state = fold([start, ...twoToolRound.slice(0, 9)]);
     const round = state.rounds[0];

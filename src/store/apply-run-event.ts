@@ -1,6 +1,6 @@
 // Pure: folds one engine event into the run view. No I/O, no clock, no mutation of its inputs.
 import type { FinishReason, RunEvent } from '../engine/event/run-event';
-import type { ContentBlock } from '../engine/message/message';
+import type { ContentBlock, Message } from '../engine/message/message';
 import type { Usage } from '../engine/model/model';
 import { applyDebugEvent } from './apply-debug-event';
 import { applyPolicyEvent } from './apply-policy-event';
@@ -92,6 +92,14 @@ export function settleUnfinishedRound(round: RoundView, finishReason: FinishReas
   return unfinished && round.endedWith === undefined ? { ...round, endedWith: finishReason } : round;
 }
 
+/** The text of the run's new user message (the last one), if it has any. */
+function promptOf(messages: readonly Message[]): string | undefined {
+  const last = messages.at(-1);
+  if (last?.role !== 'user') return undefined;
+  const text = last.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n\n');
+  return text === '' ? undefined : text;
+}
+
 /** Folds `event` into `state`, returning a new view (unchanged parts are shared). */
 export function applyRunEvent(state: RunView, event: RunEvent): RunView {
   switch (event.type) {
@@ -107,6 +115,8 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
         usage: EMPTY_USAGE,
         ...(event.price === undefined ? {} : { price: event.price }),
       };
+      const prompt = promptOf(event.messages);
+      if (prompt !== undefined) next.prompt = prompt;
       return event.system === undefined ? next : { ...next, system: event.system };
     }
     case 'round-start':

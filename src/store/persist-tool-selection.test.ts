@@ -21,6 +21,7 @@ describe('tool selection persistence', () => {
     const selection = {
       overrides: { 'mcp:demo/weather_get': { description: 'Edited.' } },
       disabled: ['mcp:demo/clothing_advise'],
+      readOnly: { 'mcp:demo/weather_get': false, 'local:l1': true },
       localTools: [
         {
           id: 'l1',
@@ -42,12 +43,18 @@ describe('tool selection persistence', () => {
     expect(loadToolSelection(storage)).toBeUndefined();
     storage.setItem(
       TOOLS_KEY,
-      JSON.stringify({ overrides: { a: 'x', b: { name: 3, description: 'd' } }, disabled: [1, 'k'], localTools: [{}] }),
+      JSON.stringify({
+        overrides: { a: 'x', b: { name: 3, description: 'd' } },
+        disabled: [1, 'k'],
+        localTools: [{}],
+        readOnly: { a: 'yes', b: true },
+      }),
     );
     expect(loadToolSelection(storage)).toEqual({
       overrides: { b: { description: 'd' } },
       disabled: ['k'],
       localTools: [],
+      readOnly: { b: true },
     });
   });
 });

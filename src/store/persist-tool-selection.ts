@@ -40,7 +40,10 @@ export function loadToolSelection(storage: Storage | undefined): ToolSelection |
     ? stored['disabled'].filter((key): key is string => typeof key === 'string')
     : [];
   const localTools = Array.isArray(stored['localTools']) ? stored['localTools'].filter(isLocalTool) : [];
-  return { overrides, disabled, localTools };
+  if (!isRecord(stored['readOnly'])) return { overrides, disabled, localTools };
+  const readOnly: Record<string, boolean> = {};
+  for (const [key, value] of Object.entries(stored['readOnly'])) if (typeof value === 'boolean') readOnly[key] = value;
+  return { overrides, disabled, localTools, readOnly };
 }
 
 export function saveToolSelection(storage: Storage | undefined, selection: ToolSelection): void {

@@ -119,6 +119,8 @@ export interface RunView {
   startedAt?: number;
   endedAt?: number;
   system?: string;
+  /** The person's message that started the run (its text), shown first in the timeline. */
+  prompt?: string;
   toolNames: string[];
   maxRounds?: number;
   /** The price the run recorded at its start (an imported run: the transcript's); costs are shown with it. */
@@ -130,6 +132,8 @@ export interface RunView {
   usage: Usage;
   /** The pause the loop is holding at now, if any. */
   pause?: PauseMark & { at: number };
+  /** Time spent held at pauses that have ended (ms): the run's clock leaves it out. */
+  pausedMs?: number;
   /** Before the run starts: the servers it waits for (still connecting), so their tools are sent. */
   waitingFor?: string[];
 }

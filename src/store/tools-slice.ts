@@ -19,6 +19,11 @@ export function createToolsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
         const { [key]: _previous, ...others } = selection.overrides;
         return { ...selection, overrides: override === undefined ? others : { ...others, [key]: override } };
       }),
+    setToolReadOnly: (key, readOnly) =>
+      change((selection) => {
+        const { [key]: _previous, ...others } = selection.readOnly ?? {};
+        return { ...selection, readOnly: readOnly === undefined ? others : { ...others, [key]: readOnly } };
+      }),
     setToolEnabled: (key, enabled) =>
       change((selection) => {
         const disabled = selection.disabled.filter((item) => item !== key);

@@ -86,6 +86,26 @@ describe('applyToolSelection', () => {
     expect(problems[1]).toMatch(/already exposed as "demo__weather_get"/);
   });
 
+  it("puts the person's read-only marks over the server's hint, local tools included", () => {
+    const hinted = { ...mcpTool('clothing_advise'), annotations: { readOnlyHint: true, title: 'Clothing' } };
+    const { tools } = applyToolSelection(
+      [mcpTool('weather_get'), hinted],
+      selection({
+        localTools: [localDefinition],
+        overrides: { 'mcp:demo/clothing_advise': { timeoutMs: 5_000 } },
+        readOnly: { 'mcp:demo/weather_get': true, 'mcp:demo/clothing_advise': false, 'local:l1': true },
+      }),
+      createLocal,
+    );
+    expect(tools.map((tool) => tool.annotations?.readOnlyHint)).toEqual([true, false, true]);
+    // The mark changes only the hint: the server's other annotations and the person's timeout stay.
+    expect(tools[1]?.annotations?.title).toBe('Clothing');
+    expect(tools[1]?.timeoutMs).toBe(5_000);
+    // No mark: the tool object is the server's own.
+    const plain = mcpTool('weather_get');
+    expect(applyToolSelection([plain], selection({ readOnly: {} }), createLocal).tools[0]).toBe(plain);
+  });
+
   it('leaves disabled tools out and appends enabled local tools', () => {
     const { tools } = applyToolSelection(
       [mcpTool('weather_get'), mcpTool('clothing_advise')],

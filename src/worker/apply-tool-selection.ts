@@ -32,8 +32,8 @@ export function applyToolSelection(
   const tools = enabled.map((tool, index) => {
     const key = toolKeyOf(tool);
     const override = key === undefined ? undefined : selection.overrides[key];
-    if (override === undefined) return tool;
-    const timed = withTimeout(tool, override.timeoutMs);
+    if (override === undefined) return markReadOnly(tool, selection.readOnly?.[key ?? '']);
+    const timed = markReadOnly(withTimeout(tool, override.timeoutMs), selection.readOnly?.[key ?? '']);
     if (override.name === undefined && override.description === undefined && override.inputSchema === undefined)
       return timed;
     const next = {
@@ -58,7 +58,7 @@ export function applyToolSelection(
       continue;
     }
     taken.push(definition.name);
-    tools.push(createLocalTool(definition));
+    tools.push(markReadOnly(createLocalTool(definition), selection.readOnly?.[localToolKey(definition.id)]));
   }
   return { tools, problems };
 }
@@ -67,4 +67,10 @@ export function applyToolSelection(
 function withTimeout(tool: Tool, timeoutMs: number | undefined): Tool {
   if (timeoutMs === undefined || !Number.isFinite(timeoutMs) || timeoutMs <= 0) return tool;
   return { ...tool, timeoutMs: Math.floor(timeoutMs), timeoutSource: 'tool' };
+}
+
+/** `tool` with the person's read-only mark over the server's hint; no mark keeps the tool as it is. */
+function markReadOnly(tool: Tool, readOnly: boolean | undefined): Tool {
+  if (readOnly === undefined) return tool;
+  return { ...tool, annotations: { ...tool.annotations, readOnlyHint: readOnly } };
 }

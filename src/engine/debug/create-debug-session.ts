@@ -132,7 +132,15 @@ export function createDebugSession(options: DebugSessionOptions): DebugSession {
         emit({ type: 'pause-start', at: now(), pauseId, round: payload.round, pause: digestOf(payload), reasons });
       }
       const decision = await waitForGate(() => controller.pauseGate({ ...payload, pauseId, reasons }));
-      emit({ type: 'pause-end', at: now(), pauseId, round: payload.round, decision: decision.type });
+      const remember = 'remember' in decision ? decision.remember : undefined;
+      emit({
+        type: 'pause-end',
+        at: now(),
+        pauseId,
+        round: payload.round,
+        decision: decision.type,
+        ...(remember === undefined ? {} : { remember }),
+      });
       if (decision.type === 'stop') options.stop();
       return { decision, pauseId };
     } finally {

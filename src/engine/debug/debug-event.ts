@@ -2,7 +2,7 @@
 import type { RequestDigest } from '../event/request-digest';
 import type { StopReason } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
-import type { PauseDecision, PauseKind, PauseReason } from './pause-point';
+import type { ApprovalScope, PauseDecision, PauseKind, PauseReason } from './pause-point';
 
 /** A pause point as events carry it: enough to show where the loop stands, never the whole history. */
 export interface PauseDigest {
@@ -39,7 +39,15 @@ export interface EditRecord {
 
 export type DebugEvent =
   | { type: 'pause-start'; at: number; pauseId: string; round: number; pause: PauseDigest; reasons: PauseReason[] }
-  | { type: 'pause-end'; at: number; pauseId: string; round: number; decision: PauseDecision['type'] }
+  | {
+      type: 'pause-end';
+      at: number;
+      pauseId: string;
+      round: number;
+      decision: PauseDecision['type'];
+      /** An approval answered for more than this call (see `ApprovalScope`). */
+      remember?: ApprovalScope;
+    }
   /**
    * An edit applied at a pause. `request.messages` replaces the history (the fold takes `after`); request
    * edits carry the request's new digest; result edits (`result`, `skip`) carry the status sent.

@@ -52,17 +52,24 @@ export interface RequestPatch {
 }
 
 /**
+ * How far an answer to an approval reaches beyond this call: the tool for the rest of the page session, or
+ * always (remembered on the device). Recorded on the pause's `pause-end`; the policy change itself is the
+ * controller's (the UI updates the approval settings before it answers).
+ */
+export type ApprovalScope = 'session' | 'always';
+
+/**
  * How to go on from a pause. `continue` and `stop` fit every pause; `edit-request` fits `before-request`;
  * `edit-input` (run with this input), `skip` (do not run, use this result) and `deny` fit `before-tool`;
  * `edit-result` fits `after-tool`. A decision that does not fit the pause is treated as `continue`.
  */
 export type PauseDecision =
-  | { type: 'continue' }
+  | { type: 'continue'; remember?: ApprovalScope }
   | { type: 'stop' }
   | { type: 'edit-request'; patch: RequestPatch }
-  | { type: 'edit-input'; input: Record<string, unknown> }
+  | { type: 'edit-input'; input: Record<string, unknown>; remember?: ApprovalScope }
   | { type: 'skip'; content: ToolResultContentBlock[]; isError: boolean }
-  | { type: 'deny'; message: string }
+  | { type: 'deny'; message: string; remember?: ApprovalScope }
   | { type: 'edit-result'; content: ToolResultContentBlock[]; isError: boolean };
 
 /** A breakpoint: selects pause points by tool name, tool error, stop reason or round. */
@@ -91,6 +98,8 @@ export interface DebugPolicy {
     enabled: boolean;
     /** Settings by exposed tool name; they apply only while approval is on. */
     tools: Record<string, ToolApproval>;
+    /** Answers given at a pause for this page session only (never stored); they win over `tools`. */
+    session?: Record<string, ToolApproval>;
   };
 }
 

@@ -9,10 +9,13 @@ export interface PauseSelection {
   deny: boolean;
 }
 
-/** The approval that applies to `name`: its own setting, else `ask` for MCP tools not marked read-only. */
+/**
+ * The approval that applies to `name`: this session's answer, else its own setting, else `ask` for MCP tools
+ * not marked read-only.
+ */
 export function resolveApproval(policy: DebugPolicy, name: string, tool: Tool | undefined): ToolApproval {
   if (!policy.approval.enabled) return 'auto';
-  const own = policy.approval.tools[name];
+  const own = policy.approval.session?.[name] ?? policy.approval.tools[name];
   if (own !== undefined) return own;
   if (tool?.origin.kind === 'mcp' && tool.annotations?.readOnlyHint !== true) return 'ask';
   return 'auto';

@@ -194,6 +194,11 @@ export class DebugDriver implements PromiseLike<DebugRunSnapshot> {
     return this.#resolve({ type: 'skip', content: [{ type: 'text', text: result }], isError });
   }
 
+  /** Answers the pause with `decision` as given (an approval with `remember`, say). */
+  answer(decision: PauseDecision, mode?: DebugPolicy['mode']): this {
+    return this.#resolve(decision, mode);
+  }
+
   deny(message: string): this {
     return this.#resolve({ type: 'deny', message });
   }

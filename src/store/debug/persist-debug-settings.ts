@@ -48,9 +48,11 @@ export function loadDebugSettings(storage: Storage | undefined): DebugSettings {
   }
 }
 
+/** Stores `settings`, less the answers meant for this session only. */
 export function saveDebugSettings(storage: Storage | undefined, settings: DebugSettings): void {
+  const { session: _forThisSession, ...approval } = settings.approval;
   try {
-    storage?.setItem(KEY, JSON.stringify(settings));
+    storage?.setItem(KEY, JSON.stringify({ ...settings, approval }));
   } catch {
     // Storage full or blocked: the settings still apply for this session.
   }

@@ -245,6 +245,17 @@ describe('sessions: import', () => {
     expect(after.runView).toBe(before.runView);
   });
 
+  it("clears a failed import's alert once an import succeeds, and leaves other alerts", async () => {
+    const loaded = await freshPage();
+    loaded.store.getState().pushAlert('Something else went wrong.');
+    const broken = JSON.parse(fixtureText('demo-weather-clothing')) as Record<string, unknown>;
+    broken['rounds'] = 'none';
+    await loaded.store.getState().importTranscriptFile(file(JSON.stringify(broken), 'bad.json'));
+    expect(loaded.store.getState().alerts).toHaveLength(2);
+    expect(await loaded.store.getState().importTranscriptFile(file(fixtureText('demo-weather-clothing')))).toBe(true);
+    expect(loaded.store.getState().alerts.map((alert) => alert.message)).toEqual(['Something else went wrong.']);
+  });
+
   it('refuses a file over the size limit before reading it', async () => {
     const loaded = await freshPage();
     const huge = {

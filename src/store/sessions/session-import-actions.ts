@@ -12,13 +12,16 @@ export type SessionImportActions = Pick<SessionsSlice, 'importTranscriptFile' | 
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
 
+/** The words of an import failure's alert (a later successful import clears such alerts). */
+const NOT_IMPORTED = 'was not imported';
+
 export function createSessionImportActions(context: SessionsContext, restore: SessionRestore): SessionImportActions {
   const { get, update, deps, options, checkpointer, loadedRuns } = context;
   return {
     async importTranscriptFile(file) {
       if (file.size > MAX_TRANSCRIPT_BYTES) {
         get().pushAlert(
-          `“${file.name}” was not imported: it is ${mb(file.size)} MB and Loupe opens transcripts up to ${mb(MAX_TRANSCRIPT_BYTES)} MB. Nothing was changed.`,
+          `“${file.name}” ${NOT_IMPORTED}: it is ${mb(file.size)} MB and Loupe opens transcripts up to ${mb(MAX_TRANSCRIPT_BYTES)} MB. Nothing was changed.`,
         );
         return false;
       }
@@ -32,7 +35,7 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
             .map((problem) => `${problem.path}: expected ${problem.expected}, got ${problem.got}.`);
           const more = result.problems.length - shown.length;
           get().pushAlert(
-            `“${file.name}” was not imported — nothing was changed. ${shown.join(' ')}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`,
+            `“${file.name}” ${NOT_IMPORTED} — nothing was changed. ${shown.join(' ')}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`,
           );
           return false;
         }
@@ -69,6 +72,8 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
         await context.makeCurrent(record);
         // The run is shown first; storage follows in short batches (session-db), off the path to the first paint.
         update({
+          // An earlier failed import's alert is stale once one succeeds: it would sit above the success notice.
+          alerts: get().alerts.filter((alert) => !alert.message.includes(NOT_IMPORTED)),
           runView: viewOfEvents(result.events),
           sessionNotice: {
             kind: 'imported',

@@ -22,7 +22,7 @@ export function LabelledField({ label, hint, problem, children }: LabelledFieldP
       {problem !== undefined ? (
         <p className="mt-1 text-[11px] text-red-600 dark:text-red-400">{problem}</p>
       ) : (
-        hint !== undefined && <p className="mt-1 text-[11px] text-zinc-500">{hint}</p>
+        hint !== undefined && <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">{hint}</p>
       )}
     </div>
   );

@@ -18,7 +18,7 @@ export const smallButtonClass =
 export const panelClass =
   'rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60';
 
-export const panelTitleClass = 'mb-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400';
+export const panelTitleClass = 'mb-3 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400';
 
 export const monoBlockClass =
-  'max-h-80 overflow-auto rounded-md bg-zinc-50 p-2.5 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all text-zinc-800 dark:bg-zinc-950/60 dark:text-zinc-200';
+  'max-h-80 overflow-auto rounded-md bg-zinc-50 p-2.5 font-mono text-xs leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere] text-zinc-800 dark:bg-zinc-950/60 dark:text-zinc-200';

@@ -38,7 +38,7 @@ export function CompareMetrics({
       <tbody>
         {totals && (
           <tr>
-            <th scope="row" className="pr-2 text-left font-normal text-zinc-500">
+            <th scope="row" className="pr-2 text-left font-normal text-zinc-600 dark:text-zinc-400">
               rounds
             </th>
             <td className="font-mono">{totals.left.rounds}</td>
@@ -50,7 +50,7 @@ export function CompareMetrics({
           const b = right === null ? '—' : row.value(right);
           return (
             <tr key={row.label} className={a === b ? '' : 'bg-sky-50 dark:bg-sky-500/10'}>
-              <th scope="row" className="pr-2 text-left font-normal text-zinc-500">
+              <th scope="row" className="pr-2 text-left font-normal text-zinc-600 dark:text-zinc-400">
                 {row.label}
               </th>
               <td className="font-mono">{a}</td>

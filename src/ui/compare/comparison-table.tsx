@@ -10,7 +10,7 @@ export function ComparisonTable({ result, left, right }: { result: RunsCompareRe
         {result.finishReason.differs && ` Ending: ${result.finishReason.left} → ${result.finishReason.right}.`}
       </p>
       {result.before !== null && (
-        <p className="text-xs text-zinc-500">
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
           {result.before.side === 'left' ? left : right}: round{result.before.rounds === 1 ? '' : 's'} 1
           {result.before.rounds === 1 ? '' : `–${result.before.rounds}`} came before the shared point and{' '}
           {result.before.rounds === 1 ? 'is' : 'are'} not compared.
@@ -39,9 +39,9 @@ export function ComparisonTable({ result, left, right }: { result: RunsCompareRe
             {result.firstDivergence?.round === round.round && ' (first divergence)'}
           </h3>
           <div className="grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)_minmax(0,1fr)] gap-x-2 px-3 py-2 text-xs">
-            <span className="font-medium text-zinc-500">field</span>
-            <span className="truncate font-medium text-zinc-500">{left}</span>
-            <span className="truncate font-medium text-zinc-500">{right}</span>
+            <span className="font-medium text-zinc-600 dark:text-zinc-400">field</span>
+            <span className="truncate font-medium text-zinc-600 dark:text-zinc-400">{left}</span>
+            <span className="truncate font-medium text-zinc-600 dark:text-zinc-400">{right}</span>
             {round.fields.map((field) => (
               <Row
                 key={field.field}
@@ -53,7 +53,9 @@ export function ComparisonTable({ result, left, right }: { result: RunsCompareRe
             ))}
           </div>
           <details className="px-3 pb-2 text-xs">
-            <summary className="cursor-pointer text-zinc-500 select-none">Tokens, cost and time</summary>
+            <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400 select-none">
+              Tokens, cost and time
+            </summary>
             <CompareMetrics
               label={`Measures of compared round ${round.round}`}
               left={round.metrics.left}

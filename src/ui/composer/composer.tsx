@@ -3,9 +3,11 @@ import { useId } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, labelClass, panelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 
+/** The Message box's id: the skip link at the top of the page goes there. */
+export const MESSAGE_FIELD_ID = 'loupe-message';
+
 export function Composer() {
   const systemId = useId();
-  const messageId = useId();
   const system = useLoupeStore((state) => state.settings.system);
   const draft = useLoupeStore((state) => state.settings.draft);
   const running = useLoupeStore((state) => state.runView.phase === 'running');
@@ -33,11 +35,11 @@ export function Composer() {
           />
         </div>
         <div>
-          <label htmlFor={messageId} className={labelClass}>
+          <label htmlFor={MESSAGE_FIELD_ID} className={labelClass}>
             Message
           </label>
           <textarea
-            id={messageId}
+            id={MESSAGE_FIELD_ID}
             rows={3}
             className={inputClass}
             placeholder="Ask something that needs the tools…"
@@ -58,7 +60,9 @@ export function Composer() {
           <button type="button" className={secondaryButtonClass} disabled={!running} onClick={() => void stop()}>
             Stop
           </button>
-          <span className="ml-auto hidden text-[11px] text-zinc-500 sm:inline">Ctrl/⌘ + Enter to run</span>
+          <span className="ml-auto hidden text-[11px] text-zinc-600 dark:text-zinc-400 sm:inline">
+            Ctrl/⌘ + Enter to run
+          </span>
         </div>
       </div>
     </section>

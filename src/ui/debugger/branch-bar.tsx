@@ -34,7 +34,7 @@ export function BranchBar() {
           </select>
         </div>
         {runId !== null && <RenameForm key={`${runId}:${currentName}`} runId={runId} currentName={currentName} />}
-        <p className="text-[11px] text-zinc-500">
+        <p className="text-[11px] text-zinc-600 dark:text-zinc-400">
           {shown?.forkRound == null
             ? `The original run; ${branches.length - 1} fork(s) of it.`
             : `Forked from round ${shown.forkRound} of “${parentName}”.`}{' '}

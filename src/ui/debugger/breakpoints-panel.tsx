@@ -17,7 +17,9 @@ export function BreakpointsPanel() {
         Breakpoints
       </h2>
       <ul aria-label="Breakpoints" className="mb-3 space-y-1">
-        {breakpoints.length === 0 && <li className="text-xs text-zinc-500">None: runs stop only in step mode.</li>}
+        {breakpoints.length === 0 && (
+          <li className="text-xs text-zinc-600 dark:text-zinc-400">None: runs stop only in step mode.</li>
+        )}
         {breakpoints.map((breakpoint) => {
           const label = describeBreakpoint(breakpoint);
           return (
@@ -35,7 +37,9 @@ export function BreakpointsPanel() {
                   })
                 }
               />
-              <span className={`min-w-0 flex-1 truncate ${breakpoint.enabled ? '' : 'text-zinc-400 line-through'}`}>
+              <span
+                className={`min-w-0 flex-1 truncate ${breakpoint.enabled ? '' : 'text-zinc-600 line-through dark:text-zinc-400'}`}
+              >
                 {label}
               </span>
               <button
@@ -52,7 +56,7 @@ export function BreakpointsPanel() {
       </ul>
       <AddBreakpointForm tools={tools} onAdd={(breakpoint) => update({ breakpoints: [...breakpoints, breakpoint] })} />
       <div className="mt-4 border-t border-zinc-200 pt-3 dark:border-zinc-800">
-        <ApprovalSettings tools={tools} />
+        <ApprovalSettings />
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 // Where the debugger touched a round: breakpoint hits and pauses, request edits, call edits.
+import { PauseIcon } from '../common/icons';
 import type { EditRecord } from '../../engine/debug/debug-event';
 import type { RoundView } from '../../store/run-view';
 import { describePausePoint, describeReason } from './describe-pause';
@@ -51,7 +52,7 @@ export function RoundDebugMarks({ round }: { round: RoundView }) {
           key={mark.pauseId}
           className={`${chipClass} bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-500/30`}
         >
-          ⏸{' '}
+          <PauseIcon className="mr-1 size-2.5 align-[-1px]" />
           {mark.reasons
             .filter((reason) => reason.kind !== 'step')
             .map(describeReason)

@@ -2,6 +2,7 @@
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { panelClass, secondaryButtonClass } from '../common/styles';
 import { describeMode, describePausePoint, describeReason } from './describe-pause';
+import { keysFor } from './debugger-keys';
 import { useDebuggerShortcuts } from './use-debugger-shortcuts';
 
 export function DebuggerBar() {
@@ -26,7 +27,11 @@ export function DebuggerBar() {
         : 'Not stepping: runs stop only at breakpoints and approvals.';
 
   return (
-    <section aria-label="Debugger" className={`${panelClass} !py-3`}>
+    // While a run goes the bar sticks under the header, so Step / Continue stay at hand down the timeline.
+    <section
+      aria-label="Debugger"
+      className={`${panelClass} !py-3 ${running ? 'lg:sticky lg:top-12 lg:z-[5] lg:shadow-md backdrop-blur supports-[backdrop-filter]:bg-white/90 dark:supports-[backdrop-filter]:bg-zinc-900/90' : ''}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <label className="mr-2 inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">
           <input
@@ -46,7 +51,8 @@ export function DebuggerBar() {
               type="button"
               className={secondaryButtonClass}
               disabled={!running}
-              title="Step into the next pause point (F11)"
+              title={`Step into the next pause point (${keysFor('step')})`}
+              aria-keyshortcuts="F11 Control+;"
               onClick={() => void step()}
             >
               Step
@@ -55,7 +61,8 @@ export function DebuggerBar() {
               type="button"
               className={secondaryButtonClass}
               disabled={!running}
-              title="Step over the round: run to the next model request (F10)"
+              title={`Step over the round: run to the next model request (${keysFor('step-over-round')})`}
+              aria-keyshortcuts="F10 Control+'"
               onClick={() => void stepOverRound()}
             >
               Step over round
@@ -64,7 +71,8 @@ export function DebuggerBar() {
               type="button"
               className={secondaryButtonClass}
               disabled={!running || (!paused && mode === 'run')}
-              title="Continue to the next breakpoint or the end (F8)"
+              title={`Continue to the next breakpoint or the end (${keysFor('continue')})`}
+              aria-keyshortcuts="F8 Control+\\"
               onClick={() => void continueDebugRun()}
             >
               Continue
@@ -73,22 +81,24 @@ export function DebuggerBar() {
               type="button"
               className={secondaryButtonClass}
               disabled={!running || paused || mode === 'step'}
-              title="Pause at the next pause point (F8)"
+              title={`Pause at the next pause point (${keysFor('continue')})`}
+              aria-keyshortcuts="F8 Control+\\"
               onClick={() => void pauseRun()}
             >
               Pause
             </button>
           </>
         ) : (
-          <span className="text-[11px] text-zinc-500">
-            Step (F11), Step over round (F10), Continue and Pause (F8) appear while a run goes.
+          <span className="text-[11px] text-zinc-600 dark:text-zinc-400">
+            Step ({keysFor('step')}), Step over round ({keysFor('step-over-round')}), Continue and Pause (
+            {keysFor('continue')}) appear while a run goes.
           </span>
         )}
       </div>
       <p
         role="status"
         aria-label="Debugger status"
-        className={`mt-2 text-xs ${paused ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-zinc-500'}`}
+        className={`mt-2 text-xs ${paused ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-zinc-600 dark:text-zinc-400'}`}
       >
         {status}
       </p>

@@ -61,7 +61,7 @@ function ForkPanel({ round, onClose }: { round: number; onClose: () => void }) {
         The original branch is kept.
       </p>
       {original === null ? (
-        <p className="text-xs text-zinc-500 italic">Loading the history…</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400 italic">Loading the history…</p>
       ) : (
         <JsonEditor
           ariaLabel="Fork messages"

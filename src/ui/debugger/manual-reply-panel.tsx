@@ -113,7 +113,7 @@ function ManualReplyForm() {
             </button>
           </div>
         ) : (
-          <p className="text-xs text-zinc-500">This run has no tools: reply with text.</p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">This run has no tools: reply with text.</p>
         )}
         {error !== null && (
           <p role="alert" className="text-xs text-red-700 dark:text-red-400">

@@ -42,6 +42,7 @@ export function RequestPauseEditor({ point }: { point: Extract<PausePoint, { kin
       <TokenLine />
       <JsonEditor
         ariaLabel="Pending request"
+        autoFocus
         value={text}
         height={320}
         schema={requestSchema}
@@ -58,7 +59,7 @@ export function RequestPauseEditor({ point }: { point: Extract<PausePoint, { kin
           );
         }}
       />
-      <div className="flex items-center gap-2 text-[11px] text-zinc-500">
+      <div className="flex items-center gap-2 text-[11px] text-zinc-600 dark:text-zinc-400">
         <span>
           Edit system, messages, tools, max_tokens, temperature or tool_choice; Step or Continue sends it as shown.
         </span>

@@ -1,21 +1,19 @@
 // At a pause before a tool call: the exact input (editable, validated against the tool's schema), approval, skip.
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { PausePoint } from '../../engine/debug/pause-point';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
+import { smallButtonClass } from '../common/styles';
 import { JsonEditor } from '../json-editor/json-editor';
+import { ApprovalChoices } from './approval-choices';
 import { SkipCallForm } from './skip-call-form';
 
 const objectSchema = { type: 'object' };
 
 export function ToolInputPauseEditor({ point }: { point: Extract<PausePoint, { kind: 'before-tool' }> }) {
-  const denyId = useId();
   const original = useMemo(() => JSON.stringify(point.input, null, 2), [point.input]);
   const [text, setText] = useState(original);
-  const [denyReason, setDenyReason] = useState('');
   const setDraft = useLoupeStore((state) => state.setDraft);
   const draft = useLoupeStore((state) => state.debug.draft);
-  const resolvePause = useLoupeStore((state) => state.resolvePause);
   const askedForApproval = point.reasons.some((reason) => reason.kind === 'approval');
   const schema = point.inputSchema ?? objectSchema;
 
@@ -28,6 +26,7 @@ export function ToolInputPauseEditor({ point }: { point: Extract<PausePoint, { k
       )}
       <JsonEditor
         ariaLabel="Tool input"
+        autoFocus
         value={text}
         height={180}
         schema={schema}
@@ -41,7 +40,7 @@ export function ToolInputPauseEditor({ point }: { point: Extract<PausePoint, { k
           );
         }}
       />
-      <div className="flex flex-wrap items-center gap-2 text-[11px] text-zinc-500">
+      <div className="flex flex-wrap items-center gap-2 text-[11px] text-zinc-600 dark:text-zinc-400">
         <span>Validated against the tool's schema; Step or Continue runs the call with the input as shown.</span>
         {text !== original && (
           <button
@@ -57,34 +56,14 @@ export function ToolInputPauseEditor({ point }: { point: Extract<PausePoint, { k
         )}
       </div>
       {askedForApproval && (
-        <div className="flex flex-wrap items-end gap-2 rounded-md border border-amber-300 bg-amber-50/60 p-2 dark:border-amber-500/40 dark:bg-amber-500/5">
-          <button
-            type="button"
-            className={primaryButtonClass}
-            onClick={() => void resolvePause(draft?.problems.length === 0 ? draft.decision : { type: 'continue' })}
-            disabled={draft !== null && draft.problems.length > 0}
-          >
-            {text === original ? 'Approve' : 'Approve edited input'}
-          </button>
-          <div className="min-w-48 flex-1">
-            <label htmlFor={denyId} className={labelClass}>
-              Reason for denying (the model reads it)
-            </label>
-            <input
-              id={denyId}
-              className={inputClass}
-              value={denyReason}
-              onChange={(event) => setDenyReason(event.target.value)}
-            />
-          </div>
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            onClick={() => void resolvePause({ type: 'deny', message: denyReason })}
-          >
-            Deny
-          </button>
-        </div>
+        <ApprovalChoices
+          toolName={point.name}
+          approval={
+            draft?.problems.length === 0 && draft.decision.type === 'edit-input' ? draft.decision : { type: 'continue' }
+          }
+          blocked={draft !== null && draft.problems.length > 0}
+          edited={text !== original}
+        />
       )}
       <SkipCallForm />
     </div>

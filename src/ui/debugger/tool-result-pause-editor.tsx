@@ -38,6 +38,7 @@ export function ToolResultPauseEditor({ point }: { point: Extract<PausePoint, { 
       </p>
       <JsonEditor
         ariaLabel="Tool result"
+        autoFocus
         value={text}
         height={200}
         schema={resultContentSchema}
@@ -73,7 +74,9 @@ export function ToolResultPauseEditor({ point }: { point: Extract<PausePoint, { 
           />
           Send as an error
         </label>
-        <span className="text-[11px] text-zinc-500">Step or Continue sends the result as shown.</span>
+        <span className="text-[11px] text-zinc-600 dark:text-zinc-400">
+          Step or Continue sends the result as shown.
+        </span>
         {(text !== original || isError !== point.isError) && (
           <button
             type="button"

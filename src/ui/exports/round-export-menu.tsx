@@ -31,7 +31,7 @@ export function RoundExportMenu({ round }: { round: number }) {
 
   return (
     <div className="px-4 pb-3 text-xs">
-      <div className="flex flex-wrap items-center gap-1 text-zinc-500">
+      <div className="flex flex-wrap items-center gap-1 text-zinc-600 dark:text-zinc-400">
         <span>Export round {round}:</span>
         {FORMATS.map((format) => (
           <button key={format} type="button" className={smallButtonClass} onClick={() => void show(format)}>

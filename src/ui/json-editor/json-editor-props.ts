@@ -14,4 +14,6 @@ export interface JsonEditorProps {
   /** The editor's accessible name. */
   ariaLabel: string;
   readOnly?: boolean;
+  /** Take the keyboard focus once the editor is ready (a pause's editor does, so typing edits at once). */
+  autoFocus?: boolean;
 }

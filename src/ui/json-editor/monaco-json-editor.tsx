@@ -16,7 +16,16 @@ function useDarkTheme(): boolean {
 }
 
 export default function MonacoJsonEditor(props: JsonEditorProps) {
-  const { value, onChange, onValidChange, schema, height = 240, ariaLabel, readOnly = false } = props;
+  const {
+    value,
+    onChange,
+    onValidChange,
+    schema,
+    height = 240,
+    ariaLabel,
+    readOnly = false,
+    autoFocus = false,
+  } = props;
   const id = useId().replace(/[^a-zA-Z0-9]/g, '');
   const path = `inmemory://loupe/${id}.json`;
   const dark = useDarkTheme();
@@ -35,7 +44,7 @@ export default function MonacoJsonEditor(props: JsonEditorProps) {
         value={value}
         height={height}
         theme={dark ? 'vs-dark' : 'vs'}
-        loading={<p className="p-2 text-xs text-zinc-500">Loading the editor…</p>}
+        loading={<p className="p-2 text-xs text-zinc-600 dark:text-zinc-400">Loading the editor…</p>}
         options={{
           ariaLabel,
           readOnly,
@@ -47,6 +56,9 @@ export default function MonacoJsonEditor(props: JsonEditorProps) {
           tabSize: 2,
           automaticLayout: true,
           fixedOverflowWidgets: true,
+        }}
+        onMount={(editor) => {
+          if (autoFocus) editor.focus();
         }}
         onChange={(next) => {
           const text = next ?? '';

@@ -30,7 +30,7 @@ export function PlainTextBlock({ text, reason }: { text: string; reason: string 
   return (
     <div className="my-1.5">
       <p className="whitespace-pre-wrap">{text}</p>
-      {reason !== '' && <p className="mt-0.5 text-xs text-zinc-500 italic">Markdown {reason}.</p>}
+      {reason !== '' && <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400 italic">Markdown {reason}.</p>}
     </div>
   );
 }

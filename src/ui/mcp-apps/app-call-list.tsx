@@ -42,7 +42,7 @@ export function AppCallList({
         >
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-mono font-semibold">{call.toolName}</span>
-            <span className="text-zinc-500">called by the app</span>
+            <span className="text-zinc-600 dark:text-zinc-400">called by the app</span>
             <StatusBadge tone={tone(call.status)}>
               {call.status === 'held' ? 'waiting for approval' : call.status}
             </StatusBadge>

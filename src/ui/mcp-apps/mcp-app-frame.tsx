@@ -108,8 +108,8 @@ export function McpAppFrame({
     );
   return (
     <div className="mt-3">
-      <p className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">App</p>
-      {page.state === 'loading' && <p className="text-xs text-zinc-500 italic">Loading the app…</p>}
+      <p className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-600 dark:text-zinc-400 uppercase">App</p>
+      {page.state === 'loading' && <p className="text-xs text-zinc-600 dark:text-zinc-400 italic">Loading the app…</p>}
       {resource !== undefined && (
         <iframe
           ref={frameRef}

@@ -59,7 +59,9 @@ function FieldControl({
           />
           {label}
         </label>
-        {field.description !== undefined && <p className="mt-1 text-[11px] text-zinc-500">{field.description}</p>}
+        {field.description !== undefined && (
+          <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">{field.description}</p>
+        )}
       </div>
     );
   }

@@ -75,8 +75,9 @@ export function PromptsBrowser({ serverId }: { serverId: string }) {
   useEffect(() => {
     void list(serverId).then(setPrompts);
   }, [list, serverId]);
-  if (prompts === null) return <p className="text-xs text-zinc-500">Loading prompts…</p>;
-  if (prompts.length === 0) return <p className="text-xs text-zinc-500">This server lists no prompts.</p>;
+  if (prompts === null) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Loading prompts…</p>;
+  if (prompts.length === 0)
+    return <p className="text-xs text-zinc-600 dark:text-zinc-400">This server lists no prompts.</p>;
   return (
     <ul aria-label="Prompts" className="space-y-2">
       {prompts.map((prompt) => (
@@ -89,7 +90,7 @@ export function PromptsBrowser({ serverId }: { serverId: string }) {
           >
             {prompt.title ?? prompt.name}
           </button>
-          {prompt.description !== undefined && <p className="text-zinc-500">{prompt.description}</p>}
+          {prompt.description !== undefined && <p className="text-zinc-600 dark:text-zinc-400">{prompt.description}</p>}
           {chosen === prompt.name && <PromptForm serverId={serverId} prompt={prompt} />}
         </li>
       ))}

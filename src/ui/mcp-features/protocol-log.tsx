@@ -61,7 +61,7 @@ export function ProtocolLog({ serverId, serverName }: { serverId: string; server
         <button type="button" className={secondaryButtonClass} onClick={() => clear(serverId)}>
           Clear
         </button>
-        <span className="text-xs text-zinc-500" aria-live="polite">
+        <span className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
           {shown.length} of {records.length} messages
         </span>
       </div>
@@ -70,7 +70,7 @@ export function ProtocolLog({ serverId, serverName }: { serverId: string; server
           <li key={record.seq} className="text-xs">
             <details>
               <summary className="cursor-pointer font-mono select-none">
-                <span className="text-zinc-500">+{((record.at - start) / 1000).toFixed(3)}s </span>
+                <span className="text-zinc-600 dark:text-zinc-400">+{((record.at - start) / 1000).toFixed(3)}s </span>
                 {record.direction === 'sent' ? '→' : '←'} {record.kind} {record.method ?? ''}
                 {record.id === undefined ? '' : ` #${record.id}`}
                 {record.durationMs === undefined ? '' : ` · ${record.durationMs} ms`}

@@ -20,7 +20,7 @@ function ResourcePreview({ contents }: { contents: McpResourceContent[] }) {
             className="max-h-48 rounded border border-zinc-200 dark:border-zinc-800"
           />
         ) : (
-          <p key={index} className="text-xs text-zinc-500">
+          <p key={index} className="text-xs text-zinc-600 dark:text-zinc-400">
             Binary ({part.mimeType ?? 'unknown type'}), {Math.round((part.blob.length * 3) / 4)} bytes.
           </p>
         ),
@@ -53,19 +53,21 @@ export function ResourcesBrowser({ serverId }: { serverId: string }) {
     if (count > 0) setAttached(`Attached ${target} to the next message.`);
   };
 
-  if (listing === null) return <p className="text-xs text-zinc-500">Loading resources…</p>;
+  if (listing === null) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Loading resources…</p>;
   return (
     <div className="space-y-3">
       <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
         {attached}
       </p>
-      {listing.resources.length === 0 && <p className="text-xs text-zinc-500">This server lists no resources.</p>}
+      {listing.resources.length === 0 && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">This server lists no resources.</p>
+      )}
       <ul aria-label="Resources" className="space-y-1.5">
         {listing.resources.map((resource) => (
           <li key={resource.uri} aria-label={resource.title ?? resource.name} className="text-xs">
             <div className="flex flex-wrap items-center gap-1">
               <span className="font-medium">{resource.title ?? resource.name}</span>
-              <span className="font-mono text-zinc-500">{resource.uri}</span>
+              <span className="font-mono text-zinc-600 dark:text-zinc-400">{resource.uri}</span>
               <span className="ml-auto flex gap-1">
                 <button type="button" className={smallButtonClass} onClick={() => void open(resource.uri)}>
                   Read
@@ -75,7 +77,9 @@ export function ResourcesBrowser({ serverId }: { serverId: string }) {
                 </button>
               </span>
             </div>
-            {resource.description !== undefined && <p className="text-zinc-500">{resource.description}</p>}
+            {resource.description !== undefined && (
+              <p className="text-zinc-600 dark:text-zinc-400">{resource.description}</p>
+            )}
             {opened?.uri === resource.uri && <ResourcePreview contents={opened.contents} />}
           </li>
         ))}

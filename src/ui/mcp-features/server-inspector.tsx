@@ -26,17 +26,17 @@ export function ServerInspector({
   return (
     <ModalDialog title={`Inspect ${server.name}`} onClose={onClose}>
       <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-        <dt className="text-zinc-500">Status</dt>
+        <dt className="text-zinc-600 dark:text-zinc-400">Status</dt>
         <dd>{state?.status ?? 'connecting'}</dd>
         {state?.serverInfo !== undefined && (
           <>
-            <dt className="text-zinc-500">Server</dt>
+            <dt className="text-zinc-600 dark:text-zinc-400">Server</dt>
             <dd>
               {state.serverInfo.name} {state.serverInfo.version}
             </dd>
-            <dt className="text-zinc-500">Protocol</dt>
+            <dt className="text-zinc-600 dark:text-zinc-400">Protocol</dt>
             <dd>{state.serverInfo.protocolVersion ?? 'not reported'}</dd>
-            <dt className="text-zinc-500">Era</dt>
+            <dt className="text-zinc-600 dark:text-zinc-400">Era</dt>
             <dd aria-label="Protocol era">
               {state.serverInfo.era === 'modern'
                 ? '2026-07-28 and later: stateless, server/discover'
@@ -46,7 +46,7 @@ export function ServerInspector({
             </dd>
           </>
         )}
-        <dt className="text-zinc-500">Capabilities</dt>
+        <dt className="text-zinc-600 dark:text-zinc-400">Capabilities</dt>
         <dd aria-label="Capabilities">{capabilities.length === 0 ? 'none reported' : capabilities.join(', ')}</dd>
       </dl>
       <div
@@ -74,7 +74,7 @@ export function ServerInspector({
           (connected && state.capabilities?.['resources'] !== undefined ? (
             <ResourcesBrowser serverId={server.id} />
           ) : (
-            <p className="text-xs text-zinc-500">
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
               This server does not offer resources{connected ? '' : ' (not connected)'}.
             </p>
           ))}
@@ -82,7 +82,7 @@ export function ServerInspector({
           (connected && state.capabilities?.['prompts'] !== undefined ? (
             <PromptsBrowser serverId={server.id} />
           ) : (
-            <p className="text-xs text-zinc-500">
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
               This server does not offer prompts{connected ? '' : ' (not connected)'}.
             </p>
           ))}

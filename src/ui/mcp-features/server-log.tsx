@@ -8,7 +8,7 @@ const inlineInputClass = `${inputClass.replace('w-full ', '')} w-auto`;
 
 const noEntries: McpLogEntry[] = [];
 const levelTone: Record<string, string> = {
-  debug: 'text-zinc-500',
+  debug: 'text-zinc-600 dark:text-zinc-400',
   info: 'text-sky-700 dark:text-sky-300',
   notice: 'text-sky-700 dark:text-sky-300',
   warning: 'text-amber-700 dark:text-amber-300',
@@ -41,12 +41,12 @@ export function ServerLog({ serverId }: { serverId: string }) {
         </button>
       </div>
       {entries.length === 0 ? (
-        <p className="text-xs text-zinc-500">No log messages yet.</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">No log messages yet.</p>
       ) : (
         <ol aria-label="Server log" className="max-h-[50vh] space-y-0.5 overflow-auto font-mono text-xs">
           {entries.map((entry, index) => (
-            <li key={index} className="break-all">
-              <span className="text-zinc-500">{new Date(entry.at).toLocaleTimeString()} </span>
+            <li key={index} className="[overflow-wrap:anywhere]">
+              <span className="text-zinc-600 dark:text-zinc-400">{new Date(entry.at).toLocaleTimeString()} </span>
               <span className={levelTone[entry.level] ?? 'text-red-700 dark:text-red-300'}>{entry.level}</span>
               {entry.logger === undefined ? '' : ` ${entry.logger}`}:{' '}
               {typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)}

@@ -62,7 +62,7 @@ export function SwitchField({
         <label htmlFor={id} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
           {label}
         </label>
-        {hint !== undefined && <p className="text-[11px] text-zinc-500">{hint}</p>}
+        {hint !== undefined && <p className="text-[11px] text-zinc-600 dark:text-zinc-400">{hint}</p>}
       </div>
     </div>
   );

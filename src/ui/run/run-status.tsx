@@ -2,11 +2,14 @@
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { describeServerWait } from '../../store/wait-for-servers';
 import { formatDuration, formatTokens } from '../common/format';
+import { PauseIcon } from '../common/icons';
 import { RunCost } from './run-cost';
+import { runElapsed } from './run-clock';
 import { useNow } from './use-now';
 
 const reasonTone: Record<string, string> = {
   running: 'text-amber-700 dark:text-amber-400',
+  paused: 'text-amber-800 dark:text-amber-300',
   end_turn: 'text-emerald-700 dark:text-emerald-400',
   stop_sequence: 'text-emerald-700 dark:text-emerald-400',
   error: 'text-red-700 dark:text-red-400',
@@ -20,11 +23,16 @@ export function RunStatus() {
   const usage = useLoupeStore((state) => state.runView.usage);
   const startedAt = useLoupeStore((state) => state.runView.startedAt);
   const endedAt = useLoupeStore((state) => state.runView.endedAt);
+  const pause = useLoupeStore((state) => state.runView.pause);
+  const pausedMs = useLoupeStore((state) => state.runView.pausedMs);
   const waitingFor = useLoupeStore((state) => state.runView.waitingFor);
-  const now = useNow(phase === 'running');
+  const paused = phase === 'running' && pause !== undefined;
+  // Held at a pause, the clock stands still: no ticking, and the pause's time is left out once it ends.
+  const now = useNow(phase === 'running' && !paused);
 
-  const word = phase === 'idle' ? 'idle' : phase === 'running' ? 'running' : (finishReason ?? 'ended');
-  const elapsed = startedAt === undefined ? undefined : (endedAt ?? now) - startedAt;
+  const word =
+    phase === 'idle' ? 'idle' : phase === 'running' ? (paused ? 'paused' : 'running') : (finishReason ?? 'ended');
+  const elapsed = runElapsed({ startedAt, endedAt, pause, pausedMs }, now);
   const tone =
     reasonTone[word] ??
     (word.startsWith('limit:') ? 'text-amber-700 dark:text-amber-400' : 'text-zinc-700 dark:text-zinc-300');
@@ -36,7 +44,10 @@ export function RunStatus() {
       className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-zinc-200 bg-white px-4 py-2 text-xs text-zinc-600 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400"
     >
       <span className={`inline-flex items-center gap-1.5 font-mono font-semibold ${tone}`}>
-        {phase === 'running' && <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-500" />}
+        {phase === 'running' && !paused && (
+          <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-500" />
+        )}
+        {paused && <PauseIcon className="size-3" />}
         {word}
       </span>{' '}
       {phase === 'running' && waitingFor !== undefined && waitingFor.length > 0 && (
@@ -48,11 +59,13 @@ export function RunStatus() {
             {roundCount} {roundCount === 1 ? 'round' : 'rounds'}
           </span>
           <span>{formatTokens(usage.inputTokens + usage.outputTokens)} tokens</span>
-          <span className="text-zinc-400 dark:text-zinc-500">
+          <span className="text-zinc-600 dark:text-zinc-400">
             ({formatTokens(usage.inputTokens)} in / {formatTokens(usage.outputTokens)} out)
           </span>
           <RunCost />
-          <span className="font-mono">{formatDuration(elapsed)}</span>
+          <span className="font-mono" aria-label="Run time" title={paused ? 'Stopped while paused' : undefined}>
+            {formatDuration(elapsed)}
+          </span>
         </>
       )}
       {phase === 'idle' && <span>No run yet.</span>}

@@ -46,7 +46,7 @@ export function SafeModeScreen({ failure, storage }: SafeModeScreenProps) {
       <h1 className="text-lg font-semibold">Loupe opened in safe mode</h1>
       <div role="alert" className={`${panelClass} space-y-2 text-sm`}>
         <p>
-          {session} {what}: <span className="font-mono text-xs break-all">{failure.message}</span>
+          {session} {what}: <span className="font-mono text-xs [overflow-wrap:anywhere]">{failure.message}</span>
         </p>
         <p className="text-zinc-600 dark:text-zinc-400">
           It was not opened this time, so Loupe stays usable. Export it to keep what it holds, delete it, or start a

@@ -61,7 +61,9 @@ export function AddServerForm() {
           value={headersText}
           onChange={(event) => setHeadersText(event.target.value)}
         />
-        <p className="mt-1 text-[11px] text-zinc-500">One “Name: value” per line. Kept in memory only, never saved.</p>
+        <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
+          One “Name: value” per line. Kept in memory only, never saved.
+        </p>
       </details>
       {problems.length > 0 && (
         <div

@@ -89,7 +89,7 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
             value={timeout}
             onChange={(event) => setTimeoutText(event.target.value)}
           />
-          <p className="mt-1 text-xs text-zinc-500">
+          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
             How long a call to this server may stay silent (progress restarts it). Empty: Loop policies decide.
           </p>
         </div>

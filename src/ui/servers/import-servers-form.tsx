@@ -42,7 +42,7 @@ export function ImportServersForm() {
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <p className="mt-1 text-[11px] text-zinc-500">
+      <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
         Claude Desktop, Cursor or VS Code format. HTTP entries are added (headers stay in memory only); stdio entries
         get the bridge command to run.
       </p>

@@ -69,7 +69,7 @@ export function OAuthSignIn({ server, status }: { server: ServerConfig; status: 
               Remember sign-in on this device
             </label>
           </div>
-          <p className="text-[11px] text-zinc-500">
+          <p className="text-[11px] text-zinc-600 dark:text-zinc-400">
             {remember
               ? 'The OAuth tokens will be stored in this browser’s local storage (loupe.oauth), in plain text, for this server only.'
               : 'The OAuth tokens are kept in the engine worker’s memory only: they are gone when you close the tab.'}

@@ -43,7 +43,7 @@ export const ServerItem = memo(function ServerItem({
             <span className="font-mono text-sm font-semibold text-zinc-900 dark:text-zinc-100">{server.name}</span>
             <StatusBadge tone={toneOf[status]}>{status}</StatusBadge>
           </p>
-          <p className="mt-0.5 truncate font-mono text-[11px] text-zinc-500" title={server.url}>
+          <p className="mt-0.5 truncate font-mono text-[11px] text-zinc-600 dark:text-zinc-400" title={server.url}>
             {server.url}
           </p>
         </div>

@@ -12,12 +12,16 @@ export function ServerTools({ tools }: { tools: ServerToolInfo[] }) {
         <details key={tool.exposedName} className="text-xs">
           <summary className="cursor-pointer font-mono text-zinc-700 select-none hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white">
             {tool.exposedName}
-            {tool.readOnly && <span className="ml-1.5 text-[10px] text-zinc-500 uppercase">read-only</span>}
+            {tool.readOnly && (
+              <span className="ml-1.5 text-[10px] text-zinc-600 dark:text-zinc-400 uppercase">read-only</span>
+            )}
             {tool.app?.resourceUri !== undefined && (
-              <span className="ml-1.5 text-[10px] text-zinc-500 uppercase">app</span>
+              <span className="ml-1.5 text-[10px] text-zinc-600 dark:text-zinc-400 uppercase">app</span>
             )}
             {!isVisibleToModel(tool.app) && (
-              <span className="ml-1.5 text-[10px] text-zinc-500 uppercase">app only, not sent to the model</span>
+              <span className="ml-1.5 text-[10px] text-zinc-600 dark:text-zinc-400 uppercase">
+                app only, not sent to the model
+              </span>
             )}
           </summary>
           <div className="mt-1 space-y-1 pl-3">

@@ -21,7 +21,9 @@ export function ServersPanel() {
           <ServerItem key={server.id} server={server} state={serverStates[server.id]} />
         ))}
       </ul>
-      {servers.length === 0 && <p className="mt-2 text-xs text-zinc-500">No servers yet. The model gets no tools.</p>}
+      {servers.length === 0 && (
+        <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">No servers yet. The model gets no tools.</p>
+      )}
     </section>
   );
 }

@@ -69,10 +69,10 @@ export function UrlSecretsFields({
         />
         Remember the full URL on this device
       </label>
-      <p className="text-[11px] text-zinc-500">
+      <p className="text-[11px] text-zinc-600 dark:text-zinc-400">
         Written down (transcripts, reports, logs{value.rememberFullUrl ? '' : ', sessions, local storage'}) as{' '}
-        <span className="font-mono break-all">{redactUrl(url, value.secretPathSegments)}</span>. Query values and user
-        info are always redacted there;{' '}
+        <span className="font-mono [overflow-wrap:anywhere]">{redactUrl(url, value.secretPathSegments)}</span>. Query
+        values and user info are always redacted there;{' '}
         {value.rememberFullUrl
           ? 'the full URL is stored in this browser’s local storage (loupe.servers) and session records, in plain text.'
           : 'the full URL stays in memory only.'}

@@ -80,7 +80,9 @@ function SessionsPanel({ onClose }: { onClose: () => void }) {
         {shown.map((session) => (
           <SessionItem key={session.id} session={session} current={session.id === currentId} onOpened={onClose} />
         ))}
-        {shown.length === 0 && <li className="text-sm text-zinc-500">No session matches “{query}”.</li>}
+        {shown.length === 0 && (
+          <li className="text-sm text-zinc-600 dark:text-zinc-400">No session matches “{query}”.</li>
+        )}
       </ul>
     </div>
   );
@@ -141,7 +143,7 @@ function SessionItem({
           {current && <span className="ml-2 text-xs font-normal text-indigo-600 dark:text-indigo-400">open</span>}
         </button>
       )}
-      <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-zinc-500">
+      <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
         <span className="mr-auto">
           {session.runCount} run{session.runCount === 1 ? '' : 's'} · {when}
         </span>

@@ -43,7 +43,7 @@ export function ApiKeyField() {
         />
         Remember on this device
       </label>
-      <p id={hintId} className="mt-1 text-[11px] text-zinc-500">
+      <p id={hintId} className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
         {rememberKey
           ? `Stored in this browser’s local storage (${apiKeyStorageKey(provider)}), in plain text, with the full base URL. Sent only to the ${name} base URL.`
           : `Kept in memory only: it is gone when you close the tab. Sent only to the ${name} base URL; each provider keeps its own key.`}

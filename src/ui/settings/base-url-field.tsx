@@ -24,7 +24,7 @@ export function BaseUrlField() {
         onChange={(event) => updateSettings({ baseUrl: event.target.value })}
       />
       {provider === 'openai-compatible' && (
-        <p className="mt-1 text-[11px] text-zinc-500">
+        <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
           Usually ends in <span className="font-mono">/v1</span>: Ollama{' '}
           <span className="font-mono">http://localhost:11434/v1</span>, LM Studio{' '}
           <span className="font-mono">http://localhost:1234/v1</span>.

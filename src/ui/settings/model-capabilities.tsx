@@ -41,10 +41,10 @@ export function ModelCapabilitiesPanel() {
   return (
     <details className="rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
       <summary className="cursor-pointer text-xs font-medium text-zinc-700 select-none dark:text-zinc-300">
-        Model capabilities <span className="font-normal text-zinc-500">({summary})</span>
+        Model capabilities <span className="font-normal text-zinc-600 dark:text-zinc-400">({summary})</span>
       </summary>
       <div className="mt-2 space-y-2.5">
-        <p className="text-[11px] text-zinc-500">
+        <p className="text-[11px] text-zinc-600 dark:text-zinc-400">
           For <span className="font-mono">{model || '(no model)'}</span>
           {edited ? ', as you set them.' : ', from what is known about it.'}
         </p>
@@ -87,7 +87,7 @@ export function ModelCapabilitiesPanel() {
           </label>
         )}
         {provider === 'openai-compatible' && current.sendReasoning === true && (
-          <p className="text-[11px] text-zinc-500">
+          <p className="text-[11px] text-zinc-600 dark:text-zinc-400">
             Only for servers that read it (llama.cpp templates, DeepSeek with tools): others refuse unknown fields.
           </p>
         )}

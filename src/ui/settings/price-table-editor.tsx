@@ -49,12 +49,12 @@ export function PriceTableEditor() {
     <details className="rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
       <summary className="cursor-pointer text-xs font-medium text-zinc-700 select-none dark:text-zinc-300">
         Prices{' '}
-        <span className="font-normal text-zinc-500">
+        <span className="font-normal text-zinc-600 dark:text-zinc-400">
           {current === undefined ? '(none for this model: tokens only)' : `(${describePrice(current)} per M)`}
         </span>
       </summary>
       <div className="mt-2 space-y-2.5">
-        <p className="text-[11px] text-zinc-500">
+        <p className="text-[11px] text-zinc-600 dark:text-zinc-400">
           US dollars per million tokens. Dated or routed ids (<span className="font-mono">openai/gpt-4o</span>) use
           their family’s entry.
         </p>
@@ -103,7 +103,8 @@ export function PriceTableEditor() {
                     title={`Edit the price of ${id}`}
                     onClick={() => setPicked(id)}
                   >
-                    {id} <span className="text-zinc-500">{describePrice(table[id] as ModelPrice)}</span>
+                    {id}{' '}
+                    <span className="text-zinc-600 dark:text-zinc-400">{describePrice(table[id] as ModelPrice)}</span>
                   </button>
                   {edited && (
                     <button type="button" className={smallButtonClass} onClick={() => removeEntry(id)}>

@@ -33,7 +33,7 @@ export function ProviderSelect() {
         <option value="manual">You are the model</option>
       </select>
       {provider === 'openai-compatible' && (
-        <p className="mt-1 text-[11px] text-zinc-500 dark:text-zinc-500">
+        <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
           Any Chat Completions endpoint: OpenAI, OpenRouter, Ollama, LM Studio, vLLM.
         </p>
       )}

@@ -53,7 +53,7 @@ export function TestResults({ testCase, batch }: { testCase: TestCase; batch: Te
                     return (
                       <td key={summary.modelLabel} className={cell}>
                         Pass rate {percent(rate?.rate ?? null)}
-                        <span className="text-zinc-500">
+                        <span className="text-zinc-600 dark:text-zinc-400">
                           {' '}
                           ({rate?.passed ?? 0}/{(rate?.passed ?? 0) + (rate?.failed ?? 0)})
                         </span>

@@ -3,7 +3,7 @@ import type { ToolCallView } from '../../store/run-view';
 import { formatDuration } from '../common/format';
 
 const levelClass: Record<string, string> = {
-  debug: 'text-zinc-500',
+  debug: 'text-zinc-600 dark:text-zinc-400',
   info: 'text-sky-700 dark:text-sky-400',
   warning: 'text-amber-700 dark:text-amber-400',
   error: 'text-red-700 dark:text-red-400',
@@ -18,7 +18,7 @@ export function CallLog({ call, running }: { call: ToolCallView; running: boolea
   return (
     <div className="mt-2 space-y-1 text-xs">
       {lastProgress !== undefined && (
-        <p className="font-mono text-[11px] text-zinc-500">
+        <p className="font-mono text-[11px] text-zinc-600 dark:text-zinc-400">
           Last progress: {lastProgress.progress}
           {lastProgress.total === undefined ? '' : ` / ${lastProgress.total}`}
           {lastProgress.message === undefined ? '' : ` — ${lastProgress.message}`}
@@ -27,7 +27,7 @@ export function CallLog({ call, running }: { call: ToolCallView; running: boolea
       )}
       {logs.length > 0 && (
         <details open={running}>
-          <summary className="cursor-pointer text-zinc-500 select-none">
+          <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400 select-none">
             Server log ({logs.length} {logs.length === 1 ? 'message' : 'messages'})
           </summary>
           <ol aria-label={`Server log of ${call.name}`} className="mt-1 space-y-0.5 font-mono text-[11px]">
@@ -36,7 +36,7 @@ export function CallLog({ call, running }: { call: ToolCallView; running: boolea
                 <span className="text-zinc-400">
                   {since === undefined ? '' : `+${formatDuration(Math.max(0, entry.at - since))} `}
                 </span>
-                <span className={levelClass[entry.level] ?? 'text-zinc-500'}>{entry.level}</span>{' '}
+                <span className={levelClass[entry.level] ?? 'text-zinc-600 dark:text-zinc-400'}>{entry.level}</span>{' '}
                 <span className="text-zinc-700 dark:text-zinc-300">{entry.message}</span>
               </li>
             ))}

@@ -17,7 +17,7 @@ export function CallProgress({ progress, name }: { progress: NonNullable<ToolCal
       ) : (
         <progress aria-label={`Progress of ${name}`} className="h-1.5 w-full accent-amber-500" />
       )}
-      <p className="font-mono text-[11px] text-zinc-500">
+      <p className="font-mono text-[11px] text-zinc-600 dark:text-zinc-400">
         {known ? `${value} / ${total}` : `${value}`}
         {message === undefined ? '' : ` — ${message}`}
       </p>

@@ -37,7 +37,7 @@ export function CallWaterfall({ calls, round, now }: { calls: readonly ToolCallV
   const percent = (value: number): string => `${((value - origin) / span) * 100}%`;
   return (
     <figure aria-label={`Waterfall of round ${round}`} className="space-y-1">
-      <figcaption className="flex justify-between text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">
+      <figcaption className="flex justify-between text-[10px] font-semibold tracking-wide text-zinc-600 dark:text-zinc-400 uppercase">
         <span>Calls over time</span>
         <span className="font-mono normal-case">{formatDuration(span)}</span>
       </figcaption>

@@ -8,6 +8,7 @@ import { RoundNotices } from './round-notices';
 import { describeMissingReply, isRoundStreaming } from './round-state';
 import { ToolCallItem } from './tool-call-item';
 import { RoundDebugRow } from '../debugger/round-debug-row';
+import { PausePanel } from '../debugger/pause-panel';
 import { CallWaterfall } from './call-waterfall';
 import { PolicyBadges } from './policy-badges';
 import { RedactedThinking } from './redacted-thinking';
@@ -18,17 +19,23 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
   return (
     <article
       aria-label={`Round ${round.round}`}
-      className="overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
+      data-round-card={round.round}
+      className="scroll-mt-28 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
     >
       <RoundHeader round={round} />
       <RoundDebugRow round={round} />
+      <div className="px-4 empty:hidden pt-3">
+        <PausePanel slot={{ round: round.round }} />
+      </div>
       <div className="space-y-3 px-4 py-3">
-        {missingReply !== undefined && <p className="text-sm text-zinc-500 italic">{missingReply}</p>}
+        {missingReply !== undefined && (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400 italic">{missingReply}</p>
+        )}
         {textBlocks.map((block) =>
           block.kind === 'redacted_thinking' ? (
             <RedactedThinking key={block.index} characters={block.characters} />
           ) : block.kind === 'thinking' ? (
-            <details key={block.index} className="text-xs text-zinc-500">
+            <details key={block.index} className="text-xs text-zinc-600 dark:text-zinc-400">
               <summary className="cursor-pointer select-none">Thinking</summary>
               <p className="mt-1 whitespace-pre-wrap">{block.text}</p>
             </details>

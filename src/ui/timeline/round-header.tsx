@@ -7,7 +7,7 @@ import { describeRoundStop } from './round-state';
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <span className="whitespace-nowrap">
-      <span className="text-zinc-400 dark:text-zinc-500">{label} </span>
+      <span className="text-zinc-600 dark:text-zinc-400">{label} </span>
       <span className="font-mono text-zinc-700 dark:text-zinc-300">{value}</span>
     </span>
   );

@@ -108,7 +108,11 @@ export function RoundNavigator({ rounds, onJump }: { rounds: readonly RoundView[
           ↓
         </button>
       </form>
-      <span role="status" aria-label="Round navigation" className="min-w-0 basis-full text-xs text-zinc-500">
+      <span
+        role="status"
+        aria-label="Round navigation"
+        className="min-w-0 basis-full text-xs text-zinc-600 dark:text-zinc-400"
+      >
         {said ||
           (deferredQuery.trim() === ''
             ? ''

@@ -14,7 +14,7 @@ const knownProviders: readonly string[] = ['anthropic', 'openai-compatible'];
 function Fact({ label, value, title }: { label: string; value: string; title?: string }) {
   return (
     <span className="whitespace-nowrap" title={title}>
-      <span className="text-zinc-400 dark:text-zinc-500">{label} </span>
+      <span className="text-zinc-600 dark:text-zinc-400">{label} </span>
       <span className="font-mono text-zinc-700 dark:text-zinc-300">{value}</span>
     </span>
   );

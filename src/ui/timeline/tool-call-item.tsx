@@ -12,19 +12,33 @@ import { CallProgress } from './call-progress';
 import { CallTimeoutNote } from './call-timeout-note';
 import { CallApp } from '../mcp-apps/call-app';
 import { CallLog } from './call-log';
+import { useLoupeStore } from '../../store/loupe-store-provider';
+import { PausePanel } from '../debugger/pause-panel';
+import { describeOpenCall } from './describe-open-call';
+import { CopyButton } from '../common/copy-button';
+
+/** A result as text: its text when it is all text (what the model read), else the blocks as JSON. */
+function copyableResult(content: ToolCallView['content']): string {
+  const texts = content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
+  return texts.length === content.length ? texts.join('\n') : JSON.stringify(content, null, 2);
+}
 
 const flagClass =
   'rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[10px] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400';
 
 export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCallView }) {
   const open = call.status === 'pending' || call.status === 'queued' || call.status === 'running';
+  const pausedHere = useLoupeStore((state) => state.runView.pause?.pause.callId === call.callId);
   return (
     <li
       aria-label={`${call.name} ${call.status}`}
-      className="rounded-md border border-zinc-200 bg-zinc-50/50 p-3 dark:border-zinc-800 dark:bg-zinc-950/30"
+      data-call-id={call.callId}
+      className="scroll-mt-28 rounded-md border border-zinc-200 bg-zinc-50/50 p-3 dark:border-zinc-800 dark:bg-zinc-950/30"
     >
       <div className="mb-2 flex flex-wrap items-center gap-2">
-        <span className="font-mono text-sm font-semibold break-all text-zinc-900 dark:text-zinc-100">{call.name}</span>
+        <span className="font-mono text-sm font-semibold [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-100">
+          {call.name}
+        </span>
         <StatusBadge tone={toolStatusTone(call.status)}>{call.status}</StatusBadge>
         <EditChips edits={call.edits} />
         {call.eager === true && <span className={flagClass}>eager</span>}
@@ -33,26 +47,31 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
         {call.retryable !== undefined && call.isError && (
           <span className={flagClass}>{call.retryable ? 'retryable' : 'not retryable'}</span>
         )}
-        <span className="ml-auto font-mono text-[11px] text-zinc-500">
+        <span className="ml-auto font-mono text-[11px] text-zinc-600 dark:text-zinc-400">
           {open ? '…' : formatDuration(call.durationMs)}
         </span>
       </div>
       <div className="grid gap-3 md:grid-cols-2">
         <div className="min-w-0">
-          <p className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">Input</p>
+          <div className="mb-1 flex items-center justify-between gap-2">
+            <p className="text-[10px] font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Input</p>
+            <CopyButton
+              label={`Copy the input of ${call.name}`}
+              text={() => describeToolInput(call.input, call.partialJson) || '{}'}
+            />
+          </div>
           <pre className={monoBlockClass}>{describeToolInput(call.input, call.partialJson) || '{}'}</pre>
         </div>
         <div className="min-w-0">
-          <p className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">Result</p>
+          <div className="mb-1 flex items-center justify-between gap-2">
+            <p className="text-[10px] font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Result</p>
+            {!open && (
+              <CopyButton label={`Copy the result of ${call.name}`} text={() => copyableResult(call.content)} />
+            )}
+          </div>
           {open ? (
             <>
-              <p className="text-xs text-zinc-500 italic">
-                {call.status === 'running'
-                  ? 'Running…'
-                  : call.status === 'queued'
-                    ? 'Waiting for a free slot (concurrency cap)…'
-                    : 'Waiting for the model to finish the call…'}
-              </p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400 italic">{describeOpenCall(call, pausedHere)}</p>
               {call.status === 'running' && call.progress !== undefined && (
                 <CallProgress progress={call.progress} name={call.name} />
               )}
@@ -62,7 +81,7 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
               <ToolResultView name={call.name} content={call.content} isError={call.isError} />
               {call.fullContent !== undefined && (
                 <details className="mt-2 text-xs">
-                  <summary className="cursor-pointer text-zinc-500 select-none">
+                  <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400 select-none">
                     Full result (not sent to the model)
                   </summary>
                   <div className="mt-1">
@@ -76,6 +95,9 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
         </div>
       </div>
       <CallApp call={call} />
+      <div className="mt-3 empty:hidden">
+        <PausePanel slot={{ callId: call.callId }} />
+      </div>
     </li>
   );
 });

@@ -24,14 +24,14 @@ export function ToolResultView({
   content: ToolResultContentBlock[];
   isError: boolean;
 }) {
-  if (content.length === 0) return <p className="text-xs text-zinc-500 italic">No content.</p>;
+  if (content.length === 0) return <p className="text-xs text-zinc-600 dark:text-zinc-400 italic">No content.</p>;
   return (
     <div className="space-y-2">
       {content.map((block, index) => {
         if (block.type === 'image') {
           if (!IMAGE_TYPES.test(block.source.media_type)) {
             return (
-              <p key={index} className="text-xs text-zinc-500 italic">
+              <p key={index} className="text-xs text-zinc-600 dark:text-zinc-400 italic">
                 An image of type {block.source.media_type} (not shown).
               </p>
             );
@@ -47,7 +47,7 @@ export function ToolResultView({
         }
         if (block.type === 'document') {
           return (
-            <p key={index} className="text-xs text-zinc-500 italic">
+            <p key={index} className="text-xs text-zinc-600 dark:text-zinc-400 italic">
               {describeDocument(block)} (not rendered).
             </p>
           );

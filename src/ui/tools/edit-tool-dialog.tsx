@@ -10,7 +10,7 @@ import { checkToolDraft, formatToolDefinition, type ToolDraftText } from './tool
 import { ToolDefinitionFields } from './tool-definition-fields';
 
 const lineClass = {
-  same: 'text-zinc-500',
+  same: 'text-zinc-600 dark:text-zinc-400',
   added: 'bg-emerald-50 text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-300',
   removed: 'bg-red-50 text-red-800 line-through dark:bg-red-500/10 dark:text-red-300',
 };
@@ -106,7 +106,7 @@ export function EditToolDialog({
           value={timeout}
           onChange={(event) => setTimeoutText(event.target.value)}
         />
-        <p className="mt-1 text-xs text-zinc-500">
+        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
           How long a call may stay silent (progress restarts it). Wins over the server’s and the run’s setting.
         </p>
         {timeoutProblem !== undefined && (

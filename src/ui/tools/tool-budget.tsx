@@ -50,14 +50,14 @@ export function ToolBudget({ groups }: { groups: readonly ToolGroup[] }) {
         <summary aria-label="Tool budget" className="cursor-pointer text-zinc-700 select-none dark:text-zinc-300">
           Tool budget: {sent.length} tools, {formatTokens(total)} tokens per request
         </summary>
-        <p className="mt-1 text-[11px] text-zinc-500">
+        <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
           Estimated at 4 characters a token (name, description and schema); every request sends them all.
         </p>
         <ol aria-label="Tokens per tool" className="mt-1 space-y-0.5">
           {listed.map(({ row, tokens }) => (
             <li key={row.key} className="flex justify-between gap-2 font-mono text-[11px]">
               <span className="truncate">{row.shown.name}</span>
-              <span className="shrink-0 text-zinc-500">{formatTokens(tokens)}</span>
+              <span className="shrink-0 text-zinc-600 dark:text-zinc-400">{formatTokens(tokens)}</span>
             </li>
           ))}
         </ol>

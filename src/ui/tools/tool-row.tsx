@@ -28,7 +28,7 @@ export const ToolRow = memo(function ToolRow({
       <div className="min-w-0 flex-1">
         <label
           htmlFor={switchId}
-          className={`block truncate font-mono text-xs ${row.enabled ? 'text-zinc-800 dark:text-zinc-200' : 'text-zinc-400 line-through dark:text-zinc-600'}`}
+          className={`block truncate font-mono text-xs ${row.enabled ? 'text-zinc-800 dark:text-zinc-200' : 'text-zinc-600 line-through dark:text-zinc-400'}`}
           title={name}
         >
           {name}
@@ -38,7 +38,7 @@ export const ToolRow = memo(function ToolRow({
             </span>
           )}
         </label>
-        <p className="line-clamp-2 text-[11px] text-zinc-500" title={row.shown.description}>
+        <p className="line-clamp-2 text-[11px] text-zinc-600 dark:text-zinc-400" title={row.shown.description}>
           {row.shown.description === '' ? 'No description.' : row.shown.description}
         </p>
       </div>

@@ -35,7 +35,7 @@ export function ToolsPanel() {
         <h2 id="tools-title" className={`${panelTitleClass} mb-0`}>
           Tools
         </h2>
-        <span className="text-xs text-zinc-500" aria-label="Tools sent">
+        <span className="text-xs text-zinc-600 dark:text-zinc-400" aria-label="Tools sent">
           {enabledCount} of {totalCount} sent
         </span>
       </div>
@@ -60,7 +60,9 @@ export function ToolsPanel() {
         </div>
       ))}
       {totalCount === 0 && (
-        <p className="mb-2 text-xs text-zinc-500">No tools yet: connect a server or define one here.</p>
+        <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
+          No tools yet: connect a server or define one here.
+        </p>
       )}
       <button type="button" className={secondaryButtonClass} onClick={() => setEditing({ kind: 'new-local' })}>
         New local tool

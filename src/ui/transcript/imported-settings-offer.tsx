@@ -18,8 +18,9 @@ export function ImportedSettingsOffer() {
       <ul className="mt-1 space-y-0.5">
         {offer.differences.map((difference) => (
           <li key={difference.field}>
-            {FIELD_NAMES[difference.field]}: <span className="font-mono break-all">{difference.theirs}</span> (yours:{' '}
-            <span className="font-mono break-all">{difference.mine || 'none'}</span>)
+            {FIELD_NAMES[difference.field]}:{' '}
+            <span className="font-mono [overflow-wrap:anywhere]">{difference.theirs}</span> (yours:{' '}
+            <span className="font-mono [overflow-wrap:anywhere]">{difference.mine || 'none'}</span>)
             {difference.refused && <> — not offered: {difference.refused}</>}
           </li>
         ))}
