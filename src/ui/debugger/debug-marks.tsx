@@ -3,6 +3,7 @@ import { PauseIcon } from '../common/icons';
 import type { EditRecord } from '../../engine/debug/debug-event';
 import type { RoundView } from '../../store/run-view';
 import { describePausePoint, describeReason } from './describe-pause';
+import { editTitle } from './edit-title';
 
 const editWords: Record<EditRecord['what'], string> = {
   'request.system': 'system prompt edited',
@@ -31,7 +32,7 @@ export function EditChips({ edits }: { edits: EditRecord[] | undefined }) {
       {edits.map((edit, index) => (
         <span
           key={`${edit.what}-${index}`}
-          title={`before: ${JSON.stringify(edit.before)}\nafter: ${JSON.stringify(edit.after)}`}
+          title={editTitle(edit)}
           className={`${chipClass} bg-violet-50 text-violet-700 ring-violet-600/20 dark:bg-violet-500/10 dark:text-violet-300 dark:ring-violet-500/30`}
         >
           ✎ {describeEdit(edit)}
@@ -63,7 +64,7 @@ export function RoundDebugMarks({ round }: { round: RoundView }) {
       {(round.edits ?? []).map((edit, index) => (
         <li
           key={`${edit.what}-${index}`}
-          title={`before: ${JSON.stringify(edit.before).slice(0, 400)}\nafter: ${JSON.stringify(edit.after).slice(0, 400)}`}
+          title={editTitle(edit, 400)}
           className={`${chipClass} bg-violet-50 text-violet-700 ring-violet-600/20 dark:bg-violet-500/10 dark:text-violet-300 dark:ring-violet-500/30`}
         >
           ✎ {describeEdit(edit)}
