@@ -68,6 +68,9 @@ test('a 40-round run against a small context window compacts, finishes, and the 
 
   // The timeline: compactions are policy acts whose text starts with "Compacted".
   const timeline = page.getByRole('region', { name: 'Timeline' });
+  // Past 30 rounds the timeline is virtualised: the Round navigator brings a round onto the page.
+  const navigator = page.getByRole('group', { name: 'Round navigator' });
+  await navigator.getByRole('button', { name: 'Last round', exact: true }).click();
   const last = timeline.getByRole('article', { name: 'Round 41' });
   await expect(last).toContainText('Final answer from what is known after');
 
@@ -108,9 +111,11 @@ test('a 40-round run against a small context window compacts, finishes, and the 
     expect(compaction.summary).toMatch(/^Mock summary:/);
   }
 
-  // The last round that compacted shows it (the timeline mounts the last 30 rounds).
+  // The last round that compacted shows it.
   const compactedRound = transcript.rounds.findLastIndex((round) => (round.compactions ?? []).length > 0) + 1;
   expect(compactedRound).toBeGreaterThan(11);
+  await navigator.getByRole('spinbutton', { name: 'Jump to round' }).fill(String(compactedRound));
+  await navigator.getByRole('button', { name: 'Go', exact: true }).click();
   const card = timeline.getByRole('article', { name: `Round ${compactedRound}` });
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByText(/^Compacted: summarised \d+ old messages, ~[\d,]+ → ~[\d,]+ tokens/)).toBeVisible();

@@ -45,7 +45,6 @@ test('a fork from round 1 survives a reload and an export → import, both branc
 
   await page.reload();
   await expectBothBranches(page, 'Second try');
-  await page.screenshot({ path: '/tmp/dbg/branches-after-reload.png', fullPage: true });
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export transcript' }).click();
@@ -56,14 +55,14 @@ test('a fork from round 1 survives a reload and an export → import, both branc
   await (await chooser).setFiles(file);
   await expect(page.getByRole('region', { name: 'Imported transcript' })).toContainText('Imported “family.json”');
   const branch = page.getByRole('combobox', { name: 'Branch' });
-  await expect(branch.getByRole('option')).toHaveText(['Imported fork', 'Original']);
+  await expect(branch.getByRole('option')).toHaveText(['Second try', 'Original']);
   await branch.selectOption({ label: 'Original' });
   await expect(timeline.getByRole('article')).toHaveCount(3);
   await expect(page.getByRole('region', { name: 'Branches' })).toContainText('The original run; 1 fork(s) of it.');
 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Branch' }).getByRole('option')).toHaveText([
-    'Imported fork',
+    'Second try',
     'Original',
   ]);
 });

@@ -251,7 +251,7 @@ export const POLICY_GROUPS: readonly PolicyGroup[] = [
         label: 'Compact at (% of context)',
         min: 1,
         max: 100,
-        hint: 'Of the model’s context window (Model capabilities).',
+        hint: 'A share of the model’s context window (set with the model’s capabilities, under Settings).',
         ...compaction('thresholdPercent'),
       },
       {

@@ -1,5 +1,6 @@
 // The rows of the tools panel: every server tool and local tool with its key, what the model sees and its switch.
 import type { ServerState } from '../../protocol/server-status';
+import { isVisibleToModel } from '../../shared/mcp-tool-visibility';
 import type { ServerConfig } from '../../protocol/settings';
 import { localToolKey, mcpToolKey, type LocalToolDefinition, type ToolSelection } from '../../protocol/tool-settings';
 
@@ -36,18 +37,21 @@ export function collectToolRows(
   const groups: ToolGroup[] = servers.flatMap((server) => {
     const state = states[server.id];
     if (state?.status !== 'connected') return [];
-    const rows = state.tools.map((tool): ToolRow => {
-      const key = mcpToolKey(server.name, tool.originalName);
-      const original = { name: tool.exposedName, description: tool.description, inputSchema: tool.inputSchema };
-      const override = selection.overrides[key];
-      return {
-        key,
-        original,
-        shown: { ...original, ...override },
-        edited: override !== undefined,
-        enabled: !disabled.has(key),
-      };
-    });
+    // App-only tools (MCP Apps `visibility: ["app"]`) never reach the model: they are not the model's to send.
+    const rows = state.tools
+      .filter((tool) => isVisibleToModel(tool.app))
+      .map((tool): ToolRow => {
+        const key = mcpToolKey(server.name, tool.originalName);
+        const original = { name: tool.exposedName, description: tool.description, inputSchema: tool.inputSchema };
+        const override = selection.overrides[key];
+        return {
+          key,
+          original,
+          shown: { ...original, ...override },
+          edited: override !== undefined,
+          enabled: !disabled.has(key),
+        };
+      });
     return [{ id: server.id, label: server.name, rows }];
   });
   if (selection.localTools.length > 0) {

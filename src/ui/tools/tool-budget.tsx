@@ -47,7 +47,7 @@ export function ToolBudget({ groups }: { groups: readonly ToolGroup[] }) {
         </div>
       )}
       <details className="rounded-md border border-zinc-200 px-2 py-1.5 text-xs dark:border-zinc-800">
-        <summary aria-label="Tool budget" className="cursor-pointer text-zinc-700 select-none dark:text-zinc-300">
+        <summary className="cursor-pointer text-zinc-700 select-none dark:text-zinc-300">
           Tool budget: {sent.length} tools, {formatTokens(total)} tokens per request
         </summary>
         <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
