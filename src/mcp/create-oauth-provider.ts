@@ -16,6 +16,13 @@ export interface CreateOAuthProviderOptions {
   onTokens: (saved: SavedOAuthSignIn | undefined) => void;
   /** Makes the `state` parameter; default `crypto.randomUUID()`. */
   createState?: () => string;
+  /**
+   * The HTTPS URL of Loupe's Client ID Metadata Document: used as the `client_id` where the authorization
+   * server says `client_id_metadata_document_supported`, instead of dynamic registration.
+   */
+  clientMetadataUrl?: string;
+  /** A client registered by hand at the authorization server (for servers without dynamic registration). */
+  preRegistered?: { clientId: string; clientSecret?: string };
 }
 
 /** The SDK's `OAuthClientProvider` plus what Loupe needs around it. */
@@ -46,7 +53,16 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
   const createState = options.createState ?? (() => crypto.randomUUID());
   let remember = false;
   let tokens: OAuthTokens | undefined;
-  let clientInformation: OAuthClientInformationMixed | undefined;
+  const preRegistered: OAuthClientInformationMixed | undefined =
+    options.preRegistered === undefined
+      ? undefined
+      : {
+          client_id: options.preRegistered.clientId,
+          ...(options.preRegistered.clientSecret === undefined
+            ? {}
+            : { client_secret: options.preRegistered.clientSecret }),
+        };
+  let clientInformation: OAuthClientInformationMixed | undefined = preRegistered;
   let codeVerifier: string | undefined;
   let expectedState: string | undefined;
 
@@ -60,6 +76,7 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     get redirectUrl() {
       return redirectUrl;
     },
+    ...(options.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: options.clientMetadataUrl }),
     get clientMetadata() {
       return {
         client_name: 'Loupe',
@@ -94,7 +111,8 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     },
     invalidateCredentials(scope) {
       if (scope === 'all' || scope === 'tokens') tokens = undefined;
-      if (scope === 'all' || scope === 'client') clientInformation = undefined;
+      // A hand-registered client stays: forgetting it would leave nothing to register with.
+      if (scope === 'all' || scope === 'client') clientInformation = preRegistered;
       if (scope === 'all' || scope === 'verifier') codeVerifier = undefined;
     },
     setRemember(value) {
@@ -115,7 +133,7 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     },
     clear() {
       tokens = undefined;
-      clientInformation = undefined;
+      clientInformation = preRegistered;
       codeVerifier = undefined;
       expectedState = undefined;
       remember = false;
@@ -132,10 +150,13 @@ export async function completeOAuthSignIn(
   serverUrl: string,
   code: string,
   fetchFn?: typeof fetch,
+  iss?: string,
 ): Promise<void> {
+  // `iss` from the redirect (RFC 9207): the SDK refuses a code sent back by another issuer than the one asked.
   const result = await auth(provider, {
     serverUrl,
     authorizationCode: code,
+    ...(iss === undefined ? {} : { iss }),
     ...(fetchFn === undefined ? {} : { fetchFn }),
   });
   if (result !== 'AUTHORIZED') throw new Error('The server did not accept the sign-in.');
