@@ -48,9 +48,16 @@ async function call(
   );
   if (tool === undefined) throw new Error(`The server lists no tool "${name}".`);
   for (;;) {
-    const output = await tool.run(input, runContext());
-    console.info(`${name} →`, JSON.stringify(output.content));
-    if (signIn?.pending() !== true) return output.isError !== true;
+    let ok: boolean;
+    try {
+      const output = await tool.run(input, runContext());
+      console.info(`${name} →`, JSON.stringify(output.content));
+      ok = output.isError !== true;
+    } catch (error) {
+      if (signIn?.pending() !== true) throw error;
+      ok = false;
+    }
+    if (signIn?.pending() !== true) return ok;
     await signIn.signIn();
   }
 }

@@ -1,5 +1,5 @@
 // The OAuth 2.1 client of one MCP server inside the worker: keeps its registration, PKCE verifier and tokens.
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
+import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import type { SavedOAuthSignIn } from '../protocol/oauth-messages';
 import { auth, type OAuthClientProvider } from './mcp-sdk-client';
 
@@ -64,6 +64,9 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
         };
   let clientInformation: OAuthClientInformationMixed | undefined = preRegistered;
   let codeVerifier: string | undefined;
+  // Where the sign-in was discovered (the resource metadata may live at a URL only the 401 named): the code is
+  // traded at that same authorization server, and the SDK checks the issuer the credential is bound to.
+  let discovery: OAuthDiscoveryState | undefined;
   let expectedState: string | undefined;
 
   const savedSignIn = (): SavedOAuthSignIn | undefined =>
@@ -97,11 +100,18 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     tokens: () => tokens,
     saveTokens(next) {
       tokens = next;
+      // Discovery is kept only across the redirect: a later 401 discovers afresh, so a server that moved to
+      // another authorization server (SEP-2352) is followed there.
+      discovery = undefined;
       options.onTokens(remember ? savedSignIn() : undefined);
     },
     redirectToAuthorization(url) {
       options.onAuthorize(url.toString());
     },
+    saveDiscoveryState(state) {
+      discovery = state;
+    },
+    discoveryState: () => discovery,
     saveCodeVerifier(verifier) {
       codeVerifier = verifier;
     },
@@ -114,6 +124,7 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
       // A hand-registered client stays: forgetting it would leave nothing to register with.
       if (scope === 'all' || scope === 'client') clientInformation = preRegistered;
       if (scope === 'all' || scope === 'verifier') codeVerifier = undefined;
+      if (scope === 'all' || scope === 'discovery') discovery = undefined;
     },
     setRemember(value) {
       remember = value;
@@ -135,6 +146,7 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
       tokens = undefined;
       clientInformation = preRegistered;
       codeVerifier = undefined;
+      discovery = undefined;
       expectedState = undefined;
       remember = false;
     },
