@@ -98,4 +98,17 @@ describe('MCP eras', () => {
     expect(JSON.stringify(advice?.content)).toContain('warm');
     await legacyDemo.close();
   });
+  it('mirrors x-mcp-header parameters into Mcp-Param-* headers and leaves out badly marked tools, with a notice', async () => {
+    const connection = await connectMcpServer(config(modern.url));
+    try {
+      expect(connection.listedTools.map((tool) => tool.name)).not.toContain('badly_marked');
+      expect(connection.listingNotice).toMatch(/Left out 1 tool with invalid x-mcp-header marks: "badly_marked"/);
+      const route = connection.createTool('route', 'route');
+      const output = await route?.run({ region: 'eu west ☂' }, createTestContext());
+      expect(output?.isError).not.toBe(true);
+      expect(JSON.stringify(output?.content)).toContain('routed to eu west ☂');
+    } finally {
+      await connection.close();
+    }
+  });
 });
