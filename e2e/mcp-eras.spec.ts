@@ -51,6 +51,15 @@ test('a modern-only and a 2025-era server in one run, elicitation answered on ea
   await expect(inspect.getByRole('list', { name: 'Protocol messages' }).getByRole('listitem').first()).toContainText(
     '→ request server/discover',
   );
+  // Each entry says the era; a sent 2026-07-28 request shows the headers it travelled with.
+  const listing = inspect
+    .getByRole('list', { name: 'Protocol messages' })
+    .getByRole('listitem')
+    .filter({ hasText: '→ request tools/list' })
+    .first();
+  await expect(listing).toContainText('· 2026-07-28');
+  await listing.locator('summary').click();
+  await expect(listing.getByLabel('Request headers')).toContainText('Mcp-Method: tools/list');
   await inspect.getByRole('button', { name: 'Close' }).click();
 
   // Modern: the call answers input_required; the same form asks, and the call is retried with the answer.
