@@ -1,6 +1,6 @@
 // What an MCP App of one server may reach through Loupe: its own `ui://` page and the tools marked for apps.
 import { z } from 'zod';
-import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import type { McpAppCsp, McpAppResource, McpAppToolResult } from '../protocol/mcp-app-messages';
 import { isVisibleToApps } from '../shared/mcp-tool-visibility';
 import type { Client } from './mcp-sdk-client';
