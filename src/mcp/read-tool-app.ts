@@ -1,5 +1,5 @@
 // Reads the MCP Apps parts of a tool definition (`_meta.ui`) and the UI extension Loupe's client declares.
-import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import type { McpToolVisibility, ToolAppInfo } from '../shared/mcp-tool-visibility';
 
 /** The extension's id, as clients declare it under `capabilities.extensions`. */
