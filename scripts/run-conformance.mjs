@@ -99,7 +99,8 @@ function required2026() {
 /** One run of the 2026 suite over all its required client scenarios; extension scenarios are not counted. */
 function run2026() {
   const resultsDir = join(workDir, 'results-2026');
-  const args = [suite2026, 'client', '--command', clientCommand, '--requirements', '2026-07-28'];
+  // All scenarios start at once, each a tsx process: on a loaded machine the suite's 30 s default is too short.
+  const args = [suite2026, 'client', '--command', clientCommand, '--requirements', '2026-07-28', '--timeout', '180000'];
   spawnSync('node', [...args, '--output-dir', resultsDir], {
     cwd: workDir,
     env: suiteEnv,
