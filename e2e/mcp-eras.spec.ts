@@ -41,6 +41,10 @@ test('a modern-only and a 2025-era server in one run, elicitation answered on ea
   const modernItem = servers.getByRole('listitem', { name: new RegExp(`^${modernName}`) });
   const legacyItem = servers.getByRole('listitem', { name: new RegExp(`^${legacyName}`) });
   await expect(modernItem).toContainText('MCP 2026-07-28 (stateless)');
+  // A tool whose x-mcp-header mark breaks the 2026-07-28 rules is left out, and the server item says so.
+  await expect(modernItem.getByRole('status')).toContainText(
+    'Left out 1 tool with invalid x-mcp-header marks: "badly_marked"',
+  );
   await expect(legacyItem).toContainText(/MCP 2025-\d\d-\d\d \(2025 era\)/);
   // The worker's probe could not pass this server's CORS list: retried as 2025-era, and said so.
   await expect(legacyItem.getByRole('status')).toContainText('Connected with the 2025-era handshake instead');
@@ -51,6 +55,15 @@ test('a modern-only and a 2025-era server in one run, elicitation answered on ea
   await expect(inspect.getByRole('list', { name: 'Protocol messages' }).getByRole('listitem').first()).toContainText(
     '→ request server/discover',
   );
+  // Each entry says the era; a sent 2026-07-28 request shows the headers it travelled with.
+  const listing = inspect
+    .getByRole('list', { name: 'Protocol messages' })
+    .getByRole('listitem')
+    .filter({ hasText: '→ request tools/list' })
+    .first();
+  await expect(listing).toContainText('· 2026-07-28');
+  await listing.locator('summary').click();
+  await expect(listing.getByLabel('Request headers')).toContainText('Mcp-Method: tools/list');
   await inspect.getByRole('button', { name: 'Close' }).click();
 
   // Modern: the call answers input_required; the same form asks, and the call is retried with the answer.

@@ -11,6 +11,7 @@
     ['state', 'state'],
     ['error', 'error'],
     ['errorDescription', 'error_description'],
+    ['iss', 'iss'],
   ].forEach(function (pair) {
     var value = query.get(pair[1]);
     if (value !== null) params[pair[0]] = value;

@@ -2,6 +2,8 @@
 // Runs the official MCP conformance suite (tools/conformance, on the Node 22 it needs) against Loupe's MCP
 // client layer (scripts/conformance-client.ts) and the demo server, prints the suite's output and writes
 // test-results/reports/conformance.json ({ passed, failed, scenarios }). One scenario = one test case.
+// Two suites: 0.1.16 for the 2025 scenarios, and 0.2.0-alpha.12 (package alias conformance-2026) for every
+// client scenario the 2026-07-28 revision requires, run concurrently by the suite itself.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,7 +16,8 @@ const reportFile = join(root, 'test-results/reports/conformance.json');
 const clientScenarios = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults'];
 const serverScenarios = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
 
-if (!existsSync(join(toolDir, 'node_modules'))) {
+// Checked by the newest suite, so a copy installed before it was added is brought up to date.
+if (!existsSync(join(toolDir, 'node_modules/conformance-2026/dist/index.js'))) {
   console.info('Installing the conformance suite (npm ci --prefix tools/conformance)…');
   const installed = spawnSync('npm', ['ci', '--prefix', toolDir, '--no-audit', '--no-fund'], { stdio: 'inherit' });
   if (installed.status !== 0) process.exit(1);
@@ -23,6 +26,7 @@ if (!existsSync(join(toolDir, 'node_modules'))) {
 // Node 22 first on PATH for the suite only; the app's own client runs on this (Node 20) binary.
 const suiteEnv = { ...process.env, PATH: `${join(toolDir, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` };
 const suite = join(toolDir, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
+const suite2026 = join(toolDir, 'node_modules/conformance-2026/dist/index.js');
 const clientCommand = `${process.execPath} --import tsx ${join(root, 'scripts/conformance-client.ts')}`;
 
 function freePort() {
@@ -71,12 +75,55 @@ function runScenario(mode, scenario, target) {
   return { mode, scenario, passed: run.status === 0 && failures === 0 && successes > 0, successes, failures };
 }
 
+/** Every checks.json under `dir`, keyed by scenario (its folder path less the run's timestamp). */
+function collectChecks(dir, prefix = '') {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory()) return [];
+    const file = join(dir, entry.name, 'checks.json');
+    const scenario = `${prefix}${entry.name.replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '')}`;
+    if (existsSync(file)) return [{ scenario, checks: JSON.parse(readFileSync(file, 'utf8')) }];
+    return collectChecks(join(dir, entry.name), `${prefix}${entry.name}/`);
+  });
+}
+
+/** The client scenarios the 2026-07-28 revision requires (the suite's own frozen list). */
+function required2026() {
+  const listed = spawnSync('node', [suite2026, 'list', '--client', '--requirements', '2026-07-28'], {
+    env: suiteEnv,
+    encoding: 'utf8',
+  });
+  const section = listed.stdout.split('Client scenarios')[1]?.split('Run and reported')[0] ?? '';
+  return [...section.matchAll(/^\s+- (\S+)$/gm)].map((match) => match[1]);
+}
+
+/** One run of the 2026 suite over all its required client scenarios; extension scenarios are not counted. */
+function run2026() {
+  const resultsDir = join(workDir, 'results-2026');
+  // All scenarios start at once, each a tsx process: on a loaded machine the suite's 30 s default is too short.
+  const args = [suite2026, 'client', '--command', clientCommand, '--requirements', '2026-07-28', '--timeout', '180000'];
+  spawnSync('node', [...args, '--output-dir', resultsDir], {
+    cwd: workDir,
+    env: suiteEnv,
+    stdio: 'inherit',
+    timeout: 300_000,
+  });
+  const runs = collectChecks(resultsDir);
+  return required2026().map((scenario) => {
+    const checks = runs.find((run) => run.scenario === scenario)?.checks ?? [];
+    const failures = checks.filter((check) => check.status === 'FAILURE').length;
+    const successes = checks.filter((check) => check.status === 'SUCCESS').length;
+    return { mode: 'client-2026-07-28', scenario, passed: failures === 0 && successes > 0, successes, failures };
+  });
+}
+
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
 mkdirSync(join(root, 'test-results/reports'), { recursive: true });
 
 const scenarios = [];
 for (const scenario of clientScenarios) scenarios.push(runScenario('client', scenario, ['--command', clientCommand]));
+scenarios.push(...run2026());
 const port = await freePort();
 const demo = await startDemoServer(port);
 try {

@@ -19,6 +19,8 @@ export interface CallMcpToolOptions {
   /** The idle timeout when the engine gives none (`context.deadline`), e.g. a direct call in a test. */
   timeoutMs: number;
   caps?: ResultCaps;
+  /** Extra HTTP headers for this call (the 2026-07-28 `Mcp-Param-*` mirrors of marked parameters). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function callMcpTool(
         signal: context.signal,
         timeout: idle,
         resetTimeoutOnProgress: true,
+        ...(options.headers === undefined ? {} : { headers: options.headers }),
         ...(total === undefined ? {} : { maxTotalTimeout: total + backstopMarginMs }),
         onprogress: ({ progress, total: of, message }) => {
           context.onProgress({

@@ -21,6 +21,7 @@ import {
   type OAuthClientProvider,
 } from './mcp-sdk-client';
 import { signInNeededProblem } from './describe-oauth-failure';
+import { mcpParamHeaders, scanMcpParamHeaders } from './mcp-param-headers';
 import { eraMemoryKey, priorFor, type EraMemory, type McpEra, type McpEraChoice } from './mcp-era';
 import { isDeadSessionError, openMcpSession, type McpSession, type OpenMcpSessionOptions } from './open-mcp-session';
 
@@ -124,6 +125,31 @@ function listAllTools(client: Client, timeout: number, caps: ListingCaps) {
   );
 }
 
+/** On 2026-07-28, tools whose `x-mcp-header` marks break SEP-2243 are left out, and the notice says which and why. */
+function dropInvalidHeaderTools<T extends { name: string; inputSchema: unknown }>(
+  tools: T[],
+  era: McpEra,
+  notice: string | undefined,
+) {
+  if (era !== 'modern') return { tools, notice };
+  const dropped: string[] = [];
+  const kept = tools.filter((tool) => {
+    const scan = scanMcpParamHeaders(tool.inputSchema);
+    if (!scan.valid) dropped.push(`"${tool.name}" (${scan.reason})`);
+    return scan.valid;
+  });
+  if (dropped.length === 0) return { tools, notice };
+  const said = `Left out ${dropped.length} tool${dropped.length === 1 ? '' : 's'} with invalid x-mcp-header marks: ${dropped.join('; ')}.`;
+  return { tools: kept, notice: notice === undefined ? said : `${notice} ${said}` };
+}
+
+function paramHeadersFor(definition: McpToolDefinition, input: Record<string, unknown>) {
+  const scan = scanMcpParamHeaders(definition.inputSchema);
+  if (!scan.valid || scan.marks.length === 0) return undefined;
+  const headers = mcpParamHeaders(scan.marks, input);
+  return Object.keys(headers).length === 0 ? undefined : headers;
+}
+
 function annotationsOf(definition: McpToolDefinition): ToolAnnotations {
   const source = definition.annotations ?? {};
   const annotations: ToolAnnotations = {};
@@ -198,6 +224,7 @@ export async function connectMcpServer(
   }
   try {
     ({ items: listedTools, notice: listingNotice } = await listAllTools(session.client, connectTimeoutMs, listingCaps));
+    ({ tools: listedTools, notice: listingNotice } = dropInvalidHeaderTools(listedTools, session.era, listingNotice));
   } catch (error) {
     await session.client.close().catch(() => {});
     const hidden = detectHiddenSession(session, error);
@@ -251,7 +278,10 @@ export async function connectMcpServer(
       run: async (input, context) => {
         runningCalls.add(context);
         try {
-          return await withSession((client) => callMcpTool(client, toolName, input, context, callOptions()));
+          const headers = session.era === 'modern' ? paramHeadersFor(definition, input) : undefined;
+          return await withSession((client) =>
+            callMcpTool(client, toolName, input, context, { ...callOptions(), ...(headers && { headers }) }),
+          );
         } finally {
           runningCalls.delete(context);
         }
@@ -305,6 +335,7 @@ export async function connectMcpServer(
       ({ items: listedTools, notice: listingNotice } = await withSession((client) =>
         listAllTools(client, connectTimeoutMs, listingCaps),
       ));
+      ({ tools: listedTools, notice: listingNotice } = dropInvalidHeaderTools(listedTools, session.era, listingNotice));
     },
     async close() {
       const { transport, client } = session;

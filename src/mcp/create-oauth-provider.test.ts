@@ -77,4 +77,33 @@ describe('createOAuthProvider', () => {
     expect(provider.takeState('state-1')).toBe(false);
     expect(provider.isExpectedState('state-1')).toBe(false);
   });
+  it('offers a Client ID Metadata Document URL and keeps a pre-registered client through every reset', async () => {
+    const provider = createOAuthProvider({
+      serverId: 's1',
+      appOrigin: 'http://app.test',
+      onAuthorize: () => {},
+      onTokens: () => {},
+      clientMetadataUrl: 'https://app.test/oauth-client.json',
+      preRegistered: { clientId: 'hand-made', clientSecret: 'shh' },
+    });
+    expect(provider.clientMetadataUrl).toBe('https://app.test/oauth-client.json');
+    expect(await provider.clientInformation()).toEqual({ client_id: 'hand-made', client_secret: 'shh' });
+    await provider.invalidateCredentials?.('all');
+    expect(await provider.clientInformation()).toEqual({ client_id: 'hand-made', client_secret: 'shh' });
+    provider.clear();
+    expect(await provider.clientInformation()).toEqual({ client_id: 'hand-made', client_secret: 'shh' });
+  });
+
+  it('keeps discovery across the redirect only: new tokens or an invalidation forget it', async () => {
+    const { provider } = setup();
+    const state = { authorizationServerUrl: 'https://as.test/' };
+    await provider.saveDiscoveryState?.(state);
+    expect(await provider.discoveryState?.()).toEqual(state);
+    await provider.saveTokens(tokens);
+    expect(await provider.discoveryState?.()).toBeUndefined();
+    await provider.saveDiscoveryState?.(state);
+    await provider.invalidateCredentials?.('discovery');
+    expect(await provider.discoveryState?.()).toBeUndefined();
+    expect(provider.clientMetadataUrl).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
 // The OAuth 2.1 client of one MCP server inside the worker: keeps its registration, PKCE verifier and tokens.
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
+import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import type { SavedOAuthSignIn } from '../protocol/oauth-messages';
 import { auth, type OAuthClientProvider } from './mcp-sdk-client';
 
@@ -16,6 +16,13 @@ export interface CreateOAuthProviderOptions {
   onTokens: (saved: SavedOAuthSignIn | undefined) => void;
   /** Makes the `state` parameter; default `crypto.randomUUID()`. */
   createState?: () => string;
+  /**
+   * The HTTPS URL of Loupe's Client ID Metadata Document: used as the `client_id` where the authorization
+   * server says `client_id_metadata_document_supported`, instead of dynamic registration.
+   */
+  clientMetadataUrl?: string;
+  /** A client registered by hand at the authorization server (for servers without dynamic registration). */
+  preRegistered?: { clientId: string; clientSecret?: string };
 }
 
 /** The SDK's `OAuthClientProvider` plus what Loupe needs around it. */
@@ -46,8 +53,20 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
   const createState = options.createState ?? (() => crypto.randomUUID());
   let remember = false;
   let tokens: OAuthTokens | undefined;
-  let clientInformation: OAuthClientInformationMixed | undefined;
+  const preRegistered: OAuthClientInformationMixed | undefined =
+    options.preRegistered === undefined
+      ? undefined
+      : {
+          client_id: options.preRegistered.clientId,
+          ...(options.preRegistered.clientSecret === undefined
+            ? {}
+            : { client_secret: options.preRegistered.clientSecret }),
+        };
+  let clientInformation: OAuthClientInformationMixed | undefined = preRegistered;
   let codeVerifier: string | undefined;
+  // Where the sign-in was discovered (the resource metadata may live at a URL only the 401 named): the code is
+  // traded at that same authorization server, and the SDK checks the issuer the credential is bound to.
+  let discovery: OAuthDiscoveryState | undefined;
   let expectedState: string | undefined;
 
   const savedSignIn = (): SavedOAuthSignIn | undefined =>
@@ -60,6 +79,7 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     get redirectUrl() {
       return redirectUrl;
     },
+    ...(options.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: options.clientMetadataUrl }),
     get clientMetadata() {
       return {
         client_name: 'Loupe',
@@ -80,11 +100,18 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     tokens: () => tokens,
     saveTokens(next) {
       tokens = next;
+      // Discovery is kept only across the redirect: a later 401 discovers afresh, so a server that moved to
+      // another authorization server (SEP-2352) is followed there.
+      discovery = undefined;
       options.onTokens(remember ? savedSignIn() : undefined);
     },
     redirectToAuthorization(url) {
       options.onAuthorize(url.toString());
     },
+    saveDiscoveryState(state) {
+      discovery = state;
+    },
+    discoveryState: () => discovery,
     saveCodeVerifier(verifier) {
       codeVerifier = verifier;
     },
@@ -94,8 +121,10 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     },
     invalidateCredentials(scope) {
       if (scope === 'all' || scope === 'tokens') tokens = undefined;
-      if (scope === 'all' || scope === 'client') clientInformation = undefined;
+      // A hand-registered client stays: forgetting it would leave nothing to register with.
+      if (scope === 'all' || scope === 'client') clientInformation = preRegistered;
       if (scope === 'all' || scope === 'verifier') codeVerifier = undefined;
+      if (scope === 'all' || scope === 'discovery') discovery = undefined;
     },
     setRemember(value) {
       remember = value;
@@ -115,8 +144,9 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     },
     clear() {
       tokens = undefined;
-      clientInformation = undefined;
+      clientInformation = preRegistered;
       codeVerifier = undefined;
+      discovery = undefined;
       expectedState = undefined;
       remember = false;
     },
@@ -132,10 +162,13 @@ export async function completeOAuthSignIn(
   serverUrl: string,
   code: string,
   fetchFn?: typeof fetch,
+  iss?: string,
 ): Promise<void> {
+  // `iss` from the redirect (RFC 9207): the SDK refuses a code sent back by another issuer than the one asked.
   const result = await auth(provider, {
     serverUrl,
     authorizationCode: code,
+    ...(iss === undefined ? {} : { iss }),
     ...(fetchFn === undefined ? {} : { fetchFn }),
   });
   if (result !== 'AUTHORIZED') throw new Error('The server did not accept the sign-in.');

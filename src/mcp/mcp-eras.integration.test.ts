@@ -98,4 +98,32 @@ describe('MCP eras', () => {
     expect(JSON.stringify(advice?.content)).toContain('warm');
     await legacyDemo.close();
   });
+  it('mirrors x-mcp-header parameters into Mcp-Param-* headers and leaves out badly marked tools, with a notice', async () => {
+    const traffic: TrafficEntry[] = [];
+    const connection = await connectMcpServer(config(modern.url), {
+      handlers: { onTraffic: (entry) => traffic.push(entry) },
+    });
+    try {
+      expect(connection.listedTools.map((tool) => tool.name)).not.toContain('badly_marked');
+      expect(connection.listingNotice).toMatch(/Left out 1 tool with invalid x-mcp-header marks: "badly_marked"/);
+      const route = connection.createTool('route', 'route');
+      const output = await route?.run({ region: 'eu west ☂' }, createTestContext());
+      expect(output?.isError).not.toBe(true);
+      expect(JSON.stringify(output?.content)).toContain('routed to eu west ☂');
+      // The protocol log shows the era and the headers the request travelled with.
+      const sent = traffic.find((entry) => entry.direction === 'sent' && entry.method === 'tools/call');
+      expect(sent?.era).toBe('modern');
+      expect(sent?.headers).toEqual({
+        'MCP-Protocol-Version': '2026-07-28',
+        'Mcp-Method': 'tools/call',
+        'Mcp-Name': 'route',
+        'Mcp-Param-Region': `=?base64?${Buffer.from('eu west ☂').toString('base64')}?=`,
+      });
+      const answer = traffic.find((entry) => entry.direction === 'received' && entry.method === 'tools/call');
+      expect(answer?.era).toBe('modern');
+      expect(answer?.headers).toBeUndefined();
+    } finally {
+      await connection.close();
+    }
+  });
 });

@@ -69,6 +69,7 @@ function transportOptions(options: OpenMcpSessionOptions) {
 /** The transport the client talks through, recorded for whoever listens to the traffic; notes an answered initialize. */
 function observed(
   transport: Transport,
+  client: Client,
   options: OpenMcpSessionOptions,
   onInitializeAnswered: () => void = () => {},
 ): Transport {
@@ -76,7 +77,8 @@ function observed(
   return recordTransport(transport, (entry) => {
     if (entry.direction === 'received' && entry.kind === 'response' && entry.method === 'initialize')
       onInitializeAnswered();
-    onTraffic?.(entry);
+    const era = client.getProtocolEra();
+    onTraffic?.(era === undefined ? entry : { ...entry, era });
   });
 }
 
@@ -122,7 +124,7 @@ async function connectStreamable(
   let initializeAnswered = false;
   try {
     await client.connect(
-      observed(transport, options, () => {
+      observed(transport, client, options, () => {
         initializeAnswered = true;
       }),
       {
@@ -174,7 +176,7 @@ export async function openMcpSession(url: URL, options: OpenMcpSessionOptions): 
   const sseTransport = new SSEClientTransport(url, transportOptions(options));
   const sseClient = createClient(options, '2025');
   try {
-    await sseClient.connect(observed(sseTransport, options), { timeout: options.timeoutMs });
+    await sseClient.connect(observed(sseTransport, sseClient, options), { timeout: options.timeoutMs });
     return sessionOf(sseClient, sseTransport, 'sse', note);
   } catch {
     await sseClient.close().catch(() => {});

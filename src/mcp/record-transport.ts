@@ -1,6 +1,7 @@
 // Wraps an MCP transport so every JSON-RPC message, sent or received, is recorded with its timing.
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/client';
+import { wireHeadersOf } from './wire-headers';
 
 /** One recorded message; `durationMs` is set on a response or error (time since its request). */
 export interface TrafficEntry {
@@ -10,6 +11,10 @@ export interface TrafficEntry {
   method?: string;
   id?: string | number;
   durationMs?: number;
+  /** The era the connection spoke when the message passed (absent while it was still being negotiated). */
+  era?: 'modern' | 'legacy';
+  /** A sent 2026-07-28 request's per-request headers (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`…). */
+  headers?: Record<string, string>;
   message: JSONRPCMessage;
 }
 
@@ -37,10 +42,17 @@ export function recordTransport(
   now: () => number = Date.now,
 ): Transport {
   const pending = new Map<string, { at: number; method?: string }>();
-  const note = (direction: TrafficEntry['direction'], message: JSONRPCMessage) => {
+  const note = (direction: TrafficEntry['direction'], message: JSONRPCMessage, options?: TransportSendOptions) => {
     const at = now();
     const described = describe(message);
-    const entry: TrafficEntry = { at, direction, ...described, message: boundedForLog(message) };
+    const headers = direction === 'sent' ? wireHeadersOf(message, options) : undefined;
+    const entry: TrafficEntry = {
+      at,
+      direction,
+      ...described,
+      ...(headers === undefined ? {} : { headers }),
+      message: boundedForLog(message),
+    };
     if (described.kind === 'request' && described.id !== undefined) {
       pending.set(`${direction}:${String(described.id)}`, {
         at,
@@ -78,7 +90,7 @@ export function recordTransport(
       await inner.start();
     },
     async send(message: JSONRPCMessage, options?: TransportSendOptions) {
-      note('sent', message);
+      note('sent', message, options);
       await inner.send(message, options);
     },
     close: () => inner.close(),

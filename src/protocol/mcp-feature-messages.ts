@@ -37,6 +37,10 @@ export interface McpTrafficRecord {
   id?: string | number;
   /** For a response or error: ms since the request with the same id went the other way. */
   durationMs?: number;
+  /** The era the connection spoke then (`modern` = 2026-07-28); absent while it was being negotiated. */
+  era?: 'modern' | 'legacy';
+  /** A sent 2026-07-28 request's per-request headers (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`…). */
+  headers?: Record<string, string>;
   message: unknown;
 }
 

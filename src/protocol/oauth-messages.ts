@@ -36,6 +36,8 @@ export interface OAuthCallbackParams {
   /** The authorization server's error code (`access_denied`, …), RFC 6749 §4.1.2.1. */
   error?: string;
   errorDescription?: string;
+  /** The issuer that sent the answer (RFC 9207); checked against the one Loupe signed in with. */
+  iss?: string;
 }
 
 /** OAuth commands the UI sends. */

@@ -12,7 +12,7 @@ function paramsOf(data: unknown): OAuthCallbackParams | undefined {
   const { type, params } = data as { type?: unknown; params?: unknown };
   if (type !== OAUTH_CALLBACK_MESSAGE || typeof params !== 'object' || params === null) return undefined;
   const result: OAuthCallbackParams = {};
-  for (const key of ['code', 'state', 'error', 'errorDescription'] as const) {
+  for (const key of ['code', 'state', 'error', 'errorDescription', 'iss'] as const) {
     const value = (params as Record<string, unknown>)[key];
     if (typeof value === 'string') result[key] = value;
   }

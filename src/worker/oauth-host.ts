@@ -81,7 +81,7 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
             throw new Error('The sign-in page came back without an authorization code. Press Sign in to try again.');
           provider.setRemember(command.remember);
           try {
-            await completeOAuthSignIn(provider, config.url, callback.code, deps.fetch);
+            await completeOAuthSignIn(provider, config.url, callback.code, deps.fetch, callback.iss);
           } catch (error) {
             throw new Error(describeOAuthFailure(error), { cause: error });
           }

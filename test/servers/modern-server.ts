@@ -46,6 +46,27 @@ export function createModernMcpServer(): McpServer {
     },
   );
 
+  // SEP-2243: `region` goes out as `Mcp-Param-Region`; the SDK server refuses a call whose header is missing or
+  // disagrees with the body, so an answer proves the client mirrored it.
+  server.registerTool(
+    'route',
+    {
+      description: 'Answers with the region it was routed to (mirrored into the Mcp-Param-Region header).',
+      inputSchema: z.object({ region: z.string().meta({ 'x-mcp-header': 'Region' }) }),
+    },
+    ({ region }) => text(`routed to ${region}`),
+  );
+
+  // A mark on a non-primitive property breaks SEP-2243: a 2026 client must leave this tool out of its list.
+  server.registerTool(
+    'badly_marked',
+    {
+      description: 'Marks an object parameter as a header, which the revision forbids.',
+      inputSchema: z.object({ filter: z.object({ q: z.string() }).meta({ 'x-mcp-header': 'Filter' }) }),
+    },
+    () => text('should never be called'),
+  );
+
   return server;
 }
 

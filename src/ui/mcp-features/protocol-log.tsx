@@ -74,7 +74,15 @@ export function ProtocolLog({ serverId, serverName }: { serverId: string; server
                 {record.direction === 'sent' ? '→' : '←'} {record.kind} {record.method ?? ''}
                 {record.id === undefined ? '' : ` #${record.id}`}
                 {record.durationMs === undefined ? '' : ` · ${record.durationMs} ms`}
+                {record.era === undefined ? '' : ` · ${record.era === 'modern' ? '2026-07-28' : '2025 era'}`}
               </summary>
+              {record.headers === undefined ? null : (
+                <pre aria-label="Request headers" className={monoBlockClass}>
+                  {Object.entries(record.headers)
+                    .map(([name, value]) => `${name}: ${value}`)
+                    .join('\n')}
+                </pre>
+              )}
               <pre className={monoBlockClass}>{JSON.stringify(record.message, null, 2)}</pre>
             </details>
           </li>
