@@ -33,6 +33,9 @@ function useDocumentTop(ref: React.RefObject<HTMLDivElement | null>): number {
   return top;
 }
 
+/** Frames a jump keeps its round at the top while the cards around it are measured. */
+const SETTLE_FRAMES = 8;
+
 function Round({ round }: { round: RoundView }) {
   return (
     <ErrorBoundary
@@ -80,8 +83,18 @@ export function VirtualRounds({ rounds }: { rounds: readonly RoundView[] }) {
     if (target.current === null) return;
     const element = document.getElementById(`round-${target.current}`);
     if (element === null) return;
-    element.focus({ preventScroll: true });
+    const round = target.current;
     target.current = null;
+    element.focus({ preventScroll: true });
+    // The virtualiser scrolled by estimated heights: as the cards around the target are measured, the target
+    // moves. Bring it back to the top for a few frames, until the measuring around it has settled.
+    let frames = 0;
+    const settle = () => {
+      document.getElementById(`round-${round}`)?.scrollIntoView({ block: 'start' });
+      frames += 1;
+      if (frames < SETTLE_FRAMES) requestAnimationFrame(settle);
+    };
+    settle();
   });
 
   return (
