@@ -1,5 +1,6 @@
 // At a pause before a model request: the exact request that will be sent, editable, with its token count.
 import { useMemo, useState } from 'react';
+import { PauseEditorHint } from './pause-editor-hint';
 import type { PausePoint } from '../../engine/debug/pause-point';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
@@ -59,23 +60,16 @@ export function RequestPauseEditor({ point }: { point: Extract<PausePoint, { kin
           );
         }}
       />
-      <div className="flex items-center gap-2 text-[11px] text-zinc-600 dark:text-zinc-400">
-        <span>
-          Edit system, messages, tools, max_tokens, temperature or tool_choice; Step or Continue sends it as shown.
-        </span>
-        {text !== original && (
-          <button
-            type="button"
-            className={smallButtonClass}
-            onClick={() => {
-              setText(original);
-              setDraft(null);
-            }}
-          >
-            Undo edits
-          </button>
-        )}
-      </div>
+      <PauseEditorHint
+        hint={
+          'Edit system, messages, tools, max_tokens, temperature or tool_choice; Step or Continue sends it as shown.'
+        }
+        edited={text !== original}
+        onUndo={() => {
+          setText(original);
+          setDraft(null);
+        }}
+      />
     </div>
   );
 }

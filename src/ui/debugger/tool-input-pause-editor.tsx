@@ -1,8 +1,8 @@
 // At a pause before a tool call: the exact input (editable, validated against the tool's schema), approval, skip.
 import { useMemo, useState } from 'react';
+import { PauseEditorHint } from './pause-editor-hint';
 import type { PausePoint } from '../../engine/debug/pause-point';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { smallButtonClass } from '../common/styles';
 import { JsonEditor } from '../json-editor/json-editor';
 import { ApprovalChoices } from './approval-choices';
 import { SkipCallForm } from './skip-call-form';
@@ -40,21 +40,14 @@ export function ToolInputPauseEditor({ point }: { point: Extract<PausePoint, { k
           );
         }}
       />
-      <div className="flex flex-wrap items-center gap-2 text-[11px] text-zinc-600 dark:text-zinc-400">
-        <span>Validated against the tool's schema; Step or Continue runs the call with the input as shown.</span>
-        {text !== original && (
-          <button
-            type="button"
-            className={smallButtonClass}
-            onClick={() => {
-              setText(original);
-              setDraft(null);
-            }}
-          >
-            Undo edits
-          </button>
-        )}
-      </div>
+      <PauseEditorHint
+        hint="Validated against the tool's schema; Step or Continue runs the call with the input as shown."
+        edited={text !== original}
+        onUndo={() => {
+          setText(original);
+          setDraft(null);
+        }}
+      />
       {askedForApproval && (
         <ApprovalChoices
           toolName={point.name}
