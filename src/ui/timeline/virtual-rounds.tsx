@@ -88,11 +88,21 @@ export function VirtualRounds({ rounds }: { rounds: readonly RoundView[] }) {
     element.focus({ preventScroll: true });
     // The virtualiser scrolled by estimated heights: as the cards around the target are measured, the target
     // moves. Bring it back to the top for a few frames, until the measuring around it has settled.
+    // The person's own scrolling (wheel, touch, keys, a pointer) ends it at once: the jump never fights them.
     let frames = 0;
+    let cancelled = false;
+    const intents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    const cancel = () => {
+      cancelled = true;
+      for (const type of intents) window.removeEventListener(type, cancel);
+    };
+    for (const type of intents) window.addEventListener(type, cancel, { passive: true });
     const settle = () => {
+      if (cancelled) return;
       document.getElementById(`round-${round}`)?.scrollIntoView({ block: 'start' });
       frames += 1;
       if (frames < SETTLE_FRAMES) requestAnimationFrame(settle);
+      else cancel();
     };
     settle();
   });
