@@ -41,7 +41,8 @@ export interface CollectModelResponseOptions {
   history?: readonly Message[];
   /**
    * Whether a tool_use id is in the conversation already, for a caller that keeps the answer at hand (the
-   * loop's incremental history); default: `history` (or `request.messages`) is searched.
+   * loop's incremental history); default: `history` (or `request.messages`) is searched — both, when both
+   * are given.
    */
   hasToolUse?: (id: string) => boolean;
   /** The caller knows `request.messages` hold no image or document: the media guard has nothing to do. */
@@ -78,7 +79,13 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
   // Some servers (local OpenAI-compatible ones) reuse call ids like `call_0` across turns; a second
   // tool_use with an id already in the history would break the history invariant (rule 4), so it gets
   // a fresh one before any event names it.
-  const inHistory = options.hasToolUse ?? historyIds(options.history ?? options.request.messages);
+  // `hasToolUse` (the run's full history) and `history` (an edited one, as sent) both count when both are given.
+  const known = options.hasToolUse;
+  const searched =
+    known === undefined || options.history !== undefined
+      ? historyIds(options.history ?? options.request.messages)
+      : undefined;
+  const inHistory = (id: string): boolean => (known?.(id) ?? false) || (searched?.(id) ?? false);
   const takenIds = new Set<string>();
   const taken = (id: string): boolean => takenIds.has(id) || inHistory(id);
   const uniqueId = (id: string): string => {

@@ -15,7 +15,7 @@ export const BUDGET_NOT_EXECUTED_TEXT = 'Not executed: budget reached. Tools can
 /** What `finishAtLimit` needs from the loop. */
 export type AtLimitContext = Pick<
   LoopContext,
-  'options' | 'signal' | 'state' | 'emit' | 'history' | 'finish' | 'policies'
+  'options' | 'signal' | 'state' | 'emit' | 'history' | 'hasToolUse' | 'finish' | 'policies'
 >;
 
 /**
@@ -86,6 +86,8 @@ export async function finishAtLimit(context: AtLimitContext, hit: LimitHit): Pro
     model: options.model,
     request,
     history,
+    // The full history's ids stay taken even where a compaction left them out of what is sent.
+    hasToolUse: context.hasToolUse,
     round,
     signal,
     now,

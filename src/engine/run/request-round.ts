@@ -64,10 +64,11 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
         signal: wall.signal,
         now: () => environment.now(),
         emit,
-        // An edited history is searched as it was sent; the run's own is known without a search.
+        // Reply ids are checked against the run's full history (a compaction may have left a tool_use out of
+        // what is sent; its id stays taken); an edited history is searched as it was sent too.
         ...(request.messages === pending.messages
           ? { hasToolUse: context.hasToolUse, mediaFree: !context.hasMedia() }
-          : {}),
+          : { history: request.messages, hasToolUse: context.hasToolUse }),
         onToolCallReady: (call) => void executor.startEarly(call),
         idle: { ms: policies.modelIdleTimeoutMs, setTimer: (callback, ms) => environment.setTimer(callback, ms) },
       });

@@ -11,6 +11,9 @@ const firstSeed = Number(process.env['LOUPE_FUZZ_SEED'] ?? 20_261_130);
 const REGRESSION_SEEDS: number[] = [
   // A fallback brief whose reply reused a tool_use id of the history (fixed in collect-model-response.ts).
   20_261_278,
+  // A reply reusing a tool_use id that a compaction had left out of what was sent (the full history's ids
+  // stay taken: run/sent-history.ts), in a round and in the final answer at a limit (finish-at-limit.ts).
+  20_264_621, 20_266_483, 20_268_814, 20_281_888,
 ];
 
 describe('engine fuzz', () => {

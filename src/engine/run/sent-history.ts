@@ -31,10 +31,9 @@ export function sentHistoryOf(
   const compacted = (): boolean => compaction.active() !== undefined;
   return {
     history: sent,
-    hasToolUse: (id) =>
-      compacted()
-        ? sent().some((message) => message.content.some((block) => block.type === 'tool_use' && block.id === id))
-        : history.hasToolUse(id),
+    // Ids are checked against the full history: a summary may drop a tool_use from what is sent, but a
+    // reply reusing its id would still break the full history (the transcript's) — its ids stay taken.
+    hasToolUse: (id) => history.hasToolUse(id),
     hasMedia: () => (compacted() ? sent().some(holdsMedia) : history.hasMedia()),
     compactionView: () => ({ full: history.folded(), active: compaction.active() }),
   };
