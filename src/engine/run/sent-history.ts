@@ -2,16 +2,8 @@
 import { applyCompaction, type CompactionTracker } from '../compaction/fold-sent-history';
 import type { Message } from '../message/message';
 import { repairHistory } from '../message/repair-history';
-import type { IncrementalHistory } from '../transcript/incremental-history';
+import { holdsMedia, type IncrementalHistory } from '../transcript/incremental-history';
 import type { LoopContext } from './loop-context';
-
-const holdsMedia = (message: Message): boolean =>
-  message.content.some(
-    (block) =>
-      block.type === 'image' ||
-      block.type === 'document' ||
-      (block.type === 'tool_result' && block.content.some((part) => part.type === 'image' || part.type === 'document')),
-  );
 
 /**
  * The loop context's history readers. Without a compaction in force they read the incremental history (no

@@ -25,7 +25,8 @@ export interface IncrementalHistory {
 }
 
 const isMedia = (block: { type: string }): boolean => block.type === 'image' || block.type === 'document';
-const holdsMedia = (message: Message): boolean =>
+/** Whether `message` holds an image or a document (in a block or inside a tool result). */
+export const holdsMedia = (message: Message): boolean =>
   message.content.some((block) => isMedia(block) || (block.type === 'tool_result' && block.content.some(isMedia)));
 
 const isRegular = (message: Message): boolean =>
