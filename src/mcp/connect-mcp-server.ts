@@ -1,5 +1,5 @@
 // Connects to one MCP server and presents its tools as engine tools; re-initialises a session the server forgot.
-import type { Tool as McpToolDefinition } from '@modelcontextprotocol/client';
+import type { LoggingLevel, Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import type { Tool, ToolAnnotations, ToolRunContext } from '../engine/tool/tool';
 import type { ServerToolInfo } from '../protocol/server-status';
 import { createMcpBrowser, type McpBrowser } from './browse-mcp-server';
@@ -82,7 +82,10 @@ export interface McpConnection {
   readonly browse: McpBrowser;
   /** What this server's MCP Apps may reach: their `ui://` pages and the tools marked for apps. */
   readonly apps: McpAppAccess;
-  /** `logging/setLevel`. */
+  /**
+   * The least severe level the server should send: `logging/setLevel` on a 2025-era connection; on 2026-07-28
+   * the level rides in every later request's `_meta` (that revision has no setLevel), `debug` until set.
+   */
   setLogLevel(
     level: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency',
   ): Promise<void>;
@@ -198,6 +201,7 @@ export async function connectMcpServer(
       for (const context of runningCalls) context.log(level, entry.logger ? `${entry.logger}: ${text}` : text);
     },
   };
+  let requestLogLevel: LoggingLevel | undefined;
   const eraChoice = config.era ?? 'auto';
   const eraKey = eraMemoryKey(config.url, config.headers, eraChoice);
   const sessionOptions: OpenMcpSessionOptions = {
@@ -208,6 +212,7 @@ export async function connectMcpServer(
     timeoutMs: connectTimeoutMs,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(options.onToolsChanged === undefined ? {} : { onToolsChanged: options.onToolsChanged }),
+    requestLogLevel: () => requestLogLevel,
   };
 
   let session: McpSession;
@@ -311,6 +316,10 @@ export async function connectMcpServer(
     browse: createMcpBrowser(withSession, connectTimeoutMs),
     apps: createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs),
     async setLogLevel(level) {
+      if (session.era === 'modern') {
+        requestLogLevel = level;
+        return;
+      }
       await withSession((client) => client.setLoggingLevel(level, { timeout: connectTimeoutMs }));
     },
     get listedTools() {

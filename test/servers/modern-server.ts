@@ -1,6 +1,6 @@
 // A test MCP server that speaks only the stateless 2026-07-28 revision (SDK v2): a 2025-era client cannot connect.
 // Elicitation comes as an `input_required` result, not a server-to-client request.
-import { acceptedContent, inputRequired, McpServer } from '@modelcontextprotocol/server';
+import { acceptedContent, inputRequired, LOG_LEVEL_META_KEY, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { serveMcpHttp, type McpHttpHandle, type ServeMcpHttpOptions } from '../../server/serve-mcp-http';
 
@@ -15,7 +15,19 @@ const bookingSchema = z.object({
 export function createModernMcpServer(): McpServer {
   const server = new McpServer(
     { name: 'modern', version: '2.0.0' },
-    { instructions: 'A server that speaks MCP 2026-07-28 only.' },
+    { instructions: 'A server that speaks MCP 2026-07-28 only.', capabilities: { logging: {} } },
+  );
+
+  // The 2026 revision has no logging/setLevel: the level comes in each request's `_meta`, and the SDK drops
+  // messages below it (and all of them when the request names none).
+  server.registerTool(
+    'chatty',
+    { description: 'Logs one message at debug, info and warning, then says which level the request asked for.' },
+    async (context) => {
+      for (const level of ['debug', 'info', 'warning'] as const) await context.mcpReq.log(level, `${level} message`);
+      const asked = context.mcpReq.envelope?.[LOG_LEVEL_META_KEY as keyof typeof context.mcpReq.envelope];
+      return text(`log level asked: ${typeof asked === 'string' ? asked : 'none'}`);
+    },
   );
 
   server.registerTool(
