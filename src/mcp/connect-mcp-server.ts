@@ -13,6 +13,7 @@ import { diagnoseConnectionError, type ReachabilityProbe } from './diagnose-conn
 import { createToolNameMap } from './expose-tool-names';
 import { McpConnectionError } from './mcp-connection-error';
 import { DEFAULT_LISTING_CAPS, listAllPages, type ListingCaps } from './list-all-pages';
+import { createListingCache, listingIdentityOf, type ListingCache } from './listing-cache';
 import type { ResultCaps } from './result-caps';
 import {
   StreamableHTTPClientTransport,
@@ -62,6 +63,8 @@ export interface ConnectMcpServerOptions {
   authProvider?: OAuthClientProvider;
   /** Each server's era from earlier connections, so a reconnect needs no `server/discover` probe. */
   eraMemory?: EraMemory;
+  /** Listings kept for their 2026-07-28 `ttlMs` (shared across connections for `public` ones); default: this connection's own. */
+  listingCache?: ListingCache;
   /** The page's `location.protocol` (`https:` makes plain-http servers mixed content); default: this global's. */
   pageProtocol?: string;
 }
@@ -122,7 +125,7 @@ function listAllTools(client: Client, timeout: number, caps: ListingCaps) {
         { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
         { timeout },
       );
-      return { items: page.tools, nextCursor: page.nextCursor };
+      return { ...page, items: page.tools };
     },
     caps,
   );
@@ -202,6 +205,10 @@ export async function connectMcpServer(
     },
   };
   let requestLogLevel: LoggingLevel | undefined;
+  const listingCache = options.listingCache ?? createListingCache();
+  const identity = listingIdentityOf(config.url, config.headers);
+  const listTools = (client: Client) =>
+    listingCache.through(identity, 'tools/list', () => listAllTools(client, connectTimeoutMs, listingCaps));
   const eraChoice = config.era ?? 'auto';
   const eraKey = eraMemoryKey(config.url, config.headers, eraChoice);
   const sessionOptions: OpenMcpSessionOptions = {
@@ -213,6 +220,7 @@ export async function connectMcpServer(
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(options.onToolsChanged === undefined ? {} : { onToolsChanged: options.onToolsChanged }),
     requestLogLevel: () => requestLogLevel,
+    onListChanged: (method) => listingCache.evict(identity, method),
   };
 
   let session: McpSession;
@@ -228,7 +236,7 @@ export async function connectMcpServer(
     throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
   }
   try {
-    ({ items: listedTools, notice: listingNotice } = await listAllTools(session.client, connectTimeoutMs, listingCaps));
+    ({ items: listedTools, notice: listingNotice } = await listTools(session.client));
     ({ tools: listedTools, notice: listingNotice } = dropInvalidHeaderTools(listedTools, session.era, listingNotice));
   } catch (error) {
     await session.client.close().catch(() => {});
@@ -313,7 +321,7 @@ export async function connectMcpServer(
     ...(session.eraNote === undefined ? {} : { eraNote: session.eraNote }),
     ...(instructions === undefined ? {} : { instructions }),
     serverCapabilities: { ...session.client.getServerCapabilities() },
-    browse: createMcpBrowser(withSession, connectTimeoutMs),
+    browse: createMcpBrowser(withSession, connectTimeoutMs, { cache: listingCache, identity }),
     apps: createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs),
     async setLogLevel(level) {
       if (session.era === 'modern') {
@@ -341,9 +349,9 @@ export async function connectMcpServer(
       serverTimeoutMs = ms ?? options.toolTimeoutMs;
     },
     async refreshTools() {
-      ({ items: listedTools, notice: listingNotice } = await withSession((client) =>
-        listAllTools(client, connectTimeoutMs, listingCaps),
-      ));
+      // Called after tools/list_changed: whatever was kept is out of date.
+      listingCache.evict(identity, 'tools/list');
+      ({ items: listedTools, notice: listingNotice } = await withSession(listTools));
       ({ tools: listedTools, notice: listingNotice } = dropInvalidHeaderTools(listedTools, session.era, listingNotice));
     },
     async close() {

@@ -19,6 +19,8 @@ export interface OpenMcpSessionOptions {
   fetch?: typeof fetch;
   timeoutMs: number;
   onToolsChanged?: () => void;
+  /** The server said its resource or prompt list changed (listings kept for their `ttlMs` are out of date). */
+  onListChanged?: (method: 'resources/list' | 'prompts/list') => void;
   /** Logging, traffic recording, elicitation and sampling (see `McpClientHandlers`). */
   handlers?: McpClientHandlers;
   /** Signs in with OAuth 2.1 when the server asks for it (the SDK's auth flow). */
@@ -56,6 +58,12 @@ function createClient(options: OpenMcpSessionOptions, era: McpEraChoice): Client
   client.onerror = () => {};
   client.setNotificationHandler('notifications/tools/list_changed', () => {
     options.onToolsChanged?.();
+  });
+  client.setNotificationHandler('notifications/resources/list_changed', () => {
+    options.onListChanged?.('resources/list');
+  });
+  client.setNotificationHandler('notifications/prompts/list_changed', () => {
+    options.onListChanged?.('prompts/list');
   });
   return client;
 }
