@@ -7,12 +7,14 @@ import { createMcpAppAccess, type McpAppAccess } from './mcp-app-access';
 import { readToolApp } from './read-tool-app';
 import { isVisibleToModel } from '../shared/mcp-tool-visibility';
 import { callMcpTool } from './call-mcp-tool';
+import { callMcpToolAsTask, runsAsTask } from './call-mcp-tool-task';
 import { detectHiddenSession, detectMixedContent } from './detect-browser-blocks';
 import type { McpClientHandlers } from './mcp-client-handlers';
 import { diagnoseConnectionError, type ReachabilityProbe } from './diagnose-connection-error';
 import { createToolNameMap } from './expose-tool-names';
 import { McpConnectionError } from './mcp-connection-error';
-import { DEFAULT_LISTING_CAPS, listAllPages, type ListingCaps } from './list-all-pages';
+import { DEFAULT_LISTING_CAPS, type ListingCaps } from './list-all-pages';
+import { dropInvalidHeaderTools, listAllTools } from './list-mcp-tools';
 import { createListingCache, listingIdentityOf, type ListingCache } from './listing-cache';
 import type { ResultCaps } from './result-caps';
 import {
@@ -115,39 +117,6 @@ export interface McpConnection {
 
 export const defaultToolTimeoutMs = 60_000;
 const defaultConnectTimeoutMs = 15_000;
-
-function listAllTools(client: Client, timeout: number, caps: ListingCaps) {
-  return listAllPages(
-    'tools',
-    async (cursor) => {
-      // Page by page under Loupe's own bounds (the SDK's listTools() walks every page itself when given no cursor).
-      const page = await client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        { timeout },
-      );
-      return { ...page, items: page.tools };
-    },
-    caps,
-  );
-}
-
-/** On 2026-07-28, tools whose `x-mcp-header` marks break SEP-2243 are left out, and the notice says which and why. */
-function dropInvalidHeaderTools<T extends { name: string; inputSchema: unknown }>(
-  tools: T[],
-  era: McpEra,
-  notice: string | undefined,
-) {
-  if (era !== 'modern') return { tools, notice };
-  const dropped: string[] = [];
-  const kept = tools.filter((tool) => {
-    const scan = scanMcpParamHeaders(tool.inputSchema);
-    if (!scan.valid) dropped.push(`"${tool.name}" (${scan.reason})`);
-    return scan.valid;
-  });
-  if (dropped.length === 0) return { tools, notice };
-  const said = `Left out ${dropped.length} tool${dropped.length === 1 ? '' : 's'} with invalid x-mcp-header marks: ${dropped.join('; ')}.`;
-  return { tools: kept, notice: notice === undefined ? said : `${notice} ${said}` };
-}
 
 function paramHeadersFor(definition: McpToolDefinition, input: Record<string, unknown>) {
   const scan = scanMcpParamHeaders(definition.inputSchema);
@@ -293,7 +262,10 @@ export async function connectMcpServer(
         try {
           const headers = session.era === 'modern' ? paramHeadersFor(definition, input) : undefined;
           return await withSession((client) =>
-            callMcpTool(client, toolName, input, context, { ...callOptions(), ...(headers && { headers }) }),
+            (runsAsTask(definition, session) ? callMcpToolAsTask : callMcpTool)(client, toolName, input, context, {
+              ...callOptions(),
+              ...(headers && { headers }),
+            }),
           );
         } finally {
           runningCalls.delete(context);
