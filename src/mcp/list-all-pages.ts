@@ -1,5 +1,5 @@
 // Reads a paginated MCP listing under bounds, so a server that always answers `nextCursor` cannot flood the worker.
-import { combineCacheHints, readCacheHints, type CacheHints, type CachedListing } from './listing-cache';
+import { combineCacheHints, readCacheHints, type CacheHints } from './cache-hints';
 
 /** Bounds on one paginated listing (tools, resources, prompts). */
 export interface ListingCaps {
@@ -18,6 +18,11 @@ export const DEFAULT_LISTING_CAPS: ListingCaps = { maxPages: 50, maxItems: 1000,
 export interface BoundedListing<T> {
   items: T[];
   notice?: string;
+}
+
+/** A listing as fetched, with the cache hints its pages carried. */
+export interface CachedListing<T> extends BoundedListing<T> {
+  hints?: CacheHints;
 }
 
 /** One page as `listAllPages` reads it: its items, the cursor of the next, and its raw 2026 cache fields. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createListingCache, listingIdentityOf, type CachedListing } from './listing-cache';
+import type { CachedListing } from './list-all-pages';
+import { createListingCache, listingIdentityOf } from './listing-cache';
 
 const alice = listingIdentityOf('http://127.0.0.1:1/mcp', { Authorization: 'Bearer alice' });
 const bob = listingIdentityOf('http://127.0.0.1:1/mcp', { Authorization: 'Bearer bob' });

@@ -1,15 +1,7 @@
 // Keeps MCP listings (tools, resources, prompts) for as long as the server said they stay fresh: the 2026-07-28
 // `ttlMs` / `cacheScope` of each list result (SEP-2549). In memory only, bounded; nothing is written to disk.
-import { MAX_CACHE_TTL_MS } from '@modelcontextprotocol/client';
-import type { BoundedListing } from './list-all-pages';
-
-/** How long a listing may be served again and to whom, as the server said on its pages. */
-export interface CacheHints {
-  /** Milliseconds the result stays fresh; 0 (or absent, as on every 2025-era server) = never reuse. */
-  ttlMs: number;
-  /** `public`: any client of this server may reuse it; `private`: only the same credentials. */
-  cacheScope: 'public' | 'private';
-}
+import type { CacheHints } from './cache-hints';
+import type { BoundedListing, CachedListing } from './list-all-pages';
 
 /** Who a listing was fetched for: the server, and the credentials it was fetched with. */
 export interface ListingIdentity {
@@ -36,29 +28,6 @@ export interface ListingCache {
     method: string,
     load: () => Promise<CachedListing<T>>,
   ): Promise<BoundedListing<T>>;
-}
-
-/** A listing as fetched, with the cache hints its pages carried. */
-export interface CachedListing<T> extends BoundedListing<T> {
-  hints?: CacheHints;
-}
-
-/** Hints of one page from its raw result: a number `ttlMs` (else 0) and a `cacheScope` (else `private`). */
-export function readCacheHints(page: { ttlMs?: unknown; cacheScope?: unknown }): CacheHints {
-  const ttl = page.ttlMs;
-  return {
-    ttlMs: typeof ttl === 'number' && Number.isFinite(ttl) ? Math.min(Math.max(0, ttl), MAX_CACHE_TTL_MS) : 0,
-    cacheScope: page.cacheScope === 'public' ? 'public' : 'private',
-  };
-}
-
-/** The hints of a listing of several pages: the shortest lifetime, and private when any page is private. */
-export function combineCacheHints(pages: readonly CacheHints[]): CacheHints {
-  if (pages.length === 0) return { ttlMs: 0, cacheScope: 'private' };
-  return {
-    ttlMs: Math.min(...pages.map((page) => page.ttlMs)),
-    cacheScope: pages.every((page) => page.cacheScope === 'public') ? 'public' : 'private',
-  };
 }
 
 /** The identity of a connection: `url` alone for public listings, `url` and its sorted `headers` for private. */
