@@ -9,6 +9,7 @@ import type {
   McpResourceTemplateInfo,
 } from '../protocol/mcp-feature-messages';
 import { listAllPages } from './list-all-pages';
+import type { ListingCache, ListingIdentity } from './listing-cache';
 import type { Client } from './mcp-sdk-client';
 
 /** Browsing a server; every method lists all pages. Throws when the server lacks the capability. */
@@ -64,19 +65,29 @@ function convertContents(result: ReadResourceResult): McpResourceContent[] {
   );
 }
 
-/** A browser over whichever session `withSession` runs the request on (it re-initialises dead sessions). */
-export function createMcpBrowser(withSession: WithSession, timeout: number): McpBrowser {
+/**
+ * A browser over whichever session `withSession` runs the request on (it re-initialises dead sessions). Resource
+ * and prompt listings are served from `listings.cache` while their 2026-07-28 `ttlMs` lasts.
+ */
+export function createMcpBrowser(
+  withSession: WithSession,
+  timeout: number,
+  listings: { cache: ListingCache; identity: ListingIdentity },
+): McpBrowser {
+  const { cache, identity } = listings;
   return {
     async listResources() {
       return withSession(async (client) => {
         // Bounded like tools/list: a server that always pages on cannot hang the browser.
-        const { items } = await listAllPages('resources', async (cursor) => {
-          const page = await client.request(
-            { method: 'resources/list', params: cursor === undefined ? {} : { cursor } },
-            { timeout },
-          );
-          return { items: page.resources, nextCursor: page.nextCursor };
-        });
+        const { items } = await cache.through(identity, 'resources/list', () =>
+          listAllPages('resources', async (cursor) => {
+            const page = await client.request(
+              { method: 'resources/list', params: cursor === undefined ? {} : { cursor } },
+              { timeout },
+            );
+            return { ...page, items: page.resources };
+          }),
+        );
         const resources: McpResourceInfo[] = items.map((item) => ({
           uri: item.uri,
           name: item.name,
@@ -104,13 +115,15 @@ export function createMcpBrowser(withSession: WithSession, timeout: number): Mcp
       withSession(async (client) => convertContents(await client.readResource({ uri }, { timeout }))),
     listPrompts() {
       return withSession(async (client) => {
-        const { items } = await listAllPages('prompts', async (cursor) => {
-          const page = await client.request(
-            { method: 'prompts/list', params: cursor === undefined ? {} : { cursor } },
-            { timeout },
-          );
-          return { items: page.prompts, nextCursor: page.nextCursor };
-        });
+        const { items } = await cache.through(identity, 'prompts/list', () =>
+          listAllPages('prompts', async (cursor) => {
+            const page = await client.request(
+              { method: 'prompts/list', params: cursor === undefined ? {} : { cursor } },
+              { timeout },
+            );
+            return { ...page, items: page.prompts };
+          }),
+        );
         const prompts: McpPromptInfo[] = items.map((item) => ({
           name: item.name,
           ...optional('title', item.title),

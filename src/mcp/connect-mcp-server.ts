@@ -1,5 +1,5 @@
 // Connects to one MCP server and presents its tools as engine tools; re-initialises a session the server forgot.
-import type { Tool as McpToolDefinition } from '@modelcontextprotocol/client';
+import type { LoggingLevel, Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import type { Tool, ToolAnnotations, ToolRunContext } from '../engine/tool/tool';
 import type { ServerToolInfo } from '../protocol/server-status';
 import { createMcpBrowser, type McpBrowser } from './browse-mcp-server';
@@ -7,12 +7,15 @@ import { createMcpAppAccess, type McpAppAccess } from './mcp-app-access';
 import { readToolApp } from './read-tool-app';
 import { isVisibleToModel } from '../shared/mcp-tool-visibility';
 import { callMcpTool } from './call-mcp-tool';
+import { callMcpToolAsTask, runsAsTask } from './call-mcp-tool-task';
 import { detectHiddenSession, detectMixedContent } from './detect-browser-blocks';
 import type { McpClientHandlers } from './mcp-client-handlers';
 import { diagnoseConnectionError, type ReachabilityProbe } from './diagnose-connection-error';
 import { createToolNameMap } from './expose-tool-names';
 import { McpConnectionError } from './mcp-connection-error';
-import { DEFAULT_LISTING_CAPS, listAllPages, type ListingCaps } from './list-all-pages';
+import { DEFAULT_LISTING_CAPS, type ListingCaps } from './list-all-pages';
+import { dropInvalidHeaderTools, listAllTools } from './list-mcp-tools';
+import { createListingCache, listingIdentityOf, type ListingCache } from './listing-cache';
 import type { ResultCaps } from './result-caps';
 import {
   StreamableHTTPClientTransport,
@@ -62,6 +65,8 @@ export interface ConnectMcpServerOptions {
   authProvider?: OAuthClientProvider;
   /** Each server's era from earlier connections, so a reconnect needs no `server/discover` probe. */
   eraMemory?: EraMemory;
+  /** Listings kept for their 2026-07-28 `ttlMs` (shared across connections for `public` ones); default: this connection's own. */
+  listingCache?: ListingCache;
   /** The page's `location.protocol` (`https:` makes plain-http servers mixed content); default: this global's. */
   pageProtocol?: string;
 }
@@ -82,7 +87,10 @@ export interface McpConnection {
   readonly browse: McpBrowser;
   /** What this server's MCP Apps may reach: their `ui://` pages and the tools marked for apps. */
   readonly apps: McpAppAccess;
-  /** `logging/setLevel`. */
+  /**
+   * The least severe level the server should send: `logging/setLevel` on a 2025-era connection; on 2026-07-28
+   * the level rides in every later request's `_meta` (that revision has no setLevel), `debug` until set.
+   */
   setLogLevel(
     level: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency',
   ): Promise<void>;
@@ -109,39 +117,6 @@ export interface McpConnection {
 
 export const defaultToolTimeoutMs = 60_000;
 const defaultConnectTimeoutMs = 15_000;
-
-function listAllTools(client: Client, timeout: number, caps: ListingCaps) {
-  return listAllPages(
-    'tools',
-    async (cursor) => {
-      // Page by page under Loupe's own bounds (the SDK's listTools() walks every page itself when given no cursor).
-      const page = await client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        { timeout },
-      );
-      return { items: page.tools, nextCursor: page.nextCursor };
-    },
-    caps,
-  );
-}
-
-/** On 2026-07-28, tools whose `x-mcp-header` marks break SEP-2243 are left out, and the notice says which and why. */
-function dropInvalidHeaderTools<T extends { name: string; inputSchema: unknown }>(
-  tools: T[],
-  era: McpEra,
-  notice: string | undefined,
-) {
-  if (era !== 'modern') return { tools, notice };
-  const dropped: string[] = [];
-  const kept = tools.filter((tool) => {
-    const scan = scanMcpParamHeaders(tool.inputSchema);
-    if (!scan.valid) dropped.push(`"${tool.name}" (${scan.reason})`);
-    return scan.valid;
-  });
-  if (dropped.length === 0) return { tools, notice };
-  const said = `Left out ${dropped.length} tool${dropped.length === 1 ? '' : 's'} with invalid x-mcp-header marks: ${dropped.join('; ')}.`;
-  return { tools: kept, notice: notice === undefined ? said : `${notice} ${said}` };
-}
 
 function paramHeadersFor(definition: McpToolDefinition, input: Record<string, unknown>) {
   const scan = scanMcpParamHeaders(definition.inputSchema);
@@ -198,6 +173,11 @@ export async function connectMcpServer(
       for (const context of runningCalls) context.log(level, entry.logger ? `${entry.logger}: ${text}` : text);
     },
   };
+  let requestLogLevel: LoggingLevel | undefined;
+  const listingCache = options.listingCache ?? createListingCache();
+  const identity = listingIdentityOf(config.url, config.headers);
+  const listTools = (client: Client) =>
+    listingCache.through(identity, 'tools/list', () => listAllTools(client, connectTimeoutMs, listingCaps));
   const eraChoice = config.era ?? 'auto';
   const eraKey = eraMemoryKey(config.url, config.headers, eraChoice);
   const sessionOptions: OpenMcpSessionOptions = {
@@ -208,6 +188,8 @@ export async function connectMcpServer(
     timeoutMs: connectTimeoutMs,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(options.onToolsChanged === undefined ? {} : { onToolsChanged: options.onToolsChanged }),
+    requestLogLevel: () => requestLogLevel,
+    onListChanged: (method) => listingCache.evict(identity, method),
   };
 
   let session: McpSession;
@@ -223,7 +205,7 @@ export async function connectMcpServer(
     throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
   }
   try {
-    ({ items: listedTools, notice: listingNotice } = await listAllTools(session.client, connectTimeoutMs, listingCaps));
+    ({ items: listedTools, notice: listingNotice } = await listTools(session.client));
     ({ tools: listedTools, notice: listingNotice } = dropInvalidHeaderTools(listedTools, session.era, listingNotice));
   } catch (error) {
     await session.client.close().catch(() => {});
@@ -280,7 +262,10 @@ export async function connectMcpServer(
         try {
           const headers = session.era === 'modern' ? paramHeadersFor(definition, input) : undefined;
           return await withSession((client) =>
-            callMcpTool(client, toolName, input, context, { ...callOptions(), ...(headers && { headers }) }),
+            (runsAsTask(definition, session) ? callMcpToolAsTask : callMcpTool)(client, toolName, input, context, {
+              ...callOptions(),
+              ...(headers && { headers }),
+            }),
           );
         } finally {
           runningCalls.delete(context);
@@ -308,9 +293,13 @@ export async function connectMcpServer(
     ...(session.eraNote === undefined ? {} : { eraNote: session.eraNote }),
     ...(instructions === undefined ? {} : { instructions }),
     serverCapabilities: { ...session.client.getServerCapabilities() },
-    browse: createMcpBrowser(withSession, connectTimeoutMs),
+    browse: createMcpBrowser(withSession, connectTimeoutMs, { cache: listingCache, identity }),
     apps: createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs),
     async setLogLevel(level) {
+      if (session.era === 'modern') {
+        requestLogLevel = level;
+        return;
+      }
       await withSession((client) => client.setLoggingLevel(level, { timeout: connectTimeoutMs }));
     },
     get listedTools() {
@@ -332,9 +321,9 @@ export async function connectMcpServer(
       serverTimeoutMs = ms ?? options.toolTimeoutMs;
     },
     async refreshTools() {
-      ({ items: listedTools, notice: listingNotice } = await withSession((client) =>
-        listAllTools(client, connectTimeoutMs, listingCaps),
-      ));
+      // Called after tools/list_changed: whatever was kept is out of date.
+      listingCache.evict(identity, 'tools/list');
+      ({ items: listedTools, notice: listingNotice } = await withSession(listTools));
       ({ tools: listedTools, notice: listingNotice } = dropInvalidHeaderTools(listedTools, session.era, listingNotice));
     },
     async close() {

@@ -1,4 +1,5 @@
 // Reads a paginated MCP listing under bounds, so a server that always answers `nextCursor` cannot flood the worker.
+import { combineCacheHints, readCacheHints, type CacheHints } from './cache-hints';
 
 /** Bounds on one paginated listing (tools, resources, prompts). */
 export interface ListingCaps {
@@ -19,16 +20,50 @@ export interface BoundedListing<T> {
   notice?: string;
 }
 
+/** A listing as fetched, with the cache hints its pages carried. */
+export interface CachedListing<T> extends BoundedListing<T> {
+  hints?: CacheHints;
+}
+
+/** One page as `listAllPages` reads it: its items, the cursor of the next, and its raw 2026 cache fields. */
+export interface ListingPage<T> {
+  items: readonly T[];
+  nextCursor?: string | undefined;
+  ttlMs?: unknown;
+  cacheScope?: unknown;
+}
+
 /**
  * Calls `fetchPage` with each `nextCursor` until the server gives none, or a bound in `caps` is reached
  * (pages, items, total time by `now`), or the server repeats a cursor (a loop). Stopping early is never
- * silent: `notice` says what was left out and why. Errors of `fetchPage` propagate.
+ * silent: `notice` says what was left out and why. `hints` combine every page's `ttlMs` / `cacheScope` (see
+ * `combineCacheHints`). Errors of `fetchPage` propagate.
  */
 export async function listAllPages<T>(
   what: string,
-  fetchPage: (cursor: string | undefined) => Promise<{ items: readonly T[]; nextCursor?: string | undefined }>,
+  fetchPage: (cursor: string | undefined) => Promise<ListingPage<T>>,
   caps: ListingCaps = DEFAULT_LISTING_CAPS,
   now: () => number = Date.now,
+): Promise<CachedListing<T>> {
+  const pageHints: CacheHints[] = [];
+  const listing = await walkPages(
+    what,
+    async (cursor) => {
+      const page = await fetchPage(cursor);
+      pageHints.push(readCacheHints(page));
+      return page;
+    },
+    caps,
+    now,
+  );
+  return { ...listing, hints: combineCacheHints(pageHints) };
+}
+
+async function walkPages<T>(
+  what: string,
+  fetchPage: (cursor: string | undefined) => Promise<ListingPage<T>>,
+  caps: ListingCaps,
+  now: () => number,
 ): Promise<BoundedListing<T>> {
   const items: T[] = [];
   const seen = new Set<string>();

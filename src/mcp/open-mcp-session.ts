@@ -1,10 +1,11 @@
 // Opens one MCP client session in the era the person chose: streamable HTTP first, the older SSE transport when the server lacks it.
-import type { Transport } from '@modelcontextprotocol/client';
+import type { LoggingLevel, Transport } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { clientCapabilitiesFor, installClientHandlers, type McpClientHandlers } from './mcp-client-handlers';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from './mcp-sdk-client';
 import type { OAuthClientProvider } from './mcp-sdk-client';
 import { recordTransport } from './record-transport';
+import { DEFAULT_REQUEST_LOG_LEVEL, withRequestLogLevel } from './request-log-level';
 import { detectHiddenSession } from './detect-browser-blocks';
 import { McpConnectionError } from './mcp-connection-error';
 import { MODERN_PROTOCOL_VERSION, type McpEraChoice, type RememberedEra } from './mcp-era';
@@ -18,6 +19,8 @@ export interface OpenMcpSessionOptions {
   fetch?: typeof fetch;
   timeoutMs: number;
   onToolsChanged?: () => void;
+  /** The server said its resource or prompt list changed (listings kept for their `ttlMs` are out of date). */
+  onListChanged?: (method: 'resources/list' | 'prompts/list') => void;
   /** Logging, traffic recording, elicitation and sampling (see `McpClientHandlers`). */
   handlers?: McpClientHandlers;
   /** Signs in with OAuth 2.1 when the server asks for it (the SDK's auth flow). */
@@ -26,6 +29,8 @@ export interface OpenMcpSessionOptions {
   era?: McpEraChoice;
   /** The era learnt on an earlier connection: skips the `server/discover` probe. */
   prior?: RememberedEra;
+  /** The log level each 2026-07-28 request carries (read per request); default `DEFAULT_REQUEST_LOG_LEVEL`. */
+  requestLogLevel?: () => LoggingLevel | undefined;
 }
 
 /** Said on the server item when the probe could not be sent from the worker and Loupe fell back. */
@@ -54,6 +59,12 @@ function createClient(options: OpenMcpSessionOptions, era: McpEraChoice): Client
   client.setNotificationHandler('notifications/tools/list_changed', () => {
     options.onToolsChanged?.();
   });
+  client.setNotificationHandler('notifications/resources/list_changed', () => {
+    options.onListChanged?.('resources/list');
+  });
+  client.setNotificationHandler('notifications/prompts/list_changed', () => {
+    options.onListChanged?.('prompts/list');
+  });
   return client;
 }
 
@@ -74,12 +85,23 @@ function observed(
   onInitializeAnswered: () => void = () => {},
 ): Transport {
   const onTraffic = options.handlers?.onTraffic;
-  return recordTransport(transport, (entry) => {
-    if (entry.direction === 'received' && entry.kind === 'response' && entry.method === 'initialize')
-      onInitializeAnswered();
-    const era = client.getProtocolEra();
-    onTraffic?.(era === undefined ? entry : { ...entry, era });
-  });
+  return recordTransport(
+    transport,
+    (entry) => {
+      if (entry.direction === 'received' && entry.kind === 'response' && entry.method === 'initialize')
+        onInitializeAnswered();
+      const era = client.getProtocolEra();
+      onTraffic?.(era === undefined ? entry : { ...entry, era });
+    },
+    Date.now,
+    {
+      // The stateless revision has no logging/setLevel: the level travels with each request instead.
+      sent: (message) =>
+        client.getProtocolEra() === 'modern'
+          ? withRequestLogLevel(message, options.requestLogLevel?.() ?? DEFAULT_REQUEST_LOG_LEVEL)
+          : message,
+    },
+  );
 }
 
 /** The session of a connected client, with what to remember about its era. */

@@ -30,16 +30,26 @@ function describe(message: JSONRPCMessage): Pick<TrafficEntry, 'kind' | 'method'
   };
 }
 
+/** Rewrites of the messages passing a recorded transport, applied before they are recorded. */
+export interface TransportRewrites {
+  /** Each outgoing message (e.g. the 2026-07-28 per-request log level added to a request's `_meta`). */
+  sent?: (message: JSONRPCMessage) => JSONRPCMessage;
+  /** Each incoming message, before the client reads it. */
+  received?: (message: JSONRPCMessage) => JSONRPCMessage;
+}
+
 /**
  * A transport that forwards everything to `inner` and calls `record` for each message in either direction.
  * Requests are remembered by direction and id, so the answer to each carries its round-trip time (and the
- * method it answers). `now` is the clock (default `Date.now`). The inner transport keeps its own identity
- * (session id, protocol version) and is what callers close or terminate.
+ * method it answers). `now` is the clock (default `Date.now`). `rewrites` change messages on their way
+ * through; what is recorded is what went on the wire (sent) or what the client was handed (received). The
+ * inner transport keeps its own identity (session id, protocol version) and is what callers close or terminate.
  */
 export function recordTransport(
   inner: Transport,
   record: (entry: TrafficEntry) => void,
   now: () => number = Date.now,
+  rewrites: TransportRewrites = {},
 ): Transport {
   const pending = new Map<string, { at: number; method?: string }>();
   const note = (direction: TrafficEntry['direction'], message: JSONRPCMessage, options?: TransportSendOptions) => {
@@ -81,7 +91,8 @@ export function recordTransport(
     },
     setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
     async start() {
-      inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+      inner.onmessage = (raw: JSONRPCMessage, extra?: MessageExtraInfo) => {
+        const message = rewrites.received === undefined ? raw : rewrites.received(raw);
         note('received', message);
         wrapper.onmessage?.(message, extra);
       };
@@ -89,7 +100,8 @@ export function recordTransport(
       inner.onerror = (error: Error) => wrapper.onerror?.(error);
       await inner.start();
     },
-    async send(message: JSONRPCMessage, options?: TransportSendOptions) {
+    async send(original: JSONRPCMessage, options?: TransportSendOptions) {
+      const message = rewrites.sent === undefined ? original : rewrites.sent(original);
       note('sent', message, options);
       await inner.send(message, options);
     },

@@ -24,6 +24,7 @@ export function applyPolicyEvent(state: RunView, event: PolicyEvent): RunView {
             progress: event.progress,
             ...(event.total === undefined ? {} : { total: event.total }),
             ...(event.message === undefined ? {} : { message: event.message }),
+            ...(event.task === undefined ? {} : { task: event.task }),
           },
           progressCount: (call.progressCount ?? 0) + 1,
         })),

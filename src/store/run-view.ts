@@ -2,6 +2,7 @@
 import type { FinishReason, LimitKind, PolicyName, RequestDigest, RunErrorInfo } from '../engine/event/run-event';
 import type { AtLimitBehaviour } from '../shared/loop-policies';
 import type { StopReason, Usage } from '../engine/model/model';
+import type { ToolTaskState } from '../engine/tool/tool';
 import type { ModelPrice } from '../engine/model/model-capabilities';
 import type { ToolResultContentBlock } from '../engine/message/message';
 import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus } from '../engine/tool/tool';
@@ -62,7 +63,7 @@ export interface ToolCallView {
   /** Edits a person made at a pause (input, result, a result given by hand). */
   edits?: EditRecord[];
   /** The latest progress notification (kept after the call ends, so the last word stays readable). */
-  progress?: { progress: number; total?: number; message?: string };
+  progress?: { progress: number; total?: number; message?: string; task?: ToolTaskState };
   /** How many progress notifications the call sent. */
   progressCount?: number;
   /** The log messages the server sent while this call ran (MCP `notifications/message`), in order. */

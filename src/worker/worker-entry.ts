@@ -3,6 +3,7 @@
 import './zod-jitless';
 import { connectMcpServer } from '../mcp/connect-mcp-server';
 import { createEraMemory } from '../mcp/mcp-era';
+import { createListingCache } from '../mcp/listing-cache';
 import { isCommandEnvelope, PROTOCOL_VERSION, type WorkerMessage } from '../protocol/messages';
 import { isPingMessage, type PongMessage } from '../protocol/liveness-messages';
 import { createEngineHost } from './create-engine-host';
@@ -15,11 +16,13 @@ declare const self: DedicatedWorkerGlobalScope;
 
 // Each server's protocol era, so a reconnect skips the server/discover probe.
 const eraMemory = createEraMemory();
+// Listings a 2026-07-28 server marked fresh (ttlMs), reused across reconnects; public ones across credentials.
+const listingCache = createListingCache();
 
 const host = createEngineHost({
   post: (message: WorkerMessage) => self.postMessage(message),
   environment: createRunEnvironment(),
-  connectServer: (config, extras) => connectMcpServer(config, { ...extras, eraMemory }),
+  connectServer: (config, extras) => connectMcpServer(config, { ...extras, eraMemory, listingCache }),
   createModel,
   listModels,
   appVersion: import.meta.env.VITE_APP_VERSION,

@@ -1,6 +1,12 @@
 // A test MCP server that speaks only the stateless 2026-07-28 revision (SDK v2): a 2025-era client cannot connect.
 // Elicitation comes as an `input_required` result, not a server-to-client request.
-import { acceptedContent, inputRequired, McpServer } from '@modelcontextprotocol/server';
+import {
+  acceptedContent,
+  inputRequired,
+  LOG_LEVEL_META_KEY,
+  McpServer,
+  type McpServerOptions,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { serveMcpHttp, type McpHttpHandle, type ServeMcpHttpOptions } from '../../server/serve-mcp-http';
 
@@ -11,11 +17,33 @@ const bookingSchema = z.object({
   guests: z.number().int().min(1).max(12).meta({ title: 'Guests' }).default(4),
 });
 
+/** What the modern test server can vary. */
+export interface ModernServerOptions {
+  /** The `ttlMs` / `cacheScope` its list results carry (default: `ttlMs: 0`, `private`). */
+  cacheHints?: McpServerOptions['cacheHints'];
+}
+
 /** A new modern server (name `modern`). One per request: it keeps nothing between requests. */
-export function createModernMcpServer(): McpServer {
+export function createModernMcpServer(options: ModernServerOptions = {}): McpServer {
   const server = new McpServer(
     { name: 'modern', version: '2.0.0' },
-    { instructions: 'A server that speaks MCP 2026-07-28 only.' },
+    {
+      instructions: 'A server that speaks MCP 2026-07-28 only.',
+      capabilities: { logging: {} },
+      ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
+    },
+  );
+
+  // The 2026 revision has no logging/setLevel: the level comes in each request's `_meta`, and the SDK drops
+  // messages below it (and all of them when the request names none).
+  server.registerTool(
+    'chatty',
+    { description: 'Logs one message at debug, info and warning, then says which level the request asked for.' },
+    async (context) => {
+      for (const level of ['debug', 'info', 'warning'] as const) await context.mcpReq.log(level, `${level} message`);
+      const asked = context.mcpReq.envelope?.[LOG_LEVEL_META_KEY as keyof typeof context.mcpReq.envelope];
+      return text(`log level asked: ${typeof asked === 'string' ? asked : 'none'}`);
+    },
   );
 
   server.registerTool(
@@ -71,6 +99,12 @@ export function createModernMcpServer(): McpServer {
 }
 
 /** Starts the modern-only server on 127.0.0.1 (port 0 = a free port); a 2025-era initialize is refused. */
-export function startModernServer(options: Omit<ServeMcpHttpOptions, 'modern'> = {}): Promise<McpHttpHandle> {
-  return serveMcpHttp(null, { ...options, modern: createModernMcpServer });
+export function startModernServer(
+  options: Omit<ServeMcpHttpOptions, 'modern'> & ModernServerOptions = {},
+): Promise<McpHttpHandle> {
+  const { cacheHints, ...http } = options;
+  return serveMcpHttp(null, {
+    ...http,
+    modern: () => createModernMcpServer(cacheHints === undefined ? {} : { cacheHints }),
+  });
 }

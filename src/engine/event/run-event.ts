@@ -4,7 +4,7 @@
 import type { Message, ToolResultContentBlock } from '../message/message';
 import type { RequestDigest } from './request-digest';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
-import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus } from '../tool/tool';
+import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus, ToolTaskState } from '../tool/tool';
 import type { AtLimitBehaviour, CompactionMode } from '../../shared/loop-policies';
 import type { DebugEvent } from '../debug/debug-event';
 import type { RecordedRequest } from '../model/sent-request';
@@ -123,6 +123,8 @@ export type RunEvent =
       progress: number;
       total?: number;
       message?: string;
+      /** Set when the call runs as an MCP task: its status then (a change of it is progress too). */
+      task?: ToolTaskState;
     }
   /** A log message the server sent while this call ran (MCP `notifications/message`); capped per call. */
   | { type: 'tool-call-log'; at: number; round: number; callId: string; level: ToolLogLevel; message: string }

@@ -1,7 +1,15 @@
 // Pure: runs one tool under a timeout enforced by abort AND race (ENGINE-SPEC rule 12). Timers come from RunEnvironment.
 import type { ToolResultContentBlock } from '../message/message';
 import { factsOfThrown, isRetryableFailure } from '../policies/classify-retryable';
-import type { CallTimeoutInfo, TimeoutSource, Tool, ToolLogLevel, ToolOutput, ToolResultStatus } from '../tool/tool';
+import type {
+  CallTimeoutInfo,
+  TimeoutSource,
+  Tool,
+  ToolLogLevel,
+  ToolOutput,
+  ToolProgress,
+  ToolResultStatus,
+} from '../tool/tool';
 import { describeDuration } from '../../shared/describe-duration';
 import type { RunEnvironment } from './run-options';
 import { isWallTimeAbort } from './wall-time';
@@ -32,7 +40,7 @@ export interface RunWithDeadlineOptions {
   maxTotalMs?: number;
   environment: RunEnvironment;
   /** Each progress notification; it also restarts the timeout (a tool that reports progress is alive). */
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  onProgress?: (progress: ToolProgress) => void;
   /** Each log message the tool sends while it runs (not after it settled); it does not restart the timeout. */
   onLog?: (level: ToolLogLevel, message: string) => void;
 }
@@ -103,7 +111,7 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
       resolve(result);
     }
 
-    const onProgress = (progress: { progress: number; total?: number; message?: string }): void => {
+    const onProgress = (progress: ToolProgress): void => {
       if (done) return;
       cancelTimer();
       cancelTimer = environment.setTimer(onTimeout, timeoutMs);

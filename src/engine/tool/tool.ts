@@ -17,10 +17,29 @@ export type ToolOrigin =
 /** The level of a log message a tool (an MCP server) sends while it runs. */
 export type ToolLogLevel = 'debug' | 'info' | 'warning' | 'error';
 
+/** A call the server runs as a task (MCP Tasks): where it stands, as the server last said. */
+export interface ToolTaskState {
+  /** The server's task id. */
+  id: string;
+  /** `working`, `input_required`, `completed`, `failed` or `cancelled`. */
+  status: string;
+  /** The server's status message, if any. */
+  message?: string;
+}
+
+/** One progress report of a running call; each restarts the call's idle timeout. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+  /** Set when the call runs as a task: its state at this report. */
+  task?: ToolTaskState;
+}
+
 export interface ToolRunContext {
   /** Aborted on cancel or timeout; a well-behaved tool stops then. The engine does not rely on it. */
   signal: AbortSignal;
-  onProgress: (progress: { progress: number; total?: number; message?: string }) => void;
+  onProgress: (progress: ToolProgress) => void;
   log: (level: ToolLogLevel, message: string) => void;
   /**
    * The bounds the engine enforces on this call (idle timeout, restarted by progress, and the total), so a

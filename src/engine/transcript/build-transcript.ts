@@ -116,12 +116,13 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
         break;
       }
       case 'tool-call-progress': {
-        const { at, progress: value, total, message } = event;
+        const { at, progress: value, total, message, task } = event;
         append(progress, event.callId, {
           at,
           progress: value,
           ...(total === undefined ? {} : { total }),
           ...(message === undefined ? {} : { message }),
+          ...(task === undefined ? {} : { task }),
         });
         break;
       }

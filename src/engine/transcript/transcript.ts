@@ -3,7 +3,7 @@ import type { CallTiming, FinishReason, RequestDigest, RunErrorInfo, RunEvent } 
 import type { ContentBlock, Message, ToolResultContentBlock } from '../message/message';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { ModelCapabilities, ModelPrice } from '../model/model-capabilities';
-import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus } from '../tool/tool';
+import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus, ToolTaskState } from '../tool/tool';
 import type { LimitKind, PolicyName } from '../event/run-event';
 import type { AtLimitBehaviour } from '../../shared/loop-policies';
 import type { RecordedRequest } from '../model/sent-request';
@@ -61,6 +61,8 @@ export interface TranscriptProgress {
   progress: number;
   total?: number;
   message?: string;
+  /** Set when the call ran as an MCP task: its id, status and status message at this step. */
+  task?: ToolTaskState;
 }
 
 /** One log message of a call (MCP `notifications/message`), capped at 200 per call and 2,000 characters each. */

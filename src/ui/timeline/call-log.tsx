@@ -17,7 +17,13 @@ export function CallLog({ call, running }: { call: ToolCallView; running: boolea
   if (logs.length === 0 && lastProgress === undefined) return null;
   return (
     <div className="mt-2 space-y-1 text-xs">
-      {lastProgress !== undefined && (
+      {lastProgress?.task !== undefined && (
+        <p className="font-mono text-[11px] text-zinc-600 dark:text-zinc-400">
+          Ran as task {lastProgress.task.id}: last status {lastProgress.task.status}
+          {lastProgress.task.message === undefined ? '' : ` — ${lastProgress.task.message}`}
+        </p>
+      )}
+      {lastProgress !== undefined && lastProgress.task === undefined && (
         <p className="font-mono text-[11px] text-zinc-600 dark:text-zinc-400">
           Last progress: {lastProgress.progress}
           {lastProgress.total === undefined ? '' : ` / ${lastProgress.total}`}

@@ -73,7 +73,11 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
             <>
               <p className="text-xs text-zinc-600 dark:text-zinc-400 italic">{describeOpenCall(call, pausedHere)}</p>
               {call.status === 'running' && call.progress !== undefined && (
-                <CallProgress progress={call.progress} name={call.name} />
+                <CallProgress
+                  progress={call.progress}
+                  name={call.name}
+                  {...(call.startedAt === undefined ? {} : { startedAt: call.startedAt })}
+                />
               )}
             </>
           ) : (

@@ -1,0 +1,69 @@
+// A tool that runs as an MCP task: the call card shows the task's status while the server works through its
+// steps, the result arrives when the task completes, and Stop cancels a task that is still working.
+import type { Page } from '@playwright/test';
+import { startTasksServer, type TasksServerHandle } from '../test/servers/tasks-server';
+import { loupeOrigins } from './fixtures/e2e-ports';
+import { expect, test } from './fixtures/loupe-test';
+import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+
+let server: TasksServerHandle;
+test.beforeAll(async () => {
+  // In this process, so the test decides when each step of the task may run.
+  server = await startTasksServer({ allowedOrigins: loupeOrigins, pollIntervalMs: 100 });
+});
+test.afterAll(async () => {
+  await server.close();
+});
+
+async function connectTasksServer(page: Page): Promise<string> {
+  await page.goto('/');
+  await chooseMockAnthropic(page);
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(server.url);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const name = `server${new URL(server.url).port}`;
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: new RegExp(`^${name}.*connected$`) }),
+  ).toBeVisible();
+  // Only slow_report goes to the model, so the mock model calls it.
+  const tools = page.getByRole('region', { name: 'Tools' });
+  for (const label of await tools
+    .getByRole('switch')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))) {
+    if (label === null) continue;
+    const control = tools.getByRole('switch', { name: label, exact: true });
+    if (label === `Send ${name}__slow_report`) await control.check();
+    else await control.uncheck();
+  }
+  await page.getByLabel('Message', { exact: true }).fill('Write the report.');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  return `${name}__slow_report`;
+}
+
+test('a call run as a task shows its status on the card and ends with its result', async ({ page }) => {
+  const tool = await connectTasksServer(page);
+  const round = page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 1' });
+  const call = round.getByRole('listitem', { name: `${tool} running` });
+  await expect(call).toContainText(/Task working · \d+ s · Step 1 of 3: tides/);
+  server.release();
+  await expect(call).toContainText(/Task working · \d+ s · Step 2 of 3: tides/);
+  server.release();
+  await expect(call).toContainText('Step 3 of 3: tides');
+  server.release();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  const done = round.getByRole('listitem', { name: `${tool} ok` });
+  await expect(done).toContainText('Report on tides: 3 steps done.');
+  await expect(done).toContainText(/Ran as task [\w-]+: last status completed — Report ready/);
+});
+
+test('Stop cancels a task that is still working (tasks/cancel reaches the server)', async ({ page }) => {
+  const before = server.probe.cancelled.length;
+  const tool = await connectTasksServer(page);
+  const round = page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 1' });
+  await expect(round.getByRole('listitem', { name: `${tool} running` })).toContainText('Step 1 of 3: tides');
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('aborted');
+  await expect.poll(() => server.probe.cancelled.length).toBe(before + 1);
+  expect(server.probe.cancelled.at(-1)).toBe(server.probe.created.at(-1));
+  // The worker let the step waiting on the server go: nothing else is left running there.
+  server.release();
+});
