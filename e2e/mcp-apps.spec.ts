@@ -223,6 +223,39 @@ test("step mode holds the card's call like a model's: edited input, overridden r
   await expect(again.getByLabel('App call input')).toHaveText('{"city":"Paris"}');
 });
 
+test("a breakpoint on the app-only tool holds the card's call; skipping it answers the card by hand", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
+  ).toBeVisible();
+  await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
+  await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_forecast');
+  await page.getByRole('button', { name: 'Add breakpoint' }).click();
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  // The model never calls the app-only tool: the run goes through without stopping.
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+
+  const call = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem', { name: /^demo__weather_get ok/ });
+  const card = call.frameLocator('iframe[title="App: demo__weather_get"]').frameLocator('iframe');
+  await card.getByRole('button', { name: '3-day forecast' }).click();
+  const held = call.getByRole('listitem', { name: 'weather.forecast from the app held' });
+  const paused = held.getByRole('region', { name: 'Paused step' });
+  await expect(paused).toContainText('breakpoint: tool demo__weather_forecast');
+  await paused.getByText('Skip the call and give its result by hand').click();
+  await paused.getByLabel('Result kind').selectOption('json');
+  await paused
+    .getByLabel('Result given by hand')
+    .fill('{"days": [{"day": "By hand", "conditions": "fog", "temperatureC": 1}]}');
+  await paused.getByRole('button', { name: 'Skip with this result' }).click();
+  await expect(card.getByRole('list', { name: 'Forecast' }).getByRole('listitem')).toHaveText(['By hand: fog, 1 °C']);
+  await expect(call.getByRole('listitem', { name: 'weather.forecast from the app ok' })).toContainText(
+    'skipped; result given by hand',
+  );
+});
+
 /** Sends raw `tools/call` requests from inside the app's page, as a hostile app would; resolves with the answers. */
 async function callFromInsideApp(
   card: FrameLocator,
