@@ -2,7 +2,6 @@
 // app, never in the model's history. Pure types.
 import type { ToolResultContentBlock } from '../message/message';
 import type { ToolResultStatus } from '../tool/tool';
-import type { CallTiming } from './run-event';
 
 export type AppCallEvent =
   /**
@@ -33,5 +32,6 @@ export type AppCallEvent =
       isError: boolean;
       content: ToolResultContentBlock[];
       structuredContent?: Record<string, unknown>;
-      timing: CallTiming;
+      /** As `CallTiming` of a model's call (`startedAt` absent when it never ran). */
+      timing: { queuedAt: number; startedAt?: number; endedAt: number };
     };
