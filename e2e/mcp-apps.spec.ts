@@ -1,6 +1,8 @@
 // MCP Apps end to end: the MCP project's example app server (server-basic-vanillajs, from npm) and the demo
 // server's weather card render in the timeline inside their call, on an opaque origin that cannot read Loupe.
+import { readFileSync } from 'node:fs';
 import type { FrameLocator, Page } from '@playwright/test';
+import type { Transcript } from '../src/engine/transcript/transcript';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
@@ -142,31 +144,191 @@ test('the demo weather card: the app-only forecast tool never reaches the model,
   );
 });
 
-test('with approval on, an app call waits for Approve, and Deny refuses it', async ({ page }) => {
+/** Replaces the text of the Monaco editor named `name` in the paused step with `text`. */
+async function replaceEditorText(page: Page, name: string, text: string): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Paused step' });
+  await expect(panel.locator('.monaco-editor')).toBeVisible();
+  await panel.getByRole('textbox', { name }).focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** Runs the Demo model to its end with the demo server; returns the weather call and its card. */
+async function finishedDemoRun(page: Page) {
   await page.goto('/');
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-  // Step mode holds every call, the app's too (the debugger's own controls stay for the model's calls).
+  const call = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem', { name: /^demo__weather_get ok/ });
+  const card = call.frameLocator('iframe[title="App: demo__weather_get"]').frameLocator('iframe');
+  await expect(card.getByRole('main', { name: 'Weather card' })).toContainText('Oslo');
+  return { call, card };
+}
+
+test("step mode holds the card's call like a model's: edited input, overridden result, in the transcript", async ({
+  page,
+}, info) => {
+  const { call, card } = await finishedDemoRun(page);
+  // The run has ended; the card is still live, and Step mode holds its calls as it would the model's.
   await page.getByRole('switch', { name: 'Step mode' }).check();
+  await card.getByRole('button', { name: '3-day forecast' }).click();
+  const held = call.getByRole('listitem', { name: 'weather.forecast from the app held' });
+  const paused = held.getByRole('region', { name: 'Paused step' });
+  await expect(paused).toContainText('before demo__weather_forecast runs for its app');
+  await replaceEditorText(page, 'Tool input', '{"city": "Paris"}');
+  await paused.getByRole('button', { name: 'Go on with the app call' }).click();
+
+  await expect(paused).toContainText('before its app sees it');
+  const edited = '{"days": [{"day": "Someday", "conditions": "snow", "temperatureC": -9}]}';
+  await replaceEditorText(page, 'Tool result', JSON.stringify([{ type: 'text', text: edited }]));
+  await paused.getByRole('button', { name: 'Go on with the app call' }).click();
+
+  // The card got the result as edited, not the server's.
+  const forecast = card.getByRole('list', { name: 'Forecast' });
+  await expect(forecast.getByRole('listitem')).toHaveText(['Someday: snow, -9 °C']);
+  const done = call.getByRole('listitem', { name: 'weather.forecast from the app ok' });
+  await expect(done).toContainText('input edited');
+  await expect(done).toContainText('result overridden');
+  await expect(done.getByLabel('App call input')).toHaveText('{"city":"Paris"}');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export transcript' }).click();
+  const file = info.outputPath('app-calls.json');
+  await (await download).saveAs(file);
+  const transcript = JSON.parse(readFileSync(file, 'utf8')) as Transcript;
+  const [appCall] = transcript.rounds[0]?.appCalls ?? [];
+  expect(appCall).toMatchObject({
+    name: 'demo__weather_forecast',
+    toolName: 'weather.forecast',
+    input: { city: 'Paris' },
+    status: 'ok',
+    content: [{ type: 'text', text: edited }],
+  });
+  expect(appCall?.edits.map((edit) => edit.what)).toEqual(['input', 'result']);
+  // The model never asked for it: no tool_use or tool_result of it in the history.
+  expect(JSON.stringify(transcript.messages)).not.toContain('forecast');
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByRole('region', { name: 'Imported transcript' })).toContainText('Imported “app-calls.json”');
+  const imported = page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('listitem', { name: /^demo__weather_get ok/ });
+  const again = imported.getByRole('listitem', { name: 'weather.forecast from the app ok' });
+  await expect(again).toContainText('result overridden');
+  await expect(again.getByLabel('App call input')).toHaveText('{"city":"Paris"}');
+});
+
+test("a breakpoint on the app-only tool holds the card's call; skipping it answers the card by hand", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
+  ).toBeVisible();
+  await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
+  await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_forecast');
+  await page.getByRole('button', { name: 'Add breakpoint' }).click();
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  // The model never calls the app-only tool: the run goes through without stopping.
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
   const call = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem', { name: /^demo__weather_get ok/ });
   const card = call.frameLocator('iframe[title="App: demo__weather_get"]').frameLocator('iframe');
   await card.getByRole('button', { name: '3-day forecast' }).click();
   const held = call.getByRole('listitem', { name: 'weather.forecast from the app held' });
-  await expect(held).toContainText('waiting for approval');
-  await held.getByRole('button', { name: 'Deny app call' }).click();
-  await expect(call.getByRole('listitem', { name: 'weather.forecast from the app denied' })).toBeVisible();
-  await expect(card.getByRole('list', { name: 'Forecast' })).toContainText('not available');
+  const paused = held.getByRole('region', { name: 'Paused step' });
+  await expect(paused).toContainText('breakpoint: tool demo__weather_forecast');
+  await paused.getByText('Skip the call and give its result by hand').click();
+  await paused.getByLabel('Result kind').selectOption('json');
+  await paused
+    .getByLabel('Result given by hand')
+    .fill('{"days": [{"day": "By hand", "conditions": "fog", "temperatureC": 1}]}');
+  await paused.getByRole('button', { name: 'Skip with this result' }).click();
+  await expect(card.getByRole('list', { name: 'Forecast' }).getByRole('listitem')).toHaveText(['By hand: fog, 1 °C']);
+  await expect(call.getByRole('listitem', { name: 'weather.forecast from the app ok' })).toContainText(
+    'skipped; result given by hand',
+  );
+});
 
+/** Sends raw `tools/call` requests from inside the app's page, as a hostile app would; resolves with the answers. */
+async function callFromInsideApp(
+  card: FrameLocator,
+  calls: { name: string; arguments: Record<string, unknown> }[],
+): Promise<{ id: number; error?: { message: string }; result?: unknown }[]> {
+  return card.locator('body').evaluate(
+    (_body, requests) =>
+      new Promise((resolve) => {
+        const answers: { id: number }[] = [];
+        // Taken before the page's own bridge hears them (it would not know these ids).
+        const listen = (event: MessageEvent) => {
+          const data = event.data as { id?: unknown } | null;
+          if (typeof data?.id !== 'number' || data.id < 90_000) return;
+          event.stopImmediatePropagation();
+          answers.push(data as { id: number });
+          if (answers.length === requests.length) {
+            window.removeEventListener('message', listen, true);
+            resolve(answers);
+          }
+        };
+        window.addEventListener('message', listen, true);
+        requests.forEach((params, index) =>
+          window.parent.postMessage({ jsonrpc: '2.0', id: 90_000 + index, method: 'tools/call', params }, '*'),
+        );
+      }),
+    calls,
+  );
+}
+
+test('a hostile app: a tool its server lacks is refused and shown; a flood stops at 50 calls, said so', async ({
+  page,
+}) => {
+  const { call, card } = await finishedDemoRun(page);
+  const [missing] = await callFromInsideApp(card, [{ name: 'no.such', arguments: {} }]);
+  expect(missing?.error?.message).toContain('This server has no tool "no.such"');
+  await expect(call.getByRole('listitem', { name: 'no.such from the app not-found' })).toBeVisible();
+
+  const flood = Array.from({ length: 60 }, () => ({ name: 'weather.forecast', arguments: { city: 'Oslo' } }));
+  const answers = await callFromInsideApp(card, flood);
+  expect(answers).toHaveLength(60);
+  const refused = answers.filter((answer) => answer.error !== undefined).map((answer) => answer.error?.message);
+  expect(refused.some((message) => message?.includes('made 50 calls in this run'))).toBe(true);
+  expect(refused.some((message) => message?.includes('at most 4'))).toBe(true);
+  // 50 logged in all (the refused one above included), each shown; the rest only counted, in one notice.
+  const list = call.getByRole('list', { name: 'Calls from the app demo__weather_get' });
+  await expect(list.getByRole('listitem')).toHaveCount(50);
+  await expect(call).toContainText('The app of demo__weather_get made 50 calls in this run');
+  await expect(page.getByRole('article', { name: 'Round 1' })).toContainText('made 50 calls in this run');
+});
+
+test("after Stop, the app's calls are refused and shown", async ({ page }) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
+  ).toBeVisible();
+  await page.getByRole('switch', { name: 'Step mode' }).check();
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const status = page.getByRole('status', { name: 'Debugger status' });
+  // Step to the weather call's result: the card shows while the run is held there.
+  for (const point of ['before the model request', "after the model's reply", 'before demo__weather_get runs']) {
+    await expect(status).toContainText(point);
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+  }
+  await expect(status).toContainText('after demo__weather_get returned');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('aborted');
+
+  const call = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem', { name: /^demo__weather_get ok/ });
+  const card = call.frameLocator('iframe[title="App: demo__weather_get"]').frameLocator('iframe');
   await card.getByRole('button', { name: '3-day forecast' }).click();
-  await call
-    .getByRole('listitem', { name: 'weather.forecast from the app held' })
-    .getByRole('button', { name: 'Approve app call' })
-    .click();
-  await expect(card.getByRole('list', { name: 'Forecast' }).getByRole('listitem')).toHaveCount(3);
+  await expect(card.getByRole('list', { name: 'Forecast' })).toContainText('The run was stopped');
+  await expect(call.getByRole('listitem', { name: 'weather.forecast from the app not-executed' })).toBeVisible();
 });
 
 test('the sandbox page is on an opaque origin even when opened directly, and says what it is for', async ({ page }) => {

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Screenshots of a Demo model run, narrow and wide, light and dark, for the README and for review.
-// Needs the app running (`npm start`); usage: node scripts/take-screenshots.mjs [appUrl] [outDir]
+// Needs the app running (`npm start`, or a production build under `vite preview` with the demo server);
+// usage: node scripts/take-screenshots.mjs [appUrl] [outDir] [mcp-app]  (`mcp-app`: only the MCP App's)
+import { copyFile } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
 
 const appUrl = process.argv[2] ?? 'http://localhost:5173/';
 const outDir = process.argv[3] ?? 'docs/screenshots';
+const onlyMcpApp = process.argv[4] === 'mcp-app';
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -16,6 +19,21 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
+
+if (onlyMcpApp) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, colorScheme: 'light' });
+  await page.goto(appUrl);
+  await page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }).waitFor();
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page
+    .getByRole('status', { name: 'Run status' })
+    .getByText(/end_turn/)
+    .waitFor();
+  await shootApp(page, `${outDir}/loupe-mcp-app.png`);
+  await browser.close();
+  process.exit(0);
+}
 
 for (const [name, width, height] of [
   ['wide', 1440, 1000],
@@ -34,7 +52,10 @@ for (const [name, width, height] of [
     const file = `${outDir}/loupe-${name}-${colorScheme}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.info(file);
-    if (name === 'wide' && colorScheme === 'light') await shootApp(page, `${outDir}/loupe-mcp-app-light.png`);
+    if (name === 'wide' && colorScheme === 'light') {
+      await shootApp(page, `${outDir}/loupe-mcp-app-light.png`);
+      await copyFile(`${outDir}/loupe-mcp-app-light.png`, `${outDir}/loupe-mcp-app.png`);
+    }
     if (name === 'wide') await shootTests(page, `${outDir}/loupe-tests-${colorScheme}.png`);
     await page.close();
   }

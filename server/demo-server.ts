@@ -115,7 +115,8 @@ function getWeather({ city, unit }: { city: string; unit?: 'celsius' | 'fahrenhe
   const report = lookUpWeather(city);
   if (report === undefined) return errorResult(`Unknown city "${city}". Give a city name such as "Paris".`);
   if (unit === 'fahrenheit') report.temperatureF = Math.round((report.temperatureC * 9) / 5 + 32);
-  return { content: [{ type: 'text', text: JSON.stringify(report) }] };
+  // The JSON text for the model, and the same as structuredContent, which the weather card reads.
+  return { content: [{ type: 'text', text: JSON.stringify(report) }], structuredContent: { ...report } };
 }
 
 function adviseTool({

@@ -3,6 +3,7 @@ import type { ToolResultContentBlock } from '../engine/message/message';
 import type { ToolOutput } from '../engine/tool/tool';
 import { base64ByteLength, checkImageData, formatBytes, isPdfBase64 } from '../engine/message/check-image-data';
 import { DEFAULT_RESULT_CAPS, type ResultCaps } from './result-caps';
+import { measureValueDepth } from '../shared/json-depth';
 
 export { base64ByteLength, supportedImageTypes } from '../engine/message/check-image-data';
 
@@ -98,6 +99,25 @@ function convertPart(part: unknown, caps: ResultCaps, spent: Spent): ToolResultC
   }
 }
 
+/**
+ * Whether `structuredContent` may be kept (for an MCP App and the trace): a JSON object within the caps on
+ * depth (measured without recursion, before anything serialises it) and on the characters of its JSON.
+ */
+function checkStructured(value: unknown, caps: ResultCaps): { ok: true; json: string } | { ok: false; reason: string } {
+  if (measureValueDepth(value, caps.maxStructuredDepth) > caps.maxStructuredDepth)
+    return { ok: false, reason: `it nests more than ${caps.maxStructuredDepth} levels deep` };
+  const json = JSON.stringify(value);
+  if (json.length > caps.maxStructuredChars)
+    return {
+      ok: false,
+      reason: `${json.length.toLocaleString('en')} characters of JSON; at most ${caps.maxStructuredChars.toLocaleString('en')} are kept`,
+    };
+  return { ok: true, json };
+}
+
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Whether some text block already is the JSON of `structured` (servers often send both). */
 function carriesStructured(blocks: readonly ToolResultContentBlock[], structured: unknown): boolean {
   const canonical = JSON.stringify(structured);
@@ -147,9 +167,13 @@ export function convertToolResult(result: unknown, caps: ResultCaps = DEFAULT_RE
     output.content = [convertText(JSON.stringify(record.toolResult) ?? '', caps, spent)];
   }
   if (record.structuredContent !== undefined) {
-    output.structured = record.structuredContent;
-    if (!carriesStructured(content, record.structuredContent))
-      output.content.push(convertText(JSON.stringify(record.structuredContent) ?? 'null', caps, spent));
+    const kept = checkStructured(record.structuredContent, caps);
+    if (kept.ok) {
+      // Only an object is structured content (the spec's type); anything else still reaches the model as JSON.
+      if (isJsonObject(record.structuredContent)) output.structured = record.structuredContent;
+      if (!carriesStructured(content, record.structuredContent))
+        output.content.push(convertText(kept.json, caps, spent));
+    } else output.content.push(text(`[structuredContent not kept: ${kept.reason}]`));
   }
   if (record.isError === true) output.isError = true;
   return output;

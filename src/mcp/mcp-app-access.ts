@@ -5,6 +5,7 @@ import type { McpAppCsp, McpAppResource, McpAppToolResult } from '../protocol/mc
 import { isVisibleToApps } from '../shared/mcp-tool-visibility';
 import type { Client } from './mcp-sdk-client';
 import { readToolApp } from './read-tool-app';
+import { describeTooDeep, MAX_JSON_DEPTH, measureValueDepth } from '../shared/json-depth';
 
 /** The largest app page Loupe renders (characters of HTML). */
 export const MAX_APP_HTML_CHARS = 5_000_000;
@@ -117,6 +118,12 @@ export function createMcpAppAccess(
           timeout: callTimeoutMs,
         }),
       );
+      // Measured without recursion first: a result nested deep enough would break `JSON.stringify` itself.
+      if (measureValueDepth(result, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+        return {
+          content: [{ type: 'text', text: describeTooDeep('The result', MAX_JSON_DEPTH) }],
+          isError: true,
+        };
       if (JSON.stringify(result).length > MAX_APP_RESULT_CHARS)
         return {
           content: [

@@ -31,13 +31,32 @@ export interface McpAppToolResult {
 export type McpAppCommand =
   /** Reads an app's page; refused unless `uri` is the `ui://` resource of one of the server's tools. */
   | { type: 'mcp-app-resource'; serverId: string; uri: string }
-  /** A call an app makes; refused unless the tool is of the same server and visible to apps. */
-  | { type: 'mcp-app-tool-call'; serverId: string; toolName: string; arguments: Record<string, unknown> };
+  /**
+   * A call the app of `appOf` (a tool call of run `runId`) makes: logged in that call's round and run through
+   * the run's debugger like a model's call; refused (and logged) unless the tool is of the same server and
+   * visible to apps, the run was not stopped and the app is within its bounds (`APP_CALL_LIMITS`).
+   */
+  | {
+      type: 'mcp-app-tool-call';
+      serverId: string;
+      runId: string;
+      appOf: string;
+      toolName: string;
+      arguments: Record<string, unknown>;
+    };
 
 export interface McpAppCommandResults {
   'mcp-app-resource': McpAppResource;
   'mcp-app-tool-call': McpAppToolResult;
 }
+
+/** Bounds on the calls one app (the app of one tool call) makes; a call past them is refused, the bound named. */
+export const APP_CALL_LIMITS = {
+  /** Calls logged per app in a run; past it, one notice, and the rest are refused without being logged. */
+  maxCalls: 50,
+  /** Calls of one app going at once (held at a pause counts). */
+  maxInFlight: 4,
+} as const;
 
 /** True when `command` is one of the MCP Apps commands. */
 export function isMcpAppCommand(command: { type: string }): command is McpAppCommand {

@@ -2,6 +2,7 @@
 import type { DebugEvent } from '../engine/debug/debug-event';
 import type { ToolResultContentBlock } from '../engine/message/message';
 import type { RoundView, RunView, ToolCallView } from './run-view';
+import { updateAppCall } from './apply-app-call-event';
 
 function updateRound(state: RunView, round: number, update: (view: RoundView) => RoundView): RunView {
   const index = state.rounds.findIndex((view) => view.round === round);
@@ -48,10 +49,20 @@ export function applyDebugEvent(state: RunView, event: DebugEvent): RunView {
           if (event.request !== undefined) next.request = event.request;
           return next;
         }
+        if (view.appCalls?.some((call) => call.callId === event.callId) === true)
+          return updateAppCall(view, event.callId, (call) => {
+            const next = { ...call, edits: [...(call.edits ?? []), edit] };
+            if (event.what === 'input') next.input = event.after as Record<string, unknown>;
+            return next;
+          });
         return updateCall(view, event.callId, (call) => {
           const next: ToolCallView = { ...call, edits: [...(call.edits ?? []), edit] };
           if (event.what === 'input') next.input = event.after as Record<string, unknown>;
-          if (event.what === 'result') next.content = event.after as ToolResultContentBlock[];
+          if (event.what === 'result') {
+            next.content = event.after as ToolResultContentBlock[];
+            // The app reads the result as edited: the server's structured content no longer says the same.
+            delete next.structuredContent;
+          }
           if (event.status !== undefined) next.status = event.status;
           if (event.isError !== undefined) next.isError = event.isError;
           return next;

@@ -3,6 +3,7 @@ import type { FinishReason, RunEvent } from '../engine/event/run-event';
 import type { ContentBlock, Message } from '../engine/message/message';
 import type { Usage } from '../engine/model/model';
 import { applyDebugEvent } from './apply-debug-event';
+import { applyAppCallEvent } from './apply-app-call-event';
 import { applyPolicyEvent } from './apply-policy-event';
 import { EMPTY_USAGE } from './run-view';
 import { updateCall, updateRound } from './update-run-view';
@@ -207,6 +208,7 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
           if (event.retryable !== undefined) next.retryable = event.retryable;
           if (event.fullContent !== undefined) next.fullContent = event.fullContent;
           if (event.timeout !== undefined) next.timedOut = event.timeout;
+          if (event.structuredContent !== undefined) next.structuredContent = event.structuredContent;
           return next;
         }),
       );
@@ -237,6 +239,9 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
     // Shown through its policy-act; the event itself feeds the transcript and the sent history.
     case 'history-compact':
       return state;
+    case 'app-call-start':
+    case 'app-call-end':
+      return applyAppCallEvent(state, event);
     case 'run-end': {
       const next: RunView = {
         ...state,

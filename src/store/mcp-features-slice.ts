@@ -146,8 +146,8 @@ export function createMcpFeaturesSlice(
       await ask('set the log level', () => deps.client.send({ type: 'mcp-log-level', serverId, level }));
     },
     readAppPage: (serverId, uri) => deps.client.send({ type: 'mcp-app-resource', serverId, uri }),
-    callAppTool: (serverId, toolName, args) =>
-      deps.client.send({ type: 'mcp-app-tool-call', serverId, toolName, arguments: args }),
+    callAppTool: (serverId, app, toolName, args) =>
+      deps.client.send({ type: 'mcp-app-tool-call', serverId, ...app, toolName, arguments: args }),
     attachFromApp(id, label, text) {
       set((state) => ({
         attachments: [

@@ -50,8 +50,16 @@ export interface McpFeaturesSlice {
   clearLogs: (serverId: string) => void;
   /** MCP Apps: reads an app's page (throws with the worker's reason). */
   readAppPage: (serverId: string, uri: string) => Promise<McpAppResource>;
-  /** MCP Apps: a call an app makes, on its own server (throws with the worker's reason). */
-  callAppTool: (serverId: string, toolName: string, args: Record<string, unknown>) => Promise<McpAppToolResult>;
+  /**
+   * MCP Apps: a call the app of tool call `appOf` of run `runId` makes, on its own server; it goes into that
+   * run (timeline, debugger, transcript). Throws with the worker's reason when refused.
+   */
+  callAppTool: (
+    serverId: string,
+    app: { runId: string; appOf: string },
+    toolName: string,
+    args: Record<string, unknown>,
+  ) => Promise<McpAppToolResult>;
   /**
    * MCP Apps: text an app sends to the model (`ui/message`, `ui/update-model-context`), attached to the next
    * message where the person sees it (and can remove it). The same `id` replaces the earlier attachment.

@@ -80,6 +80,27 @@ export interface ToolCallView {
   timeout?: { ms: number; source: TimeoutSource };
   /** Status `timeout`: which bound stopped it. */
   timedOut?: CallTimeoutInfo;
+  /** The server's `structuredContent`, for the call's MCP App (dropped when a person edits the result). */
+  structuredContent?: Record<string, unknown>;
+}
+
+/** A call an MCP App made, shown under its app (never part of the model's history). */
+export interface AppCallView {
+  callId: string;
+  /** The model's call whose app made it. */
+  appOf: string;
+  /** The exposed name (breakpoints, approvals) and the server's own. */
+  name: string;
+  toolName: string;
+  input: Record<string, unknown>;
+  /** `running` until it ends (held at a pause meanwhile, when the debugger holds it). */
+  status: 'running' | ToolResultStatus;
+  isError: boolean;
+  content: ToolResultContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  startedAt: number;
+  endedAt?: number;
+  edits?: EditRecord[];
 }
 
 export interface RoundView {
@@ -110,6 +131,8 @@ export interface RoundView {
   notices?: string[];
   /** Loop policies that acted in this round, in order. */
   policyActs?: PolicyActView[];
+  /** Calls the MCP Apps of this round's calls made, in the order they arrived. */
+  appCalls?: AppCallView[];
 }
 
 export type RunPhase = 'idle' | 'running' | 'ended';

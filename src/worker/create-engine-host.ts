@@ -24,6 +24,7 @@ import { createMcpFeatureHost } from './mcp-feature-host';
 import { isMcpFeatureCommand } from '../protocol/mcp-feature-messages';
 import { isMcpAppCommand } from '../protocol/mcp-app-messages';
 import { executeMcpAppCommand } from './mcp-app-host';
+import { createAppCallHost } from './app-call-host';
 import { isOAuthCommand } from '../protocol/oauth-messages';
 import { createOAuthHost } from './oauth-host';
 
@@ -174,6 +175,14 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     });
   }
 
+  const appCalls = createAppCallHost({
+    runs,
+    servers,
+    debug,
+    environment: deps.environment,
+    post: (runId, event) => deps.post({ v: PROTOCOL_VERSION, type: 'run-event', runId, event }),
+  });
+
   const sessions = createSessionCommands({
     runs,
     appVersion: deps.appVersion,
@@ -185,7 +194,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
 
   async function execute(command: Command): Promise<CommandResults[Command['type']]> {
     if (isMcpFeatureCommand(command)) return features.execute(command);
-    if (isMcpAppCommand(command)) return executeMcpAppCommand(servers, command);
+    if (isMcpAppCommand(command)) return executeMcpAppCommand(servers, appCalls, command);
     if (isOAuthCommand(command)) return oauth.execute(command);
     switch (command.type) {
       case 'server-add':

@@ -29,14 +29,22 @@ export interface DebugHostContext {
 
 interface LiveRun {
   mode: StepMode;
-  model: Model;
+  /** Absent for a run the worker did not start (imported or loaded) whose MCP App made a call. */
+  model: Model | undefined;
   signal: AbortSignal;
   pending: { point: PausePoint; resolve: (decision: PauseDecision) => void } | undefined;
+  controller: DebugController;
 }
 
 export interface DebugHost {
   /** The controller for a new run; `initial` (sent with the run) wins over the last `debug-set`. */
   attach(runId: string, model: Model, signal: AbortSignal, initial?: DebugSettings): DebugController;
+  /**
+   * The controller of `runId` for its MCP Apps' calls: the run's own (sharing its pause turn, so one pause
+   * is held at a time), or — for a run the worker did not start (imported, loaded) — a new one on `signal`.
+   * Once the run has `ended`, the step mode is the person's Step mode setting (nothing else is left to step).
+   */
+  controllerFor(runId: string, signal: AbortSignal, ended: () => boolean): DebugController;
   execute<T extends DebugCommand>(command: T): Promise<DebugCommandResults[T['type']]>;
   /** `transcript` with the other branches of its family, when it was forked. */
   addBranches(runId: string, transcript: Transcript): Transcript;
@@ -117,7 +125,7 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
       }
       case 'tokens-count': {
         const run = liveRun(command.runId);
-        if (run.model.countTokens === undefined) return null;
+        if (run.model?.countTokens === undefined) return null;
         return { inputTokens: await run.model.countTokens(command.request, run.signal) };
       }
       case 'fork-history':
@@ -165,21 +173,39 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
     }
   }
 
-  return {
-    attach(runId, model, signal, initial) {
-      const start = initial ?? settings;
-      if (initial !== undefined) settings = initial;
-      const run: LiveRun = { mode: start.stepMode ? 'step' : 'run', model, signal, pending: undefined };
-      live.set(runId, run);
-      // A cancel while paused: the engine stops waiting; the pending answer must not be offered any more.
-      signal.addEventListener('abort', () => (run.pending = undefined), { once: true });
-      return {
+  function register(runId: string, model: Model | undefined, signal: AbortSignal): LiveRun {
+    const run: LiveRun = {
+      mode: settings.stepMode ? 'step' : 'run',
+      model,
+      signal,
+      pending: undefined,
+      controller: {
         getPolicy: () => ({ mode: run.mode, breakpoints: settings.breakpoints, approval: settings.approval }),
         pauseGate: (point) =>
           new Promise<PauseDecision>((resolve) => {
             run.pending = { point, resolve };
           }),
         validateInput: validateToolInput,
+        pauseTurn: { current: Promise.resolve() },
+      },
+    };
+    live.set(runId, run);
+    // A cancel while paused: the engine stops waiting; the pending answer must not be offered any more.
+    signal.addEventListener('abort', () => (run.pending = undefined), { once: true });
+    return run;
+  }
+
+  return {
+    attach(runId, model, signal, initial) {
+      if (initial !== undefined) settings = initial;
+      return register(runId, model, signal).controller;
+    },
+    controllerFor(runId, signal, ended) {
+      const { controller } = live.get(runId) ?? register(runId, undefined, signal);
+      return {
+        ...controller,
+        getPolicy: () =>
+          ended() ? { ...controller.getPolicy(), mode: settings.stepMode ? 'step' : 'run' } : controller.getPolicy(),
       };
     },
     execute: execute as DebugHost['execute'],

@@ -8,7 +8,7 @@ import type { AnnouncedPause } from '../run/resume-run';
 import type { Tool, ToolResultStatus } from '../tool/tool';
 import { applyRequestPatch } from './apply-request-patch';
 import type { PauseDigest } from './debug-event';
-import type { DebugController, PauseDecision, PausePayload } from './pause-point';
+import type { DebugController, PauseDecision, PausePayload, PauseTurn } from './pause-point';
 import { selectPause } from './select-pause';
 
 /** Result text of a call refused by the per-tool approval setting. */
@@ -25,8 +25,14 @@ export type BeforeToolVerdict =
 export interface DebugSession {
   beforeRequest(round: number, request: ModelRequest): Promise<ModelRequest>;
   afterReply(round: number, message: Message, stopReason: StopReason | null): Promise<void>;
-  beforeTool(round: number, call: PlannedToolCall, tool: Tool | undefined): Promise<BeforeToolVerdict>;
-  afterTool(round: number, input: Record<string, unknown>, outcome: ToolCallOutcome): Promise<ToolCallOutcome>;
+  /** `appOf`: the call is an MCP App's, made from the app of that model call (the pause says so). */
+  beforeTool(round: number, call: PlannedToolCall, tool: Tool | undefined, appOf?: string): Promise<BeforeToolVerdict>;
+  afterTool(
+    round: number,
+    input: Record<string, unknown>,
+    outcome: ToolCallOutcome,
+    appOf?: string,
+  ): Promise<ToolCallOutcome>;
 }
 
 /** What a session needs from the loop. `stop` cancels the run (as `run-stop` would). */
@@ -64,6 +70,7 @@ function digestOf(payload: PausePayload): PauseDigest {
         name: payload.name,
         input: payload.input,
         ...(payload.problem === undefined ? {} : { problem: payload.problem }),
+        ...(payload.appOf === undefined ? {} : { appOf: payload.appOf }),
       };
     case 'after-tool':
       return {
@@ -73,6 +80,7 @@ function digestOf(payload: PausePayload): PauseDigest {
         name: payload.name,
         input: payload.input,
         status: payload.status,
+        ...(payload.appOf === undefined ? {} : { appOf: payload.appOf }),
       };
   }
 }
@@ -85,7 +93,8 @@ function digestOf(payload: PausePayload): PauseDigest {
  */
 export function createDebugSession(options: DebugSessionOptions): DebugSession {
   const { controller, signal, emit, now } = options;
-  let turn: Promise<void> = Promise.resolve();
+  // The run's sessions (the loop's, its apps' calls) share one turn when the controller gives one.
+  const turn: PauseTurn = controller?.pauseTurn ?? { current: Promise.resolve() };
   let resumeAt = options.resumeAt;
   // A resumed run shows its open pause first: other points (a finished call's after-tool) wait for it.
   let announcedShown: () => void = () => undefined;
@@ -118,8 +127,8 @@ export function createDebugSession(options: DebugSessionOptions): DebugSession {
     if (announced === undefined) await shown;
     if (announced === undefined && selectPause(controller.getPolicy(), payload, tool).reasons.length === 0) return null;
     let release: () => void = () => undefined;
-    const previous = turn;
-    turn = new Promise((resolve) => (release = resolve));
+    const previous = turn.current;
+    turn.current = new Promise((resolve) => (release = resolve));
     await previous;
     try {
       if (signal.aborted) return { decision: { type: 'stop' }, pauseId: '' };
@@ -164,7 +173,7 @@ export function createDebugSession(options: DebugSessionOptions): DebugSession {
       await pause({ kind: 'after-reply', round, message, stopReason });
     },
 
-    async beforeTool(round, call, tool) {
+    async beforeTool(round, call, tool, appOf) {
       const problem =
         call.inputError ?? (tool === undefined ? `Tool '${call.name}' is not available to this run.` : undefined);
       const payload: PausePayload = {
@@ -175,6 +184,7 @@ export function createDebugSession(options: DebugSessionOptions): DebugSession {
         input: call.input,
         ...(tool === undefined ? {} : { inputSchema: tool.inputSchema }),
         ...(problem === undefined ? {} : { problem }),
+        ...(appOf === undefined ? {} : { appOf }),
       };
       if (controller !== undefined && selectPause(controller.getPolicy(), payload, tool).deny) {
         return { kind: 'answer', status: 'denied', content: [text(POLICY_DENIED_TEXT)] };
@@ -213,7 +223,7 @@ export function createDebugSession(options: DebugSessionOptions): DebugSession {
       }
     },
 
-    async afterTool(round, input, outcome) {
+    async afterTool(round, input, outcome, appOf) {
       const paused = await pause({
         kind: 'after-tool',
         round,
@@ -223,6 +233,7 @@ export function createDebugSession(options: DebugSessionOptions): DebugSession {
         status: outcome.status,
         isError: outcome.status !== 'ok',
         content: outcome.content,
+        ...(appOf === undefined ? {} : { appOf }),
       });
       if (paused?.decision.type !== 'edit-result') return outcome;
       const { content, isError } = paused.decision;

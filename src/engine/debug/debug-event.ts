@@ -16,6 +16,8 @@ export interface PauseDigest {
   stopReason?: StopReason | null;
   /** Why a call would not run as is (before-tool). */
   problem?: string;
+  /** An MCP App's call (before-tool, after-tool): the model's call whose app made it. */
+  appOf?: string;
 }
 
 /** What an edit changed: a field of the pending request, a call's input, its result, or a result given by hand. */

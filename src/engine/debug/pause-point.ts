@@ -26,6 +26,8 @@ export type PausePayload =
       inputSchema?: Record<string, unknown>;
       /** Why the call would not run as is (bad input, unknown tool); editing the input may fix it. */
       problem?: string;
+      /** An MCP App's call (not the model's): the model's call whose app made it. */
+      appOf?: string;
     }
   | {
       kind: 'after-tool';
@@ -36,6 +38,8 @@ export type PausePayload =
       status: ToolResultStatus;
       isError: boolean;
       content: ToolResultContentBlock[];
+      /** An MCP App's call (not the model's): the model's call whose app made it. */
+      appOf?: string;
     };
 
 /** One pause as the gate sees it: an id (to match the answer), the pending payload and the reasons. */
@@ -111,8 +115,18 @@ export interface DebugPolicy {
  */
 export interface DebugController {
   getPolicy(): DebugPolicy;
+  /**
+   * One turn for every debug session of the run (the loop's and its MCP Apps' calls), so only one pause is
+   * held at a time; absent = each session takes its own turns.
+   */
+  pauseTurn?: PauseTurn;
   pauseGate(point: PausePoint): Promise<PauseDecision>;
   validateInput?(schema: Record<string, unknown>, input: Record<string, unknown>): string | undefined;
+}
+
+/** Whose turn it is to pause: the promise the next pause waits for (sessions of one run share it). */
+export interface PauseTurn {
+  current: Promise<void>;
 }
 
 /** A policy that never pauses: the default for runs without a debugger. */

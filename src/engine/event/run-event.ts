@@ -7,6 +7,7 @@ import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus, ToolTaskState } from '../tool/tool';
 import type { AtLimitBehaviour, CompactionMode } from '../../shared/loop-policies';
 import type { DebugEvent } from '../debug/debug-event';
+import type { AppCallEvent } from './app-call-event';
 import type { RecordedRequest } from '../model/sent-request';
 import type { ModelPrice } from '../model/model-capabilities';
 
@@ -144,6 +145,8 @@ export type RunEvent =
       fullContent?: ToolResultContentBlock[];
       /** Status `timeout`: which bound stopped the call (idle timeout and its source, max total, wall time). */
       timeout?: CallTimeoutInfo;
+      /** The server's `structuredContent` (bounded), for an MCP App; the model reads `content` only. */
+      structuredContent?: Record<string, unknown>;
     }
   /** The user message of tool results, in the model's order, as committed to history. */
   | { type: 'tool-results-commit'; at: number; round: number; message: Message }
@@ -187,6 +190,8 @@ export type RunEvent =
   | { type: 'tools-update'; at: number; round: number; tools: ToolDefinition[] }
   | { type: 'run-end'; at: number; finishReason: FinishReason; usage: Usage; error?: RunErrorInfo }
   /** Debugger pauses and edits (`pause-start`, `pause-end`, `edit-apply`). */
-  | DebugEvent;
+  | DebugEvent
+  /** Calls an MCP App made (`app-call-start`, `app-call-end`); they never enter the history. */
+  | AppCallEvent;
 
 export type RunEventType = RunEvent['type'];

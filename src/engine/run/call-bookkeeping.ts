@@ -95,6 +95,7 @@ export function endCall(
     ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
     ...(full === undefined ? {} : { fullContent: full }),
     ...(settled.timeout === undefined ? {} : { timeout: settled.timeout }),
+    ...(settled.structured === undefined ? {} : { structuredContent: settled.structured }),
   });
   return {
     callId: call.callId,

@@ -72,7 +72,8 @@ export function findOpenPause(events: readonly RunEvent[]): AnnouncedPause | und
   const ended = new Set(events.flatMap((event) => (event.type === 'pause-end' ? [event.pauseId] : [])));
   for (let index = events.length - 1; index >= 0; index -= 1) {
     const event = events[index];
-    if (event?.type !== 'pause-start' || ended.has(event.pauseId)) continue;
+    // An MCP App's call is held outside the loop: a reload answers it (the app is gone), never resumes at it.
+    if (event?.type !== 'pause-start' || ended.has(event.pauseId) || event.pause.appOf !== undefined) continue;
     const { pauseId, pause, reasons } = event;
     return {
       pauseId,

@@ -24,6 +24,8 @@ export interface SettledCall {
   retryable?: boolean;
   /** Which bound stopped the call (status `timeout` only). */
   timeout?: CallTimeoutInfo;
+  /** The tool's structured output when it is a JSON object (an MCP `structuredContent`), for MCP Apps. */
+  structured?: Record<string, unknown>;
 }
 
 /** What `runWithDeadline` needs. */
@@ -143,15 +145,19 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
 function fromOutput(output: ToolOutput | undefined): SettledCall {
   if (typeof output !== 'object' || output === null) return { status: 'ok', content: [] };
   const content = Array.isArray(output.content) ? output.content : [];
-  if (output.isError !== true) return { status: 'ok', content };
+  const structured = isJsonObject(output.structured) ? { structured: output.structured } : {};
+  if (output.isError !== true) return { status: 'ok', content, ...structured };
   const joined = content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
   const retryable = isRetryableFailure({
     text: joined,
     ...(output.retryable === undefined ? {} : { retryable: output.retryable }),
     ...(output.errorCode === undefined ? {} : { errorCode: output.errorCode }),
   });
-  return { status: 'tool-error', content, retryable };
+  return { status: 'tool-error', content, retryable, ...structured };
 }
+
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function describeToolError(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;

@@ -16,6 +16,7 @@ import type {
 } from './transcript';
 import { sumUsage } from '../run/sum-usage';
 import { foldHistory } from './fold-history';
+import { createAppCallFold } from './fold-app-calls';
 
 /** What a transcript records that the events do not carry. */
 export interface TranscriptMeta {
@@ -56,7 +57,9 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
     return created;
   };
 
+  const appCalls = createAppCallFold();
   for (const event of events) {
+    if (appCalls.accept(event)) continue;
     switch (event.type) {
       case 'run-start':
         runId = event.runId;
@@ -112,6 +115,7 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
           ...(event.timeout === undefined ? {} : { timedOut: event.timeout }),
           ...listed('progress', progress.get(event.callId)),
           ...listed('logs', logs.get(event.callId)),
+          ...(event.structuredContent === undefined ? {} : { structuredContent: event.structuredContent }),
         });
         break;
       }
@@ -174,9 +178,12 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
     }
   }
 
+  const appCallsByRound = appCalls.byRound();
   for (const [number, round] of rounds) {
     round.toolCalls = orderByModel(round, calls.get(number));
     Object.assign(round, extras.get(number));
+    const made = appCallsByRound.get(number);
+    if (made !== undefined) round.appCalls = made;
   }
   return {
     format: TRANSCRIPT_FORMAT,

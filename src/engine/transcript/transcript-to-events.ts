@@ -3,6 +3,7 @@ import { redactUrl } from '../../shared/redact-url';
 import type { LimitKind, RunEvent } from '../event/run-event';
 import type { Message, ToolResultBlock } from '../message/message';
 import type { Transcript, TranscriptRound } from './transcript';
+import { unfoldAppCalls } from './fold-app-calls';
 
 /**
  * Unfolds `transcript` into the events of its run: `run-start` with the messages sent before round 1,
@@ -134,6 +135,7 @@ function unfoldRound(
       isError: call.isError,
       content: call.content,
       ...(call.timedOut === undefined ? {} : { timeout: call.timedOut }),
+      ...(call.structuredContent === undefined ? {} : { structuredContent: call.structuredContent }),
       timing: {
         queuedAt: call.timing.queuedAt,
         ...(call.timing.startedAt === undefined ? {} : { startedAt: call.timing.startedAt }),
@@ -156,6 +158,8 @@ function unfoldRound(
   // Compactions made after this round: the requests that follow sent the compacted history.
   for (const compaction of round.compactions ?? [])
     events.push({ type: 'history-compact', at: compaction.at, round: round.round, ...compaction.made });
+  // The calls of the round's MCP Apps: they never entered the history, so they go after the round.
+  events.push(...unfoldAppCalls(round));
   return end;
 }
 

@@ -53,6 +53,28 @@ export interface TranscriptToolCall {
   progress?: TranscriptProgress[];
   /** The log messages the server sent while the call ran, in order (version 2; absent when none). */
   logs?: TranscriptLog[];
+  /** The server's `structuredContent` (what an MCP App reads; the model reads `content`), when it sent one. */
+  structuredContent?: Record<string, unknown>;
+}
+
+/**
+ * A `tools/call` an MCP App made from the app of the model's call `appOf` (version 2, optional): run through
+ * the same debugger as a model's call, never part of `messages`. `input` is what it ran with (after edits).
+ */
+export interface TranscriptAppCall {
+  id: string;
+  appOf: string;
+  /** The tool's exposed name (as breakpoints and approvals name it). */
+  name: string;
+  /** The server's own name of the tool. */
+  toolName: string;
+  input: Record<string, unknown>;
+  status: ToolResultStatus;
+  isError: boolean;
+  content: ToolResultContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  timing: CallTiming & { durationMs: number };
+  edits: { what: string; before: unknown; after: unknown }[];
 }
 
 /** One progress notification of a call (`at` in ms since the epoch). */
@@ -122,6 +144,8 @@ export interface TranscriptRound {
    * `made.prefix` in place of the first `made.keptFrom` messages of `messages` (which stay whole).
    */
   compactions?: TranscriptCompaction[];
+  /** Calls the MCP Apps of this round's tool calls made, in the order they arrived (version 2; absent when none). */
+  appCalls?: TranscriptAppCall[];
 }
 
 /** One compaction as the transcript records it (the `history-compact` event without its type and round). */

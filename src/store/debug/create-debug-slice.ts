@@ -126,12 +126,13 @@ export function createDebugSlice(set: SetLoupeState, get: GetLoupeState, deps: S
         if (debug.pending?.pauseId === event.pauseId) patch({ pending: null, draft: null, tokens: null, error: null });
         return;
       case 'run-end':
-        patch((state) => ({
-          pending: null,
-          draft: null,
-          tokens: null,
-          manualTurn: state.manualTurn?.runId === runId ? null : state.manualTurn,
-        }));
+        patch((state) => {
+          const manualTurn = state.manualTurn?.runId === runId ? null : state.manualTurn;
+          // An MCP App's call stays held after its run ended (the app is still live): only the loop's pause goes.
+          const pending = state.pending;
+          if (pending !== null && 'appOf' in pending && pending.appOf !== undefined) return { manualTurn };
+          return { pending: null, draft: null, tokens: null, manualTurn };
+        });
         return;
       default:
         return;

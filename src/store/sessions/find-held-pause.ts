@@ -7,7 +7,9 @@ export function findHeldPause(events: readonly RunEvent[]): string | null {
   const ended = new Set(events.flatMap((event) => (event.type === 'pause-end' ? [event.pauseId] : [])));
   for (let index = events.length - 1; index >= 0; index -= 1) {
     const event = events[index];
-    if (event?.type === 'pause-start' && !ended.has(event.pauseId)) return event.pauseId;
+    // An MCP App's call is held outside the loop: the run itself is not held there.
+    if (event?.type === 'pause-start' && !ended.has(event.pauseId) && event.pause.appOf === undefined)
+      return event.pauseId;
   }
   return null;
 }

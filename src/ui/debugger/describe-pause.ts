@@ -3,7 +3,12 @@ import type { PauseDigest } from '../../engine/debug/debug-event';
 import type { Breakpoint, PauseReason, StepMode } from '../../engine/debug/pause-point';
 
 /** "before the model request of round 2", "before demo__weather_get runs (round 1)", … */
-export function describePausePoint(pause: Pick<PauseDigest, 'kind' | 'round' | 'name'>): string {
+export function describePausePoint(pause: Pick<PauseDigest, 'kind' | 'round' | 'name' | 'appOf'>): string {
+  // An MCP App's call: the app, not the model, reads its result.
+  if (pause.appOf !== undefined && pause.kind === 'before-tool')
+    return `before ${pause.name ?? 'a tool'} runs for its app (round ${pause.round})`;
+  if (pause.appOf !== undefined && pause.kind === 'after-tool')
+    return `after ${pause.name ?? 'a tool'} returned, before its app sees it (round ${pause.round})`;
   switch (pause.kind) {
     case 'before-request':
       return `before the model request of round ${pause.round}`;

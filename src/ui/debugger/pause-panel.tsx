@@ -11,6 +11,7 @@ import { pauseShowsIn, type PauseSlot } from './pause-slot';
 import { RequestPauseEditor } from './request-pause-editor';
 import { ToolInputPauseEditor } from './tool-input-pause-editor';
 import { ToolResultPauseEditor } from './tool-result-pause-editor';
+import { AppCallGoOn } from './app-call-go-on';
 
 function PendingItem({ point }: { point: PausePoint }) {
   switch (point.kind) {
@@ -34,14 +35,21 @@ function PendingItem({ point }: { point: PausePoint }) {
 
 const noCards = { rounds: [], calls: [] };
 
+/** An MCP App's call is held after its run ended as well (the app stays live). */
+const isAppCallPause = (point: PausePoint): boolean =>
+  (point.kind === 'before-tool' || point.kind === 'after-tool') && point.appOf !== undefined;
+
 function pendingIn(state: LoupeState, slot: PauseSlot): PausePoint | null {
-  const pending = state.runView.phase === 'running' ? state.debug.pending : null;
-  if (pending === null) return null;
+  const { pending } = state.debug;
+  if (pending === null || (state.runView.phase !== 'running' && !isAppCallPause(pending))) return null;
   const shown =
     slot === 'page'
       ? {
           rounds: state.runView.rounds.map((round) => round.round),
-          calls: state.runView.rounds.flatMap((round) => round.toolCalls.map((call) => call.callId)),
+          calls: state.runView.rounds.flatMap((round) => [
+            ...round.toolCalls.map((call) => call.callId),
+            ...(round.appCalls ?? []).map((call) => call.callId),
+          ]),
         }
       : noCards;
   return pauseShowsIn(pending, slot, shown) ? pending : null;
@@ -91,6 +99,7 @@ function PausePanelBody({ point }: { point: PausePoint }) {
         ))}
       </div>
       <PendingItem point={point} />
+      {isAppCallPause(point) && <AppCallGoOn />}
       {draft !== null && draft.problems.length > 0 && (
         <ul aria-label="Edit problems" className="mt-2 list-disc pl-5 text-xs text-red-700 dark:text-red-400">
           {draft.problems.map((problem) => (

@@ -1,66 +1,75 @@
-// The calls an MCP App made, under its frame: each with its status, input and result, and Approve / Deny
-// while it is held (approval on for that tool, or step mode).
+// The calls an MCP App made, under its frame, from the run's log: each with its status, input and result,
+// its edits, and the debugger's pause panel while it is held (breakpoint, step mode, approval).
+import type { AppCallView } from '../../store/run-view';
+import { EditChips } from '../debugger/debug-marks';
+import { PausePanel } from '../debugger/pause-panel';
 import { StatusBadge } from '../common/status-badge';
-import { monoBlockClass, smallButtonClass } from '../common/styles';
+import { monoBlockClass } from '../common/styles';
+import { useLoupeStore } from '../../store/loupe-store-provider';
 
-export type AppCallStatus = 'held' | 'running' | 'ok' | 'error' | 'denied';
-
-/** One call an app made, as the list shows it. */
-export interface AppCall {
-  id: string;
-  toolName: string;
-  input: Record<string, unknown>;
-  status: AppCallStatus;
-  /** The result's text, or why the call failed or was refused. */
-  outcome?: string;
+/** The word a call's list item shows: its status, or `held` while the debugger holds it. */
+function wordOf(call: AppCallView, heldCallId: string | undefined): string {
+  if (call.status === 'running' && heldCallId === call.callId) return 'held';
+  return call.status;
 }
 
-const tone = (status: AppCallStatus) =>
-  status === 'ok'
-    ? ('ok' as const)
-    : status === 'error' || status === 'denied'
-      ? ('error' as const)
-      : ('busy' as const);
+const toneOf = (word: string) =>
+  word === 'ok' ? ('ok' as const) : word === 'running' || word === 'held' ? ('busy' as const) : ('error' as const);
 
-export function AppCallList({
-  appName,
-  calls,
-  onDecide,
-}: {
-  appName: string;
-  calls: AppCall[];
-  onDecide: (id: string, approve: boolean) => void;
-}) {
-  if (calls.length === 0) return null;
+/** The result's text as the timeline shows it (images and documents as a word). */
+function describeContent(call: AppCallView): string {
+  const text = call.content
+    .map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
+    .join('\n')
+    .trim();
+  return text === '' && call.structuredContent !== undefined ? JSON.stringify(call.structuredContent) : text;
+}
+
+export function AppCallList({ appName, calls, notice }: { appName: string; calls: AppCallView[]; notice?: string }) {
+  const held = useLoupeStore((state) => {
+    const pending = state.debug.pending;
+    return pending !== null && (pending.kind === 'before-tool' || pending.kind === 'after-tool')
+      ? pending.callId
+      : undefined;
+  });
+  if (calls.length === 0 && notice === undefined) return null;
   return (
-    <ol aria-label={`Calls from the app ${appName}`} className="mt-2 space-y-1.5">
-      {calls.map((call) => (
-        <li
-          key={call.id}
-          aria-label={`${call.toolName} from the app ${call.status}`}
-          className="rounded border border-zinc-200 p-2 text-xs dark:border-zinc-800"
-        >
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="font-mono font-semibold">{call.toolName}</span>
-            <span className="text-zinc-600 dark:text-zinc-400">called by the app</span>
-            <StatusBadge tone={tone(call.status)}>
-              {call.status === 'held' ? 'waiting for approval' : call.status}
-            </StatusBadge>
-            {call.status === 'held' && (
-              <span className="ml-auto flex gap-1">
-                <button type="button" className={smallButtonClass} onClick={() => onDecide(call.id, true)}>
-                  Approve app call
-                </button>
-                <button type="button" className={smallButtonClass} onClick={() => onDecide(call.id, false)}>
-                  Deny app call
-                </button>
-              </span>
-            )}
-          </div>
-          <pre className={`${monoBlockClass} mt-1`}>{JSON.stringify(call.input)}</pre>
-          {call.outcome !== undefined && <pre className={`${monoBlockClass} mt-1`}>{call.outcome}</pre>}
-        </li>
-      ))}
-    </ol>
+    <>
+      {calls.length > 0 && (
+        <ol aria-label={`Calls from the app ${appName}`} className="mt-2 space-y-1.5">
+          {calls.map((call) => {
+            const word = wordOf(call, held);
+            const outcome = call.status === 'running' ? '' : describeContent(call);
+            return (
+              <li
+                key={call.callId}
+                aria-label={`${call.toolName} from the app ${word}`}
+                className="rounded border border-zinc-200 p-2 text-xs dark:border-zinc-800"
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono font-semibold">{call.toolName}</span>
+                  <span className="text-zinc-600 dark:text-zinc-400">called by the app</span>
+                  <StatusBadge tone={toneOf(word)}>{word}</StatusBadge>
+                  {call.endedAt !== undefined && (
+                    <span className="text-zinc-600 dark:text-zinc-400">{call.endedAt - call.startedAt} ms</span>
+                  )}
+                  <EditChips edits={call.edits} />
+                </div>
+                <pre aria-label="App call input" className={`${monoBlockClass} mt-1`}>
+                  {JSON.stringify(call.input)}
+                </pre>
+                {outcome !== '' && (
+                  <pre aria-label="App call result" className={`${monoBlockClass} mt-1`}>
+                    {outcome}
+                  </pre>
+                )}
+                <PausePanel slot={{ callId: call.callId }} />
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {notice !== undefined && <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">{notice}</p>}
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildAppPolicy, isAllowedAppOrigin } from './build-app-page';
-import { toAppResult } from './to-app-result';
 
 const directives = (policy: string) =>
   new Map(policy.split('; ').map((part) => [part.split(' ')[0], part.split(' ').slice(1)] as const));
@@ -54,29 +53,5 @@ describe('the app page policy', () => {
     expect(isAllowedAppOrigin('http://localhost:5173')).toBe(true);
     expect(isAllowedAppOrigin('http://127.0.0.1:*')).toBe(true);
     expect(isAllowedAppOrigin('http://localhost.evil.example')).toBe(false);
-  });
-});
-
-describe('toAppResult', () => {
-  it('hands back the JSON text Loupe added as structuredContent, and images as MCP images', () => {
-    const result = toAppResult(
-      [
-        { type: 'text', text: '2026-11-30T19:00:00Z' },
-        { type: 'text', text: '{"time":"2026-11-30T19:00:00Z"}' },
-        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } },
-      ],
-      false,
-    );
-    expect(result.structuredContent).toEqual({ time: '2026-11-30T19:00:00Z' });
-    expect(result.content[2]).toEqual({ type: 'image', data: 'AAAA', mimeType: 'image/png' });
-    expect(result.isError).toBeUndefined();
-  });
-
-  it('gives no structuredContent for text that only looks like JSON, or an array', () => {
-    expect(toAppResult([{ type: 'text', text: '{not json' }], true)).toEqual({
-      content: [{ type: 'text', text: '{not json' }],
-      isError: true,
-    });
-    expect(toAppResult([{ type: 'text', text: '[1]' }], false).structuredContent).toBeUndefined();
   });
 });

@@ -28,7 +28,7 @@ export function CallApp({ call }: { call: ToolCallView }) {
   if (serverId === undefined || tool === undefined || uri === undefined || !shown.has(call.status)) return null;
   return (
     <Suspense fallback={<p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400 italic">Loading the app…</p>}>
-      <McpAppFrame call={call} serverId={serverId} tool={tool} resourceUri={uri} />
+      <McpAppFrame call={call} serverId={serverId} resourceUri={uri} />
     </Suspense>
   );
 }

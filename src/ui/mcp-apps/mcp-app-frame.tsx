@@ -3,12 +3,11 @@
 // allow-same-origin), sized to its content, with the calls it makes listed below it.
 import { useEffect, useRef, useState } from 'react';
 import type { ToolCallView } from '../../store/run-view';
-import type { ServerToolInfo } from '../../protocol/server-status';
 import type { McpAppResource } from '../../protocol/mcp-app-messages';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { buildAppPolicy, injectAppPolicy } from './build-app-page';
 import { connectAppBridge } from './connect-app-bridge';
-import { toAppResult } from './to-app-result';
+import { toAppResult } from '../../shared/to-app-result';
 import { AppCallList } from './app-call-list';
 import { useAppCalls } from './use-app-calls';
 
@@ -20,12 +19,10 @@ type Page = { state: 'loading' } | { state: 'error'; message: string } | { state
 export function McpAppFrame({
   call,
   serverId,
-  tool,
   resourceUri,
 }: {
   call: ToolCallView;
   serverId: string;
-  tool: ServerToolInfo;
   resourceUri: string;
 }) {
   const readAppPage = useLoupeStore((state) => state.readAppPage);
@@ -34,7 +31,7 @@ export function McpAppFrame({
   const [height, setHeight] = useState(160);
   const [connected, setConnected] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const { calls, callTool, decide } = useAppCalls(serverId, tool);
+  const { calls, callTool, notice } = useAppCalls(serverId, call.callId, call.name);
 
   useEffect(() => {
     let live = true;
@@ -53,6 +50,7 @@ export function McpAppFrame({
   const input = call.input;
   const content = call.content;
   const isError = call.isError;
+  const structured = call.structuredContent;
   const name = call.name;
   const callId = call.callId;
 
@@ -66,7 +64,7 @@ export function McpAppFrame({
       html: injectAppPolicy(resource.html, policy),
       resource,
       input: input ?? {},
-      result: toAppResult(content, isError),
+      result: toAppResult(content, isError, structured),
       hostContext: {
         theme: dark ? 'dark' : 'light',
         displayMode: 'inline',
@@ -98,7 +96,7 @@ export function McpAppFrame({
       close?.();
       setConnected(false);
     };
-  }, [resource, policy, input, content, isError, name, callId, attachFromApp, callTool]);
+  }, [resource, policy, input, content, isError, structured, name, callId, attachFromApp, callTool]);
 
   if (page.state === 'error')
     return (
@@ -126,7 +124,7 @@ export function McpAppFrame({
           Left out of the app&apos;s policy (not an https origin): {refused.join(', ')}
         </p>
       )}
-      <AppCallList appName={name} calls={calls} onDecide={decide} />
+      <AppCallList appName={name} calls={calls} {...(notice === undefined ? {} : { notice })} />
     </div>
   );
 }

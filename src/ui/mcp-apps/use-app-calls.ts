@@ -1,75 +1,38 @@
-// The calls one MCP App makes: refused unless the tool is marked for apps, held for Approve / Deny when
-// the debugger would hold a model's call to it (approval "ask", or step mode), then run on the app's server.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ServerToolInfo } from '../../protocol/server-status';
+// The calls one MCP App makes: sent to the worker, which logs each in the run of the call that opened the app
+// (its round, the debugger's pauses and approval, the transcript) and refuses what an app may not call.
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { McpAppToolResult } from '../../protocol/mcp-app-messages';
-import { isVisibleToApps } from '../../shared/mcp-tool-visibility';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import type { AppCall } from './app-call-list';
+import type { LoupeState } from '../../store/loupe-state';
+import type { AppCallView, RoundView } from '../../store/run-view';
 
-/** The text an app call's outcome shows: the result's text parts, or its structured content. */
-function describeResult(result: McpAppToolResult): string {
-  const texts = result.content.flatMap((block) => {
-    const part = block as { type?: unknown; text?: unknown };
-    return part.type === 'text' && typeof part.text === 'string' ? [part.text] : [];
-  });
-  return texts.length > 0 ? texts.join('\n') : JSON.stringify(result.structuredContent ?? null);
+const none: AppCallView[] = [];
+
+/** The round holding tool call `callId` (a stable object between unrelated updates). */
+function roundOf(state: LoupeState, callId: string): RoundView | undefined {
+  return state.runView.rounds.find((round) => round.toolCalls.some((call) => call.callId === callId));
 }
 
-export function useAppCalls(serverId: string, appTool: ServerToolInfo) {
+/** The app of tool call `appOf` on server `serverId`: its calls (from the run's log) and how it makes one. */
+export function useAppCalls(serverId: string, appOf: string, appName: string) {
   const callAppTool = useLoupeStore((state) => state.callAppTool);
-  const serverTools = useLoupeStore((state) => state.serverStates[serverId]?.tools);
-  const debug = useLoupeStore((state) => state.debug.settings);
-  const [calls, setCalls] = useState<AppCall[]>([]);
-  const decisions = useRef(new Map<string, (approve: boolean) => void>());
-  const seq = useRef(0);
-  // Read when the app calls (the handler is made once per frame connection), so settings changed since count.
-  const latest = useRef({ serverTools, debug });
+  const runId = useLoupeStore((state) => state.runView.runId);
+  const roundCalls = useLoupeStore((state) => roundOf(state, appOf)?.appCalls ?? none);
+  const notices = useLoupeStore((state) => roundOf(state, appOf)?.notices);
+  // Read when the app calls: the bridge's handler is made once per frame connection.
+  const run = useRef(runId);
   useEffect(() => {
-    latest.current = { serverTools, debug };
-  }, [serverTools, debug]);
-
-  const update = (id: string, patch: Partial<AppCall>) =>
-    setCalls((list) => list.map((call) => (call.id === id ? { ...call, ...patch } : call)));
+    run.current = runId;
+  }, [runId]);
 
   const callTool = useCallback(
-    async (toolName: string, input: Record<string, unknown>): Promise<McpAppToolResult> => {
-      const id = `${appTool.exposedName}-app-call-${++seq.current}`;
-      const { serverTools: tools, debug: settings } = latest.current;
-      const tool = tools?.find((candidate) => candidate.originalName === toolName);
-      const refuse = (why: string): never => {
-        setCalls((list) => [...list, { id, toolName, input, status: 'denied', outcome: why }]);
-        throw new Error(why);
-      };
-      if (tool === undefined) return refuse(`This server has no tool "${toolName}".`);
-      if (!isVisibleToApps(tool.app)) return refuse(`"${toolName}" is not marked for apps.`);
-      const approval = settings.approval.enabled
-        ? (settings.approval.tools[tool.exposedName] ?? (tool.readOnly ? 'auto' : 'ask'))
-        : 'auto';
-      if (approval === 'deny') return refuse(`Approval denies "${toolName}".`);
-      const hold = approval === 'ask' || settings.stepMode;
-      setCalls((list) => [...list, { id, toolName, input, status: hold ? 'held' : 'running' }]);
-      if (hold) {
-        const approved = await new Promise<boolean>((resolve) => decisions.current.set(id, resolve));
-        decisions.current.delete(id);
-        if (!approved) {
-          update(id, { status: 'denied', outcome: 'Denied by you.' });
-          throw new Error(`The person denied the call to "${toolName}".`);
-        }
-        update(id, { status: 'running' });
-      }
-      try {
-        const result = await callAppTool(serverId, toolName, input);
-        update(id, { status: result.isError === true ? 'error' : 'ok', outcome: describeResult(result) });
-        return result;
-      } catch (error) {
-        update(id, { status: 'error', outcome: error instanceof Error ? error.message : String(error) });
-        throw error;
-      }
+    (toolName: string, input: Record<string, unknown>): Promise<McpAppToolResult> => {
+      if (run.current === null) return Promise.reject(new Error('The app has no run to call tools in.'));
+      return callAppTool(serverId, { runId: run.current, appOf }, toolName, input);
     },
-    [appTool.exposedName, callAppTool, serverId],
+    [callAppTool, serverId, appOf],
   );
-
-  const decide = useCallback((id: string, approve: boolean) => decisions.current.get(id)?.(approve), []);
-  return { calls, callTool, decide };
+  const calls = useMemo(() => roundCalls.filter((call) => call.appOf === appOf), [roundCalls, appOf]);
+  const notice = notices?.find((text) => text.startsWith(`The app of ${appName} made`));
+  return { calls, callTool, notice };
 }
