@@ -4,7 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import type { RoundView } from '../../store/run-view';
 import type * as VirtualRoundListModule from './virtual-round-list';
-import { Round } from './round';
+import { preloadRoundCard, Round } from './round';
 import { VIRTUAL_FROM } from './virtual-from';
 
 let list: typeof VirtualRoundListModule | undefined;
@@ -13,6 +13,7 @@ const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
+  if (loading === undefined) preloadRoundCard();
   loading ??= import('./virtual-round-list').then(
     (module) => {
       list = module;
