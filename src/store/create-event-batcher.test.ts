@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createEventBatcher } from './create-event-batcher';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEventBatcher, throttleFrames } from './create-event-batcher';
 
 function manualScheduler() {
   const queue: (() => void)[] = [];
@@ -66,5 +66,68 @@ describe('createEventBatcher', () => {
     batcher.push(7);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(applied).toEqual([[7]]);
+  });
+});
+
+describe('throttleFrames', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  /** A batcher over throttled manual frames, with a clock the test moves. */
+  function setUp(minIntervalMs: number) {
+    vi.useFakeTimers();
+    const frames = manualScheduler();
+    let clock = 1_000;
+    const applied: number[][] = [];
+    const batcher = createEventBatcher<number>(
+      (items) => applied.push(items),
+      throttleFrames(minIntervalMs, frames.schedule, () => clock),
+    );
+    const advance = (ms: number) => {
+      clock += ms;
+      vi.advanceTimersByTime(ms);
+    };
+    return { frames, applied, batcher, advance };
+  }
+
+  it('flushes the first item after a quiet spell on the next frame', () => {
+    const { frames, applied, batcher } = setUp(100);
+    batcher.push(1);
+    expect(frames.pending).toBe(1);
+    frames.runFrame();
+    expect(applied).toEqual([[1]]);
+  });
+
+  it('while items keep coming, flushes at most once per interval, each on a frame, losing nothing', () => {
+    const { frames, applied, batcher, advance } = setUp(100);
+    batcher.push(1);
+    frames.runFrame();
+    // A stream: an item every 4 ms for 250 ms, a frame every 16 ms.
+    for (let at = 4, item = 2; at <= 250; at += 4, item += 1) {
+      advance(4);
+      batcher.push(item);
+      if (at % 16 === 0) frames.runFrame();
+    }
+    advance(100);
+    frames.runFrame();
+    // 1 leading flush, then one per 100 ms: never one per frame.
+    expect(applied.length).toBeLessThanOrEqual(4);
+    expect(applied.length).toBeGreaterThanOrEqual(3);
+    expect(applied.flat()).toEqual(Array.from({ length: 63 }, (_, index) => index + 1));
+  });
+
+  it('waits for no frame before the interval has passed, and for one after', () => {
+    const { frames, applied, batcher, advance } = setUp(100);
+    batcher.push(1);
+    frames.runFrame();
+    advance(10);
+    batcher.push(2);
+    expect(frames.pending).toBe(0);
+    advance(89);
+    expect(frames.pending).toBe(0);
+    advance(1);
+    expect(frames.pending).toBe(1);
+    expect(applied).toEqual([[1]]);
+    frames.runFrame();
+    expect(applied).toEqual([[1], [2]]);
   });
 });

@@ -18,6 +18,33 @@ export const scheduleNextFrame: FrameScheduler = (flush) => {
   setTimeout(once, 100);
 };
 
+/**
+ * While items keep coming (a streamed reply: an event every few milliseconds), flushes at most once per
+ * `minIntervalMs`, each on a frame; the first item after a quiet spell still flushes on the next frame. Every
+ * flush costs a React render, style, layout, paint and a hit test of the page under the pointer: at 60 per
+ * second that kept the main thread busy most of a long stream; at 10 it is a small share, and a reply still
+ * reads as streaming.
+ */
+export function throttleFrames(
+  minIntervalMs: number,
+  frame: FrameScheduler = scheduleNextFrame,
+  now: () => number = () => performance.now(),
+): FrameScheduler {
+  let last = Number.NEGATIVE_INFINITY;
+  return (flush) => {
+    const run = () => {
+      last = now();
+      flush();
+    };
+    const wait = last + minIntervalMs - now();
+    if (wait <= 0) frame(run);
+    else setTimeout(() => frame(run), wait);
+  };
+}
+
+/** The store's pace for run events: see {@link throttleFrames}. */
+export const RUN_EVENT_FLUSH_MS = 100;
+
 export interface EventBatcher<T> {
   push(item: T): void;
   /** Applies whatever is buffered now. */

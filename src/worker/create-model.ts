@@ -2,13 +2,12 @@
 import type { Model } from '../engine/model/model';
 import type { ModelInfo } from '../protocol/messages';
 import type { ProviderSettings } from '../protocol/settings';
-import { createAnthropicModel } from '../providers/anthropic/create-anthropic-model';
-import { listAnthropicModels } from '../providers/anthropic/list-anthropic-models';
 import { createDemoModel } from '../providers/demo/create-demo-model';
 import { createOpenAICompatibleModel } from '../providers/openai-compatible/create-openai-compatible-model';
 import { listOpenAICompatibleModels } from '../providers/openai-compatible/list-openai-compatible-models';
 import { createPromptedModel } from '../providers/prompted/create-prompted-model';
 import { createManualModel, type ManualReplySource } from '../providers/manual/create-manual-model';
+import { createLazyModel } from './create-lazy-model';
 
 /** What some models need from the run that uses them (the manual model: who writes its replies). */
 export interface ModelContext {
@@ -34,15 +33,20 @@ export function createModel(provider: ProviderSettings, context: ModelContext = 
 function createNativeModel(provider: Exclude<ProviderSettings, { kind: 'demo' } | { kind: 'manual' }>): Model {
   const capabilities = provider.capabilities;
   switch (provider.kind) {
-    case 'anthropic':
-      return createAnthropicModel({
+    case 'anthropic': {
+      const config = {
         apiKey: provider.apiKey,
         model: provider.model,
         ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
         ...(capabilities?.thinking
           ? { thinking: capabilities.thinkingBudget === undefined ? {} : { budgetTokens: capabilities.thinkingBudget } }
           : {}),
-      });
+      };
+      // The Anthropic SDK is a third of the worker: loaded with the first Anthropic call, not at start.
+      return createLazyModel({ provider: 'anthropic', modelId: provider.model, countsTokens: true }, () =>
+        import('../providers/anthropic/create-anthropic-model').then((module) => module.createAnthropicModel(config)),
+      );
+    }
     case 'openai-compatible':
       return createOpenAICompatibleModel({
         apiKey: provider.apiKey,
@@ -63,11 +67,13 @@ export async function listModels(
       return { models: [{ id: 'loupe-demo', displayName: 'Demo model (scripted, offline)' }], fromFallback: false };
     case 'manual':
       return { models: [{ id: 'you', displayName: 'You are the model' }], fromFallback: false };
-    case 'anthropic':
+    case 'anthropic': {
+      const { listAnthropicModels } = await import('../providers/anthropic/list-anthropic-models');
       return listAnthropicModels({
         apiKey: provider.apiKey,
         ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
       });
+    }
     case 'openai-compatible':
       return listOpenAICompatibleModels({ apiKey: provider.apiKey, baseUrl: provider.baseUrl });
   }

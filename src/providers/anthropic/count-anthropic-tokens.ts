@@ -2,13 +2,14 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { abortError } from '../abort-error';
 import { toModelError } from './to-model-error';
+import type { AnthropicClient } from './anthropic-config';
 
 /**
  * `POST /v1/messages/count_tokens` through the SDK's `messages.countTokens`, with the same model, system,
  * messages, tools, tool choice and thinking the streamed request would carry. Throws `ModelError`.
  */
 export async function countAnthropicTokens(
-  client: Anthropic,
+  client: AnthropicClient,
   params: Anthropic.MessageCreateParamsStreaming,
   baseUrl: string,
   signal: AbortSignal,

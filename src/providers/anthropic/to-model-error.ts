@@ -1,5 +1,6 @@
 // Turns SDK failures into plain-worded ModelErrors that say what went wrong and what to do.
-import Anthropic, { type APIError } from '@anthropic-ai/sdk';
+// The error classes straight from the SDK's error module: the package entry would bring its whole client.
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk/core/error';
 import { ModelError } from '../../engine/model/model';
 
 function advice(status: number | undefined, errorType: string | null): string {
@@ -59,17 +60,17 @@ function fromApiError(error: APIError, request: string | undefined): ModelError 
  */
 export function toModelError(error: unknown, baseUrl: string, request?: string): ModelError {
   if (error instanceof ModelError) return error;
-  if (error instanceof Anthropic.APIConnectionTimeoutError) {
+  if (error instanceof APIConnectionTimeoutError) {
     return new ModelError(`The request to ${baseUrl} timed out. Check the connection and run again.`, { cause: error });
   }
-  if (error instanceof Anthropic.APIConnectionError) {
+  if (error instanceof APIConnectionError) {
     const cause = error.cause instanceof Error ? error.cause.message : error.message;
     return new ModelError(
       `Could not reach ${baseUrl}: ${cause}. Check the base URL; a browser also needs the endpoint to allow CORS.`,
       { cause: error },
     );
   }
-  if (error instanceof Anthropic.APIError) {
+  if (error instanceof APIError) {
     return fromApiError(error as APIError, request);
   }
   const text = error instanceof Error ? error.message : String(error);

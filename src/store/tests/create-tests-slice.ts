@@ -1,28 +1,47 @@
 // Tests: "Make a test" from a run, the suite kept on this device, "Run ×N" through the worker, suite files.
 import { localToolKey, mcpToolKey } from '../../protocol/tool-settings';
-import { makeTestCase } from '../../suite/make-test-case';
-import { parseSuite, serializeSuite } from '../../suite/parse-suite';
-import { runCases } from '../../suite/run-cases';
 import { SUITE_FORMAT, SUITE_VERSION, type TestModel, type TestSuite } from '../../suite/test-suite';
 import { describeError } from '../loupe-state';
 import type { GetLoupeState, SetLoupeState, SliceDependencies } from '../loupe-state';
 import { readJson } from '../safe-storage';
 import { createBrowserDriver } from './create-browser-driver';
-import { createBrowserGrader } from './create-browser-grader';
 import type { TestBatch, TestsSlice } from './tests-state';
+
+import type * as SuiteToolsModule from './suite-tools';
+
+type SuiteTools = typeof SuiteToolsModule;
 
 const STORAGE_KEY = 'loupe.tests';
 const emptySuite = (): TestSuite => ({ format: SUITE_FORMAT, version: SUITE_VERSION, name: 'My tests', cases: [] });
 
-function loadSuite(storage: Storage | undefined): TestSuite {
+function loadSuite(storage: Storage | undefined, tools: SuiteTools): TestSuite | undefined {
   const stored = readJson(storage, STORAGE_KEY);
-  if (stored === undefined) return emptySuite();
-  const parsed = parseSuite(JSON.stringify(stored));
-  return parsed.ok ? parsed.suite : emptySuite();
+  if (stored === undefined) return undefined;
+  const parsed = tools.parseSuite(JSON.stringify(stored));
+  return parsed.ok ? parsed.suite : undefined;
 }
 
 export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: SliceDependencies): TestsSlice {
   const controllers = new Map<string, AbortController>();
+  // The suite tools load right after the first paint, and with them the suite kept on this device. A change
+  // made before then (hardly possible: the Tests panel loads as late) waits for it, so it never overwrites the
+  // kept suite with an empty one.
+  let tools: SuiteTools | undefined;
+  const loading = import('./suite-tools').then((loaded) => {
+    tools = loaded;
+    const stored = loadSuite(deps.storage, loaded);
+    if (stored !== undefined) set({ testSuite: stored });
+    return loaded;
+  });
+  // A chunk that cannot load (offline after a deploy) fails the action that needs it, with an alert; not the page.
+  loading.catch(() => undefined);
+  const withTools = <T>(use: (loaded: SuiteTools) => T): Promise<T> =>
+    tools === undefined ? loading.then(use) : Promise.resolve(use(tools));
+  /** Runs `change` now once the suite is loaded, else as soon as it is. */
+  const whenLoaded = (change: () => void): void => {
+    if (tools === undefined) void loading.then(change, () => undefined);
+    else change();
+  };
   const driver = createBrowserDriver({ client: deps.client, settings: () => get().settings, createId: deps.createId });
 
   function save(suite: TestSuite): void {
@@ -53,7 +72,7 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
   }
 
   return {
-    testSuite: loadSuite(deps.storage),
+    testSuite: emptySuite(),
     testBatches: {},
 
     async makeTest() {
@@ -64,6 +83,13 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
       }
       const transcript = await get().exportTranscript();
       if (transcript === null) return false;
+      let makeTestCase: SuiteTools['makeTestCase'];
+      try {
+        ({ makeTestCase } = await withTools((loaded) => loaded));
+      } catch (error) {
+        get().pushAlert(`The test could not be made: ${describeError(error)}`);
+        return false;
+      }
       const made = makeTestCase({
         transcript,
         id: deps.createId(),
@@ -80,24 +106,28 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
     },
 
     updateTestCase(caseId, change) {
-      const suite = get().testSuite;
-      save({
-        ...suite,
-        cases: suite.cases.map((testCase) => (testCase.id === caseId ? { ...testCase, ...change } : testCase)),
+      whenLoaded(() => {
+        const suite = get().testSuite;
+        save({
+          ...suite,
+          cases: suite.cases.map((testCase) => (testCase.id === caseId ? { ...testCase, ...change } : testCase)),
+        });
       });
     },
 
     removeTestCase(caseId) {
       controllers.get(caseId)?.abort();
-      const suite = get().testSuite;
-      save({ ...suite, cases: suite.cases.filter((testCase) => testCase.id !== caseId) });
+      whenLoaded(() => {
+        const suite = get().testSuite;
+        save({ ...suite, cases: suite.cases.filter((testCase) => testCase.id !== caseId) });
+      });
       set((state) => ({
         testBatches: Object.fromEntries(Object.entries(state.testBatches).filter(([id]) => id !== caseId)),
       }));
     },
 
     renameSuite(name) {
-      save({ ...get().testSuite, name });
+      whenLoaded(() => save({ ...get().testSuite, name }));
     },
 
     async runTestCase(caseId, options) {
@@ -110,6 +140,7 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
       patchBatch(caseId, () => ({ running: true, planned, runs: [] }));
       const needsGrader = testCase.expectations.some((expectation) => expectation.kind === 'rubric');
       try {
+        const { runCases, createBrowserGrader } = await withTools((loaded) => loaded);
         const result = await runCases(driver, {
           cases: [testCase],
           models,
@@ -137,10 +168,17 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
       controllers.get(caseId)?.abort();
     },
 
-    exportSuite: () => serializeSuite(get().testSuite),
+    // The suite file's text (docs/test-suites.md): pretty-printed JSON, as `serializeSuite` writes it.
+    exportSuite: () => `${JSON.stringify(get().testSuite, null, 2)}\n`,
 
-    importSuite(text, fileName) {
-      const parsed = parseSuite(text);
+    async importSuite(text, fileName) {
+      let parsed: ReturnType<SuiteTools['parseSuite']>;
+      try {
+        parsed = await withTools((loaded) => loaded.parseSuite(text));
+      } catch (error) {
+        get().pushAlert(`“${fileName}” could not be read: ${describeError(error)}`);
+        return false;
+      }
       if (!parsed.ok) {
         get().pushAlert(`“${fileName}” is not a Loupe test suite — nothing was changed. ${parsed.problems.join(' ')}`);
         return false;

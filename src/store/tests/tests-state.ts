@@ -33,7 +33,7 @@ export interface TestsSlice {
   /** The suite file's text (JSON, docs/test-suites.md). */
   exportSuite: () => string;
   /** Replaces the suite with a file's; false (and an alert saying why) when the file is not a suite. */
-  importSuite: (text: string, fileName: string) => boolean;
+  importSuite: (text: string, fileName: string) => Promise<boolean>;
   /** Opens one run of a batch as a new session, with its full timeline. */
   openTestRun: (caseId: string, index: number) => Promise<void>;
 }

@@ -26,3 +26,7 @@ export function pauseShowsIn(
   if ('callId' in slot) return slot.callId === callId;
   return slot.round === point.round && callId === undefined;
 }
+
+/** An MCP App's call is held after its run ended as well (the app stays live). */
+export const isAppCallPause = (point: PausePoint): boolean =>
+  (point.kind === 'before-tool' || point.kind === 'after-tool') && point.appOf !== undefined;

@@ -1,7 +1,9 @@
 // Model output as sanitised Markdown, linear while streaming: the text is cut into top-level blocks; completed
 // blocks are parsed once (memoised, their strings kept), only the trailing open block is parsed again as the
-// text grows, and React renders the latest text at most once per store flush (one per animation frame).
-import { useDeferredValue, useState } from 'react';
+// text grows, and React renders the latest text once per store flush (at most one per 100 ms while a reply
+// streams: create-event-batcher.ts). The text is not deferred: a deferred render is a second commit, layout and
+// paint per flush, and a flush's render is small (only the open block is new work).
+import { useState } from 'react';
 import { BlockSplitter } from './split-blocks';
 import { MAX_MARKDOWN_CHARS } from './markdown-limits';
 import { PlainTextBlock } from './markdown-block';
@@ -18,8 +20,7 @@ interface MarkdownProps {
 /** Renders `text` as Markdown without any HTML passthrough; only http(s)/mailto links are live. */
 export function Markdown({ text, streaming = false }: MarkdownProps) {
   const parse = useMarkdownParser();
-  // Typing and clicks stay ahead of a long reply's rendering; a later delta replaces a pending render.
-  const shown = useDeferredValue(text);
+  const shown = text;
   const [splitter] = useState(() => new BlockSplitter());
   const [openCache] = useState(() => new OpenBlockCache());
   const { groups, open, openStart } = splitter.update(shown);

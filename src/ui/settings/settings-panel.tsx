@@ -5,11 +5,15 @@ import { ApiKeyField } from './api-key-field';
 import { BaseUrlField } from './base-url-field';
 import { DemoBadge } from './demo-badge';
 import { ManualModelBadge } from '../debugger/manual-model-badge';
-import { ModelCapabilitiesPanel } from './model-capabilities';
 import { ModelField } from './model-field';
 import { WholeNumberField } from '../common/whole-number-field';
-import { PriceTableEditor } from './price-table-editor';
 import { ProviderSelect } from './provider-select';
+import { lazyComponent } from '../common/lazy-component';
+
+// Only a model behind an API has capabilities and prices to set (not the demo model, the default): their
+// editors load when that model is chosen.
+const ModelCapabilitiesPanel = lazyComponent(() => import('./model-capabilities'), 'ModelCapabilitiesPanel');
+const PriceTableEditor = lazyComponent(() => import('./price-table-editor'), 'PriceTableEditor');
 
 export function SettingsPanel() {
   const provider = useLoupeStore((state) => state.settings.provider);

@@ -15,7 +15,7 @@ export function TestsPanel() {
   const download = () => downloadText(exportSuite(), 'loupe-suite.json', 'application/json');
   const upload = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
-    if (file !== undefined) importSuite(await file.text(), file.name);
+    if (file !== undefined) await importSuite(await file.text(), file.name);
   };
 
   return (

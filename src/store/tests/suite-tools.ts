@@ -1,0 +1,6 @@
+// What the Tests slice does with a suite — check a file, make a case from a run, run cases, grade — loaded as a
+// chunk apart from the first paint: checking a suite brings a JSON Schema validator and the suite's schema.
+export { makeTestCase } from '../../suite/make-test-case';
+export { parseSuite } from '../../suite/parse-suite';
+export { runCases } from '../../suite/run-cases';
+export { createBrowserGrader } from './create-browser-grader';

@@ -1,0 +1,130 @@
+// Long timelines stay cheap: past VIRTUAL_FROM rounds only the cards near the viewport are mounted (a window
+// virtualiser measures each card as it renders), and the navigator reaches any round without mounting the rest.
+// Loaded as its own chunk right after the first paint (virtual-rounds.tsx).
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { RoundView } from '../../store/run-view';
+import { RoundNavigator } from './round-navigator';
+import { Round } from './round';
+import { VIRTUAL_FROM } from './virtual-from';
+/** A card's height before it is measured (a typical round with a call or two). */
+const ESTIMATED_CARD_PX = 240;
+
+/** Distance from the top of the document to `element` (the virtualiser's scroll margin). */
+function documentTop(element: HTMLElement): number {
+  return element.getBoundingClientRect().top + window.scrollY;
+}
+
+/** Follows where the list starts in the page: what is above it (composer, alerts, panels) changes height. */
+function useDocumentTop(ref: React.RefObject<HTMLDivElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    const measure = () => setTop(Math.round(documentTop(element)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return top;
+}
+
+/** Frames a jump keeps its round at the top while the cards around it are measured. */
+const SETTLE_FRAMES = 8;
+
+/**
+ * The rounds of one run. Keyed by run in the parent, so a new run starts at its first round. Cards keep
+ * their key (the round number) whether the list is virtual or not, so crossing VIRTUAL_FROM while a run
+ * goes on does not remount them.
+ */
+export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = useDocumentTop(listRef);
+  const virtual = rounds.length > VIRTUAL_FROM;
+  const virtualizer = useWindowVirtualizer({
+    count: rounds.length,
+    enabled: virtual,
+    estimateSize: () => ESTIMATED_CARD_PX,
+    overscan: 3,
+    scrollMargin,
+    getItemKey: (index) => rounds[index]?.round ?? index,
+    // React 19 warns about flushSync during render; a frame's delay while scrolling is not visible.
+    useFlushSync: false,
+  });
+  // The round a jump went to: focused once its card is mounted, so keyboard and screen reader users land there.
+  const target = useRef<number | null>(null);
+  const jumpTo = useCallback(
+    (index: number) => {
+      const round = rounds[index];
+      if (round === undefined) return;
+      target.current = round.round;
+      if (virtual) virtualizer.scrollToIndex(index, { align: 'start' });
+      else document.getElementById(`round-${round.round}`)?.scrollIntoView({ block: 'start' });
+    },
+    [rounds, virtual, virtualizer],
+  );
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  useEffect(() => {
+    if (target.current === null) return;
+    const element = document.getElementById(`round-${target.current}`);
+    if (element === null) return;
+    const round = target.current;
+    target.current = null;
+    element.focus({ preventScroll: true });
+    // The virtualiser scrolled by estimated heights: as the cards around the target are measured, the target
+    // moves. Bring it back to the top for a few frames, until the measuring around it has settled.
+    // The person's own scrolling (wheel, touch, keys, a pointer) ends it at once: the jump never fights them.
+    let frames = 0;
+    let cancelled = false;
+    const intents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    const cancel = () => {
+      cancelled = true;
+      for (const type of intents) window.removeEventListener(type, cancel);
+    };
+    for (const type of intents) window.addEventListener(type, cancel, { passive: true });
+    const settle = () => {
+      if (cancelled) return;
+      document.getElementById(`round-${round}`)?.scrollIntoView({ block: 'start' });
+      frames += 1;
+      if (frames < SETTLE_FRAMES) requestAnimationFrame(settle);
+      else cancel();
+    };
+    settle();
+  });
+
+  return (
+    <>
+      {virtual && <RoundNavigator rounds={rounds} onJump={jumpTo} />}
+      <div
+        ref={listRef}
+        className={virtual ? 'relative' : 'space-y-3'}
+        style={virtual ? { height: virtualizer.getTotalSize() } : undefined}
+      >
+        {virtual
+          ? items.map((item) => {
+              const round = rounds[item.index];
+              if (round === undefined) return null;
+              return (
+                <div
+                  key={item.key}
+                  id={`round-${round.round}`}
+                  tabIndex={-1}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="absolute top-0 left-0 w-full pb-3 focus-visible:outline-none"
+                  style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+                >
+                  <Round round={round} />
+                </div>
+              );
+            })
+          : rounds.map((round) => (
+              <div key={round.round} id={`round-${round.round}`} tabIndex={-1} className="focus-visible:outline-none">
+                <Round round={round} />
+              </div>
+            ))}
+      </div>
+    </>
+  );
+}
