@@ -27,7 +27,9 @@ import {
   TestsPanel,
 } from './lazy-panels';
 import { OutlinePane } from '../ui/layout/outline-pane';
-import { Sidebar } from '../ui/layout/sidebar';
+import { ProtocolLogButton } from '../ui/layout/protocol-log-button';
+import { ProtocolLogDock } from '../ui/layout/protocol-log-dock';
+import { Sidebar, SidebarTab } from '../ui/layout/sidebar';
 import { SkipLink } from '../ui/layout/skip-link';
 
 export function App() {
@@ -45,6 +47,9 @@ export function App() {
             </ErrorBoundary>
             <ErrorBoundary label="Import transcript">
               <ImportTranscriptButton />
+            </ErrorBoundary>
+            <ErrorBoundary label="The protocol log">
+              <ProtocolLogButton />
             </ErrorBoundary>
             <ErrorBoundary label="Export transcript">
               <ExportTranscriptButton />
@@ -99,30 +104,48 @@ export function App() {
             <Timeline />
           </ErrorBoundary>
         </SessionColumn>
-        <Sidebar>
-          <ErrorBoundary label="The outline">
-            <OutlinePane />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Settings panel">
-            <SettingsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Servers panel">
-            <ServersPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Tools panel">
-            <ToolsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Breakpoints panel">
-            <BreakpointsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Loop policies panel">
-            <LoopPoliciesPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Tests panel">
-            <TestsPanel />
-          </ErrorBoundary>
+        <Sidebar
+          outline={
+            <ErrorBoundary label="The outline">
+              <OutlinePane />
+            </ErrorBoundary>
+          }
+        >
+          <SidebarTab name="Settings">
+            <ErrorBoundary label="The Settings panel">
+              <SettingsPanel />
+            </ErrorBoundary>
+          </SidebarTab>
+          <SidebarTab name="Servers">
+            <ErrorBoundary label="The Servers panel">
+              <ServersPanel />
+            </ErrorBoundary>
+          </SidebarTab>
+          <SidebarTab name="Tools">
+            <ErrorBoundary label="The Tools panel">
+              <ToolsPanel />
+            </ErrorBoundary>
+          </SidebarTab>
+          <SidebarTab name="Breakpoints">
+            <ErrorBoundary label="The Breakpoints panel">
+              <BreakpointsPanel />
+            </ErrorBoundary>
+          </SidebarTab>
+          <SidebarTab name="Policies">
+            <ErrorBoundary label="The Loop policies panel">
+              <LoopPoliciesPanel />
+            </ErrorBoundary>
+          </SidebarTab>
+          <SidebarTab name="Tests">
+            <ErrorBoundary label="The Tests panel">
+              <TestsPanel />
+            </ErrorBoundary>
+          </SidebarTab>
         </Sidebar>
       </main>
+      <ErrorBoundary label="The protocol log dock">
+        <ProtocolLogDock />
+      </ErrorBoundary>
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function OutlinePane() {
   const breakpoints = useToolBreakpoints();
   if (rounds.length === 0) return null;
   return (
-    <nav aria-label="Outline" className={panelClass}>
+    <nav aria-label="Outline" className={`${panelClass} lg:max-h-[40vh] lg:overflow-y-auto`}>
       <h2 className={panelTitleClass}>Outline</h2>
       <ol className="space-y-1.5 text-sm">
         {rounds.map((round) => (
