@@ -42,6 +42,7 @@ test('a 40-round run against a small context window compacts, finishes, and the 
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('40');
   await connect(page, e2eUrls.demoServer, E2E_PORTS.demoServer);
 
+  await openSidebarTab(page, 'Settings');
   await page.locator('summary', { hasText: 'Model capabilities' }).click();
   const window = page.getByRole('spinbutton', { name: 'Context window (tokens)' });
   await window.fill('2000');

@@ -22,6 +22,7 @@ import {
   LoopPoliciesPanel,
   ManualReplyPanel,
   McpRequestDialogs,
+  MessagesSoFarPanel,
   PausePanel,
   RunActions,
   TestsPanel,
@@ -93,6 +94,9 @@ export function App() {
           </ErrorBoundary>
           <ErrorBoundary label="The branch bar">
             <BranchBar />
+          </ErrorBoundary>
+          <ErrorBoundary label="Messages so far">
+            <MessagesSoFarPanel />
           </ErrorBoundary>
           <ErrorBoundary label="The pause panel">
             <PausePanel slot="page" />
