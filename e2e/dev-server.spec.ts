@@ -26,6 +26,7 @@ test('first use, Monaco and a whole demo run included, never reloads the page', 
   let loads = 0;
   page.on('load', () => (loads += 1));
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(page.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
 
   await openSidebarTab(page, 'Tools');
@@ -47,11 +48,10 @@ test('Inspect, a server’s Edit, a tool’s Edit and New local tool each open a
   page,
 }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(page.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
-  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
 
-  await openSidebarTab(page, 'Servers');
   await page.getByRole('button', { name: 'Inspect demo' }).click();
   const inspector = page.getByRole('dialog', { name: 'Inspect demo' });
   await expectStaysOpen(page, inspector);

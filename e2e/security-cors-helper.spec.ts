@@ -42,10 +42,10 @@ test('one click connects a server without CORS headers through the helper; the t
   pageErrors,
 }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(page.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
   const name = await addBareServer(page);
   const item = page.getByRole('listitem', { name: new RegExp(`^${name} `) });
-  await openSidebarTab(page, 'Servers');
   await item.getByRole('button', { name: 'Connect through the CORS helper' }).click();
   await expect(page.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
   await expect(item).toContainText('2 tools');

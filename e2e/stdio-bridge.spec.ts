@@ -121,6 +121,7 @@ test('the mcpServers import shows the bridge command for a stdio entry and conne
   page,
 }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await page.getByText('Import mcpServers JSON').click();
   await page.getByLabel('mcpServers JSON').fill(
     JSON.stringify({
@@ -133,7 +134,6 @@ test('the mcpServers import shows the bridge command for a stdio entry and conne
       },
     }),
   );
-  await openSidebarTab(page, 'Servers');
   await page.getByRole('button', { name: 'Import servers' }).click();
   await expect(page.getByLabel('Bridge command for memory', { exact: true })).toHaveText(
     "npm run bridge -- --name memory --env 'MEMORY_FILE_PATH=/tmp/my memory.jsonl' npx -y @modelcontextprotocol/server-memory",

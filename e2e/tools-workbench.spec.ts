@@ -101,6 +101,7 @@ test('a local tool with a JavaScript handler is offered to the model and answers
 
 test('a pasted mcpServers JSON adds its HTTP servers and shows the bridge command for stdio ones', async ({ page }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await page.getByText('Import mcpServers JSON').click();
   await page.getByLabel('mcpServers JSON').fill(
     JSON.stringify({
@@ -110,7 +111,6 @@ test('a pasted mcpServers JSON adds its HTTP servers and shows the bridge comman
       },
     }),
   );
-  await openSidebarTab(page, 'Servers');
   await page.getByRole('button', { name: 'Import servers' }).click();
   await expect(page.getByLabel('Bridge command for files', { exact: true })).toHaveText(
     'npm run bridge -- --name files npx server-filesystem',

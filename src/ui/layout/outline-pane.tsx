@@ -42,8 +42,8 @@ export function OutlinePane() {
         {rounds.map((round) => (
           <li key={round.round}>
             <button type="button" className={`${linkClass} font-medium`} onClick={() => jumpToRound(round.round)}>
-              Round {round.round}
-              <span className="ml-2 font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">
+              Round {round.round}{' '}
+              <span className="ml-1 font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">
                 {describeRoundStop(round)}
               </span>
               {pausedRound === round.round && pausedCall === undefined && <span className="sr-only"> (paused)</span>}
