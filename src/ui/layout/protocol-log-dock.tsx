@@ -10,7 +10,10 @@ const STEP = 40;
 
 /** The dock's height kept between 140 px and 85 % of the window, so the page above it stays usable. */
 export function clampDockHeight(height: number, windowHeight: number): number {
-  return Math.round(Math.min(Math.max(height, MIN_HEIGHT), Math.max(MIN_HEIGHT, windowHeight * 0.85)));
+  const most = Math.max(MIN_HEIGHT, Number.isFinite(windowHeight) ? windowHeight * 0.85 : MIN_HEIGHT);
+  // NaN (a pointer event without coordinates) would otherwise pass through Math.min/max and hide the dock.
+  if (Number.isNaN(height)) return MIN_HEIGHT;
+  return Math.round(Math.min(Math.max(height, MIN_HEIGHT), most));
 }
 
 export function ProtocolLogDock() {
