@@ -100,12 +100,12 @@ test('"Messages so far" at a pause is exactly the history the next request carri
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
 
   // Nothing to show before a run.
-  await expect(page.getByRole('button', { name: 'Messages so far' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Messages so far', exact: true })).toHaveCount(0);
   await run(page, 'What should I wear in Paris today?');
   const status = page.getByRole('status', { name: 'Debugger status' });
   await expect(status).toContainText('Paused before demo__weather_get runs');
 
-  const toggle = page.getByRole('button', { name: 'Messages so far' });
+  const toggle = page.getByRole('button', { name: 'Messages so far', exact: true });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -151,7 +151,7 @@ test('the protocol log docks at the bottom and updates while a run goes on; Copy
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
   await demoConnected(page);
-  const opener = page.getByRole('button', { name: 'Protocol log' });
+  const opener = page.getByRole('button', { name: 'Protocol log', exact: true });
   await expect(opener).toHaveAttribute('aria-pressed', 'false');
   await opener.click();
   await expect(opener).toHaveAttribute('aria-pressed', 'true');
@@ -191,7 +191,7 @@ test('the protocol log docks at the bottom and updates while a run goes on; Copy
   await expect(tab).toHaveAttribute('aria-selected', 'true');
   const docked = page.getByRole('tabpanel', { name: 'Protocol log' }).getByRole('region', { name: 'Protocol log' });
   await expect(docked.getByRole('list', { name: 'Protocol messages' }).getByRole('listitem').first()).toBeVisible();
-  await docked.getByRole('button', { name: 'Close protocol log' }).click();
+  await docked.getByRole('button', { name: 'Close log' }).click();
   await expect(tab).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
   await expect(opener).toHaveAttribute('aria-pressed', 'false');

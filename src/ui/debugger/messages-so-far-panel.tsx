@@ -71,7 +71,7 @@ export function MessagesSoFarPanel() {
           Messages so far
         </button>
         {open && loaded?.status === 'loaded' && (
-          <CopyButton label="Copy all messages so far" text={() => JSON.stringify(loaded.value.messages, null, 2)} />
+          <CopyButton label="Copy every message" text={() => JSON.stringify(loaded.value.messages, null, 2)} />
         )}
       </div>
       <section id={regionId} aria-label="Messages so far" hidden={!open} className="mt-2 space-y-2">

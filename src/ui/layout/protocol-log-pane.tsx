@@ -56,8 +56,14 @@ export function ProtocolLogPane({ className = '' }: { className?: string }) {
           >
             {protocolDock === 'sidebar' ? 'Dock at bottom' : 'Dock in sidebar'}
           </button>
-          <button type="button" className={smallButtonClass} onClick={() => dockProtocolLog('closed')}>
-            Close protocol log
+          {/* Not "Close protocol log": a name holding "Protocol log" would shadow the header's button of that name. */}
+          <button
+            type="button"
+            className={smallButtonClass}
+            aria-label="Close log"
+            onClick={() => dockProtocolLog('closed')}
+          >
+            Close
           </button>
         </div>
       </div>
