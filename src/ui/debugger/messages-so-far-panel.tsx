@@ -42,8 +42,8 @@ function useMessagesSoFar(open: boolean): { shown: boolean; loaded: Loaded | nul
 function Notes({ value }: { value: MessagesSoFar }) {
   return (
     <p className="text-xs text-zinc-700 dark:text-zinc-300">
-      {value.messages.length} {value.messages.length === 1 ? 'message' : 'messages'}, exactly as the next request sends
-      them.
+      {value.messages.length} {value.messages.length === 1 ? 'message' : 'messages'}, the history the next request
+      carries, as the loop hands it to the provider.
       {value.compacted &&
         ` A compaction is in force: the full history holds ${value.fullCount} messages; the older ones go as the summary at the start.`}
       {value.pendingCalls > 0 &&
