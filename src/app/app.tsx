@@ -37,7 +37,7 @@ export function App() {
   return (
     <div className="min-h-screen">
       <SkipLink />
-      <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
+      <header className="z-10 border-b border-zinc-200 bg-white/85 backdrop-blur lg:sticky lg:top-0 dark:border-zinc-800 dark:bg-zinc-950/85">
         <div className="mx-auto flex max-w-[1600px] items-center gap-3 px-4 py-2.5">
           <img src="/loupe.svg" alt="" className="size-6" />
           <h1 className="text-base font-semibold tracking-tight">Loupe</h1>
