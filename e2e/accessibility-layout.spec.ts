@@ -3,12 +3,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
 
 async function pausedAtTheWeatherCall(page: Page): Promise<void> {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
+  await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
   await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_get');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
@@ -73,6 +76,7 @@ test('the skip link is the first tab stop and lands in the Message box; the outl
   const toggle = outline.getByRole('checkbox', { name: 'Breakpoint on demo__weather_get (round 1)' });
   await expect(toggle).toBeChecked();
   await toggle.uncheck();
+  await openSidebarTab(page, 'Breakpoints');
   await expect(page.getByRole('list', { name: 'Breakpoints' })).not.toContainText('tool demo__weather_get');
   await outline.getByRole('checkbox', { name: 'Breakpoint on demo__clothing_advise (round 2)' }).check();
   await expect(page.getByRole('list', { name: 'Breakpoints' })).toContainText('tool demo__clothing_advise');

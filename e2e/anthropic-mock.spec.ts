@@ -7,6 +7,7 @@ import type { Transcript } from '../src/engine/transcript/transcript';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic, MOCK_API_KEY as API_KEY } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const demo = localServerName(E2E_PORTS.demoServer);
 const media = localServerName(E2E_PORTS.mediaServer);
@@ -17,6 +18,7 @@ async function useMockAnthropic(page: Page, apiKey = API_KEY): Promise<void> {
 }
 
 async function replaceDemoServerWith(page: Page, url: string, name: string): Promise<void> {
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await servers.getByRole('button', { name: 'Remove demo' }).click();
   await expect(servers.getByRole('listitem')).toHaveCount(0);

@@ -3,6 +3,7 @@
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 interface RecordedRequest {
   body: {
@@ -16,6 +17,7 @@ interface RecordedRequest {
 
 test('thinking is shown collapsed and kept with its signature; cache tokens and cost per round', async ({ page }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

@@ -3,13 +3,16 @@
 // provider (real SDK) against the mock Messages API and the demo MCP server, production build.
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 test('allow for this session, always allow, deny and remember; marks shown in one place', async ({ page }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
+  await openSidebarTab(page, 'Breakpoints');
   const list = page.getByRole('list', { name: 'Tool approval' });
   // The demo tools say readOnlyHint; a person can take the mark off (and put it back).
   const readOnly = list.getByRole('checkbox', { name: 'Read-only: demo__weather_get' });
@@ -43,9 +46,11 @@ test('allow for this session, always allow, deny and remember; marks shown in on
 
   // After a reload the session answer is gone; "deny" and the read-only mark are remembered.
   await page.reload();
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
+  await openSidebarTab(page, 'Breakpoints');
   await expect(list).not.toContainText('for this session');
   await expect(list.getByRole('combobox', { name: 'Approval for demo__weather_get' })).toHaveValue('ask');
   await expect(list.getByRole('combobox', { name: 'Approval for demo__clothing_advise' })).toHaveValue('deny');

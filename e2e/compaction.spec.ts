@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 interface WireBlock {
   type: string;
@@ -20,6 +21,7 @@ async function mockRequests(): Promise<RecordedRequest[]> {
 }
 
 async function connect(page: Page, url: string, port: number): Promise<void> {
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await servers.getByRole('button', { name: 'Remove demo' }).click();
   await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
@@ -40,10 +42,12 @@ test('a 40-round run against a small context window compacts, finishes, and the 
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('40');
   await connect(page, e2eUrls.demoServer, E2E_PORTS.demoServer);
 
+  await openSidebarTab(page, 'Settings');
   await page.locator('summary', { hasText: 'Model capabilities' }).click();
   const window = page.getByRole('spinbutton', { name: 'Context window (tokens)' });
   await window.fill('2000');
   await window.blur();
+  await openSidebarTab(page, 'Policies');
   const policies = page.getByRole('region', { name: 'Loop policies' });
   // The mock's weather calls repeat the same error; the loop guard would end the run long before round 40.
   const guard = policies.getByRole('spinbutton', { name: 'Loop guard' });
@@ -127,6 +131,7 @@ test('150 tools: the budget shows the count and the tokens; the OpenAI-compatibl
 }) => {
   await page.goto('/');
   await connect(page, e2eUrls.manyToolsServer, E2E_PORTS.manyToolsServer);
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   const budget = tools.getByText(/^Tool budget: 150 tools, ~[\d,]+ tokens per request$/);
   await expect(budget).toBeVisible();
@@ -137,7 +142,9 @@ test('150 tools: the budget shows the count and the tokens; the OpenAI-compatibl
   await expect(perTool.first()).toContainText('tool_011');
   await expect(tools.getByRole('status', { name: 'Provider limits' })).toHaveCount(0);
 
+  await openSidebarTab(page, 'Settings');
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'OpenAI-compatible' });
+  await openSidebarTab(page, 'Tools');
   const limits = tools.getByRole('status', { name: 'Provider limits' });
   await expect(limits).toContainText('OpenAI accepts at most 128 tools in one request (tools: array too long).');
   await expect(limits).toContainText('This run would send 150 tools, 22 more than it accepts.');

@@ -4,6 +4,7 @@
 // mock Messages API and the demo MCP server, production build.
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 test('keyboard only: F11 to the call, edit it in place, F10 over the round, F8 from inside the editor', async ({
   page,
@@ -18,6 +19,7 @@ test('keyboard only: F11 to the call, edit it in place, F10 over the round, F8 f
   });
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

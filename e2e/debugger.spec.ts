@@ -6,6 +6,7 @@ import type { Transcript } from '../src/engine/transcript/transcript';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 interface RecordedRequest {
   path: string;
@@ -20,6 +21,7 @@ async function messageRequests(): Promise<RecordedRequest[]> {
 async function useMockAnthropic(page: Page): Promise<void> {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
@@ -134,6 +136,7 @@ test('fork from round 1: a second branch runs, the first stays intact, the trans
 
 test('a breakpoint on a tool stops only there; approval asks and a denial reaches the model', async ({ page }) => {
   await useMockAnthropic(page);
+  await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
   await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__clothing_advise');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
@@ -167,9 +170,11 @@ test('a breakpoint on a tool stops only there; approval asks and a denial reache
 
 test('You are the model: the person writes the tool call and the answer, the demo server runs it', async ({ page }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
+  await openSidebarTab(page, 'Settings');
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'You are the model' });
   await page.getByLabel('Message', { exact: true }).fill('Weather in Rome?');
   await page.getByRole('button', { name: 'Run', exact: true }).click();

@@ -2,10 +2,12 @@
 import { expect, test } from './fixtures/loupe-test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { holdRequests, isMcpMethod } from './fixtures/hold-requests';
+import { openSidebarTab } from './fixtures/sidebar';
 
 test('the Demo model plays weather → clothing against the demo server with no key', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('combobox', { name: 'Provider' })).toHaveValue('demo');
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
 
@@ -34,6 +36,7 @@ test('Stop cancels a run and leaves the app ready to run again', async ({ page }
   // The demo run ends in about a second; its first tool call is held at the server so Stop lands mid-run.
   const toolCall = await holdRequests(page.context(), e2eUrls.demoServer, isMcpMethod('tools/call'));
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

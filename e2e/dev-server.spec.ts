@@ -3,6 +3,7 @@
 // on every response. The production build (the other project) misses all of that.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
 
 /** Two animation frames: every effect of the commit that opened the dialog (StrictMode's re-run too) is done. */
 async function settle(page: Page): Promise<void> {
@@ -25,8 +26,10 @@ test('first use, Monaco and a whole demo run included, never reloads the page', 
   let loads = 0;
   page.on('load', () => (loads += 1));
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(page.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
 
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   await tools.getByRole('button', { name: 'New local tool' }).click();
   const dialog = page.getByRole('dialog', { name: 'New local tool' });
@@ -45,6 +48,7 @@ test('Inspect, a server’s Edit, a tool’s Edit and New local tool each open a
   page,
 }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(page.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
   const tools = page.getByRole('region', { name: 'Tools' });
 
@@ -58,6 +62,7 @@ test('Inspect, a server’s Edit, a tool’s Edit and New local tool each open a
   await expectStaysOpen(page, editServer);
   await close(editServer);
 
+  await openSidebarTab(page, 'Tools');
   await tools.getByRole('button', { name: 'Edit demo__weather_get as the model sees it' }).click();
   const editTool = page.getByRole('dialog', { name: 'Edit demo__weather_get as the model sees it' });
   await expectStaysOpen(page, editTool);

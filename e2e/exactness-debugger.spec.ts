@@ -6,6 +6,7 @@ import type { Transcript } from '../src/engine/transcript/transcript';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const weather = 'demo__weather_get';
 const clothing = 'demo__clothing_advise';
@@ -49,6 +50,7 @@ function systemText(body: MessagesBody | undefined): string | undefined {
 async function useMockAnthropic(page: Page): Promise<void> {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
@@ -174,6 +176,7 @@ test('the request editor at a pause: the edited request is exactly what the API 
 
 test('a direct-output tool ends the run with its result as the answer, and no request follows', async ({ page }) => {
   await useMockAnthropic(page);
+  await openSidebarTab(page, 'Policies');
   const panel = page.getByRole('region', { name: 'Loop policies' });
   await panel.getByText('Calls and results').click();
   const field = panel.getByRole('textbox', { name: 'Direct-output tools' });
@@ -222,7 +225,9 @@ test('a direct-output tool ends the run with its result as the answer, and no re
 test('"At a limit: Fallback brief" sends everything known as one brief to a fresh request', async ({ page }) => {
   await useMockAnthropic(page);
   await page.getByRole('textbox', { name: 'System prompt' }).fill('You are a packing assistant. SYSTEM-MARKER-42.');
+  await openSidebarTab(page, 'Settings');
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('2');
+  await openSidebarTab(page, 'Policies');
   await page
     .getByRole('region', { name: 'Loop policies' })
     .getByRole('combobox', { name: 'At a limit' })

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 async function enqueue(replies: unknown[]): Promise<void> {
   await fetch(`${e2eUrls.mockApi}/__mock/reset`, { method: 'POST' });
@@ -22,6 +23,7 @@ async function runDemo(page: Page, city: string): Promise<void> {
 test("a server's log messages during a call show on that call, in order, with their level", async ({ page }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.featuresServer);
   await page.getByRole('button', { name: 'Add server' }).click();
   const servers = page.getByRole('list', { name: 'Servers' });
@@ -45,6 +47,7 @@ test("a server's log messages during a call show on that call, in order, with th
 
 test('offline replay steps through the recording with no server, and Compare finds no difference', async ({ page }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
   await runDemo(page, 'Oslo');
@@ -81,6 +84,7 @@ test('offline replay steps through the recording with no server, and Compare fin
 
 test('Compare names the first divergence between two different runs', async ({ page }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

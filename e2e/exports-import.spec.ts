@@ -6,6 +6,7 @@ import type { Transcript } from '../src/engine/transcript/transcript';
 import { runExportedCurl } from '../test/support/run-exported-curl';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const mockRoot = e2eUrls.mockOpenAIApi.replace(/\/v1$/, '');
 const fixture = (): Transcript =>
@@ -109,6 +110,7 @@ test('a secret in a server URL is never written down: transcript, report, sessio
 }) => {
   const secretUrl = `${e2eUrls.demoServer}?api_key=SECRET123`;
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
   await servers
@@ -119,6 +121,7 @@ test('a secret in a server URL is never written down: transcript, report, sessio
   await page.getByRole('button', { name: 'Add server' }).click();
   await expect(servers.getByRole('listitem', { name: /connected/ })).toBeVisible();
   // A provider base URL with user info and a query secret, typed and left (no request is made with it).
+  await openSidebarTab(page, 'Settings');
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'OpenAI-compatible' });
   await page.getByRole('textbox', { name: 'Base URL' }).fill('http://user:pw@127.0.0.1:9/v1?token=SECRET456');
   await expect(page.getByText('This URL holds a secret', { exact: false })).toBeVisible();

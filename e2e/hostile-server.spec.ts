@@ -3,6 +3,7 @@
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const hostile = localServerName(E2E_PORTS.hostileServer);
 const call = (id: string, tool: string) => ({ type: 'tool_use', id, name: `${hostile}__${tool}`, input: {} });
@@ -14,6 +15,7 @@ test('hostile tools: good parts reach the model, every bound is a visible status
   test.setTimeout(180_000);
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.hostileServer);
   await page.getByRole('button', { name: 'Add server' }).click();
@@ -25,6 +27,7 @@ test('hostile tools: good parts reach the model, every bound is a visible status
   await serverDialog.getByLabel('Tool timeout (s)').fill('30');
   await serverDialog.getByRole('button', { name: 'Save and reconnect' }).click();
   await expect(servers.getByRole('listitem', { name: `${hostile} connected` })).toBeVisible();
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   await tools.getByRole('button', { name: `Edit ${hostile}__never_answers as the model sees it` }).click();
   const toolDialog = page.getByRole('dialog', { name: `Edit ${hostile}__never_answers as the model sees it` });
@@ -33,6 +36,7 @@ test('hostile tools: good parts reach the model, every bound is a visible status
   await expect(toolDialog).toBeHidden();
 
   // At most 3 s per call even with progress, set in Loop policies.
+  await openSidebarTab(page, 'Policies');
   const policies = page.getByRole('region', { name: 'Loop policies' });
   await policies.getByText('Timeouts', { exact: true }).click();
   const maxTotal = policies.getByLabel('Max time per call (s)');

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
 import { E2E_PORTS, e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const mock = e2eUrls.mockOpenAIApi;
 const mockRoot = mock.replace(/\/v1$/, '');
@@ -43,9 +44,11 @@ test.beforeEach(async () => {
 /** The OpenAI-compatible provider at `baseUrl` with no key, as a local server is used. */
 async function useLocalServer(page: Page, baseUrl = mock): Promise<void> {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
+  await openSidebarTab(page, 'Settings');
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'OpenAI-compatible' });
   await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
   await page.getByRole('combobox', { name: 'Model' }).fill('model/scripted-qwen3-think.gguf');
@@ -155,6 +158,7 @@ test('a refused key and an unreachable server also end the round as failed, not 
   await expect(round1).not.toContainText('streaming…');
 
   // Nothing listens on this loopback port: the request never gets an answer.
+  await openSidebarTab(page, 'Settings');
   await page.getByRole('textbox', { name: 'Base URL' }).fill(`http://127.0.0.1:${E2E_PORTS.app + 20}/v1`);
   await send(page, 'Hello again?');
   await expect(page.getByRole('alert').filter({ hasText: 'Could not reach' })).toBeVisible();

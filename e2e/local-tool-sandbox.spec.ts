@@ -3,8 +3,10 @@
 import type { Page } from '@playwright/test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
 
 async function addScriptTool(page: Page, name: string, body: string, timeoutMs: number): Promise<void> {
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   await tools.getByRole('button', { name: 'New local tool' }).click();
   const dialog = page.getByRole('dialog', { name: 'New local tool' });
@@ -31,6 +33,7 @@ test('a handler that imports from the network or allocates 1 GB ends as a plain 
 
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   await tools.getByRole('switch', { name: 'Send demo__weather_get' }).uncheck();
   await tools.getByRole('switch', { name: 'Send demo__clothing_advise' }).uncheck();

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const demo = localServerName(E2E_PORTS.demoServer);
 const weather = `${demo}__weather_get`;
@@ -32,6 +33,7 @@ async function setUp(page: Page, maxRounds: number): Promise<void> {
   await page.goto('/');
   await chooseMockAnthropic(page);
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill(String(maxRounds));
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await servers.getByRole('button', { name: 'Remove demo' }).click();
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.demoServer);
@@ -72,6 +74,7 @@ test('a model that never stops asking for tools ends at the round limit, visibly
 test('"At a limit: Stop" from the Loop policies panel ends at the limit without another request', async ({ page }) => {
   await fetch(`${e2eUrls.mockApi}/__mock/default`, { method: 'POST', body: JSON.stringify({ mode: 'tools-forever' }) });
   await setUp(page, 2);
+  await openSidebarTab(page, 'Policies');
   const panel = page.getByRole('region', { name: 'Loop policies' });
   await panel.getByRole('combobox', { name: 'At a limit' }).selectOption({ label: 'Stop' });
   await run(page, 'Keep checking the weather.');

@@ -6,6 +6,7 @@ import type { Transcript } from '../src/engine/transcript/transcript';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const basic = localServerName(E2E_PORTS.basicAppServer);
 
@@ -19,6 +20,7 @@ async function mockRequests(): Promise<RecordedRequest[]> {
 }
 
 async function addServer(page: Page, url: string, name: string): Promise<void> {
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
   await page.getByRole('button', { name: 'Add server' }).click();
@@ -52,6 +54,7 @@ test('the example MCP App renders in its call, on an opaque origin that cannot r
   await page.goto('/');
   await chooseMockAnthropic(page);
   await page.evaluate(() => localStorage.setItem('loupe.e2e-secret', 'sk-must-not-leak'));
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: 'Remove demo' }).click();
   await addServer(page, e2eUrls.basicAppServer, basic);
 
@@ -115,6 +118,7 @@ test('the demo weather card: the app-only forecast tool never reaches the model,
   const demo = localServerName(E2E_PORTS.demoServer);
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: 'Remove demo' }).click();
   await addServer(page, e2eUrls.demoServer, demo);
   await expect(page.getByRole('list', { name: 'Servers' })).toContainText('2 tools (+1 for its apps only)');
@@ -157,6 +161,7 @@ async function replaceEditorText(page: Page, name: string, text: string): Promis
 /** Runs the Demo model to its end with the demo server; returns the weather call and its card. */
 async function finishedDemoRun(page: Page) {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');

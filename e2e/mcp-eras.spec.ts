@@ -4,14 +4,17 @@ import type { Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 async function addServer(page: Page, url: string): Promise<void> {
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
   await page.getByRole('button', { name: 'Add server' }).click();
 }
 
 /** Leaves only `keep` switched on in the Tools panel. */
 async function sendOnly(page: Page, keep: string): Promise<void> {
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   for (const name of await tools
     .getByRole('switch')
@@ -34,6 +37,7 @@ test('a modern-only and a 2025-era server in one run, elicitation answered on ea
   await chooseMockAnthropic(page);
   await addServer(page, e2eUrls.modernServer);
   await addServer(page, e2eUrls.legacyServer);
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: /connected$/ })).toHaveCount(3);
   const modernName = `server${new URL(e2eUrls.modernServer).port}`;

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 interface RecordedRequest {
   body: { messages?: { role: string; content: { type: string; text?: string }[] | string }[]; tools?: unknown[] };
@@ -18,6 +19,7 @@ async function mockRequests(): Promise<RecordedRequest[]> {
 async function setUp(page: Page): Promise<void> {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.featuresServer);
   await page.getByRole('button', { name: 'Add server' }).click();
   const servers = page.getByRole('list', { name: 'Servers' });
@@ -26,6 +28,7 @@ async function setUp(page: Page): Promise<void> {
 
 /** Leaves only `keep` switched on in the Tools panel. */
 async function sendOnly(page: Page, keep: string): Promise<void> {
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   for (const name of await tools
     .getByRole('switch')
@@ -47,6 +50,7 @@ test('the protocol log shows every message with timing, filters and exports; cap
 }) => {
   await setUp(page);
   const name = new URL(e2eUrls.featuresServer).port;
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('button', { name: `Inspect server${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Inspect server${name}` });
   await expect(dialog.getByLabel('Capabilities')).toContainText('logging');
@@ -73,6 +77,7 @@ test('a resource attached to the conversation goes with the next message; a prom
 }) => {
   await setUp(page);
   const name = `server${new URL(e2eUrls.featuresServer).port}`;
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('button', { name: `Inspect ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Inspect ${name}` });
   await dialog.getByRole('tab', { name: 'Resources' }).click();
@@ -137,6 +142,7 @@ test('elicitation opens a form with the defaults; sampling asks before the model
   await sendOnly(page, `${name}__chatty`);
   await run(page, 'Work.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('button', { name: `Inspect ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Inspect ${name}` });
   await dialog.getByRole('tab', { name: 'Log' }).click();
@@ -150,6 +156,7 @@ test('a server is edited in place: a new name renames its tools and it reconnect
   await setUp(page);
   const name = `server${new URL(e2eUrls.featuresServer).port}`;
   await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+  await openSidebarTab(page, 'Servers');
   const dialog = page.getByRole('dialog', { name: `Edit server ${name}` });
   await dialog
     .getByRole('textbox', { name: 'Headers (one "Name: value" per line, kept in memory only)' })
@@ -163,6 +170,7 @@ test('a server is edited in place: a new name renames its tools and it reconnect
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'feat connected' }),
   ).toBeVisible();
+  await openSidebarTab(page, 'Tools');
   await expect(
     page.getByRole('region', { name: 'Tools' }).getByRole('listitem', { name: 'feat__book_table' }),
   ).toBeVisible();

@@ -2,11 +2,13 @@
 import { expect, test } from './fixtures/loupe-test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { holdRequests } from './fixtures/hold-requests';
+import { openSidebarTab } from './fixtures/sidebar';
 
 test('Run pressed while the demo server is still connecting waits for it and gets its tools', async ({ page }) => {
   // The demo server answers nothing until the Run has been pressed: "connecting" for as long as the test wants.
   const demo = await holdRequests(page.context(), e2eUrls.demoServer);
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: 'demo connecting' })).toBeVisible();
   await demo.arrived();
@@ -61,6 +63,7 @@ test('Stop while waiting for a server ends the run as aborted without starting i
   await expect(status).toContainText('aborted');
   await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article')).toHaveCount(0);
   demo.release();
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

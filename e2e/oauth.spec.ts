@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const name = localServerName(E2E_PORTS.oauthServer);
 
@@ -37,6 +38,7 @@ async function windowOpens(page: Page): Promise<{ url: string; features: string;
 }
 
 async function addOAuthServer(page: Page): Promise<Locator> {
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await servers.getByRole('button', { name: 'Remove demo' }).click();
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.oauthServer);
@@ -50,6 +52,7 @@ test('sign in to an OAuth server in a popup, then run its tool', async ({ page }
   await recordWindowOpens(page, { openWindow: true });
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   const item = await addOAuthServer(page);
   await expect(item).not.toContainText('connected');
@@ -101,6 +104,7 @@ test('a crafted callback with a wrong state shows nothing, and the real sign-in 
   await recordWindowOpens(page, { openWindow: false });
   await page.goto('/');
   const item = await addOAuthServer(page);
+  await openSidebarTab(page, 'Servers');
   await item.getByRole('button', { name: `Sign in to ${name}` }).click();
   await expect(item).toContainText('Finish signing in in the window that opened');
   const [pending] = await windowOpens(page);

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const mock = e2eUrls.mockOpenAIApi;
 const media = localServerName(E2E_PORTS.mediaServer);
@@ -46,6 +47,7 @@ test.beforeEach(async () => {
 
 /** Picks the OpenAI-compatible provider against the mock, with no key (like Ollama or LM Studio). */
 async function useMockEndpoint(page: Page, model: string): Promise<void> {
+  await openSidebarTab(page, 'Settings');
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'OpenAI-compatible' });
   await expect(page.getByRole('textbox', { name: 'Base URL' })).toHaveValue('https://api.openai.com/v1');
   await page.getByRole('textbox', { name: 'Base URL' }).fill(mock);
@@ -65,6 +67,7 @@ test('the MCP loop runs to its end through a keyless endpoint, with costs, and e
   page,
 }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
@@ -152,6 +155,7 @@ test('a tool image reaches a vision model in a user message, and a placeholder l
 }) => {
   await page.goto('/');
   await useMockEndpoint(page, 'gpt-4o');
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await servers.getByRole('button', { name: 'Remove demo' }).click();
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.mediaServer);
@@ -175,6 +179,7 @@ test('a tool image reaches a vision model in a user message, and a placeholder l
     { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/png;base64,/) as unknown as string } },
   ]);
 
+  await openSidebarTab(page, 'Settings');
   await page.getByText('Model capabilities').click();
   await page.getByRole('checkbox', { name: 'Vision: the model reads images' }).uncheck();
   await fetch(`${mock.replace(/\/v1$/, '')}/__mock/reset`, { method: 'POST' });
@@ -192,10 +197,12 @@ test('a model without tool calling runs the loop on the prompted track, and a re
   page,
 }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
   await useMockEndpoint(page, 'llama3.2:3b');
+  await openSidebarTab(page, 'Settings');
   await page.getByText('Model capabilities').click();
   await page.getByRole('combobox', { name: 'Tool calling' }).selectOption('prompted');
 

@@ -3,6 +3,7 @@
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 
@@ -18,6 +19,7 @@ interface RecordedRequest {
 test('redacted thinking is kept and sent back; a PDF result goes to the model as a document', async ({ page }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.mediaServer);
   await page.getByRole('button', { name: 'Add server' }).click();

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const QUOTES = '>'.repeat(20_000);
 const EMPHASIS = '_a'.repeat(50_000);
@@ -40,6 +41,7 @@ async function expectHostileRound(page: Page): Promise<void> {
 async function expectUsable(page: Page): Promise<void> {
   await page.getByLabel('Message', { exact: true }).fill('Still typing after the hostile reply.');
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Still typing after the hostile reply.');
+  await openSidebarTab(page, 'Settings');
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('7');
   await expect(page.getByRole('spinbutton', { name: 'Max rounds' })).toHaveValue('7');
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 
@@ -122,6 +123,7 @@ test('a reload while a tool runs: Resume keeps finished calls, does not run the 
 }, info) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.mediaServer);
   await page.getByRole('button', { name: 'Add server' }).click();

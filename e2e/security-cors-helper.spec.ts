@@ -8,6 +8,7 @@ import { serveMcpHttp, type McpHttpHandle } from '../server/serve-mcp-http';
 import { e2eUrls, localServerName, loupeOrigins } from './fixtures/e2e-ports';
 import { openForeignPage } from './fixtures/foreign-page';
 import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
 
 let bare: McpHttpHandle;
 
@@ -29,6 +30,7 @@ function dropCorsNoise(errors: string[]): void {
 
 async function addBareServer(page: Page): Promise<string> {
   const name = localServerName(Number(new URL(bare.url).port));
+  await openSidebarTab(page, 'Servers');
   await page.getByLabel('Server URL').fill(bare.url);
   await page.getByRole('button', { name: 'Add server' }).click();
   await expect(page.getByRole('listitem', { name: `${name} error` })).toBeVisible();
@@ -40,6 +42,7 @@ test('one click connects a server without CORS headers through the helper; the t
   pageErrors,
 }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(page.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
   const name = await addBareServer(page);
   const item = page.getByRole('listitem', { name: new RegExp(`^${name} `) });
@@ -60,6 +63,7 @@ test('one click connects a server without CORS headers through the helper; the t
   // After a reload the token (memory only) is gone: the offer says so and one click brings it back.
   await page.reload();
   const again = page.getByRole('listitem', { name: new RegExp(`^${name} `) });
+  await openSidebarTab(page, 'Servers');
   await again.getByRole('button', { name: 'Reconnect through the CORS helper' }).click();
   await expect(page.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
   dropCorsNoise(pageErrors);

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 const demo = localServerName(E2E_PORTS.demoServer);
@@ -14,6 +15,7 @@ async function useMockAnthropic(page: Page): Promise<void> {
 }
 
 async function useServer(page: Page, url: string, name: string): Promise<void> {
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await servers.getByRole('button', { name: 'Remove demo' }).click();
   await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
@@ -85,6 +87,7 @@ test('run, export, reload, import: the same rounds, image and answer, and no mod
 
 test('a broken file is refused with an alert and the current session is unchanged', async ({ page }, info) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
@@ -151,6 +154,7 @@ test('a reload in the middle of a stepped run restores it at the pause, and Step
   page,
 }, info) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

@@ -9,6 +9,7 @@ import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { E2E_PORTS, e2eUrls, loupeOrigins } from './fixtures/e2e-ports';
 import { openForeignPage } from './fixtures/foreign-page';
 import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const memoryServer = 'node_modules/@modelcontextprotocol/server-memory/dist/index.js';
 const memoryFile = join(mkdtempSync(join(tmpdir(), 'loupe-bridge-e2e-')), 'memory.jsonl');
@@ -58,10 +59,12 @@ test("Loupe connects with the URL the bridge printed and a run calls the stdio s
   expect(bridgeUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${E2E_PORTS.bridge}/mcp\\?token=[\\w-]{43}$`));
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('textbox', { name: 'Server URL' }).fill(bridgeUrl);
   await page.getByRole('button', { name: 'Add server' }).click();
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: `${bridgeName} connected` })).toBeVisible();
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' }).getByRole('list', { name: `Tools of ${bridgeName}` });
   await expect(tools).toContainText('create_entities');
   await expect(tools).toContainText('read_graph');
@@ -105,6 +108,7 @@ test("Loupe connects with the URL the bridge printed and a run calls the stdio s
   expect(readFileSync(memoryFile, 'utf8')).toContain('"name":"Loupe"');
 
   // Its stderr (the start-up line) is in the server log.
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('button', { name: `Inspect ${bridgeName}` }).click();
   const dialog = page.getByRole('dialog', { name: `Inspect ${bridgeName}` });
   await dialog.getByRole('tab', { name: 'Log' }).click();
@@ -117,6 +121,7 @@ test('the mcpServers import shows the bridge command for a stdio entry and conne
   page,
 }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await page.getByText('Import mcpServers JSON').click();
   await page.getByLabel('mcpServers JSON').fill(
     JSON.stringify({

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
 
 function runHeadless(suitePath: string, junitPath: string) {
   const result = spawnSync(
@@ -32,6 +33,7 @@ function runHeadless(suitePath: string, junitPath: string) {
 
 test('make a test from a run, run it ×3, export it and gate CI with the headless runner', async ({ page }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
@@ -40,6 +42,7 @@ test('make a test from a run, run it ×3, export it and gate CI with the headles
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
   await page.getByRole('button', { name: 'Make a test' }).click();
+  await openSidebarTab(page, 'Tests');
   const tests = page.getByRole('region', { name: 'Tests' });
   const testCase = tests.getByRole('listitem', { name: 'Test What should I wear in Paris today?' });
   await expect(testCase).toBeVisible();

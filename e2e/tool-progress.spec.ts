@@ -2,12 +2,14 @@
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 
 test('progress of a long-running tool shows on the running call', async ({ page }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.mediaServer);
   await page.getByRole('button', { name: 'Add server' }).click();

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 interface RecordedRequest {
   body: { tools?: { name: string; description?: string; input_schema?: unknown }[] };
@@ -35,6 +36,7 @@ async function run(page: Page, message: string): Promise<void> {
 test('an edited description is what the next request carries; an invalid edit is never saved', async ({ page }) => {
   await page.goto('/');
   await useMockAnthropic(page);
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   await expect(tools.getByRole('listitem', { name: 'demo__weather_get' })).toBeVisible();
 
@@ -72,6 +74,7 @@ test('an edited description is what the next request carries; an invalid edit is
 test('a local tool with a JavaScript handler is offered to the model and answers its call', async ({ page }) => {
   await page.goto('/');
   await useMockAnthropic(page);
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   await tools.getByRole('switch', { name: 'Send demo__weather_get' }).uncheck();
   await tools.getByRole('switch', { name: 'Send demo__clothing_advise' }).uncheck();
@@ -98,6 +101,7 @@ test('a local tool with a JavaScript handler is offered to the model and answers
 
 test('a pasted mcpServers JSON adds its HTTP servers and shows the bridge command for stdio ones', async ({ page }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await page.getByText('Import mcpServers JSON').click();
   await page.getByLabel('mcpServers JSON').fill(
     JSON.stringify({
@@ -113,5 +117,6 @@ test('a pasted mcpServers JSON adds its HTTP servers and shows the bridge comman
   );
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: 'media connected' })).toBeVisible();
+  await openSidebarTab(page, 'Tools');
   await expect(page.getByRole('region', { name: 'Tools' }).getByRole('list', { name: 'Tools of media' })).toBeVisible();
 });

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
 
 /** The fixture watches the first page only: the second tab fails the test on console errors too. */
 function watchErrors(page: Page, errors: string[]): void {
@@ -20,6 +21,7 @@ test('a second tab is read-only, takes over, and the paused run resumes in exact
   // Two tabs, each with its own worker, build and run the app on a shared, loaded machine.
   test.setTimeout(120_000);
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

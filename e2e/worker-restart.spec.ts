@@ -3,6 +3,7 @@ import type { Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { holdRequests, isMcpMethod } from './fixtures/hold-requests';
+import { openSidebarTab } from './fixtures/sidebar';
 
 /** The engine worker of the page (Playwright sees dedicated workers; no hook in the app is needed). */
 async function engineWorker(page: Page): Promise<Worker> {
@@ -15,6 +16,7 @@ async function engineWorker(page: Page): Promise<Worker> {
 async function startHeldRun(page: Page) {
   const toolCall = await holdRequests(page.context(), e2eUrls.demoServer, isMcpMethod('tools/call'));
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
@@ -35,6 +37,7 @@ async function expectRecovered(page: Page, reason: RegExp, toolCall: { release: 
   // Only now: the held call must not be answered to the old worker before it is gone.
   toolCall.release();
   await expect(alerts.filter({ hasText: 'The engine was restarted.' })).toBeVisible();
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

@@ -42,6 +42,7 @@ for (const [name, width, height] of [
   for (const colorScheme of ['light', 'dark']) {
     const page = await browser.newPage({ viewport: { width, height }, colorScheme });
     await page.goto(appUrl);
+    await openTab(page, 'Servers');
     await page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }).waitFor();
     await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -72,10 +73,17 @@ for (const [name, width, height] of [
 }
 await browser.close();
 
+/** Opens the sidebar tab `name`, as a person would. */
+async function openTab(page, name) {
+  await page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name, exact: true }).click();
+}
+
 /** The debugger layout at a pause: a breakpoint on demo__weather_get, the call's card open, focused, in view. */
 async function shootPause(page, file) {
   await page.goto(appUrl);
+  await openTab(page, 'Servers');
   await page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }).waitFor();
+  await openTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
   await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_get');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
@@ -89,6 +97,7 @@ async function shootPause(page, file) {
 /** The Tests panel after "Make a test" and a Run ×3 of the Demo run (for the README's test section). */
 async function shootTests(page, file) {
   await page.getByRole('button', { name: 'Make a test' }).click();
+  await openTab(page, 'Tests');
   const tests = page.getByRole('region', { name: 'Tests' });
   await tests.getByLabel('Times').fill('3');
   await tests.getByRole('button', { name: 'Run ×3' }).click();

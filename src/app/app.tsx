@@ -22,19 +22,22 @@ import {
   LoopPoliciesPanel,
   ManualReplyPanel,
   McpRequestDialogs,
+  MessagesSoFarPanel,
   PausePanel,
   RunActions,
   TestsPanel,
 } from './lazy-panels';
 import { OutlinePane } from '../ui/layout/outline-pane';
-import { Sidebar } from '../ui/layout/sidebar';
+import { ProtocolLogButton } from '../ui/layout/protocol-log-button';
+import { ProtocolLogDock } from '../ui/layout/protocol-log-dock';
+import { Sidebar, SidebarTab } from '../ui/layout/sidebar';
 import { SkipLink } from '../ui/layout/skip-link';
 
 export function App() {
   return (
     <div className="min-h-screen">
       <SkipLink />
-      <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
+      <header className="z-10 border-b border-zinc-200 bg-white/85 backdrop-blur lg:sticky lg:top-0 dark:border-zinc-800 dark:bg-zinc-950/85">
         <div className="mx-auto flex max-w-[1600px] items-center gap-3 px-4 py-2.5">
           <img src="/loupe.svg" alt="" className="size-6" />
           <h1 className="text-base font-semibold tracking-tight">Loupe</h1>
@@ -45,6 +48,9 @@ export function App() {
             </ErrorBoundary>
             <ErrorBoundary label="Import transcript">
               <ImportTranscriptButton />
+            </ErrorBoundary>
+            <ErrorBoundary label="The protocol log">
+              <ProtocolLogButton />
             </ErrorBoundary>
             <ErrorBoundary label="Export transcript">
               <ExportTranscriptButton />
@@ -89,6 +95,9 @@ export function App() {
           <ErrorBoundary label="The branch bar">
             <BranchBar />
           </ErrorBoundary>
+          <ErrorBoundary label="Messages so far">
+            <MessagesSoFarPanel />
+          </ErrorBoundary>
           <ErrorBoundary label="The pause panel">
             <PausePanel slot="page" />
           </ErrorBoundary>
@@ -99,30 +108,48 @@ export function App() {
             <Timeline />
           </ErrorBoundary>
         </SessionColumn>
-        <Sidebar>
-          <ErrorBoundary label="The outline">
-            <OutlinePane />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Settings panel">
-            <SettingsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Servers panel">
-            <ServersPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Tools panel">
-            <ToolsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Breakpoints panel">
-            <BreakpointsPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Loop policies panel">
-            <LoopPoliciesPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The Tests panel">
-            <TestsPanel />
-          </ErrorBoundary>
+        <Sidebar
+          outline={
+            <ErrorBoundary label="The outline">
+              <OutlinePane />
+            </ErrorBoundary>
+          }
+        >
+          <SidebarTab name="Settings">
+            <ErrorBoundary label="The Settings panel">
+              <SettingsPanel />
+            </ErrorBoundary>
+          </SidebarTab>
+          <SidebarTab name="Servers">
+            <ErrorBoundary label="The Servers panel">
+              <ServersPanel />
+            </ErrorBoundary>
+          </SidebarTab>
+          <SidebarTab name="Tools">
+            <ErrorBoundary label="The Tools panel">
+              <ToolsPanel />
+            </ErrorBoundary>
+          </SidebarTab>
+          <SidebarTab name="Breakpoints">
+            <ErrorBoundary label="The Breakpoints panel">
+              <BreakpointsPanel />
+            </ErrorBoundary>
+          </SidebarTab>
+          <SidebarTab name="Policies">
+            <ErrorBoundary label="The Loop policies panel">
+              <LoopPoliciesPanel />
+            </ErrorBoundary>
+          </SidebarTab>
+          <SidebarTab name="Tests">
+            <ErrorBoundary label="The Tests panel">
+              <TestsPanel />
+            </ErrorBoundary>
+          </SidebarTab>
         </Sidebar>
       </main>
+      <ErrorBoundary label="The protocol log dock">
+        <ProtocolLogDock />
+      </ErrorBoundary>
     </div>
   );
 }

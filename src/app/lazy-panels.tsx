@@ -7,6 +7,10 @@ export const BreakpointsPanel = lazyComponent(() => import('../ui/debugger/break
 export const ManualReplyPanel = lazyComponent(() => import('../ui/debugger/manual-reply-panel'), 'ManualReplyPanel');
 export const PausePanel = lazyComponent(() => import('../ui/debugger/pause-panel'), 'PausePanel');
 export const LoopPoliciesPanel = lazyComponent(() => import('../ui/policies/loop-policies-panel'), 'LoopPoliciesPanel');
+export const MessagesSoFarPanel = lazyComponent(
+  () => import('../ui/debugger/messages-so-far-panel'),
+  'MessagesSoFarPanel',
+);
 export const McpRequestDialogs = lazyComponent(
   () => import('../ui/mcp-features/mcp-request-dialogs'),
   'McpRequestDialogs',

@@ -6,6 +6,7 @@ import { createLoupeStore } from '../store/create-loupe-store';
 import { LoupeStoreProvider } from '../store/loupe-store-provider';
 import { getDefaultStorage } from '../store/safe-storage';
 import { readRestoreFailure, restoreSessions } from '../store/sessions/restore-guard';
+import { LayoutProvider } from '../ui/layout/layout-context';
 import { SafeModeGate } from '../ui/safe-mode/safe-mode-gate';
 import { applyTheme, readInitialTheme } from '../ui/theme/theme';
 import { App } from './app';
@@ -35,7 +36,9 @@ createRoot(root).render(
   <StrictMode>
     <LoupeStoreProvider store={store}>
       <SafeModeGate initial={earlierFailure} restore={restore} storage={storage}>
-        <App />
+        <LayoutProvider firstTab="Settings">
+          <App />
+        </LayoutProvider>
       </SafeModeGate>
     </LoupeStoreProvider>
   </StrictMode>,

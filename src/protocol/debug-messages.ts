@@ -1,5 +1,6 @@
 // The debugger's part of the worker ⇄ UI contract: commands, results and the manual model's turns. Types only.
 import type { PauseDecision, PausePoint, StepMode } from '../engine/debug/pause-point';
+import type { MessagesSoFar } from '../engine/debug/messages-so-far';
 import type { Message } from '../engine/message/message';
 import type { ModelRequest, ToolDefinition } from '../engine/model/model';
 import type { RunSettings } from './settings';
@@ -37,6 +38,8 @@ export type DebugCommand =
   | { type: 'tokens-count'; runId: string; request: ModelRequest }
   /** The messages round `round` of `runId` sent (repaired): what a fork from there starts with. */
   | { type: 'fork-history'; runId: string; round: number }
+  /** The history the run's next request carries so far (compacted when a compaction is in force). */
+  | { type: 'messages-so-far'; runId: string }
   /** Starts run `newRunId` from `fork-history` (or the edited `messages`); the original run is kept. */
   | {
       type: 'run-fork';
@@ -63,6 +66,7 @@ export interface DebugCommandResults {
   'pause-resolve': null;
   'tokens-count': { inputTokens: number } | null;
   'fork-history': Message[];
+  'messages-so-far': MessagesSoFar;
   'run-fork': BranchInfo;
   'branch-rename': null;
   'branches-restore': null;

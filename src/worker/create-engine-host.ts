@@ -234,6 +234,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       case 'pause-resolve':
       case 'tokens-count':
       case 'fork-history':
+      case 'messages-so-far':
       case 'run-fork':
       case 'branch-rename':
       case 'branches-restore':

@@ -1,6 +1,7 @@
 // The worker side of the debugger: live policy per run, the pause each run holds, forks and branches.
 import { findRequestPatchProblems } from '../engine/debug/apply-request-patch';
 import { forkHistory } from '../engine/debug/fork-history';
+import { messagesSoFar } from '../engine/debug/messages-so-far';
 import type { DebugController, PauseDecision, PausePoint, StepMode } from '../engine/debug/pause-point';
 import type { Message } from '../engine/message/message';
 import { repairHistory } from '../engine/message/repair-history';
@@ -128,6 +129,8 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
         if (run.model?.countTokens === undefined) return null;
         return { inputTokens: await run.model.countTokens(command.request, run.signal) };
       }
+      case 'messages-so-far':
+        return messagesSoFar(context.runs.get(command.runId).events);
       case 'fork-history':
         return forkHistory(context.runs.get(command.runId).events, command.round).messages;
       case 'run-fork': {

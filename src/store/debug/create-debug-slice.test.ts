@@ -63,6 +63,23 @@ async function startPausedRun(setupResult: ReturnType<typeof setup>) {
 }
 
 describe('the debugger slice', () => {
+  it('asks the worker for the shown run’s messages so far; a refusal rejects with the reason, no run with a sentence', async () => {
+    const soFar = { messages: [], pendingCalls: 1, compacted: false, fullCount: 2 };
+    let refuse = false;
+    const s = setup({
+      'messages-so-far': () => {
+        if (refuse) throw new Error('No run with id x in this session.');
+        return soFar;
+      },
+    });
+    await expect(s.store.getState().loadMessagesSoFar()).rejects.toThrow('There is no run yet.');
+    const runId = await startPausedRun(s);
+    await expect(s.store.getState().loadMessagesSoFar()).resolves.toEqual(soFar);
+    expect(s.client.sent('messages-so-far')).toEqual([{ type: 'messages-so-far', runId }]);
+    refuse = true;
+    await expect(s.store.getState().loadMessagesSoFar()).rejects.toThrow('No run with id x in this session.');
+  });
+
   it('tells the worker the remembered settings, and persists changes', () => {
     const { store, client, storage } = setup();
     expect(client.sent('debug-set')).toHaveLength(1);

@@ -195,6 +195,15 @@ export function createDebugSlice(set: SetLoupeState, get: GetLoupeState, deps: S
         return null;
       }
     },
+    async loadMessagesSoFar() {
+      const { runId } = current();
+      if (runId === null) throw new Error('There is no run yet.');
+      try {
+        return await send({ type: 'messages-so-far', runId });
+      } catch (error) {
+        throw new Error(describeError(error), { cause: error });
+      }
+    },
     async forkFrom(round, name, messages) {
       const { runView, settings, debug } = get();
       const source = runView.runId;

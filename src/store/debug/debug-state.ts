@@ -1,4 +1,5 @@
 // The debugger's part of the store: types and the empty value only.
+import type { MessagesSoFar } from '../../engine/debug/messages-so-far';
 import type { PauseDecision, PausePoint, StepMode } from '../../engine/debug/pause-point';
 import type { Message } from '../../engine/message/message';
 import type { ToolDefinition } from '../../engine/model/model';
@@ -51,6 +52,8 @@ export interface DebugSlice {
   countTokens: () => Promise<void>;
   /** The messages a fork from `round` starts with, or null (an alert says why). */
   loadForkHistory: (round: number) => Promise<Message[] | null>;
+  /** The history the shown run's next request carries so far; rejects with the reason in plain words. */
+  loadMessagesSoFar: () => Promise<MessagesSoFar>;
   forkFrom: (round: number, name: string, messages?: Message[]) => Promise<boolean>;
   switchBranch: (runId: string) => void;
   renameBranch: (runId: string, name: string) => Promise<void>;

@@ -36,14 +36,14 @@ export function OutlinePane() {
   const breakpoints = useToolBreakpoints();
   if (rounds.length === 0) return null;
   return (
-    <nav aria-label="Outline" className={panelClass}>
+    <nav aria-label="Outline" className={`${panelClass} lg:max-h-[40vh] lg:overflow-y-auto`}>
       <h2 className={panelTitleClass}>Outline</h2>
       <ol className="space-y-1.5 text-sm">
         {rounds.map((round) => (
           <li key={round.round}>
             <button type="button" className={`${linkClass} font-medium`} onClick={() => jumpToRound(round.round)}>
-              Round {round.round}
-              <span className="ml-2 font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">
+              Round {round.round}{' '}
+              <span className="ml-1 font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">
                 {describeRoundStop(round)}
               </span>
               {pausedRound === round.round && pausedCall === undefined && <span className="sr-only"> (paused)</span>}

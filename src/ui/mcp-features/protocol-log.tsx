@@ -1,14 +1,13 @@
-// Every JSON-RPC message of one server, newest last, with timing; filterable and downloadable as JSON.
+// JSON-RPC messages with timing, newest last: filterable, downloadable as JSON, each one copyable. Shown for
+// one server in its inspector and for every server in the dockable protocol log pane.
 import { useMemo, useState } from 'react';
 import type { McpTrafficRecord } from '../../protocol/mcp-feature-messages';
-import { useLoupeStore } from '../../store/loupe-store-provider';
+import { CopyButton } from '../common/copy-button';
 import { inputClass, monoBlockClass, secondaryButtonClass } from '../common/styles';
 import { downloadJson } from '../transcript/download-json';
 
 // The shared input look without its full width, for controls in a toolbar row.
 const inlineInputClass = `${inputClass.replace('w-full ', '')} w-auto`;
-
-const noRecords: McpTrafficRecord[] = [];
 
 /** Records whose method, id, kind or JSON text contain `query` (case-insensitive), in `direction`. */
 export function filterTraffic(
@@ -24,15 +23,39 @@ export function filterTraffic(
   );
 }
 
-export function ProtocolLog({ serverId, serverName }: { serverId: string; serverName: string }) {
-  const records = useLoupeStore((state) => state.mcpTraffic[serverId] ?? noRecords);
-  const clear = useLoupeStore((state) => state.clearTraffic);
+/** One line naming a record: direction, kind, method, id, timing, era. */
+export function describeTraffic(record: McpTrafficRecord): string {
+  return [
+    `${record.direction === 'sent' ? '→' : '←'} ${record.kind} ${record.method ?? ''}`.trimEnd(),
+    record.id === undefined ? '' : ` #${record.id}`,
+    record.durationMs === undefined ? '' : ` · ${record.durationMs} ms`,
+    record.era === undefined ? '' : ` · ${record.era === 'modern' ? '2026-07-28' : '2025 era'}`,
+  ].join('');
+}
+
+export function ProtocolLog({
+  records,
+  fileName,
+  onClear,
+  serverName,
+  listClassName = 'max-h-[50vh]',
+  className = '',
+}: {
+  records: readonly McpTrafficRecord[];
+  fileName: string;
+  onClear: () => void;
+  /** Given, each message is labelled with its server's name (a log of several servers). */
+  serverName?: (serverId: string) => string;
+  /** Classes of the list of messages (its height) and of the whole log. */
+  listClassName?: string;
+  className?: string;
+}) {
   const [query, setQuery] = useState('');
   const [direction, setDirection] = useState('all');
   const shown = useMemo(() => filterTraffic(records, query, direction), [records, query, direction]);
   const start = records[0]?.at ?? 0;
   return (
-    <div className="space-y-2">
+    <div className={`flex min-h-0 flex-col gap-2 ${className}`}>
       <div className="flex flex-wrap items-center gap-2">
         <input
           className={`${inputClass} max-w-56`}
@@ -51,30 +74,24 @@ export function ProtocolLog({ serverId, serverName }: { serverId: string; server
           <option value="sent">Sent</option>
           <option value="received">Received</option>
         </select>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          onClick={() => downloadJson(shown, `${serverName}-protocol-log.json`)}
-        >
+        <button type="button" className={secondaryButtonClass} onClick={() => downloadJson(shown, fileName)}>
           Export JSON
         </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => clear(serverId)}>
+        <button type="button" className={secondaryButtonClass} onClick={onClear}>
           Clear
         </button>
         <span className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
           {shown.length} of {records.length} messages
         </span>
       </div>
-      <ol aria-label="Protocol messages" className="max-h-[50vh] space-y-1 overflow-auto">
+      <ol aria-label="Protocol messages" className={`${listClassName} space-y-1 overflow-auto`}>
         {shown.map((record) => (
-          <li key={record.seq} className="text-xs">
-            <details>
-              <summary className="cursor-pointer font-mono select-none">
+          <li key={`${record.serverId}:${record.seq}`} className="flex items-start gap-1 text-xs">
+            <details className="min-w-0 flex-1">
+              <summary className="cursor-pointer font-mono select-none [overflow-wrap:anywhere]">
                 <span className="text-zinc-600 dark:text-zinc-400">+{((record.at - start) / 1000).toFixed(3)}s </span>
-                {record.direction === 'sent' ? '→' : '←'} {record.kind} {record.method ?? ''}
-                {record.id === undefined ? '' : ` #${record.id}`}
-                {record.durationMs === undefined ? '' : ` · ${record.durationMs} ms`}
-                {record.era === undefined ? '' : ` · ${record.era === 'modern' ? '2026-07-28' : '2025 era'}`}
+                {serverName === undefined ? '' : `${serverName(record.serverId)} `}
+                {describeTraffic(record)}
               </summary>
               {record.headers === undefined ? null : (
                 <pre aria-label="Request headers" className={monoBlockClass}>
@@ -85,6 +102,10 @@ export function ProtocolLog({ serverId, serverName }: { serverId: string; server
               )}
               <pre className={monoBlockClass}>{JSON.stringify(record.message, null, 2)}</pre>
             </details>
+            <CopyButton
+              label={`Copy message ${describeTraffic(record)}`}
+              text={() => JSON.stringify(record.message, null, 2)}
+            />
           </li>
         ))}
       </ol>

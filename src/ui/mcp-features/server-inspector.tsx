@@ -4,7 +4,7 @@ import type { ServerState } from '../../protocol/server-status';
 import type { ServerConfig } from '../../protocol/settings';
 import { ModalDialog } from '../tools/modal-dialog';
 import { PromptsBrowser } from './prompts-browser';
-import { ProtocolLog } from './protocol-log';
+import { ServerProtocolLog } from './server-protocol-log';
 import { ResourcesBrowser } from './resources-browser';
 import { ServerLog } from './server-log';
 
@@ -68,7 +68,7 @@ export function ServerInspector({
         ))}
       </div>
       <div role="tabpanel" aria-label={tab}>
-        {tab === 'Protocol' && <ProtocolLog serverId={server.id} serverName={server.name} />}
+        {tab === 'Protocol' && <ServerProtocolLog serverId={server.id} serverName={server.name} />}
         {tab === 'Log' && <ServerLog serverId={server.id} />}
         {tab === 'Resources' &&
           (connected && state.capabilities?.['resources'] !== undefined ? (
