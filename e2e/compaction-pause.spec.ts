@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
 
 interface RecordedRequest {
   body: { tools?: unknown[]; messages: { role: string; content: { type: string; text?: string }[] }[] };
@@ -127,4 +127,43 @@ test('pause before a compaction: edit the summary and apply it with F8, skip the
   expect(transcript.rounds[skippedRound - 1]?.policyActs?.map((act) => act.detail).join('\n')).toContain(
     'Compaction skipped at a pause',
   );
+});
+
+test('a reload at the compaction pause holds it again with the same summary, without asking the model again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await setUp(page);
+  await page.getByLabel('Message', { exact: true }).fill('Keep checking the weather.');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  const paused = timeline.getByRole('region', { name: 'Paused step' });
+  await expect(paused).toContainText(/Paused before the history is compacted \(after round \d+\)/, { timeout: 60_000 });
+  const summary = paused.getByRole('textbox', { name: 'Compaction summary' });
+  const shown = await summary.inputValue();
+  expect(shown).toMatch(/^Mock summary:/);
+  const summaryCalls = async (): Promise<number> =>
+    (await mockRequests()).filter((request) => (request.body.tools ?? []).length === 0).length;
+  expect(await summaryCalls()).toBe(1);
+
+  await page.reload();
+  // The key lived in memory only: the run waits, held at its pause, until the person gives it again and resumes.
+  const interrupted = page.getByRole('region', { name: 'Interrupted run' });
+  await expect(interrupted).toContainText(/Interrupted while paused in round \d+/);
+  await page.getByRole('textbox', { name: 'API key' }).fill(MOCK_API_KEY);
+  await interrupted.getByRole('button', { name: 'Resume' }).click();
+  await expect(paused).toContainText(/Paused before the history is compacted \(after round \d+\)/);
+  await expect(interrupted).toHaveCount(0);
+  await expect(summary).toHaveValue(shown);
+  expect(await summaryCalls()).toBe(1);
+
+  // Applied as shown after the reload; later compactions go on without a pause.
+  await page.getByRole('checkbox', { name: 'Pause before compaction' }).uncheck();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('limit:rounds', { timeout: 90_000 });
+  const requests = (await mockRequests()).filter((request) => (request.body.tools ?? []).length > 0);
+  const carried = requests.map((request) =>
+    request.body.messages[0]?.content.map((block) => block.text ?? '').join('\n'),
+  );
+  expect(carried.some((text) => text?.includes(shown))).toBe(true);
 });
