@@ -37,9 +37,8 @@ test('before a request: the size per part as an estimate at once, and counted pe
   );
   const estimate = paused.getByLabel('Request size estimate');
   await expect(estimate).toHaveText(/^≈ system [\d,]+ · tools [\d,]+ · history [\d,]+ · total [\d,]+ tokens$/);
-  const [system, tools, history, total] = ((await estimate.textContent()) ?? '')
-    .match(/[\d,]+/g)
-    ?.map((value) => Number(value.replaceAll(',', ''))) ?? [0, 0, 0, 0];
+  const figures = ((await estimate.textContent()) ?? '').match(/[\d,]+/g) ?? [];
+  const [system = 0, tools = 0, history = 0, total = 0] = figures.map((value) => Number(value.replaceAll(',', '')));
   // The system prompt is 580 characters (145 tokens at 4 a token) plus the demo server's instructions; the parts add up.
   expect(system).toBeGreaterThan(145);
   expect(tools).toBeGreaterThan(0);
