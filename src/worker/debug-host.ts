@@ -54,13 +54,15 @@ export interface DebugHost {
 /** A decision must fit the pause it answers; an edit is checked before the loop sees it. */
 function checkDecision(point: PausePoint, decision: PauseDecision): void {
   const fits: Record<PauseDecision['type'], PausePoint['kind'][]> = {
-    continue: ['before-request', 'after-reply', 'before-tool', 'after-tool'],
-    stop: ['before-request', 'after-reply', 'before-tool', 'after-tool'],
+    continue: ['before-request', 'after-reply', 'before-tool', 'after-tool', 'before-compaction'],
+    stop: ['before-request', 'after-reply', 'before-tool', 'after-tool', 'before-compaction'],
     'edit-request': ['before-request'],
     'edit-input': ['before-tool'],
     skip: ['before-tool'],
     deny: ['before-tool'],
     'edit-result': ['after-tool'],
+    'edit-summary': ['before-compaction'],
+    'skip-compaction': ['before-compaction'],
   };
   if (!fits[decision.type].includes(point.kind)) {
     throw new Error(`'${decision.type}' does not apply to a pause ${point.kind}.`);
@@ -77,6 +79,12 @@ function checkDecision(point: PausePoint, decision: PauseDecision): void {
         ? validateToolInput(point.inputSchema, decision.input)
         : undefined;
     if (problem !== undefined) throw new Error(problem);
+  }
+  if (decision.type === 'edit-summary') {
+    if (point.kind === 'before-compaction' && point.compaction.summary === undefined) {
+      throw new Error('This compaction only trims: it has no summary to edit. Apply or skip it.');
+    }
+    if (decision.summary.trim() === '') throw new Error('Write a summary, or skip the compaction.');
   }
   if ((decision.type === 'edit-result' || decision.type === 'skip') && decision.content.length === 0) {
     throw new Error('Give the result some content (text or JSON).');

@@ -30,6 +30,11 @@ export interface CompactionInput {
   signal: AbortSignal;
   /** The stream idle timeout of the summary call. */
   idle?: StreamIdleTimeout;
+  /**
+   * A summary already made (shown at a pause, perhaps edited there): used as is instead of asking `model`, when
+   * the mode summarises. The plan is otherwise the same, since the span depends only on the history and policy.
+   */
+  summary?: string;
 }
 
 /** A compaction that was made: what replaces what, and its figures. */
@@ -95,7 +100,7 @@ export async function compactHistory(input: CompactionInput): Promise<Compaction
   const { mode } = input.policy;
   let next = view;
   let trimmedResults = 0;
-  let summary: { text: string; usage: Usage } | undefined;
+  let summary: { text: string; usage?: Usage } | undefined;
   if (mode === 'trim' || mode === 'both') {
     const trimmed = trimToolResults(view, span, target === undefined ? undefined : Math.max(0, tokensBefore - target));
     next = trimmed.messages;
@@ -103,13 +108,15 @@ export async function compactHistory(input: CompactionInput): Promise<Compaction
   }
   const needSummary = mode === 'summarise' || (mode === 'both' && (target === undefined || measure(next) > target));
   if (needSummary) {
-    try {
-      const excerpt = view.slice(span.start, span.end);
-      summary = await summariseSpan(input.model, excerpt, input.base.maxTokens, input.signal, input.idle);
-    } catch (error) {
-      if (input.signal.aborted) return fail('cancelled');
-      return fail(`the summary could not be made (${error instanceof Error ? error.message : String(error)})`);
-    }
+    if (input.summary !== undefined) summary = { text: input.summary };
+    else
+      try {
+        const excerpt = view.slice(span.start, span.end);
+        summary = await summariseSpan(input.model, excerpt, input.base.maxTokens, input.signal, input.idle);
+      } catch (error) {
+        if (input.signal.aborted) return fail('cancelled');
+        return fail(`the summary could not be made (${error instanceof Error ? error.message : String(error)})`);
+      }
     next = replaceWithSummary(view, span, summary.text);
     trimmedResults = 0;
   }
@@ -127,7 +134,8 @@ export async function compactHistory(input: CompactionInput): Promise<Compaction
     tokensAfter,
     trimmedResults,
     summarisedMessages: summary === undefined ? 0 : span.end - span.start,
-    ...(summary === undefined ? {} : { summary: summary.text, usage: summary.usage }),
+    ...(summary === undefined ? {} : { summary: summary.text }),
+    ...(usage === undefined ? {} : { usage }),
   };
 }
 

@@ -8,7 +8,7 @@ import type { AnnouncedPause } from '../run/resume-run';
 import type { Tool, ToolResultStatus } from '../tool/tool';
 import { applyRequestPatch } from './apply-request-patch';
 import type { PauseDigest } from './debug-event';
-import type { DebugController, PauseDecision, PausePayload, PauseTurn } from './pause-point';
+import type { DebugController, PauseDecision, PausePayload, PauseTurn, PlannedCompaction } from './pause-point';
 import { selectPause } from './select-pause';
 
 /** Result text of a call refused by the per-tool approval setting. */
@@ -20,6 +20,10 @@ export type BeforeToolVerdict =
   | { kind: 'run'; input: Record<string, unknown>; inputError?: string }
   | { kind: 'answer'; status: ToolResultStatus; content: ToolResultContentBlock[] }
   | { kind: 'stopped' };
+
+/** What the loop does with a planned compaction after its `before-compaction` point. */
+export type CompactionVerdict =
+  { kind: 'apply' } | { kind: 'apply-edited'; summary: string } | { kind: 'skip' } | { kind: 'stopped' };
 
 /** The loop's debugger hooks; without a controller every hook goes straight on and emits nothing. */
 export interface DebugSession {
@@ -33,6 +37,18 @@ export interface DebugSession {
     outcome: ToolCallOutcome,
     appOf?: string,
   ): Promise<ToolCallOutcome>;
+  /** Holds a compaction planned after `round` before it is applied; an edited summary is recorded here. */
+  beforeCompaction(round: number, compaction: PlannedCompaction): Promise<CompactionVerdict>;
+  /**
+   * The compaction a resumed run was holding after `round` (as its `pause-start` recorded it), so its summary
+   * is shown again rather than asked of the model a second time; undefined otherwise.
+   */
+  announcedCompaction(round: number): PlannedCompaction | undefined;
+  /**
+   * Closes the resumed run's open `before-compaction` pause after `round` when the compaction does not come
+   * again (the policy changed, the plan failed): logs its `pause-end` so other points stop waiting for it.
+   */
+  releaseCompaction(round: number): void;
 }
 
 /** What a session needs from the loop. `stop` cancels the run (as `run-stop` would). */
@@ -82,6 +98,8 @@ function digestOf(payload: PausePayload): PauseDigest {
         status: payload.status,
         ...(payload.appOf === undefined ? {} : { appOf: payload.appOf }),
       };
+    case 'before-compaction':
+      return { kind: payload.kind, round: payload.round, compaction: payload.compaction };
   }
 }
 
@@ -251,6 +269,39 @@ export function createDebugSession(options: DebugSessionOptions): DebugSession {
         isError,
       });
       return { ...outcome, status, content };
+    },
+
+    async beforeCompaction(round, compaction) {
+      const paused = await pause({ kind: 'before-compaction', round, compaction });
+      if (paused === null) return { kind: 'apply' };
+      const { decision, pauseId } = paused;
+      switch (decision.type) {
+        case 'stop':
+          return { kind: 'stopped' };
+        case 'skip-compaction':
+          return { kind: 'skip' };
+        case 'edit-summary': {
+          // Only a compaction that summarises has a summary to edit; for any other the answer means "apply".
+          if (compaction.summary === undefined || decision.summary === compaction.summary) return { kind: 'apply' };
+          const edit = { what: 'compaction.summary' as const, before: compaction.summary, after: decision.summary };
+          emit({ type: 'edit-apply', at: now(), round, pauseId, ...edit });
+          return { kind: 'apply-edited', summary: decision.summary };
+        }
+        default:
+          return { kind: 'apply' };
+      }
+    },
+
+    announcedCompaction(round) {
+      return resumeAt?.kind === 'before-compaction' && resumeAt.round === round ? resumeAt.compaction : undefined;
+    },
+
+    releaseCompaction(round) {
+      if (resumeAt?.kind !== 'before-compaction' || resumeAt.round !== round) return;
+      const { pauseId } = resumeAt;
+      resumeAt = undefined;
+      emit({ type: 'pause-end', at: now(), pauseId, round, decision: 'skip-compaction' });
+      announcedShown();
     },
   };
 }

@@ -2,7 +2,7 @@
 import type { RequestDigest } from '../event/request-digest';
 import type { StopReason } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
-import type { ApprovalScope, PauseDecision, PauseKind, PauseReason } from './pause-point';
+import type { ApprovalScope, PauseDecision, PauseKind, PauseReason, PlannedCompaction } from './pause-point';
 
 /** A pause point as events carry it: enough to show where the loop stands, never the whole history. */
 export interface PauseDigest {
@@ -18,9 +18,14 @@ export interface PauseDigest {
   problem?: string;
   /** An MCP App's call (before-tool, after-tool): the model's call whose app made it. */
   appOf?: string;
+  /** The compaction about to be applied, summary included (before-compaction): a resumed run shows it again. */
+  compaction?: PlannedCompaction;
 }
 
-/** What an edit changed: a field of the pending request, a call's input, its result, or a result given by hand. */
+/**
+ * What an edit changed: a field of the pending request, a call's input, its result, a result given by hand, or
+ * a compaction's summary.
+ */
 export type EditTarget =
   | 'request.system'
   | 'request.messages'
@@ -30,7 +35,9 @@ export type EditTarget =
   | 'request.toolChoice'
   | 'input'
   | 'result'
-  | 'skip';
+  | 'skip'
+  /** The summary of a compaction, rewritten at its before-compaction pause. */
+  | 'compaction.summary';
 
 /** One recorded edit: what, before, after (ENGINE-SPEC rule 21). */
 export interface EditRecord {

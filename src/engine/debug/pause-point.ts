@@ -2,9 +2,33 @@
 import type { Message, ToolResultContentBlock } from '../message/message';
 import type { ModelRequest, StopReason, ToolChoice, ToolDefinition } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
+import type { CompactionTrigger } from '../event/run-event';
+import type { CompactionMode } from '../../shared/loop-policies';
+import type { Usage } from '../model/model';
 
-/** Where the loop can stop: before a model request, after its reply, before a tool call, after its result. */
-export type PauseKind = 'before-request' | 'after-reply' | 'before-tool' | 'after-tool';
+/**
+ * Where the loop can stop: before a model request, after its reply, before a tool call, after its result, and
+ * before a compaction of the history is applied (ENGINE-SPEC rule 28; the summary, if any, is already made).
+ */
+export type PauseKind = 'before-request' | 'after-reply' | 'before-tool' | 'after-tool' | 'before-compaction';
+
+/**
+ * A compaction planned and not applied yet, as the `before-compaction` pause shows it. Tokens are estimates of
+ * the whole next request (system, tools, history); `summary` is the summariser's text when the plan summarises.
+ */
+export interface PlannedCompaction {
+  mode: Exclude<CompactionMode, 'off'>;
+  trigger: CompactionTrigger;
+  /** Why it triggers, in plain words ("the request (~1,234 tokens) passed 50% of …"). */
+  because: string;
+  tokensBefore: number;
+  tokensAfter: number;
+  trimmedResults: number;
+  summarisedMessages: number;
+  summary?: string;
+  /** The summariser's call (already spent); kept so a resumed run still counts it. */
+  usage?: Usage;
+}
 
 /** Why the loop stopped here (one pause can have several reasons). */
 export type PauseReason =
@@ -40,7 +64,8 @@ export type PausePayload =
       content: ToolResultContentBlock[];
       /** An MCP App's call (not the model's): the model's call whose app made it. */
       appOf?: string;
-    };
+    }
+  | { kind: 'before-compaction'; round: number; compaction: PlannedCompaction };
 
 /** One pause as the gate sees it: an id (to match the answer), the pending payload and the reasons. */
 export type PausePoint = PausePayload & { pauseId: string; reasons: PauseReason[] };
@@ -65,7 +90,9 @@ export type ApprovalScope = 'session' | 'always';
 /**
  * How to go on from a pause. `continue` and `stop` fit every pause; `edit-request` fits `before-request`;
  * `edit-input` (run with this input), `skip` (do not run, use this result) and `deny` fit `before-tool`;
- * `edit-result` fits `after-tool`. A decision that does not fit the pause is treated as `continue`.
+ * `edit-result` fits `after-tool`; `edit-summary` (apply the compaction with this summary; only when it
+ * summarises) and `skip-compaction` (leave the history as it is) fit `before-compaction`, where `continue`
+ * applies the compaction as planned. A decision that does not fit the pause is treated as `continue`.
  */
 export type PauseDecision =
   | { type: 'continue'; remember?: ApprovalScope }
@@ -74,11 +101,14 @@ export type PauseDecision =
   | { type: 'edit-input'; input: Record<string, unknown>; remember?: ApprovalScope }
   | { type: 'skip'; content: ToolResultContentBlock[]; isError: boolean }
   | { type: 'deny'; message: string; remember?: ApprovalScope }
-  | { type: 'edit-result'; content: ToolResultContentBlock[]; isError: boolean };
+  | { type: 'edit-result'; content: ToolResultContentBlock[]; isError: boolean }
+  | { type: 'edit-summary'; summary: string }
+  | { type: 'skip-compaction' };
 
-/** A breakpoint: selects pause points by tool name, tool error, stop reason or round. */
+/** A breakpoint: selects pause points by tool name, tool error, stop reason, round, or any compaction. */
 export type Breakpoint = { id: string; enabled: boolean } & (
   | { kind: 'tool'; toolName: string }
+  | { kind: 'compaction' }
   | { kind: 'tool-error' }
   | { kind: 'stop-reason'; stopReason: StopReason }
   | { kind: 'round'; round: number }

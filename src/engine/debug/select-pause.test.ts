@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../tool/tool';
 import type { DebugPolicy } from './pause-point';
-import { resolveApproval } from './select-pause';
+import { resolveApproval, selectPause } from './select-pause';
 
 const mcp = (readOnlyHint?: boolean): Tool => ({
   name: 'demo__weather_get',
@@ -30,6 +30,38 @@ describe('resolveApproval', () => {
     expect(resolveApproval(policy({ session: { other: 'auto' } }), 'demo__weather_get', mcp())).toBe('ask');
     expect(resolveApproval(policy({ tools: { demo__weather_get: 'deny' } }), 'demo__weather_get', mcp(true))).toBe(
       'deny',
+    );
+  });
+});
+
+describe('selectPause at a compaction', () => {
+  const payload = {
+    kind: 'before-compaction' as const,
+    round: 3,
+    compaction: {
+      mode: 'trim' as const,
+      trigger: 'every-rounds' as const,
+      because: 'every 3 rounds',
+      tokensBefore: 900,
+      tokensAfter: 300,
+      trimmedResults: 2,
+      summarisedMessages: 0,
+    },
+  };
+  const at = (patch: Partial<DebugPolicy>): DebugPolicy => ({ ...policy({ enabled: false }), ...patch });
+  it('stops in step mode and at an enabled compaction breakpoint, not when stepping over a round', () => {
+    expect(selectPause(at({ mode: 'step' }), payload).reasons).toEqual([{ kind: 'step' }]);
+    expect(selectPause(at({ mode: 'next-round' }), payload).reasons).toEqual([]);
+    expect(selectPause(at({ breakpoints: [{ id: 'b', enabled: true, kind: 'compaction' }] }), payload).reasons).toEqual(
+      [{ kind: 'breakpoint', breakpointId: 'b', label: 'before a compaction' }],
+    );
+    expect(
+      selectPause(at({ breakpoints: [{ id: 'b', enabled: false, kind: 'compaction' }] }), payload).reasons,
+    ).toEqual([]);
+    // A compaction breakpoint holds nothing else.
+    const request = { kind: 'before-request' as const, round: 4, request: { messages: [], tools: [], maxTokens: 1 } };
+    expect(selectPause(at({ breakpoints: [{ id: 'b', enabled: true, kind: 'compaction' }] }), request).reasons).toEqual(
+      [],
     );
   });
 });

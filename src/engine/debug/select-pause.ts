@@ -26,6 +26,8 @@ export function describeBreakpoint(breakpoint: Breakpoint): string {
   switch (breakpoint.kind) {
     case 'tool':
       return `tool ${breakpoint.toolName}`;
+    case 'compaction':
+      return 'before a compaction';
     case 'tool-error':
       return 'any tool error';
     case 'stop-reason':
@@ -40,6 +42,8 @@ function hits(breakpoint: Breakpoint, payload: PausePayload): boolean {
   switch (breakpoint.kind) {
     case 'tool':
       return payload.kind === 'before-tool' && payload.name === breakpoint.toolName;
+    case 'compaction':
+      return payload.kind === 'before-compaction';
     case 'tool-error':
       return payload.kind === 'after-tool' && payload.isError;
     case 'stop-reason':

@@ -1,7 +1,8 @@
 // The loop's compaction phase (ENGINE-SPEC rule 28): between a round and the follow-up request. Pure orchestration.
-import { compactHistory, findCompactionTrigger } from '../compaction/compact-history';
+import { compactHistory, findCompactionTrigger, type CompactionInput } from '../compaction/compact-history';
 import { estimateRequestTokens } from '../../shared/estimate-tokens';
 import { applyCompaction } from '../compaction/fold-sent-history';
+import type { PlannedCompaction } from '../debug/pause-point';
 import type { Usage } from '../model/model';
 import type { LoopContext, RoundState } from './loop-context';
 import { sumUsage } from './sum-usage';
@@ -10,13 +11,17 @@ const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
 const formatTokens = (tokens: number): string => `~${tokens.toLocaleString('en-US')}`;
 
 /**
- * The COMPACT phase before `next`'s request (a follow-up): when the policy's trigger fires, compacts the history,
- * emitting `history-compact` and a `policy-act` whose detail starts with "Compacted"; a failure emits a
- * `policy-act` saying why and changes nothing. The summariser's usage counts in the run's. Never throws;
- * returns `aborted` when the run was cancelled meanwhile (the history is then unchanged).
+ * The COMPACT phase before `next`'s request (a follow-up): when the policy's trigger fires, plans the compaction
+ * (the summary, if any, is made now), holds it at the debugger's `before-compaction` point, then applies it as
+ * planned or with the summary a person edited there — emitting `history-compact` and a `policy-act` whose detail
+ * starts with "Compacted" — or skips it ("Compaction skipped…"). A failure emits a `policy-act` saying why and
+ * changes nothing. The summariser's usage counts in the run's. Never throws; returns `aborted` when the run was
+ * cancelled meanwhile (at the pause too: the history is then unchanged).
  */
 export async function compactRound(context: LoopContext, next: RoundState): Promise<'aborted' | 'done'> {
   const usage = await compact(context, next);
+  // A resumed run held at this compaction whose pause did not come again must not keep other pauses waiting.
+  context.debug.releaseCompaction(next.round - 1);
   context.state.usage = sumUsage(context.state.usage, usage);
   return context.signal.aborted ? 'aborted' : 'done';
 }
@@ -34,7 +39,21 @@ async function compact(context: LoopContext, next: RoundState): Promise<Usage> {
   const trigger = findCompactionTrigger(policy, tokens, options.contextWindow, round);
   if (trigger === undefined) return NO_USAGE;
   const now = (): number => options.environment.now();
-  const outcome = await compactHistory({
+  const because =
+    trigger === 'threshold'
+      ? `the request (${formatTokens(tokens)} tokens) passed ${policy.thresholdPercent}% of the ${(options.contextWindow ?? 0).toLocaleString('en-US')}-token context window`
+      : `every ${policy.everyRounds} rounds`;
+  const failed = (reason: string): void =>
+    emit({
+      type: 'policy-act',
+      at: now(),
+      round,
+      policy: 'compaction',
+      detail: `Compaction failed: ${reason}. The history is unchanged and the run goes on (${because}).`,
+    });
+  // A run resumed at this compaction's pause shows the summary it was showing, not a new one.
+  const announced = context.debug.announcedCompaction(round);
+  const input: CompactionInput = {
     full,
     active,
     base,
@@ -47,36 +66,75 @@ async function compact(context: LoopContext, next: RoundState): Promise<Usage> {
       ms: context.policies.modelIdleTimeoutMs,
       setTimer: (callback, ms) => options.environment.setTimer(callback, ms),
     },
-  });
-  if (signal.aborted) return outcome.usage ?? NO_USAGE;
-  const because =
-    trigger === 'threshold'
-      ? `the request (${formatTokens(tokens)} tokens) passed ${policy.thresholdPercent}% of the ${(options.contextWindow ?? 0).toLocaleString('en-US')}-token context window`
-      : `every ${policy.everyRounds} rounds`;
+    ...(announced?.summary === undefined ? {} : { summary: announced.summary }),
+  };
+  const outcome = await compactHistory(input);
+  const spent = outcome.usage ?? announced?.usage ?? NO_USAGE;
+  if (signal.aborted) return spent;
   if (outcome.kind === 'failed') {
+    failed(outcome.reason);
+    return spent;
+  }
+  const { kind: _kind, usage: _usage, ...planned } = outcome;
+  const plan: PlannedCompaction = {
+    mode: policy.mode,
+    trigger,
+    because,
+    tokensBefore: planned.tokensBefore,
+    tokensAfter: planned.tokensAfter,
+    trimmedResults: planned.trimmedResults,
+    summarisedMessages: planned.summarisedMessages,
+    ...(planned.summary === undefined ? {} : { summary: planned.summary }),
+    ...(spent === NO_USAGE ? {} : { usage: spent }),
+  };
+  const verdict = await context.debug.beforeCompaction(round, plan);
+  if (verdict.kind === 'stopped' || signal.aborted) return spent;
+  if (verdict.kind === 'skip') {
     emit({
       type: 'policy-act',
       at: now(),
       round,
       policy: 'compaction',
-      detail: `Compaction failed: ${outcome.reason}. The history is unchanged and the run goes on (${because}).`,
+      detail: `Compaction skipped at a pause: the history is unchanged (it would have gone ${formatTokens(plan.tokensBefore)} → ${formatTokens(plan.tokensAfter)} tokens; ${because}).`,
     });
-    return outcome.usage ?? NO_USAGE;
+    return spent;
   }
-  const { kind: _kind, ...made } = outcome;
-  emit({ type: 'history-compact', at: now(), round, mode: policy.mode, trigger, ...made });
+  let made = planned;
+  if (verdict.kind === 'apply-edited') {
+    if (verdict.summary.trim() === '') {
+      failed('the edited summary is empty');
+      return spent;
+    }
+    const edited = await compactHistory({ ...input, summary: verdict.summary });
+    if (edited.kind === 'failed') {
+      failed(`with the edited summary, ${edited.reason}`);
+      return spent;
+    }
+    const { kind: _editedKind, usage: _editedUsage, ...rest } = edited;
+    made = rest;
+  }
+  emit({
+    type: 'history-compact',
+    at: now(),
+    round,
+    mode: policy.mode,
+    trigger,
+    ...made,
+    ...(spent === NO_USAGE ? {} : { usage: spent }),
+  });
   const what = [
     ...(made.trimmedResults > 0
       ? [`trimmed ${made.trimmedResults} old tool result${made.trimmedResults === 1 ? '' : 's'}`]
       : []),
     ...(made.summarisedMessages > 0 ? [`summarised ${made.summarisedMessages} old messages`] : []),
   ].join(' and ');
+  const edited = verdict.kind === 'apply-edited' ? ' The summary was edited at a pause.' : '';
   emit({
     type: 'policy-act',
     at: now(),
     round,
     policy: 'compaction',
-    detail: `Compacted: ${what}, ${formatTokens(made.tokensBefore)} → ${formatTokens(made.tokensAfter)} tokens (${because}).${made.summary === undefined ? '' : ` Summary: ${made.summary}`}`,
+    detail: `Compacted: ${what}, ${formatTokens(made.tokensBefore)} → ${formatTokens(made.tokensAfter)} tokens (${because}).${edited}${made.summary === undefined ? '' : ` Summary: ${made.summary}`}`,
   });
-  return made.usage ?? NO_USAGE;
+  return spent;
 }

@@ -30,7 +30,8 @@ export function enterRun(context: LoopContext, plan: ResumePlan | undefined): Ro
   // A run cut while working closes what the cut left open, then ends or starts its round afresh (resume-run.ts).
   for (const event of plan.closing) emit(event);
   if (typeof plan.entry === 'object') return context.finish(plan.entry.finish);
-  if (plan.entry === 'request') {
+  // Held before a compaction (between rounds): the next round is prepared again and its compaction pauses again.
+  if (plan.entry === 'request' || plan.pause?.kind === 'before-compaction') {
     state.round = plan.round - 1;
     return 'prepare';
   }

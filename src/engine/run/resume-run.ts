@@ -1,5 +1,5 @@
 // Pure: where a run cut short (a reload) re-enters the loop, read from its own event log. No I/O.
-import type { PauseKind, PauseReason } from '../debug/pause-point';
+import type { PauseKind, PauseReason, PlannedCompaction } from '../debug/pause-point';
 import type { RunEvent } from '../event/run-event';
 import type { Message, ToolResultContentBlock } from '../message/message';
 import type { ModelRequest, StopReason, Usage } from '../model/model';
@@ -25,6 +25,8 @@ export interface AnnouncedPause {
   round: number;
   callId?: string;
   reasons: PauseReason[];
+  /** The compaction a `before-compaction` pause was holding (its summary is not asked for again). */
+  compaction?: PlannedCompaction;
 }
 
 /** A call of the resumed round that had answered before the cut. */
@@ -81,6 +83,7 @@ export function findOpenPause(events: readonly RunEvent[]): AnnouncedPause | und
       round: pause.round,
       reasons,
       ...(pause.callId ? { callId: pause.callId } : {}),
+      ...(pause.compaction ? { compaction: pause.compaction } : {}),
     };
   }
   return undefined;
@@ -105,7 +108,9 @@ export function planResume(events: readonly RunEvent[], at = 0): ResumePlan {
   }
   const pause = findOpenPause(events);
   const interrupted = pause === undefined ? planInterruptedResume(events, at) : undefined;
-  const round = pause?.round ?? interrupted?.round ?? 1;
+  // A compaction is held between rounds: the run re-enters by preparing the next round, whose request it precedes.
+  const betweenRounds = pause?.kind === 'before-compaction';
+  const round = betweenRounds ? (pause?.round ?? 0) + 1 : (pause?.round ?? interrupted?.round ?? 1);
   const settle = interrupted?.entry === 'settle';
   let usage = createEmptyUsage();
   let toolCalls = 0;
@@ -159,7 +164,7 @@ export function planResume(events: readonly RunEvent[], at = 0): ResumePlan {
     if (settle) call.afterTool = 'done';
     else if (pauseId !== undefined) call.afterTool = endedPauses.has(pauseId) ? 'done' : 'open';
   }
-  const keepsReply = pause === undefined ? settle : pause.kind !== 'before-request';
+  const keepsReply = pause === undefined ? settle : pause.kind !== 'before-request' && !betweenRounds;
   return {
     runId: start.runId,
     round,

@@ -183,6 +183,10 @@ function randomDecision(random: Random, point: PausePoint): PauseDecision | 'can
       return { type: 'edit-result', content: text, isError: random.chance(0.3) };
     case 'after-reply':
       return { type: 'continue' };
+    case 'before-compaction':
+      return point.compaction.summary !== undefined && random.chance(0.5)
+        ? { type: 'edit-summary', summary: random.chance(0.9) ? 'Edited: pages were read.' : ' ' }
+        : { type: 'skip-compaction' };
   }
 }
 
@@ -202,7 +206,7 @@ export type Settle = () => Promise<void>;
 /** Plays one run to its end (or to a reload at a pause), answering pauses and breaking stalls. */
 async function play(
   settle: Settle,
-  random: Random,
+  streams: { main: Random; compaction: Random },
   options: Omit<RunOptions, 'debug' | 'signal' | 'environment'>,
   environment: FakeEnvironment,
   policy: DebugPolicy,
@@ -211,6 +215,8 @@ async function play(
 ): Promise<Played> {
   const controller = new AbortController();
   const events: RunEvent[] = [];
+  // Compaction pauses answer from their own stream, so the other draws stay as they were.
+  const { main, compaction: forCompaction } = streams;
   let pending: { point: PausePoint; resolve: (decision: PauseDecision) => void } | undefined;
   let reloadedAt: RunEvent[] | undefined;
   const handle = runToolLoop({
@@ -245,14 +251,15 @@ async function play(
     if (pending !== undefined) {
       const { point, resolve } = pending;
       pending = undefined;
-      const decision = randomDecision(random, point);
+      const decision = randomDecision(point.kind === 'before-compaction' ? forCompaction : main, point);
       steps.push(`pause ${point.kind}: ${typeof decision === 'string' ? decision : decision.type}`);
       if (decision === 'reload') {
         reloadedAt = [...events];
         controller.abort();
       } else if (decision === 'cancel') controller.abort();
       else {
-        if (random.chance(0.2)) policy.mode = random.pick(['run', 'step', 'next-round'] as const);
+        if (point.kind !== 'before-compaction' && main.chance(0.2))
+          policy.mode = main.pick(['run', 'step', 'next-round'] as const);
         resolve(decision);
       }
       continue;
@@ -289,6 +296,10 @@ export async function runFuzzSequence(seed: number, settle: Settle): Promise<Fuz
   const replies = (_request: unknown, callIndex: number) => randomReply(random, callIndex, () => (nextToolId += 1));
   // Compaction draws from its own stream, so the seeds found before it still replay the same sequences.
   const compaction = randomCompaction(createRandom(seed ^ 0x5eed));
+  // So is the debugger at a compaction (a breakpoint in half the sequences that compact, and the answers there).
+  const atCompaction = createRandom(seed ^ 0xc0de);
+  const compactionBreakpoint = compaction.policies.compaction !== undefined && atCompaction.chance(0.5);
+  const streams = { main: random, compaction: atCompaction };
   const base = {
     tools,
     maxRounds: 1 + random.int(4),
@@ -302,12 +313,15 @@ export async function runFuzzSequence(seed: number, settle: Settle): Promise<Fuz
     );
   const environment = createFakeEnvironment();
   const model = createScriptedModel(replies);
-  const policy = randomPolicy(random);
+  const drawn = randomPolicy(random);
+  const policy: DebugPolicy = compactionBreakpoint
+    ? { ...drawn, breakpoints: [...drawn.breakpoints, { id: 'bc', enabled: true, kind: 'compaction' }] }
+    : drawn;
   const cancelAt = random.chance(0.3) ? 1 + random.int(40) : -1;
   const userMessage: Message = { role: 'user', content: [{ type: 'text', text: 'Start.' }] };
   const first = await play(
     settle,
-    random,
+    streams,
     { ...base, model, history: [], userMessage, runId: 'run-1' },
     environment,
     policy,
@@ -328,7 +342,7 @@ export async function runFuzzSequence(seed: number, settle: Settle): Promise<Fuz
     const stored = first.reloadedAt;
     const resumed = await play(
       settle,
-      random,
+      streams,
       { ...base, model: createScriptedModel(replies), history: [], resume: { events: stored } },
       createFakeEnvironment(2_000_000),
       { ...policy, mode: 'step' },
@@ -352,7 +366,7 @@ export async function runFuzzSequence(seed: number, settle: Settle): Promise<Fuz
       const last = messages.at(-1)!;
       const fork = await play(
         settle,
-        random,
+        streams,
         {
           ...base,
           model: createScriptedModel(replies),
@@ -375,7 +389,7 @@ export async function runFuzzSequence(seed: number, settle: Settle): Promise<Fuz
     problems.push(...findHistoryProblems(history).map((problem) => `reloaded history: ${problem}`));
     const goOn = await play(
       settle,
-      random,
+      streams,
       {
         ...base,
         model: createScriptedModel(replies),

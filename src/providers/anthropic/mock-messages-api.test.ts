@@ -147,10 +147,22 @@ describe('mock Messages API', () => {
   });
 
   it('counts tokens and sends errors with retry-after', async () => {
-    const counted = (await (
-      await post('/v1/messages/count_tokens', message([{ role: 'user', content: 'hi' }]))
-    ).json()) as { input_tokens: number };
+    const { max_tokens: _maxTokens, ...countable } = message([{ role: 'user', content: 'hi' }]);
+    const counted = (await (await post('/v1/messages/count_tokens', countable)).json()) as { input_tokens: number };
     expect(counted.input_tokens).toBeGreaterThan(0);
+    // What the real endpoint refuses: max_tokens or stream, tool_choice without tools, an empty or broken history.
+    const refusals = [
+      [{ ...countable, max_tokens: 100 }, 'max_tokens: Extra inputs are not permitted'],
+      [{ ...countable, stream: true }, 'stream: Extra inputs are not permitted'],
+      [{ ...countable, tool_choice: { type: 'auto' } }, 'tool_choice may only be specified while providing tools'],
+      [{ ...countable, messages: [] }, 'messages: at least one message is required'],
+      [{ model: 'claude-x' }, 'messages: Field required'],
+    ] as const;
+    for (const [body, error] of refusals) {
+      const refused = await post('/v1/messages/count_tokens', body);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(error);
+    }
     api.enqueue({ error: { status: 429, type: 'rate_limit_error', message: 'slow down' } });
     const limited = await post('/v1/messages', message([{ role: 'user', content: 'hi' }]));
     expect(limited.status).toBe(429);

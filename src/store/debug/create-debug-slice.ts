@@ -10,6 +10,7 @@ import type { GetLoupeState, SetLoupeState, SliceDependencies } from '../loupe-s
 import { initialRunView, type RunView } from '../run-view';
 import { initialDebugData, type DebugData, type DebugSlice } from './debug-state';
 import { loadDebugSettings, saveDebugSettings } from './persist-debug-settings';
+import { partRequests, partsFrom } from './token-parts';
 
 /** The request as the pause panel shows it: the pending one with the draft edit applied. */
 function requestWithDraft(request: ModelRequest, draft: DebugData['draft']): ModelRequest {
@@ -173,16 +174,27 @@ export function createDebugSlice(set: SetLoupeState, get: GetLoupeState, deps: S
     setDraft(draft) {
       patch({ draft, error: null });
     },
-    async countTokens() {
+    async countTokens(perPart = false) {
       const { pending, draft } = get().debug;
       const { runId } = current();
       if (pending?.kind !== 'before-request' || runId === null) return;
-      patch({ tokens: { status: 'counting' } });
+      patch({ tokens: { status: 'counting', ...(perPart ? { perPart } : {}) } });
+      const request = requestWithDraft(pending.request, draft);
+      // A count that arrives after the pause moved on (or was counted again) must not overwrite the newer state.
+      const stillPending = (): boolean => get().debug.pending?.pauseId === pending.pauseId;
       try {
-        const counted = await send({ type: 'tokens-count', runId, request: requestWithDraft(pending.request, draft) });
-        patch({ tokens: counted === null ? { status: 'unavailable' } : { status: 'counted', ...counted } });
+        const asked = perPart ? partRequests(request) : [request];
+        const counts = await Promise.all(asked.map((each) => send({ type: 'tokens-count', runId, request: each })));
+        if (!stillPending()) return;
+        const [whole, withoutTools, bare] = counts;
+        if (whole === null || whole === undefined) return patch({ tokens: { status: 'unavailable' } });
+        const parts =
+          withoutTools && bare
+            ? { parts: partsFrom([whole.inputTokens, withoutTools.inputTokens, bare.inputTokens]) }
+            : {};
+        patch({ tokens: { status: 'counted', inputTokens: whole.inputTokens, ...parts } });
       } catch (error) {
-        patch({ tokens: { status: 'failed', message: describeError(error) } });
+        if (stillPending()) patch({ tokens: { status: 'failed', message: describeError(error) } });
       }
     },
     async loadForkHistory(round) {

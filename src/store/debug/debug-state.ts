@@ -5,11 +5,12 @@ import type { Message } from '../../engine/message/message';
 import type { ToolDefinition } from '../../engine/model/model';
 import type { BranchInfo, DebugSettings, ManualReplyBlock } from '../../protocol/debug-messages';
 import type { RunView } from '../run-view';
+import type { TokenParts } from './token-parts';
 
-/** The pending request's input tokens, as the provider counted them. */
+/** The pending request's input tokens, as the provider counted them (per part when asked: `TokenParts`). */
 export type TokenCount =
-  | { status: 'counting' }
-  | { status: 'counted'; inputTokens: number }
+  | { status: 'counting'; perPart?: boolean }
+  | { status: 'counted'; inputTokens: number; parts?: TokenParts }
   | { status: 'unavailable' }
   | { status: 'failed'; message: string };
 
@@ -49,7 +50,8 @@ export interface DebugSlice {
   /** Answers the pause with `decision` now (approve, deny, skip…); false when the worker refused it. */
   resolvePause: (decision: PauseDecision) => Promise<boolean>;
   setDraft: (draft: DebugData['draft']) => void;
-  countTokens: () => Promise<void>;
+  /** Counts the pending request's input tokens with the provider (one call; three with `perPart`). */
+  countTokens: (perPart?: boolean) => Promise<void>;
   /** The messages a fork from `round` starts with, or null (an alert says why). */
   loadForkHistory: (round: number) => Promise<Message[] | null>;
   /** The history the shown run's next request carries so far; rejects with the reason in plain words. */

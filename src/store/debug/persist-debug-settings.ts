@@ -14,6 +14,7 @@ function isBreakpoint(value: unknown): value is Breakpoint {
     case 'tool':
       return typeof value['toolName'] === 'string';
     case 'tool-error':
+    case 'compaction':
       return true;
     case 'stop-reason':
       return typeof value['stopReason'] === 'string';

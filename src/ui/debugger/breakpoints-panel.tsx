@@ -3,6 +3,7 @@ import { describeBreakpoint } from './describe-pause';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { panelClass, panelTitleClass, smallButtonClass } from '../common/styles';
 import { AddBreakpointForm } from './add-breakpoint-form';
+import { CompactionBreakpointToggle } from './compaction-breakpoint-toggle';
 import { ApprovalSettings } from './approval-settings';
 import { useKnownTools } from './use-known-tools';
 
@@ -54,6 +55,7 @@ export function BreakpointsPanel() {
           );
         })}
       </ul>
+      <CompactionBreakpointToggle breakpoints={breakpoints} onChange={(next) => update({ breakpoints: next })} />
       <AddBreakpointForm tools={tools} onAdd={(breakpoint) => update({ breakpoints: [...breakpoints, breakpoint] })} />
       <div className="mt-4 border-t border-zinc-200 pt-3 dark:border-zinc-800">
         <ApprovalSettings />

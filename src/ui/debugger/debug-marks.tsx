@@ -15,6 +15,7 @@ const editWords: Record<EditRecord['what'], string> = {
   input: 'input edited',
   result: 'result overridden',
   skip: 'skipped; result given by hand',
+  'compaction.summary': 'compaction summary edited',
 };
 
 /** One short phrase per edit, e.g. "input edited". */

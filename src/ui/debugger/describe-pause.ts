@@ -18,6 +18,8 @@ export function describePausePoint(pause: Pick<PauseDigest, 'kind' | 'round' | '
       return `before ${pause.name ?? 'a tool'} runs (round ${pause.round})`;
     case 'after-tool':
       return `after ${pause.name ?? 'a tool'} returned, before the model sees it (round ${pause.round})`;
+    case 'before-compaction':
+      return `before the history is compacted (after round ${pause.round})`;
   }
 }
 
@@ -48,6 +50,8 @@ export function describeBreakpoint(breakpoint: Breakpoint): string {
   switch (breakpoint.kind) {
     case 'tool':
       return `tool ${breakpoint.toolName}`;
+    case 'compaction':
+      return 'before a compaction';
     case 'tool-error':
       return 'any tool error';
     case 'stop-reason':

@@ -10,6 +10,7 @@ import { RequestPauseEditor } from './request-pause-editor';
 import { ToolInputPauseEditor } from './tool-input-pause-editor';
 import { ToolResultPauseEditor } from './tool-result-pause-editor';
 import { AppCallGoOn } from './app-call-go-on';
+import { CompactionPauseEditor } from './compaction-pause-editor';
 import { isAppCallPause } from './pause-slot';
 
 function PendingItem({ point }: { point: PausePoint }) {
@@ -29,6 +30,8 @@ function PendingItem({ point }: { point: PausePoint }) {
       return <ToolInputPauseEditor point={point} />;
     case 'after-tool':
       return <ToolResultPauseEditor point={point} />;
+    case 'before-compaction':
+      return <CompactionPauseEditor point={point} />;
   }
 }
 
@@ -37,7 +40,9 @@ export function PausePanelBody({ point }: { point: PausePoint }) {
   const error = useLoupeStore((state) => state.debug.error);
   const draft = useLoupeStore((state) => state.debug.draft);
   const ref = useRef<HTMLElement>(null);
-  const editable = point.kind !== 'after-reply';
+  // A compaction that only trims has nothing to edit (its summary field is the editor when it summarises).
+  const editable =
+    point.kind !== 'after-reply' && (point.kind !== 'before-compaction' || point.compaction.summary !== undefined);
 
   useEffect(() => {
     const panel = ref.current;

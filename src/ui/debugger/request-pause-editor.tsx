@@ -1,37 +1,12 @@
-// At a pause before a model request: the exact request that will be sent, editable, with its token count.
+// At a pause before a model request: the exact request that will be sent, editable, with its size per part.
 import { useMemo, useState } from 'react';
 import { PauseEditorHint } from './pause-editor-hint';
 import type { PausePoint } from '../../engine/debug/pause-point';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { smallButtonClass } from '../common/styles';
 import { JsonEditor } from '../json-editor/json-editor';
 import { requestSchema } from './pause-schemas';
+import { RequestTokenSizes } from './request-token-sizes';
 import { toRequestJson, toRequestPatch } from './request-json';
-
-function TokenLine() {
-  const tokens = useLoupeStore((state) => state.debug.tokens);
-  const countTokens = useLoupeStore((state) => state.countTokens);
-  const text =
-    tokens === null
-      ? ''
-      : tokens.status === 'counting'
-        ? 'Counting input tokens…'
-        : tokens.status === 'counted'
-          ? `${tokens.inputTokens.toLocaleString('en')} input tokens (counted by the provider)`
-          : tokens.status === 'unavailable'
-            ? 'This provider has no token-count endpoint.'
-            : `Could not count the tokens: ${tokens.message}`;
-  return (
-    <p className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-      <span aria-label="Input tokens">{text}</span>
-      {tokens !== null && tokens.status !== 'unavailable' && (
-        <button type="button" className={smallButtonClass} onClick={() => void countTokens()}>
-          Count again
-        </button>
-      )}
-    </p>
-  );
-}
 
 export function RequestPauseEditor({ point }: { point: Extract<PausePoint, { kind: 'before-request' }> }) {
   const original = useMemo(() => toRequestJson(point.request), [point.request]);
@@ -40,7 +15,7 @@ export function RequestPauseEditor({ point }: { point: Extract<PausePoint, { kin
 
   return (
     <div className="space-y-2">
-      <TokenLine />
+      <RequestTokenSizes request={point.request} />
       <JsonEditor
         ariaLabel="Pending request"
         autoFocus
