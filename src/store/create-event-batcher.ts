@@ -45,6 +45,9 @@ export function throttleFrames(
 /** The store's pace for run events: see {@link throttleFrames}. */
 export const RUN_EVENT_FLUSH_MS = 100;
 
+/** A scheduler at the store's pace for run events (each store its own: it keeps when it last flushed). */
+export const runEventPace = (): FrameScheduler => throttleFrames(RUN_EVENT_FLUSH_MS);
+
 export interface EventBatcher<T> {
   push(item: T): void;
   /** Applies whatever is buffered now. */

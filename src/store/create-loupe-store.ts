@@ -4,7 +4,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { EngineClient } from '../client/engine-client';
 import type { RunEvent } from '../engine/event/run-event';
 import { createAlertsSlice } from './alerts-slice';
-import { createEventBatcher, RUN_EVENT_FLUSH_MS, throttleFrames } from './create-event-batcher';
+import { createEventBatcher, runEventPace } from './create-event-batcher';
 import type { FrameScheduler } from './create-event-batcher';
 import type { LoupeState, SliceDependencies } from './loupe-state';
 import { loadServers } from './persist-servers';
@@ -54,7 +54,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     const runId = store.getState().runView.runId;
     const events = items.filter((item) => item.runId === runId).map((item) => item.event);
     if (runId !== null && events.length > 0) store.getState().applyRunEvents(runId, events);
-  }, options.scheduleFrame ?? throttleFrames(RUN_EVENT_FLUSH_MS));
+  }, options.scheduleFrame ?? runEventPace());
 
   const store = createStore<LoupeState>()((set, get) => ({
     ...createAlertsSlice(set, get, deps),
