@@ -7,6 +7,7 @@ import { startMockMessagesApi, type MockMessagesApi } from '../../e2e/fixtures/m
 import { startDemoServer } from '../../server/demo-server';
 import type { McpHttpHandle } from '../../server/serve-mcp-http';
 import type { PausePoint } from '../engine/debug/pause-point';
+import type { MessagesSoFar } from '../engine/debug/messages-so-far';
 import type { Message } from '../engine/message/message';
 import type { Transcript } from '../engine/transcript/transcript';
 import { DEFAULT_DEBUG_SETTINGS, type BranchInfo } from '../protocol/debug-messages';
@@ -78,6 +79,11 @@ describe('the debugger in the worker', () => {
     });
     const beforeTool = await h.waitPause('d1', 2);
     expect(beforeTool).toMatchObject({ kind: 'before-tool', name: 'demo__weather_get' });
+    // Messages so far: the question and the reply with its call, whose result is still to come.
+    const soFar = (await h.send({ type: 'messages-so-far', runId: 'd1' })) as MessagesSoFar;
+    expect(soFar.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(soFar).toMatchObject({ pendingCalls: 1, compacted: false, fullCount: 2 });
+    await expect(h.send({ type: 'messages-so-far', runId: 'nope' })).rejects.toThrow('No run with id nope');
     await expect(
       h.send({
         type: 'pause-resolve',
@@ -108,6 +114,9 @@ describe('the debugger in the worker', () => {
     await h.send({ type: 'run-start', runId: 'o1', settings, message: 'What to wear in Rome?' });
     await h.waitEnd('o1');
     const original = JSON.stringify(h.events('o1'));
+    const ended = (await h.send({ type: 'messages-so-far', runId: 'o1' })) as MessagesSoFar;
+    const exported = (await h.send({ type: 'transcript-export', runId: 'o1' })) as Transcript;
+    expect(ended.messages).toEqual(exported.messages);
     const prefix = (await h.send({ type: 'fork-history', runId: 'o1', round: 1 })) as Message[];
     expect(prefix).toHaveLength(1);
     const edited: Message[] = [{ role: 'user', content: [{ type: 'text', text: 'What to wear in Oslo?' }] }];
