@@ -6,6 +6,7 @@ import type { Transcript } from '../src/engine/transcript/transcript';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { selectOptionStarting } from './fixtures/select-option-starting';
 
 interface RecordedRequest {
   path: string;
@@ -124,7 +125,7 @@ test('fork from round 1: a second branch runs, the first stays intact, the trans
   expect(transcript.branches?.map((entry) => entry.name)).toEqual(['Original']);
   expect(JSON.stringify(transcript.branches?.[0]?.messages[0])).toContain('What should I wear in Paris today?');
 
-  await branch.selectOption({ label: 'Original' });
+  await selectOptionStarting(branch, 'Original · ');
   await expect(timeline.getByRole('article')).toHaveCount(3);
   await expect(timeline.getByRole('article', { name: 'Round 1' })).toContainText('Calling demo__weather_get');
   await expect(

@@ -11,6 +11,7 @@ import { pauseShowsIn, type PauseSlot } from './pause-slot';
 import { RequestPauseEditor } from './request-pause-editor';
 import { ToolInputPauseEditor } from './tool-input-pause-editor';
 import { ToolResultPauseEditor } from './tool-result-pause-editor';
+import { useRoundOffset } from '../timeline/use-round-offset';
 
 function PendingItem({ point }: { point: PausePoint }) {
   switch (point.kind) {
@@ -58,6 +59,7 @@ export function PausePanel({ slot }: { slot: PauseSlot }) {
 function PausePanelBody({ point }: { point: PausePoint }) {
   const error = useLoupeStore((state) => state.debug.error);
   const draft = useLoupeStore((state) => state.debug.draft);
+  const offset = useRoundOffset();
   const ref = useRef<HTMLElement>(null);
   const editable = point.kind !== 'after-reply';
 
@@ -79,7 +81,7 @@ function PausePanelBody({ point }: { point: PausePoint }) {
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <h2 className="inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
           <PauseIcon className="size-3 text-amber-700 dark:text-amber-400" />
-          Paused {describePausePoint(point)}
+          Paused {describePausePoint(point, offset)}
         </h2>
         {point.reasons.map((reason) => (
           <span

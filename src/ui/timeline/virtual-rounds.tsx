@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../common/error-boundary';
 import { RoundCard } from './round-card';
 import { RoundCardFallback } from './round-card-fallback';
 import { RoundNavigator } from './round-navigator';
+import { useRoundOffset } from './use-round-offset';
 
 /** Runs up to this many rounds mount every card (short runs behave as plain pages: find-in-page, print). */
 export const VIRTUAL_FROM = 30;
@@ -37,10 +38,11 @@ function useDocumentTop(ref: React.RefObject<HTMLDivElement | null>): number {
 const SETTLE_FRAMES = 8;
 
 function Round({ round }: { round: RoundView }) {
+  const offset = useRoundOffset();
   return (
     <ErrorBoundary
-      label={`Round ${round.round}`}
-      fallback={(failure) => <RoundCardFallback round={round} failure={failure} />}
+      label={`Round ${round.round + offset}`}
+      fallback={(failure) => <RoundCardFallback round={round} failure={failure} offset={offset} />}
     >
       <RoundCard round={round} />
     </ErrorBoundary>
@@ -53,6 +55,7 @@ function Round({ round }: { round: RoundView }) {
  * goes on does not remount them.
  */
 export function VirtualRounds({ rounds }: { rounds: readonly RoundView[] }) {
+  const offset = useRoundOffset();
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(listRef);
   const virtual = rounds.length > VIRTUAL_FROM;
@@ -109,7 +112,7 @@ export function VirtualRounds({ rounds }: { rounds: readonly RoundView[] }) {
 
   return (
     <>
-      {virtual && <RoundNavigator rounds={rounds} onJump={jumpTo} />}
+      {virtual && <RoundNavigator rounds={rounds} onJump={jumpTo} offset={offset} />}
       <div
         ref={listRef}
         className={virtual ? 'relative' : 'space-y-3'}
