@@ -5,7 +5,7 @@ import type { PausePoint } from '../../engine/debug/pause-point';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import type { LoupeState } from '../../store/loupe-state';
 import { PauseIcon } from '../common/icons';
-import { monoBlockClass } from '../common/styles';
+import { JsonValue } from '../json-viewer/json-value';
 import { describePausePoint, describeReason } from './describe-pause';
 import { pauseShowsIn, type PauseSlot } from './pause-slot';
 import { RequestPauseEditor } from './request-pause-editor';
@@ -23,7 +23,7 @@ function PendingItem({ point }: { point: PausePoint }) {
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
             Stop reason <span className="font-mono">{point.stopReason ?? 'none'}</span>. The reply as committed:
           </p>
-          <pre className={monoBlockClass}>{JSON.stringify(point.message.content, null, 2)}</pre>
+          <JsonValue value={point.message.content} label="The reply as committed" />
         </div>
       );
     case 'before-tool':
