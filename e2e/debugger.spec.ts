@@ -75,7 +75,8 @@ test('step mode holds each point; an edited input runs; an overridden result rea
   await expect(weather).toContainText('input edited');
   await expect(weather).toContainText('"city": "Oslo"');
 
-  // Override the result before the model sees it, then Continue to the end.
+  // Override the result before the model sees it (as raw content blocks), then Continue to the end.
+  await paused.getByRole('radio', { name: 'Raw content blocks' }).check();
   await replaceEditorText(page, 'Tool result', '[{"type": "text", "text": "OVERRIDDEN: snow in Oslo, -5 °C"}]');
   await expect(paused.getByRole('list', { name: 'Edit problems' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
