@@ -9,7 +9,7 @@ const clock = new Intl.DateTimeFormat(undefined, {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
 });
 const dated = new Intl.DateTimeFormat(undefined, {
   month: 'short',
@@ -17,7 +17,7 @@ const dated = new Intl.DateTimeFormat(undefined, {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
 });
 
 /** "14:02:31" today, "Nov 29, 14:02:31" another day; "unknown time" for a time that is none. */

@@ -210,7 +210,11 @@ export function JsonViewer({
           </button>
         )}
       </div>
-      <div ref={scrollRef} className="max-h-96 overflow-auto py-1 leading-5 text-zinc-800 dark:text-zinc-200">
+      <div
+        ref={scrollRef}
+        data-json-rows
+        className="max-h-96 overflow-auto py-1 leading-5 text-zinc-800 dark:text-zinc-200"
+      >
         <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
