@@ -40,6 +40,7 @@ async function fork(page: Page, shownRound: number, name: string): Promise<void>
 const clock = String.raw`\d\d:\d\d:\d\d`;
 
 test('a fork keeps the original round numbers everywhere, and every run has its own label', async ({ page }) => {
+  test.setTimeout(180_000);
   await useMockAnthropic(page);
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -115,6 +116,8 @@ test('a JSON result is edited as JSON at a pause, reaches the model as exact tex
   page,
   context,
 }) => {
+  // Four pauses, a 30 KB paste and a viewer's worth of checks: slow on a machine shared by many runs.
+  test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await useMockAnthropic(page);
   await page.getByRole('switch', { name: 'Step mode' }).check();
