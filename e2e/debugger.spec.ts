@@ -7,6 +7,7 @@ import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { selectOptionStarting } from './fixtures/select-option-starting';
 
 interface RecordedRequest {
   path: string;
@@ -76,7 +77,8 @@ test('step mode holds each point; an edited input runs; an overridden result rea
   await expect(weather).toContainText('input edited');
   await expect(weather).toContainText('"city": "Oslo"');
 
-  // Override the result before the model sees it, then Continue to the end.
+  // Override the result before the model sees it (as raw content blocks), then Continue to the end.
+  await paused.getByRole('radio', { name: 'Raw content blocks' }).check();
   await replaceEditorText(page, 'Tool result', '[{"type": "text", "text": "OVERRIDDEN: snow in Oslo, -5 °C"}]');
   await expect(paused.getByRole('list', { name: 'Edit problems' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -126,7 +128,7 @@ test('fork from round 1: a second branch runs, the first stays intact, the trans
   expect(transcript.branches?.map((entry) => entry.name)).toEqual(['Original']);
   expect(JSON.stringify(transcript.branches?.[0]?.messages[0])).toContain('What should I wear in Paris today?');
 
-  await branch.selectOption({ label: 'Original' });
+  await selectOptionStarting(branch, 'Original · ');
   await expect(timeline.getByRole('article')).toHaveCount(3);
   await expect(timeline.getByRole('article', { name: 'Round 1' })).toContainText('Calling demo__weather_get');
   await expect(

@@ -27,6 +27,7 @@ export function createSessionsSlice(
     sessions: [],
     currentSessionId: null,
     sessionRuns: [],
+    sessionBranches: [],
     sessionNotice: null,
     resumeHistory: null,
     storageProblem: null,

@@ -2,7 +2,7 @@
 import type { Message } from '../../engine/message/message';
 import { isTestRunId } from '../tests/test-run-id';
 import type { InterruptedRuns } from './interrupted-run';
-import { writeBranches } from './session-branches';
+import { readBranches, writeBranches } from './session-branches';
 import { pickSessionSettings } from './session-record';
 import type { SessionsSlice } from './sessions-state';
 import type { SessionsContext } from './sessions-context';
@@ -32,8 +32,17 @@ export function createSessionCheckpointActions(
         current.activeRunId = runId;
         current.settings = pickSessionSettings(get().settings);
         current.servers = get().servers.map(toPersistedServer);
-        update({ sessionRuns: [...current.runs] });
+        update({ sessionRuns: [...current.runs], sessionBranches: readBranches(current) });
         void context.save(current);
+      }
+      // How each run ended is kept with it, so the run switcher can say it without reading its events.
+      if (event.type === 'run-end' && current) {
+        const run = current.runs.find((candidate) => candidate.runId === runId);
+        if (run !== undefined && run.finishReason !== event.finishReason) {
+          run.finishReason = event.finishReason;
+          update({ sessionRuns: [...current.runs] });
+          void context.save(current);
+        }
       }
       // Only runs a session owns are stored (a run's log starts at its run-start).
       if (loadedRuns.has(runId)) checkpointer.push(runId, event);
@@ -45,6 +54,7 @@ export function createSessionCheckpointActions(
       const { current } = context;
       if (!current || branches.length === 0) return;
       writeBranches(current, branches);
+      update({ sessionBranches: readBranches(current) });
       await context.save(current);
     },
   };

@@ -1,4 +1,5 @@
 // Two tabs, one session: one tab owns (writes) it, the others show it read-only and follow it, until one takes over.
+import { readBranches } from './session-branches';
 import { describeError } from '../loupe-state';
 import { initialRunView } from '../run-view';
 import type { SessionRestore } from './session-restore';
@@ -68,6 +69,7 @@ export function createSessionOwnership(context: SessionsContext, restore: Sessio
     const current = context.current;
     update({
       sessionRuns: [...current.runs],
+      sessionBranches: readBranches(current),
       runView: { ...initialRunView },
       sessionNotice: null,
       resumeHistory: null,

@@ -18,6 +18,8 @@ export interface StoredRun {
   label: string;
   startedAt: number;
   sourceRunId?: string;
+  /** How the run ended, kept at its `run-end` (absent while it goes on, and in sessions stored before). */
+  finishReason?: string;
   /** The transcript meta of an imported run (a live run's is derived from its events). */
   meta?: TranscriptMeta;
 }

@@ -103,7 +103,7 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     const record = id === undefined ? undefined : await context.db.getSession(id).catch(() => undefined);
     if (record === undefined || context.current?.id !== id || context.owns) return;
     context.current = record;
-    update({ sessionRuns: [...record.runs] });
+    update({ sessionRuns: [...record.runs], sessionBranches: readBranches(record) });
     const run = record.runs.find((candidate) => candidate.runId === record.activeRunId);
     const events = run === undefined ? [] : await context.db.readEvents(run.runId).catch(() => [] as RunEvent[]);
     if (context.current?.id !== id || context.owns) return;

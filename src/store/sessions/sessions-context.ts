@@ -1,4 +1,5 @@
 // What every part of the sessions slice shares: the database, the open record, the checkpointer, saving.
+import { readBranches } from './session-branches';
 import { describeError } from '../loupe-state';
 import type { GetLoupeState, LoupeState, SetLoupeState, SliceDependencies } from '../loupe-state';
 import { writeItem } from '../safe-storage';
@@ -143,7 +144,13 @@ export function createSessionsContext(
     async makeCurrent(record) {
       context.current = record;
       writeItem(deps.storage, CURRENT_SESSION_KEY, record.id);
-      update({ currentSessionId: record.id, sessionRuns: [...record.runs], sessionNotice: null, resumeHistory: null });
+      update({
+        currentSessionId: record.id,
+        sessionRuns: [...record.runs],
+        sessionBranches: readBranches(record),
+        sessionNotice: null,
+        resumeHistory: null,
+      });
       await context.enterSession(record);
     },
 

@@ -19,6 +19,8 @@ export interface SessionsSlice {
   currentSessionId: string | null;
   /** The current session's runs, oldest first. */
   sessionRuns: StoredRun[];
+  /** The current session's branches (every fork family), as stored with it: run labels name a fork's parent. */
+  sessionBranches: BranchInfo[];
   sessionNotice: SessionNotice | null;
   /** The conversation a restored session can go on from (repaired), when it was interrupted. */
   resumeHistory: Message[] | null;

@@ -2,18 +2,54 @@
 import type { RunsCompareResult } from '../../protocol/session-messages';
 import { CompareMetrics } from './compare-metrics';
 
-export function ComparisonTable({ result, left, right }: { result: RunsCompareResult; left: string; right: string }) {
+/** Rounds each side inherited from the runs it was forked from: both sides show their original numbers. */
+export interface CompareOffsets {
+  left: number;
+  right: number;
+}
+
+/** The result with each side's round numbers as its timeline shows them (a fork's first round is its fork round). */
+function shiftRounds(result: RunsCompareResult, offsets: CompareOffsets): RunsCompareResult {
+  if (offsets.left === 0 && offsets.right === 0) return result;
+  const shift = (round: number | null, by: number) => (round === null ? null : round + by);
+  const pair = <T extends { leftRound: number | null; rightRound: number | null }>(entry: T): T => ({
+    ...entry,
+    leftRound: shift(entry.leftRound, offsets.left),
+    rightRound: shift(entry.rightRound, offsets.right),
+  });
+  return {
+    ...result,
+    rounds: result.rounds.map(pair),
+    firstDivergence: result.firstDivergence === null ? null : pair(result.firstDivergence),
+  };
+}
+
+export function ComparisonTable({
+  result: unshifted,
+  left,
+  right,
+  offsets = { left: 0, right: 0 },
+}: {
+  result: RunsCompareResult;
+  left: string;
+  right: string;
+  offsets?: CompareOffsets;
+}) {
+  const result = shiftRounds(unshifted, offsets);
+  const before = result.before;
+  const beforeFirst = before === null ? 1 : 1 + (before.side === 'left' ? offsets.left : offsets.right);
+  const beforeLast = before === null ? 0 : beforeFirst + before.rounds - 1;
   return (
     <div className="space-y-3">
       <p role="status" aria-label="Comparison summary" className="text-sm">
         {describeDivergence(result, left, right)}
         {result.finishReason.differs && ` Ending: ${result.finishReason.left} → ${result.finishReason.right}.`}
       </p>
-      {result.before !== null && (
+      {before !== null && (
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          {result.before.side === 'left' ? left : right}: round{result.before.rounds === 1 ? '' : 's'} 1
-          {result.before.rounds === 1 ? '' : `–${result.before.rounds}`} came before the shared point and{' '}
-          {result.before.rounds === 1 ? 'is' : 'are'} not compared.
+          {before.side === 'left' ? left : right}: round{before.rounds === 1 ? '' : 's'} {beforeFirst}
+          {before.rounds === 1 ? '' : `–${beforeLast}`} came before the shared point and{' '}
+          {before.rounds === 1 ? 'is' : 'are'} not compared.
         </p>
       )}
       <section

@@ -2,11 +2,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RunsCompareResult } from '../../protocol/session-messages';
 import { useLoupeStore } from '../../store/loupe-store-provider';
+import { roundOffsetOf } from '../../store/round-offset';
 import { inputClass, labelClass, panelTitleClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
 import { buildMarkdownReport } from '../exports/build-markdown-report';
 import { ComparisonTable } from './comparison-table';
 import { MakeTestButton } from '../tests/make-test-button';
 import { downloadText } from '../transcript/download-json';
+import { useRunLabels } from './use-run-labels';
 
 export function RunActions() {
   const runId = useLoupeStore((state) => state.runView.runId);
@@ -16,6 +18,7 @@ export function RunActions() {
   const showRun = useLoupeStore((state) => state.showRun);
   const exportTranscript = useLoupeStore((state) => state.exportTranscript);
   const [comparing, setComparing] = useState(false);
+  const labels = useRunLabels('numbered');
   const idle = phase !== 'running';
   if (runId === null) return null;
 
@@ -38,7 +41,7 @@ export function RunActions() {
           >
             {runs.map((run, index) => (
               <option key={run.runId} value={run.runId}>
-                {index + 1}. {run.label}
+                {labels.get(run.runId) ?? `Run ${index + 1}`}
               </option>
             ))}
           </select>
@@ -92,6 +95,8 @@ function CompareDialog({ onClose }: { onClose: () => void }) {
   const runs = useLoupeStore((state) => state.sessionRuns);
   const shownRunId = useLoupeStore((state) => state.runView.runId);
   const compareRuns = useLoupeStore((state) => state.compareRuns);
+  const branches = useLoupeStore((state) => state.debug.branches);
+  const labels = useRunLabels('numbered');
   const shown = runs.find((run) => run.runId === shownRunId);
   const initialRight = shown?.runId ?? runs.at(-1)?.runId ?? '';
   const initialLeft = shown?.sourceRunId ?? runs.find((run) => run.runId !== initialRight)?.runId ?? '';
@@ -107,10 +112,7 @@ function CompareDialog({ onClose }: { onClose: () => void }) {
       live = false;
     };
   }, [left, right, compareRuns]);
-  const label = (runId: string) => {
-    const index = runs.findIndex((run) => run.runId === runId);
-    return index === -1 ? '' : `${index + 1}. ${runs[index]?.label ?? ''}`;
-  };
+  const label = (runId: string) => labels.get(runId) ?? '';
   const picker = (name: string, value: string, onChange: (value: string) => void) => (
     <label className="min-w-0 flex-1">
       <span className={labelClass}>{name}</span>
@@ -140,7 +142,14 @@ function CompareDialog({ onClose }: { onClose: () => void }) {
         {picker('Left run', left, setLeft)}
         {picker('Right run', right, setRight)}
       </div>
-      {result && <ComparisonTable result={result} left={label(left)} right={label(right)} />}
+      {result && (
+        <ComparisonTable
+          result={result}
+          left={label(left)}
+          right={label(right)}
+          offsets={{ left: roundOffsetOf(branches, left), right: roundOffsetOf(branches, right) }}
+        />
+      )}
     </dialog>
   );
 }

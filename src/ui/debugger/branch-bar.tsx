@@ -1,6 +1,8 @@
 // The branches of a forked run: switch between them and name them; each keeps its own timeline.
 import { useId, useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
+import { roundOffsetOf } from '../../store/round-offset';
+import { useRunLabels } from '../compare/use-run-labels';
 import { inputClass, labelClass, panelClass, secondaryButtonClass } from '../common/styles';
 
 export function BranchBar() {
@@ -8,9 +10,12 @@ export function BranchBar() {
   const branches = useLoupeStore((state) => state.debug.branches);
   const runId = useLoupeStore((state) => state.runView.runId);
   const switchBranch = useLoupeStore((state) => state.switchBranch);
+  const labels = useRunLabels('named');
   const shown = branches.find((branch) => branch.runId === runId);
   const currentName = shown?.name ?? '';
   const parentName = branches.find((branch) => branch.runId === shown?.parentRunId)?.name ?? 'another branch';
+  // The fork round in the parent's numbers (a fork of a fork shows its parent's inherited rounds too).
+  const parentOffset = roundOffsetOf(branches, shown?.parentRunId ?? null);
 
   if (branches.length === 0 || !branches.some((branch) => branch.runId === runId)) return null;
   return (
@@ -28,7 +33,7 @@ export function BranchBar() {
           >
             {branches.map((branch) => (
               <option key={branch.runId} value={branch.runId}>
-                {branch.name}
+                {labels.get(branch.runId) ?? branch.name}
               </option>
             ))}
           </select>
@@ -37,7 +42,7 @@ export function BranchBar() {
         <p className="text-[11px] text-zinc-600 dark:text-zinc-400">
           {shown?.forkRound == null
             ? `The original run; ${branches.length - 1} fork(s) of it.`
-            : `Forked from round ${shown.forkRound} of “${parentName}”.`}{' '}
+            : `Forked from round ${shown.forkRound + parentOffset} of “${parentName}”.`}{' '}
           Each branch keeps its own rounds and transcript.
         </p>
       </div>

@@ -4,6 +4,7 @@ import type { EditRecord } from '../../engine/debug/debug-event';
 import type { RoundView } from '../../store/run-view';
 import { describePausePoint, describeReason } from './describe-pause';
 import { editTitle } from './edit-title';
+import { useRoundOffset } from '../timeline/use-round-offset';
 
 const editWords: Record<EditRecord['what'], string> = {
   'request.system': 'system prompt edited',
@@ -45,10 +46,11 @@ export function EditChips({ edits }: { edits: EditRecord[] | undefined }) {
 
 /** The round's pauses that a breakpoint or approval caused, and its request edits. */
 export function RoundDebugMarks({ round }: { round: RoundView }) {
+  const offset = useRoundOffset();
   const hits = (round.pauses ?? []).filter((mark) => mark.reasons.some((reason) => reason.kind !== 'step'));
   if (hits.length === 0 && (round.edits ?? []).length === 0) return null;
   return (
-    <ul aria-label={`Debugger marks of round ${round.round}`} className="flex flex-wrap gap-1.5">
+    <ul aria-label={`Debugger marks of round ${round.round + offset}`} className="flex flex-wrap gap-1.5">
       {hits.map((mark) => (
         <li
           key={mark.pauseId}
@@ -59,7 +61,7 @@ export function RoundDebugMarks({ round }: { round: RoundView }) {
             .filter((reason) => reason.kind !== 'step')
             .map(describeReason)
             .join(', ')}{' '}
-          — {describePausePoint(mark.pause)}
+          — {describePausePoint(mark.pause, offset)}
         </li>
       ))}
       {(round.edits ?? []).map((edit, index) => (

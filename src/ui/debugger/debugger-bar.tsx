@@ -3,6 +3,7 @@ import { useLoupeStore } from '../../store/loupe-store-provider';
 import { panelClass, secondaryButtonClass } from '../common/styles';
 import { describeMode, describePausePoint, describeReason } from './describe-pause';
 import { keysFor } from './debugger-keys';
+import { useRoundOffset } from '../timeline/use-round-offset';
 import { useDebuggerShortcuts } from './use-debugger-shortcuts';
 
 export function DebuggerBar() {
@@ -16,10 +17,11 @@ export function DebuggerBar() {
   const stepOverRound = useLoupeStore((state) => state.stepOverRound);
   const continueDebugRun = useLoupeStore((state) => state.continueDebugRun);
   const pauseRun = useLoupeStore((state) => state.pauseRun);
+  const offset = useRoundOffset();
   const paused = pause !== undefined;
 
   const status = paused
-    ? `Paused ${describePausePoint(pause.pause)} — ${pause.reasons.map(describeReason).join(', ')}`
+    ? `Paused ${describePausePoint(pause.pause, offset)} — ${pause.reasons.map(describeReason).join(', ')}`
     : running
       ? `Running — ${describeMode(mode)}`
       : stepMode

@@ -2,24 +2,28 @@
 import type { PauseDigest } from '../../engine/debug/debug-event';
 import type { Breakpoint, PauseReason, StepMode } from '../../engine/debug/pause-point';
 
-/** "before the model request of round 2", "before demo__weather_get runs (round 1)", … */
-export function describePausePoint(pause: Pick<PauseDigest, 'kind' | 'round' | 'name' | 'appOf'>): string {
+/**
+ * "before the model request of round 2", "before demo__weather_get runs (round 1)", … `offset`: rounds a fork
+ * inherited, so the number said is the one its card shows.
+ */
+export function describePausePoint(pause: Pick<PauseDigest, 'kind' | 'round' | 'name' | 'appOf'>, offset = 0): string {
+  const round = pause.round + offset;
   // An MCP App's call: the app, not the model, reads its result.
   if (pause.appOf !== undefined && pause.kind === 'before-tool')
-    return `before ${pause.name ?? 'a tool'} runs for its app (round ${pause.round})`;
+    return `before ${pause.name ?? 'a tool'} runs for its app (round ${round})`;
   if (pause.appOf !== undefined && pause.kind === 'after-tool')
-    return `after ${pause.name ?? 'a tool'} returned, before its app sees it (round ${pause.round})`;
+    return `after ${pause.name ?? 'a tool'} returned, before its app sees it (round ${round})`;
   switch (pause.kind) {
     case 'before-request':
-      return `before the model request of round ${pause.round}`;
+      return `before the model request of round ${round}`;
     case 'after-reply':
-      return `after the model's reply in round ${pause.round}`;
+      return `after the model's reply in round ${round}`;
     case 'before-tool':
-      return `before ${pause.name ?? 'a tool'} runs (round ${pause.round})`;
+      return `before ${pause.name ?? 'a tool'} runs (round ${round})`;
     case 'after-tool':
-      return `after ${pause.name ?? 'a tool'} returned, before the model sees it (round ${pause.round})`;
+      return `after ${pause.name ?? 'a tool'} returned, before the model sees it (round ${round})`;
     case 'before-compaction':
-      return `before the history is compacted (after round ${pause.round})`;
+      return `before the history is compacted (after round ${round})`;
   }
 }
 

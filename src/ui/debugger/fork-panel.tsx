@@ -5,33 +5,36 @@ import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
 import { JsonEditor } from '../json-editor/json-editor';
 import { messagesSchema } from './pause-schemas';
+import { useRoundOffset } from '../timeline/use-round-offset';
 
+/** `round`: the run's own round number (what the worker forks from); the words say the number shown. */
 export function ForkButton({ round }: { round: number }) {
   const [open, setOpen] = useState(false);
   const running = useLoupeStore((state) => state.runView.phase === 'running');
+  const shown = round + useRoundOffset();
   return (
     <>
       <button
         type="button"
         className={smallButtonClass}
         disabled={running}
-        title={running ? 'Stop or finish the run first' : `Start a new branch from the request of round ${round}`}
+        title={running ? 'Stop or finish the run first' : `Start a new branch from the request of round ${shown}`}
         onClick={() => setOpen((value) => !value)}
       >
         Fork from here
       </button>
-      {open && <ForkPanel round={round} onClose={() => setOpen(false)} />}
+      {open && <ForkPanel round={round} shown={shown} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function ForkPanel({ round, onClose }: { round: number; onClose: () => void }) {
+function ForkPanel({ round, shown, onClose }: { round: number; shown: number; onClose: () => void }) {
   const nameId = useId();
   const loadForkHistory = useLoupeStore((state) => state.loadForkHistory);
   const forkFrom = useLoupeStore((state) => state.forkFrom);
   const [original, setOriginal] = useState<string | null>(null);
   const [text, setText] = useState('');
-  const [name, setName] = useState(`Fork of round ${round}`);
+  const [name, setName] = useState(`Fork of round ${shown}`);
   const [edited, setEdited] = useState<{ messages: Message[] | null; problems: string[] }>({
     messages: null,
     problems: [],
@@ -53,11 +56,11 @@ function ForkPanel({ round, onClose }: { round: number; onClose: () => void }) {
   return (
     <div
       role="group"
-      aria-label={`Fork from round ${round}`}
+      aria-label={`Fork from round ${shown}`}
       className="basis-full space-y-2 rounded-md border border-indigo-200 bg-indigo-50/40 p-3 dark:border-indigo-500/30 dark:bg-indigo-500/5"
     >
       <p className="text-xs text-zinc-700 dark:text-zinc-300">
-        A new branch asks the model round {round}'s request again, from these messages (edit them to try another path).
+        A new branch asks the model round {shown}'s request again, from these messages (edit them to try another path).
         The original branch is kept.
       </p>
       {original === null ? (

@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
 import type { PausePoint } from '../../engine/debug/pause-point';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { PauseIcon } from '../common/icons';
-import { monoBlockClass } from '../common/styles';
+import { JsonValue } from '../json-viewer/json-value';
+import { useRoundOffset } from '../timeline/use-round-offset';
 import { describePausePoint, describeReason } from './describe-pause';
 import { RequestPauseEditor } from './request-pause-editor';
 import { ToolInputPauseEditor } from './tool-input-pause-editor';
@@ -23,7 +24,7 @@ function PendingItem({ point }: { point: PausePoint }) {
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
             Stop reason <span className="font-mono">{point.stopReason ?? 'none'}</span>. The reply as committed:
           </p>
-          <pre className={monoBlockClass}>{JSON.stringify(point.message.content, null, 2)}</pre>
+          <JsonValue value={point.message.content} label="The reply as committed" />
         </div>
       );
     case 'before-tool':
@@ -39,6 +40,7 @@ function PendingItem({ point }: { point: PausePoint }) {
 export function PausePanelBody({ point }: { point: PausePoint }) {
   const error = useLoupeStore((state) => state.debug.error);
   const draft = useLoupeStore((state) => state.debug.draft);
+  const offset = useRoundOffset();
   const ref = useRef<HTMLElement>(null);
   // A compaction that only trims has nothing to edit (its summary field is the editor when it summarises).
   const editable =
@@ -62,7 +64,7 @@ export function PausePanelBody({ point }: { point: PausePoint }) {
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <h2 className="inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
           <PauseIcon className="size-3 text-amber-700 dark:text-amber-400" />
-          Paused {describePausePoint(point)}
+          Paused {describePausePoint(point, offset)}
         </h2>
         {point.reasons.map((reason) => (
           <span

@@ -1,4 +1,6 @@
-// At a pause after a tool result: the result the model will read, editable before it goes back.
+// At a pause after a tool result: the result the model will read, editable before it goes back. A result
+// whose one text block is JSON is edited as JSON (written back as text in the tool's own layout); the raw
+// content blocks are one switch away.
 import { useMemo, useState } from 'react';
 import type { PausePoint } from '../../engine/debug/pause-point';
 import type { ToolResultContentBlock } from '../../engine/message/message';
@@ -6,28 +8,66 @@ import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
 import { StatusBadge } from '../common/status-badge';
 import { JsonEditor } from '../json-editor/json-editor';
+import { describeLayout, readJsonResult, writeJsonResult } from './json-result-text';
 import { resultContentSchema } from './pause-schemas';
 
+type Mode = 'json' | 'raw';
+
+interface Edit {
+  /** The content as edited (null while the text does not validate, or when unchanged). */
+  content: ToolResultContentBlock[] | null;
+  problems: string[];
+  changed: boolean;
+}
+
+const unchanged: Edit = { content: null, problems: [], changed: false };
+
 export function ToolResultPauseEditor({ point }: { point: Extract<PausePoint, { kind: 'after-tool' }> }) {
-  const original = useMemo(() => JSON.stringify(point.content, null, 2), [point.content]);
-  const [text, setText] = useState(original);
+  const rawOriginal = useMemo(() => JSON.stringify(point.content, null, 2), [point.content]);
+  const json = useMemo(() => readJsonResult(point.content), [point.content]);
+  const [mode, setMode] = useState<Mode>(json === null ? 'raw' : 'json');
+  const [rawText, setRawText] = useState(rawOriginal);
+  const [jsonText, setJsonText] = useState(json?.pretty ?? '');
+  const [edit, setEdit] = useState<Edit>(unchanged);
   const [isError, setIsError] = useState(point.isError);
-  const [content, setContent] = useState<ToolResultContentBlock[] | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [note, setNote] = useState('');
   const setDraft = useLoupeStore((state) => state.setDraft);
 
-  const publish = (next: {
-    content: ToolResultContentBlock[] | null;
-    problems: string[];
-    isError: boolean;
-    changed: boolean;
-  }) => {
-    if (!next.changed) return setDraft(null);
+  const publish = (next: Edit, nextIsError: boolean) => {
+    setEdit(next);
+    if (!next.changed && nextIsError === point.isError) return setDraft(null);
     if (next.problems.length > 0) return setDraft({ decision: { type: 'continue' }, problems: next.problems });
     setDraft({
-      decision: { type: 'edit-result', content: next.content ?? point.content, isError: next.isError },
+      decision: { type: 'edit-result', content: next.content ?? point.content, isError: nextIsError },
       problems: [],
     });
+  };
+
+  const switchTo = (next: Mode) => {
+    setNote('');
+    if (next === mode) return;
+    if (next === 'raw') {
+      // The raw blocks carry on from the JSON edit (when it is valid), so nothing typed is lost.
+      if (edit.changed && edit.content !== null) setRawText(JSON.stringify(edit.content, null, 2));
+      return setMode('raw');
+    }
+    const content = edit.changed ? edit.content : point.content;
+    const read = content === null ? null : readJsonResult(content);
+    if (read === null) {
+      setNote('The result is not one JSON text now: edit it as raw content blocks.');
+      return;
+    }
+    setJsonText(edit.changed ? read.pretty : (json?.pretty ?? read.pretty));
+    setMode('json');
+  };
+
+  const undo = () => {
+    setRawText(rawOriginal);
+    setJsonText(json?.pretty ?? '');
+    setIsError(point.isError);
+    setNote('');
+    setEdit(unchanged);
+    setDraft(null);
   };
 
   return (
@@ -36,26 +76,55 @@ export function ToolResultPauseEditor({ point }: { point: Extract<PausePoint, { 
         The tool answered <StatusBadge tone={point.isError ? 'error' : 'ok'}>{point.status}</StatusBadge> — edit what
         the model will read.
       </p>
-      <JsonEditor
-        ariaLabel="Tool result"
-        autoFocus
-        value={text}
-        height={200}
-        schema={resultContentSchema}
-        onChange={setText}
-        onValidChange={(result, next) => {
-          const parsed = result.valid ? (result.value as ToolResultContentBlock[]) : null;
-          const found = result.valid ? [] : result.problems;
-          setContent(parsed);
-          setProblems(found);
-          publish({
-            content: parsed,
-            problems: found,
-            isError,
-            changed: next !== original || isError !== point.isError,
-          });
-        }}
-      />
+      {json !== null && (
+        <fieldset className="flex flex-wrap items-center gap-3 text-xs text-zinc-700 dark:text-zinc-300">
+          <legend className="sr-only">Edit the result as</legend>
+          {(['json', 'raw'] as const).map((option) => (
+            <label key={option} className="inline-flex items-center gap-1.5">
+              <input
+                type="radio"
+                name={`result-mode-${point.pauseId}`}
+                className="accent-indigo-600"
+                checked={mode === option}
+                onChange={() => switchTo(option)}
+              />
+              {option === 'json' ? 'JSON value' : 'Raw content blocks'}
+            </label>
+          ))}
+          {note !== '' && <span role="alert">{note}</span>}
+        </fieldset>
+      )}
+      {mode === 'json' && json !== null ? (
+        <JsonEditor
+          key="json"
+          ariaLabel="Tool result JSON"
+          autoFocus
+          value={jsonText}
+          height={200}
+          onChange={setJsonText}
+          onValidChange={(result, next) => {
+            if (next === json.pretty) return publish(unchanged, isError);
+            if (!result.valid) return publish({ content: null, problems: result.problems, changed: true }, isError);
+            const text = writeJsonResult(next, result.value, json.layout);
+            publish({ content: [{ type: 'text', text }], problems: [], changed: true }, isError);
+          }}
+        />
+      ) : (
+        <JsonEditor
+          key="raw"
+          ariaLabel="Tool result"
+          autoFocus
+          value={rawText}
+          height={200}
+          schema={resultContentSchema}
+          onChange={setRawText}
+          onValidChange={(result, next) => {
+            if (next === rawOriginal) return publish(unchanged, isError);
+            if (!result.valid) return publish({ content: null, problems: result.problems, changed: true }, isError);
+            publish({ content: result.value as ToolResultContentBlock[], problems: [], changed: true }, isError);
+          }}
+        />
+      )}
       <div className="flex flex-wrap items-center gap-3 text-xs">
         <label className="inline-flex items-center gap-1.5 text-zinc-700 dark:text-zinc-300">
           <input
@@ -64,29 +133,18 @@ export function ToolResultPauseEditor({ point }: { point: Extract<PausePoint, { 
             className="accent-indigo-600"
             onChange={(event) => {
               setIsError(event.target.checked);
-              publish({
-                content,
-                problems,
-                isError: event.target.checked,
-                changed: text !== original || event.target.checked !== point.isError,
-              });
+              publish(edit, event.target.checked);
             }}
           />
           Send as an error
         </label>
         <span className="text-[11px] text-zinc-600 dark:text-zinc-400">
-          Step or Continue sends the result as shown.
+          {mode === 'json' && json !== null
+            ? `Step or Continue sends this JSON as the result's text, ${describeLayout(json.layout)}.`
+            : 'Step or Continue sends the result as shown.'}
         </span>
-        {(text !== original || isError !== point.isError) && (
-          <button
-            type="button"
-            className={smallButtonClass}
-            onClick={() => {
-              setText(original);
-              setIsError(point.isError);
-              setDraft(null);
-            }}
-          >
+        {(edit.changed || isError !== point.isError) && (
+          <button type="button" className={smallButtonClass} onClick={undo}>
             Undo edits
           </button>
         )}

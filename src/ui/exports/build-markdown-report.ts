@@ -2,6 +2,7 @@
 import type { ContentBlock, ToolResultContentBlock } from '../../engine/message/message';
 import type { Transcript, TranscriptRound } from '../../engine/transcript/transcript';
 import { redactUrl } from '../../shared/redact-url';
+import { roundOffsetOf } from '../../store/round-offset';
 
 /** The whole run as Markdown. Images are listed, not embedded (a report stays small and safe to share). */
 export function buildMarkdownReport(transcript: Transcript): string {
@@ -22,16 +23,31 @@ export function buildMarkdownReport(transcript: Transcript): string {
   for (const tool of transcript.tools) lines.push(`- \`${tool.name}\` — ${tool.description.split('\n')[0] ?? ''}`);
   if (transcript.tools.length === 0) lines.push('None.');
   lines.push('', '## Prompt', '', ...firstUserText(transcript), '');
-  for (const round of transcript.rounds) lines.push(...roundSection(round));
+  const offset = transcriptRoundOffset(transcript);
+  if (offset > 0) {
+    const parent = transcript.branches?.find((branch) => branch.runId === transcript.branch?.parentRunId);
+    lines.push(
+      `_Rounds 1–${offset} are those of “${parent?.name ?? 'the parent run'}”; this fork's rounds follow._`,
+      '',
+    );
+  }
+  for (const round of transcript.rounds) lines.push(...roundSection(round, offset));
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-function roundSection(round: TranscriptRound): string[] {
+/** Rounds a forked run inherited (its `branch` and its family's `branches`): a fork keeps the original numbers. */
+export function transcriptRoundOffset(transcript: Transcript): number {
+  if (transcript.branch === undefined) return 0;
+  const links = [{ runId: transcript.runId, ...transcript.branch }, ...(transcript.branches ?? [])];
+  return roundOffsetOf(links, transcript.runId);
+}
+
+function roundSection(round: TranscriptRound, offset: number): string[] {
   const response = round.response;
   const meta = response
     ? `stop reason \`${response.stopReason ?? 'none'}\` · ${response.usage.inputTokens} in / ${response.usage.outputTokens} out · ${response.timing.durationMs} ms`
     : 'no reply';
-  const lines = [`## Round ${round.round}`, '', `_${meta}_`, ''];
+  const lines = [`## Round ${round.round + offset}`, '', `_${meta}_`, ''];
   for (const block of response?.content ?? []) {
     const text = describeBlock(block);
     if (text !== '') lines.push(text, '');

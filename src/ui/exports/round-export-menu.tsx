@@ -6,18 +6,21 @@ import { useLoupeStoreApi } from '../../store/loupe-store-provider';
 import { monoBlockClass, smallButtonClass } from '../common/styles';
 import type { RoundExport } from './build-round-export';
 import { EXPORT_FORMAT_LABELS, type ExportFormat } from './export-formats';
+import { useRoundOffset } from '../timeline/use-round-offset';
 
 const FORMATS: ExportFormat[] = ['curl', 'typescript', 'python', 'json'];
 
 export function RoundExportMenu({ round }: { round: number }) {
   const store = useLoupeStoreApi();
+  // A fork's round keeps the original run's number in what it says (the run's own number finds the request).
+  const shownRound = round + useRoundOffset();
   const [shown, setShown] = useState<{ format: ExportFormat; result: RoundExport } | null>(null);
   const [copied, setCopied] = useState(false);
 
   const show = async (format: ExportFormat) => {
     setCopied(false);
     const { buildRoundExport } = await import('./build-round-export');
-    setShown({ format, result: buildRoundExport(store.getState().runView.rounds, round, format) });
+    setShown({ format, result: buildRoundExport(store.getState().runView.rounds, round, format, shownRound) });
   };
   const copy = async (text: string) => {
     try {
@@ -32,7 +35,7 @@ export function RoundExportMenu({ round }: { round: number }) {
   return (
     <div className="px-4 pb-3 text-xs">
       <div className="flex flex-wrap items-center gap-1 text-zinc-600 dark:text-zinc-400">
-        <span>Export round {round}:</span>
+        <span>Export round {shownRound}:</span>
         {FORMATS.map((format) => (
           <button key={format} type="button" className={smallButtonClass} onClick={() => void show(format)}>
             {EXPORT_FORMAT_LABELS[format]}
@@ -54,18 +57,21 @@ export function RoundExportMenu({ round }: { round: number }) {
         )}
       </div>
       {shown && !shown.result.ok && (
-        <p role="status" aria-label={`Round ${round} export`} className="mt-2 text-zinc-600 dark:text-zinc-400">
+        <p role="status" aria-label={`Round ${shownRound} export`} className="mt-2 text-zinc-600 dark:text-zinc-400">
           {shown.result.reason}
         </p>
       )}
       {shown?.result.ok && (
         <>
-          <ul aria-label={`Round ${round} request notes`} className="mt-2 space-y-0.5 text-zinc-600 dark:text-zinc-400">
+          <ul
+            aria-label={`Round ${shownRound} request notes`}
+            className="mt-2 space-y-0.5 text-zinc-600 dark:text-zinc-400"
+          >
             {shown.result.notes.map((note) => (
               <li key={note}>{note}</li>
             ))}
           </ul>
-          <pre aria-label={`Round ${round} as ${label}`} className={`${monoBlockClass} mt-2`}>
+          <pre aria-label={`Round ${shownRound} as ${label}`} className={`${monoBlockClass} mt-2`}>
             {shown.result.text}
           </pre>
         </>

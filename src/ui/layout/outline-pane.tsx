@@ -7,6 +7,8 @@ import { panelClass, panelTitleClass } from '../common/styles';
 import { describeRoundStop } from '../timeline/round-state';
 import { toolStatusTone } from '../timeline/tool-status';
 import { jumpToCall, jumpToRound } from './jump-to';
+import { describeInheritedRounds, useInheritedRounds } from '../timeline/inherited-rounds';
+import { useRoundOffset } from '../timeline/use-round-offset';
 
 const linkClass =
   'min-w-0 truncate rounded px-1 text-left hover:bg-zinc-100 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500/50 focus-visible:outline-none dark:hover:bg-zinc-800';
@@ -34,15 +36,20 @@ export function OutlinePane() {
   const pausedCall = useLoupeStore((state) => state.runView.pause?.pause.callId);
   const pausedRound = useLoupeStore((state) => state.runView.pause?.pause.round);
   const breakpoints = useToolBreakpoints();
+  const offset = useRoundOffset();
+  const inherited = useInheritedRounds();
   if (rounds.length === 0) return null;
   return (
     <nav aria-label="Outline" className={`${panelClass} lg:max-h-[40vh] lg:overflow-y-auto`}>
       <h2 className={panelTitleClass}>Outline</h2>
+      {inherited !== null && (
+        <p className="mb-1.5 px-1 text-xs text-zinc-600 dark:text-zinc-400">{describeInheritedRounds(inherited)}</p>
+      )}
       <ol className="space-y-1.5 text-sm">
         {rounds.map((round) => (
           <li key={round.round}>
             <button type="button" className={`${linkClass} font-medium`} onClick={() => jumpToRound(round.round)}>
-              Round {round.round}{' '}
+              Round {round.round + offset}{' '}
               <span className="ml-1 font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">
                 {describeRoundStop(round)}
               </span>
@@ -55,7 +62,7 @@ export function OutlinePane() {
                     <button
                       type="button"
                       className={`${linkClass} flex-1 font-mono text-xs`}
-                      aria-label={`Jump to ${call.name} in round ${round.round}`}
+                      aria-label={`Jump to ${call.name} in round ${round.round + offset}`}
                       onClick={() => jumpToCall(call.callId)}
                     >
                       {call.name}
@@ -67,7 +74,7 @@ export function OutlinePane() {
                       type="checkbox"
                       className="accent-red-600"
                       title={`Break before ${call.name} runs`}
-                      aria-label={`Breakpoint on ${call.name} (round ${round.round})`}
+                      aria-label={`Breakpoint on ${call.name} (round ${round.round + offset})`}
                       checked={breakpoints.has(call.name)}
                       onChange={(event) => breakpoints.toggle(call.name, event.target.checked)}
                     />

@@ -78,3 +78,11 @@ describe('firstErrorRound and indexOfRound', () => {
     expect(indexOfRound([round(5, 'late'), round(7, 'later')], 7)).toBe(1);
   });
 });
+
+describe('searchRounds with a fork offset', () => {
+  it('finds a round by the number its card shows', () => {
+    const rounds = [{ round: 1, blocks: [], toolCalls: [], notices: [] }] as unknown as RoundView[];
+    expect(searchRounds(rounds, 'Round 5', 4)).toEqual([0]);
+    expect(searchRounds(rounds, 'Round 1', 4)).toEqual([]);
+  });
+});

@@ -14,8 +14,8 @@ function callText(call: ToolCallView): string {
 }
 
 /** The text of a round a search looks at: reply text and thinking, tool names, inputs, results, notices. */
-export function roundText(round: RoundView): string {
-  const parts: string[] = [`Round ${round.round}`];
+export function roundText(round: RoundView, offset = 0): string {
+  const parts: string[] = [`Round ${round.round + offset}`];
   for (const block of round.blocks) {
     if (block.kind === 'text' || block.kind === 'thinking') parts.push(block.text);
     else if (block.kind === 'tool_use') parts.push(block.name);
@@ -25,13 +25,16 @@ export function roundText(round: RoundView): string {
   return parts.join('\n').slice(0, SEARCHED_CHARS_PER_ROUND);
 }
 
-/** Indexes (into `rounds`) of the rounds whose text contains `query`, ignoring case; none for a blank query. */
-export function searchRounds(rounds: readonly RoundView[], query: string): number[] {
+/**
+ * Indexes (into `rounds`) of the rounds whose text contains `query`, ignoring case; none for a blank query.
+ * `offset`: rounds a fork inherited, so "Round 6" finds the round shown as round 6.
+ */
+export function searchRounds(rounds: readonly RoundView[], query: string, offset = 0): number[] {
   const needle = query.trim().toLocaleLowerCase();
   if (needle === '') return [];
   const found: number[] = [];
   rounds.forEach((round, index) => {
-    if (roundText(round).toLocaleLowerCase().includes(needle)) found.push(index);
+    if (roundText(round, offset).toLocaleLowerCase().includes(needle)) found.push(index);
   });
   return found;
 }

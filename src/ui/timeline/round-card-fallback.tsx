@@ -24,8 +24,17 @@ export function roundPlainText(round: RoundView): string {
   }
 }
 
-export function RoundCardFallback({ round, failure }: { round: RoundView; failure: RenderFailure }) {
-  const number = typeof round.round === 'number' ? round.round : '?';
+export function RoundCardFallback({
+  round,
+  failure,
+  offset = 0,
+}: {
+  round: RoundView;
+  failure: RenderFailure;
+  /** Rounds a fork inherited: its cards keep the original run's numbers. */
+  offset?: number;
+}) {
+  const number = typeof round.round === 'number' ? round.round + offset : '?';
   return (
     <article
       aria-label={`Round ${number}`}

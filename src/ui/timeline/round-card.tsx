@@ -12,13 +12,16 @@ import { PausePanel } from '../debugger/pause-panel';
 import { CallWaterfall } from './call-waterfall';
 import { PolicyBadges } from './policy-badges';
 import { RedactedThinking } from './redacted-thinking';
+import { useRoundOffset } from './use-round-offset';
 
 export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }) {
   const textBlocks = round.blocks.filter((block) => block.kind !== 'tool_use');
   const missingReply = describeMissingReply(round);
+  // A fork's rounds keep the numbers they have in the original run (the data keeps the run's own numbers).
+  const shown = round.round + useRoundOffset();
   return (
     <article
-      aria-label={`Round ${round.round}`}
+      aria-label={`Round ${shown}`}
       data-round-card={round.round}
       className="scroll-mt-28 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
     >
@@ -48,7 +51,7 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
         <RoundNotices notices={round.notices} />
         <PolicyBadges acts={round.policyActs} />
         {round.toolCalls.length > 0 && (
-          <ul aria-label={`Tool calls of round ${round.round}`} className="space-y-2">
+          <ul aria-label={`Tool calls of round ${shown}`} className="space-y-2">
             {round.toolCalls.map((call) => (
               <ToolCallItem key={call.callId} call={call} />
             ))}
@@ -56,7 +59,7 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
         )}
         <CallWaterfall
           calls={round.toolCalls}
-          round={round.round}
+          round={shown}
           now={round.endedAt ?? Math.max(0, ...round.toolCalls.map((call) => call.endedAt ?? call.startedAt ?? 0))}
         />
       </div>

@@ -3,6 +3,7 @@ import type { RoundView } from '../../store/run-view';
 import { formatDuration, formatTokens } from '../common/format';
 import { RoundUsageFacts } from './round-usage-facts';
 import { describeRoundStop } from './round-state';
+import { useRoundOffset } from './use-round-offset';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -14,12 +15,13 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 export function RoundHeader({ round }: { round: RoundView }) {
+  const offset = useRoundOffset();
   const timing = round.responseTiming;
   const ttft = timing?.firstTokenAt === undefined ? undefined : timing.firstTokenAt - timing.startedAt;
   const duration = timing === undefined ? undefined : timing.endedAt - timing.startedAt;
   return (
     <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-zinc-200 px-4 py-2.5 text-xs dark:border-zinc-800">
-      <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Round {round.round}</h3>
+      <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Round {round.round + offset}</h3>
       {round.model !== undefined && <span className="font-mono text-zinc-600 dark:text-zinc-400">{round.model}</span>}
       <Fact label="stop" value={describeRoundStop(round)} />
       <Fact

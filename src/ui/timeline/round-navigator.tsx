@@ -9,15 +9,25 @@ const buttonClass =
 const inputClass =
   'rounded-md border border-zinc-300 bg-white px-2 py-1 text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
-export function RoundNavigator({ rounds, onJump }: { rounds: readonly RoundView[]; onJump: (index: number) => void }) {
+export function RoundNavigator({
+  rounds,
+  onJump,
+  offset = 0,
+}: {
+  rounds: readonly RoundView[];
+  onJump: (index: number) => void;
+  /** Rounds a fork inherited: the numbers typed and said are the ones its cards show. */
+  offset?: number;
+}) {
   const [roundText, setRoundText] = useState('');
   const [query, setQuery] = useState('');
   const [matchAt, setMatchAt] = useState(-1);
   const [said, setSaid] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const matches = useMemo(() => searchRounds(rounds, deferredQuery), [rounds, deferredQuery]);
+  const matches = useMemo(() => searchRounds(rounds, deferredQuery, offset), [rounds, deferredQuery, offset]);
   const firstError = useMemo(() => firstErrorRound(rounds), [rounds]);
-  const last = rounds.at(-1)?.round ?? 0;
+  const first = (rounds[0]?.round ?? 1) + offset;
+  const last = (rounds.at(-1)?.round ?? 0) + offset;
 
   const jump = (index: number, words: string) => {
     onJump(index);
@@ -28,7 +38,7 @@ export function RoundNavigator({ rounds, onJump }: { rounds: readonly RoundView[
     const next = (((matchAt + direction) % matches.length) + matches.length) % matches.length;
     setMatchAt(next);
     const index = matches[next]!;
-    jump(index, `Round ${rounds[index]!.round}: match ${next + 1} of ${matches.length}.`);
+    jump(index, `Round ${rounds[index]!.round + offset}: match ${next + 1} of ${matches.length}.`);
   };
 
   return (
@@ -38,7 +48,7 @@ export function RoundNavigator({ rounds, onJump }: { rounds: readonly RoundView[
       className="flex flex-wrap items-center gap-2 rounded-lg border border-zinc-200 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:text-zinc-300"
     >
       <span>{rounds.length} rounds</span>
-      <button type="button" className={buttonClass} onClick={() => jump(0, `Round ${rounds[0]!.round}.`)}>
+      <button type="button" className={buttonClass} onClick={() => jump(0, `Round ${first}.`)}>
         First round
       </button>
       <button type="button" className={buttonClass} onClick={() => jump(rounds.length - 1, `Round ${last}.`)}>
@@ -49,7 +59,7 @@ export function RoundNavigator({ rounds, onJump }: { rounds: readonly RoundView[
         className={buttonClass}
         disabled={firstError === -1}
         title={firstError === -1 ? 'No round has an error.' : undefined}
-        onClick={() => jump(firstError, `Round ${rounds[firstError]!.round} has the first error.`)}
+        onClick={() => jump(firstError, `Round ${rounds[firstError]!.round + offset} has the first error.`)}
       >
         First error
       </button>
@@ -59,8 +69,9 @@ export function RoundNavigator({ rounds, onJump }: { rounds: readonly RoundView[
         onSubmit={(event) => {
           event.preventDefault();
           const wanted = Number(roundText);
-          const index = roundText.trim() === '' ? -1 : indexOfRound(rounds, wanted);
-          if (index === -1) setSaid(`There is no round ${roundText.trim() || '(empty)'}: rounds go from 1 to ${last}.`);
+          const index = roundText.trim() === '' ? -1 : indexOfRound(rounds, wanted - offset);
+          if (index === -1)
+            setSaid(`There is no round ${roundText.trim() || '(empty)'}: rounds go from ${first} to ${last}.`);
           else jump(index, `Round ${wanted}.`);
         }}
       >
@@ -68,7 +79,7 @@ export function RoundNavigator({ rounds, onJump }: { rounds: readonly RoundView[
           Jump to round
           <input
             type="number"
-            min={1}
+            min={first}
             max={last}
             step={1}
             value={roundText}

@@ -5,6 +5,7 @@ import type { RoundView } from '../../store/run-view';
 import { ErrorBoundary } from '../common/error-boundary';
 import { lazyComponent } from '../common/lazy-component';
 import { RoundCardFallback } from './round-card-fallback';
+import { useRoundOffset } from './use-round-offset';
 
 const loadRoundCard = () => import('./round-card');
 const RoundCard = lazyComponent(loadRoundCard, 'RoundCard');
@@ -15,10 +16,11 @@ export function preloadRoundCard(): void {
 }
 
 export function Round({ round }: { round: RoundView }) {
+  const offset = useRoundOffset();
   return (
     <ErrorBoundary
-      label={`Round ${round.round}`}
-      fallback={(failure) => <RoundCardFallback round={round} failure={failure} />}
+      label={`Round ${round.round + offset}`}
+      fallback={(failure) => <RoundCardFallback round={round} failure={failure} offset={offset} />}
     >
       <RoundCard round={round} />
     </ErrorBoundary>

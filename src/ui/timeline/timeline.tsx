@@ -2,6 +2,7 @@
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { LimitBanner } from './limit-banner';
 import { PromptItem } from './prompt-item';
+import { InheritedRoundsItem } from './inherited-rounds';
 import { VirtualRounds } from './virtual-rounds';
 
 export function Timeline() {
@@ -25,6 +26,7 @@ export function Timeline() {
         <p className="text-sm text-zinc-600 dark:text-zinc-400 italic">Starting the run…</p>
       )}
       <PromptItem />
+      <InheritedRoundsItem />
       <VirtualRounds key={runId ?? 'none'} rounds={rounds} />
       {limit !== undefined && (
         <LimitBanner kind={limit.kind} value={limit.value} behaviour={limit.behaviour} detail={limit.detail} />

@@ -16,6 +16,7 @@ import { useLoupeStore } from '../../store/loupe-store-provider';
 import { PausePanel } from '../debugger/pause-panel';
 import { describeOpenCall } from './describe-open-call';
 import { CopyButton } from '../common/copy-button';
+import { JsonValue } from '../json-viewer/json-value';
 
 /** A result as text: its text when it is all text (what the model read), else the blocks as JSON. */
 function copyableResult(content: ToolCallView['content']): string {
@@ -60,7 +61,11 @@ export const ToolCallItem = memo(function ToolCallItem({ call }: { call: ToolCal
               text={() => describeToolInput(call.input, call.partialJson) || '{}'}
             />
           </div>
-          <pre className={monoBlockClass}>{describeToolInput(call.input, call.partialJson) || '{}'}</pre>
+          {call.input === undefined ? (
+            <pre className={monoBlockClass}>{describeToolInput(call.input, call.partialJson) || '{}'}</pre>
+          ) : (
+            <JsonValue value={call.input} label={`Input of ${call.name}`} showCopy={false} />
+          )}
         </div>
         <div className="min-w-0">
           <div className="mb-1 flex items-center justify-between gap-2">

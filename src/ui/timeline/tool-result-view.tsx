@@ -1,7 +1,10 @@
 // What a tool returned: text (JSON pretty-printed), images inline, and documents named with their size.
+import { useMemo } from 'react';
 import type { DocumentBlock, ToolResultContentBlock } from '../../engine/message/message';
 import { monoBlockClass } from '../common/styles';
 import { prettyJsonText } from './pretty-json';
+import { isLargeJson, parseJsonContainer } from '../json-viewer/json-value';
+import { JsonViewer } from '../json-viewer/json-viewer';
 
 const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp)$/;
 
@@ -52,16 +55,24 @@ export function ToolResultView({
             </p>
           );
         }
-        const pretty = prettyJsonText(block.text);
-        return (
-          <pre
-            key={index}
-            className={`${monoBlockClass} ${isError ? 'text-red-700 dark:text-red-300' : ''} ${pretty === undefined ? 'font-sans' : ''}`}
-          >
-            {pretty ?? block.text}
-          </pre>
-        );
+        return <TextResult key={index} name={name} text={block.text} isError={isError} />;
       })}
     </div>
+  );
+}
+
+/** A text result: JSON as JSON (a large value in the foldable viewer, Copy giving the text as sent), else text. */
+function TextResult({ name, text, isError }: { name: string; text: string; isError: boolean }) {
+  const parsed = useMemo(() => parseJsonContainer(text), [text]);
+  if (parsed !== undefined && isLargeJson(parsed)) {
+    return <JsonViewer value={parsed} label={`Result of ${name}`} copyText={() => text} />;
+  }
+  const pretty = parsed === undefined ? undefined : prettyJsonText(text);
+  return (
+    <pre
+      className={`${monoBlockClass} ${isError ? 'text-red-700 dark:text-red-300' : ''} ${pretty === undefined ? 'font-sans' : ''}`}
+    >
+      {pretty ?? text}
+    </pre>
   );
 }

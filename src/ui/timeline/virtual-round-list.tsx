@@ -6,6 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { RoundView } from '../../store/run-view';
 import { RoundNavigator } from './round-navigator';
 import { Round } from './round';
+import { useRoundOffset } from './use-round-offset';
 import { VIRTUAL_FROM } from './virtual-from';
 /** A card's height before it is measured (a typical round with a call or two). */
 const ESTIMATED_CARD_PX = 240;
@@ -39,6 +40,7 @@ const SETTLE_FRAMES = 8;
  * goes on does not remount them.
  */
 export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
+  const offset = useRoundOffset();
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(listRef);
   const virtual = rounds.length > VIRTUAL_FROM;
@@ -95,7 +97,7 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
 
   return (
     <>
-      {virtual && <RoundNavigator rounds={rounds} onJump={jumpTo} />}
+      {virtual && <RoundNavigator rounds={rounds} onJump={jumpTo} offset={offset} />}
       <div
         ref={listRef}
         className={virtual ? 'relative' : 'space-y-3'}
