@@ -79,7 +79,12 @@ export async function runAppCall(request: AppCallRequest, context: AppCallContex
   const queuedAt = environment.now();
   emit({ type: 'app-call-start', at: queuedAt, round, callId, appOf, name: tool.name, toolName, input: request.input });
   const inputError = context.validate?.(request.input);
-  const planned = { callId, name: tool.name, input: request.input, ...(inputError === undefined ? {} : { inputError }) };
+  const planned = {
+    callId,
+    name: tool.name,
+    input: request.input,
+    ...(inputError === undefined ? {} : { inputError }),
+  };
   const verdict = await debug.beforeTool(round, planned, tool, appOf);
   let edited = verdict.kind === 'run' ? verdict.input !== request.input : verdict.kind === 'answer';
   let startedAt: number | undefined;
