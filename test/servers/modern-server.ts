@@ -3,6 +3,7 @@
 import { acceptedContent, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { serveMcpHttp, type McpHttpHandle, type ServeMcpHttpOptions } from '../../server/serve-mcp-http';
+import { registerModernExtras } from './modern-server-extras';
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
@@ -67,6 +68,7 @@ export function createModernMcpServer(): McpServer {
     () => text('should never be called'),
   );
 
+  registerModernExtras(server);
   return server;
 }
 
