@@ -2,19 +2,20 @@
 /// <reference lib="webworker" />
 import './zod-jitless';
 import { connectMcpServer } from '../mcp/connect-mcp-server';
-import { createEraMemory } from '../mcp/mcp-era';
+import { createPersistentEraMemory } from '../mcp/persistent-era-memory';
 import { isCommandEnvelope, PROTOCOL_VERSION, type WorkerMessage } from '../protocol/messages';
 import { isPingMessage, type PongMessage } from '../protocol/liveness-messages';
 import { createEngineHost } from './create-engine-host';
 import { createModel, listModels } from './create-model';
 import { createRunEnvironment } from './create-run-environment';
+import { createIndexedDbEraStore } from './indexed-db-era-store';
 import { createHandlerRunner } from './local-tools/run-in-sandbox';
 import { compileQuickJSWasm, spawnSandboxWorker } from './local-tools/spawn-sandbox-worker';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-// Each server's protocol era, so a reconnect skips the server/discover probe.
-const eraMemory = createEraMemory();
+// Each server's protocol era, so a reconnect (after a reload too) skips the server/discover probe.
+const eraMemory = createPersistentEraMemory(createIndexedDbEraStore(self.indexedDB));
 
 const host = createEngineHost({
   post: (message: WorkerMessage) => self.postMessage(message),
