@@ -5,7 +5,7 @@ import type {
   CreateMessageResult,
   ElicitResult,
 } from '@modelcontextprotocol/client';
-import { SamplingDeclinedError } from './convert-sampling';
+import { SamplingDeclinedError } from './sampling-declined-error';
 import { ProtocolError, ProtocolErrorCode } from './sdk-errors';
 import type { ElicitationSchema, McpLogLevel } from '../protocol/mcp-feature-messages';
 import type { Client } from './mcp-sdk-client';
