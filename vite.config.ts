@@ -4,11 +4,12 @@ import tailwindcss from '@tailwindcss/vite';
 import packageJson from './package.json' with { type: 'json' };
 import { securityHeadersPlugin } from './server/vite-security-headers-plugin.ts';
 import { corsHelperPlugin } from './server/vite-cors-helper-plugin.ts';
+import { clientMetadataPlugin } from './server/vite-client-metadata-plugin.ts';
 
 export default defineConfig({
   // The CSP (server/content-security-policy.ts) as a header in dev and preview and a <meta> in the build;
   // the CORS helper, started when the person asks for it.
-  plugins: [react(), tailwindcss(), securityHeadersPlugin(), corsHelperPlugin()],
+  plugins: [react(), tailwindcss(), securityHeadersPlugin(), corsHelperPlugin(), clientMetadataPlugin()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
   worker: { format: 'es' },
   // The e2e dev server keeps its own dependency cache, so it never races a developer's `npm start`.

@@ -136,3 +136,34 @@ test('a crafted callback with a wrong state shows nothing, and the real sign-in 
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: `${name} connected` }),
   ).toBeVisible();
 });
+
+test('a hand-registered client id and scopes from the add form are what the sign-in asks with', async ({ page }) => {
+  await recordWindowOpens(page, { openWindow: true });
+  await page.goto('/');
+  await chooseMockAnthropic(page);
+  const servers = page.getByRole('list', { name: 'Servers' });
+  await servers.getByRole('button', { name: 'Remove demo' }).click();
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.oauthServer);
+  await page.getByText('Headers, protocol era and sign-in (optional)').click();
+  // No secret field: Loupe is a public client.
+  await expect(page.getByRole('textbox', { name: /secret/i })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'OAuth client ID' }).fill('loupe-e2e');
+  await page.getByRole('textbox', { name: 'OAuth scopes' }).fill('mcp:read  profile');
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const item = servers.getByRole('listitem', { name: new RegExp(`^${name} `) });
+  await expect(item).toContainText('This server needs you to sign in');
+  const popupPromise = page.waitForEvent('popup');
+  await item.getByRole('button', { name: `Sign in to ${name}` }).click();
+  const popup = await popupPromise;
+  await expect.poll(() => popup.isClosed()).toBe(true);
+  await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
+  const [opened] = await windowOpens(page);
+  const asked = new URL(opened?.url ?? 'about:blank');
+  expect(asked.searchParams.get('client_id')).toBe('loupe-e2e');
+  expect(asked.searchParams.get('scope')).toBe('mcp:read profile');
+  // Saved with the server (never a token or secret): the edit form shows them back.
+  const stored = await page.evaluate(() => localStorage.getItem('loupe.servers'));
+  expect(JSON.parse(stored ?? '[]')).toEqual([
+    expect.objectContaining({ oauth: { clientId: 'loupe-e2e', scopes: ['mcp:read', 'profile'] } }),
+  ]);
+});

@@ -25,7 +25,8 @@ import {
 } from './mcp-sdk-client';
 import { signInNeededProblem } from './describe-oauth-failure';
 import { mcpParamHeaders, scanMcpParamHeaders } from './mcp-param-headers';
-import { eraMemoryKey, priorFor, type EraMemory, type McpEra, type McpEraChoice } from './mcp-era';
+import { eraMemoryKey, type EraMemory, type McpEra, type McpEraChoice } from './mcp-era';
+import { openRemembering } from './open-remembering';
 import { isDeadSessionError, openMcpSession, type McpSession, type OpenMcpSessionOptions } from './open-mcp-session';
 
 /** What `connectMcpServer` needs to know about a server. `headers` go on every request (e.g. Authorization). */
@@ -195,23 +196,39 @@ export async function connectMcpServer(
   let session: McpSession;
   let listedTools: McpToolDefinition[];
   let listingNotice: string | undefined;
-  try {
-    session = await openRemembering(url, sessionOptions, options.eraMemory, eraKey);
-  } catch (error) {
-    if (error instanceof McpConnectionError) throw error;
-    // The SDK handed the authorization URL to the provider and stopped: the person has to sign in.
-    if (error instanceof UnauthorizedError && options.authProvider !== undefined)
-      throw new McpConnectionError(signInNeededProblem, { cause: error });
-    throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
-  }
-  try {
-    ({ items: listedTools, notice: listingNotice } = await listTools(session.client));
-    ({ tools: listedTools, notice: listingNotice } = dropInvalidHeaderTools(listedTools, session.era, listingNotice));
-  } catch (error) {
-    await session.client.close().catch(() => {});
-    const hidden = detectHiddenSession(session, error);
-    if (hidden !== undefined) throw new McpConnectionError(hidden, { cause: error });
-    throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
+  let fromMemory: boolean;
+  const open = async (memory: EraMemory | undefined) => {
+    try {
+      return await openRemembering(url, sessionOptions, memory, eraKey);
+    } catch (error) {
+      if (error instanceof McpConnectionError) throw error;
+      // The SDK handed the authorization URL to the provider and stopped: the person has to sign in.
+      if (error instanceof UnauthorizedError && options.authProvider !== undefined)
+        throw new McpConnectionError(signInNeededProblem, { cause: error });
+      throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
+    }
+  };
+  ({ session, fromMemory } = await open(options.eraMemory));
+  for (;;) {
+    try {
+      ({ items: listedTools, notice: listingNotice } = await listTools(session.client));
+      ({ tools: listedTools, notice: listingNotice } = dropInvalidHeaderTools(listedTools, session.era, listingNotice));
+      break;
+    } catch (error) {
+      await session.client.close().catch(() => {});
+      // A remembered era the server no longer speaks (it was upgraded or downgraded) shows only on the first
+      // request after adopting it: forget it and connect once more with the probe.
+      if (fromMemory && !(error instanceof UnauthorizedError)) {
+        options.eraMemory?.forget(eraKey);
+        ({ session, fromMemory } = await open(undefined));
+        if (options.eraMemory !== undefined && session.eraNote === undefined)
+          options.eraMemory.remember(eraKey, session.remembered);
+        continue;
+      }
+      const hidden = detectHiddenSession(session, error);
+      if (hidden !== undefined) throw new McpConnectionError(hidden, { cause: error });
+      throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
+    }
   }
 
   // One re-initialisation at a time, shared by every call that found the session dead.
@@ -332,33 +349,6 @@ export async function connectMcpServer(
       await client.close().catch(() => {});
     },
   };
-}
-
-/**
- * Opens a session starting from the era remembered for this server; remembers what it learnt. A remembered
- * era that no longer holds (the server was upgraded or replaced) is forgotten and the server probed afresh.
- */
-async function openRemembering(
-  url: URL,
-  options: OpenMcpSessionOptions,
-  memory: EraMemory | undefined,
-  key: string,
-): Promise<McpSession> {
-  const prior = priorFor(memory?.recall(key), options.era ?? 'auto');
-  let session: McpSession;
-  if (prior === undefined) session = await openMcpSession(url, options);
-  else {
-    try {
-      session = await openMcpSession(url, { ...options, prior });
-    } catch (error) {
-      if (error instanceof McpConnectionError || error instanceof UnauthorizedError) throw error;
-      memory?.forget(key);
-      session = await openMcpSession(url, options);
-    }
-  }
-  // A fallback forced by the worker's probe is not a verdict on the server: probe again next time.
-  if (session.eraNote === undefined) memory?.remember(key, session.remembered);
-  return session;
 }
 
 /** The engine's four log levels from MCP's eight. */

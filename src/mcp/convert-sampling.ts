@@ -47,12 +47,4 @@ export function toSamplingResult(text: string, model: string, stopReason: string
   };
 }
 
-/** Thrown when the person declines a sampling request; the SDK sends `code` (-1, "user rejected") to the server. */
-export class SamplingDeclinedError extends Error {
-  override readonly name = 'SamplingDeclinedError';
-  readonly code = -1;
-
-  constructor() {
-    super('The person declined the sampling request.');
-  }
-}
+export { SamplingDeclinedError } from './sampling-declined-error';

@@ -18,11 +18,18 @@ export interface CreateOAuthProviderOptions {
   createState?: () => string;
   /**
    * The HTTPS URL of Loupe's Client ID Metadata Document: used as the `client_id` where the authorization
-   * server says `client_id_metadata_document_supported`, instead of dynamic registration.
+   * server says `client_id_metadata_document_supported`, instead of dynamic registration. A promise (the
+   * worker checks the document once) is awaited before the SDK asks for client information, so the choice
+   * never races the check.
    */
-  clientMetadataUrl?: string;
-  /** A client registered by hand at the authorization server (for servers without dynamic registration). */
+  clientMetadataUrl?: string | Promise<string | undefined>;
+  /**
+   * A client registered by hand at the authorization server (for servers without dynamic registration); it
+   * wins over the metadata document and dynamic registration (MCP's priority order).
+   */
   preRegistered?: { clientId: string; clientSecret?: string };
+  /** Scopes the person chose: asked for instead of the ones the server suggests (absent: the SDK's choice). */
+  scopes?: readonly string[];
 }
 
 /** The SDK's `OAuthClientProvider` plus what Loupe needs around it. */
@@ -68,18 +75,26 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
   // traded at that same authorization server, and the SDK checks the issuer the credential is bound to.
   let discovery: OAuthDiscoveryState | undefined;
   let expectedState: string | undefined;
+  let metadataUrl = typeof options.clientMetadataUrl === 'string' ? options.clientMetadataUrl : undefined;
+  const metadataUrlReady =
+    typeof options.clientMetadataUrl === 'object'
+      ? options.clientMetadataUrl.then(
+          (url) => void (metadataUrl = url),
+          () => undefined,
+        )
+      : undefined;
+  const scope = options.scopes === undefined || options.scopes.length === 0 ? undefined : options.scopes.join(' ');
 
   const savedSignIn = (): SavedOAuthSignIn | undefined =>
     tokens === undefined
       ? undefined
       : { tokens, ...(clientInformation === undefined ? {} : { clientInformation: { ...clientInformation } }) };
 
-  return {
+  const provider: LoupeOAuthProvider = {
     serverId: options.serverId,
     get redirectUrl() {
       return redirectUrl;
     },
-    ...(options.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: options.clientMetadataUrl }),
     get clientMetadata() {
       return {
         client_name: 'Loupe',
@@ -87,13 +102,18 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'none',
+        ...(scope === undefined ? {} : { scope }),
       };
     },
     state() {
       expectedState = createState();
       return expectedState;
     },
-    clientInformation: () => clientInformation,
+    async clientInformation() {
+      // The SDK reads `clientMetadataUrl` right after this answer: the document check is done by then.
+      if (metadataUrlReady !== undefined) await metadataUrlReady;
+      return clientInformation;
+    },
     saveClientInformation(information) {
       clientInformation = information;
     },
@@ -106,6 +126,9 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
       options.onTokens(remember ? savedSignIn() : undefined);
     },
     redirectToAuthorization(url) {
+      // The SDK prefers the scopes the server suggests (its challenge, its resource metadata); the person's own
+      // choice wins, so the authorization request asks for exactly those.
+      if (scope !== undefined) url.searchParams.set('scope', scope);
       options.onAuthorize(url.toString());
     },
     saveDiscoveryState(state) {
@@ -151,6 +174,9 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
       remember = false;
     },
   };
+  // Read when the SDK decides how to register; absent (undefined) until the document check found it usable.
+  Object.defineProperty(provider, 'clientMetadataUrl', { get: () => metadataUrl, enumerable: true });
+  return provider;
 }
 
 /**

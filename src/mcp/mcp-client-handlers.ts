@@ -5,6 +5,7 @@ import type {
   CreateMessageResult,
   ElicitResult,
 } from '@modelcontextprotocol/client';
+import { SamplingDeclinedError } from './sampling-declined-error';
 import { ProtocolError, ProtocolErrorCode } from './sdk-errors';
 import type { ElicitationSchema, McpLogLevel } from '../protocol/mcp-feature-messages';
 import type { Client } from './mcp-sdk-client';
@@ -68,8 +69,16 @@ export function installClientHandlers(client: Client, handlers: McpClientHandler
     });
   }
   if (sample) {
-    client.setRequestHandler('sampling/createMessage', (request, context) =>
-      sample(request.params, context.mcpReq.signal),
-    );
+    client.setRequestHandler('sampling/createMessage', async (request, context) => {
+      try {
+        return await sample(request.params, context.mcpReq.signal);
+      } catch (error) {
+        // As a JSON-RPC error: on 2025 the server hears it (code -1, "user rejected"); on 2026-07-28, where the
+        // request came inside an input_required result, there is no one to send it to, so the call itself ends
+        // with it and `callMcpTool` turns it into an error result the model sees (not a thrown failure).
+        if (error instanceof SamplingDeclinedError) throw new ProtocolError(error.code, error.message);
+        throw error;
+      }
+    });
   }
 }

@@ -22,7 +22,8 @@ export type RememberedEra = { kind: 'modern'; discover: DiscoverResult } | { kin
  * so an upgraded or downgraded server is probed afresh.
  */
 export interface EraMemory {
-  recall(key: string): RememberedEra | undefined;
+  /** The era remembered under `key` (a persistent memory answers asynchronously). */
+  recall(key: string): RememberedEra | undefined | Promise<RememberedEra | undefined>;
   remember(key: string, era: RememberedEra): void;
   forget(key: string): void;
 }

@@ -44,4 +44,32 @@ describe('checkToolDefinition', () => {
   it('limits the description length', () => {
     expect(checkToolDefinition({ ...good, description: 'x'.repeat(10_001) })[0]).toMatch(/^Description:/);
   });
+
+  it('takes 2020-12 $defs with local refs, checks the definitions as schemas, and names broken refs', () => {
+    const defs = { address: { type: 'object', properties: { zip: { type: 'string' } } } };
+    const properties = { home: { $ref: '#/$defs/address' }, self: { $ref: '#' } };
+    expect(checkToolDefinition({ ...good, inputSchema: { type: 'object', $defs: defs, properties } })).toEqual([]);
+    expect(
+      checkToolDefinition({ ...good, inputSchema: { type: 'object', $defs: { bad: { type: 'nonsense' } } } }).join(' '),
+    ).toMatch(/Input schema at \/\$defs\/bad/);
+    expect(
+      checkToolDefinition({ ...good, inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/gone' } } } }),
+    ).toEqual(['Input schema at /properties/a: $ref "#/$defs/gone" points to nothing in the schema.']);
+    expect(
+      checkToolDefinition({ ...good, inputSchema: { type: 'object', $defs: { a: { $ref: '#/$defs/a' } } } }),
+    ).toEqual(['Input schema at /$defs/a: $ref "#/$defs/a" loops back without reaching a value.']);
+    // A ref to another document is not refused here (the editor notes Loupe never fetches it).
+    expect(
+      checkToolDefinition({
+        ...good,
+        inputSchema: { type: 'object', properties: { a: { $ref: 'https://x.example/s' } } },
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a schema too deep to check without walking it recursively', () => {
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 5_000; level += 1) deep = { type: 'object', properties: { a: deep } };
+    expect(checkToolDefinition({ ...good, inputSchema: deep }).join(' ')).toMatch(/nests deeper than 100 levels/);
+  });
 });

@@ -1,5 +1,6 @@
 // Checks a tool definition as the model will see it: the JSON Schema meta-schema and the provider's limits.
 import { Validator } from '@cfworker/json-schema';
+import { prepareSchemaRefs } from '../shared/prepare-schema-refs';
 import { jsonSchemaDraft07 } from './json-schema-draft-07';
 
 /** A tool as the model sees it. */
@@ -26,6 +27,25 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * What is wrong with the schema's `$ref`s: one pointing nowhere in it or looping without reaching a value
+ * (validators would throw or overflow), or a schema too large or deep to check. A ref to another document is
+ * not a problem here (the editor notes that Loupe never fetches it).
+ */
+function refProblems(schema: Record<string, unknown>): { problems: string[]; tooLarge: boolean } {
+  const prepared = prepareSchemaRefs(schema);
+  if (!prepared.ok) return { problems: [`Input schema: ${prepared.why}.`], tooLarge: true };
+  const problems = prepared.unfollowed
+    .flatMap(({ at, ref, why }) => {
+      const where = at === '' ? '/' : at;
+      if (why === 'missing') return [`Input schema at ${where}: $ref "${ref}" points to nothing in the schema.`];
+      if (why === 'cycle') return [`Input schema at ${where}: $ref "${ref}" loops back without reaching a value.`];
+      return [];
+    })
+    .slice(0, 4);
+  return { problems, tooLarge: false };
+}
+
+/**
  * Every problem with `draft`, in plain words (empty when it can be sent). `takenNames` are the names
  * other tools of the run are exposed under; a clash is a problem because the model could not tell them apart.
  */
@@ -45,9 +65,13 @@ export function checkToolDefinition(draft: ToolDefinitionDraft, takenNames: read
     return problems;
   }
   if (schema['type'] !== 'object') problems.push('Input schema: the top level must have "type": "object".');
+  const refs = refProblems(schema);
+  // Past the bounds, stringifying and the meta-schema check would recurse as deep as the schema does.
+  if (refs.tooLarge) return [...problems, ...refs.problems];
   if (JSON.stringify(schema).length > MAX_TOOL_SCHEMA_LENGTH) {
     problems.push(`Input schema: larger than ${MAX_TOOL_SCHEMA_LENGTH} characters of JSON.`);
   }
+  problems.push(...refs.problems);
   const result = metaValidator.validate(schema);
   if (!result.valid) {
     // cfworker reports each failure with its enclosing "does not match" errors at the same place; the

@@ -1,6 +1,9 @@
 // The JSON Schema draft-07 meta-schema (json-schema.org/draft-07/schema), so schema edits are checked offline.
 
-/** The draft-07 meta-schema, verbatim in content. */
+/**
+ * The draft-07 meta-schema, verbatim in content, plus 2020-12's `$defs` and `$anchor` (MCP 2026-07-28 tool
+ * schemas are 2020-12): so definitions under `$defs` are checked as schemas and Monaco completes inside them.
+ */
 export const jsonSchemaDraft07: Record<string, unknown> = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'http://json-schema.org/draft-07/schema#',
@@ -43,6 +46,8 @@ export const jsonSchemaDraft07: Record<string, unknown> = {
     required: { $ref: '#/definitions/stringArray' },
     additionalProperties: { $ref: '#' },
     definitions: { type: 'object', additionalProperties: { $ref: '#' }, default: {} },
+    $defs: { type: 'object', additionalProperties: { $ref: '#' }, default: {} },
+    $anchor: { type: 'string', pattern: '^[A-Za-z_][-A-Za-z0-9._]*$' },
     properties: { type: 'object', additionalProperties: { $ref: '#' }, default: {} },
     patternProperties: {
       type: 'object',

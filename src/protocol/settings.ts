@@ -54,4 +54,18 @@ export interface ServerConfig {
   toolTimeoutMs?: number;
   /** The protocol era to speak (the `Protocol era` select); absent = `auto`. */
   era?: McpEraChoice;
+  /** OAuth choices for this server (a hand-registered client id, scopes); absent = dynamic registration, the server's scopes. */
+  oauth?: ServerOAuthSettings;
+}
+
+/**
+ * What the person chose for signing in to one server. No client secret: Loupe runs in the browser, where
+ * nothing can be kept from the person or from a script on the page, so it is a public client (PKCE, token
+ * endpoint auth `none`) and an authorization server must treat it as one.
+ */
+export interface ServerOAuthSettings {
+  /** A client id registered by hand at the server's authorization server (servers without dynamic registration). */
+  clientId?: string;
+  /** Scopes asked for instead of the ones the server suggests (each an RFC 6749 scope token). */
+  scopes?: string[];
 }

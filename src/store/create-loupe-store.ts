@@ -121,9 +121,10 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
   const remembered = loadServers(deps.storage);
   const initial = remembered ?? [{ name: 'demo', url: options.demoServerUrl, includeInstructions: true }];
   for (const server of initial) {
-    const { secretPathSegments, rememberFullUrl, toolTimeoutMs, era } = server;
+    const { secretPathSegments, rememberFullUrl, toolTimeoutMs, era, oauth } = server;
     const extras = {
       ...(era === undefined ? {} : { era }),
+      ...(oauth === undefined ? {} : { oauth }),
       ...(secretPathSegments ? { secretPathSegments } : {}),
       ...(rememberFullUrl ? { rememberFullUrl } : {}),
       ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),

@@ -49,7 +49,7 @@ export interface ServersSlice {
     headers?: Record<string, string>,
     name?: string,
     includeInstructions?: boolean,
-    extras?: Pick<ServerConfig, 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era'>,
+    extras?: Pick<ServerConfig, 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era' | 'oauth'>,
   ) => Promise<void>;
   removeServer: (serverId: string) => Promise<void>;
   /** Re-sends the same config, which makes the worker reconnect. */
@@ -62,7 +62,7 @@ export interface ServersSlice {
     serverId: string,
     change: { name: string; url: string; headers: Record<string, string>; toolTimeoutMs?: number | undefined } & Pick<
       ServerConfig,
-      'secretPathSegments' | 'rememberFullUrl' | 'era'
+      'secretPathSegments' | 'rememberFullUrl' | 'era' | 'oauth'
     >,
   ) => Promise<void>;
   applyServerState: (state: ServerState) => void;

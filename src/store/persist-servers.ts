@@ -1,4 +1,6 @@
-// The server list in localStorage: name, URL, the instructions switch and the tool timeout. Headers may hold secrets: never stored.
+// The server list in localStorage: name, URL, the instructions switch, the tool timeout, era and OAuth choices (a
+// client id and scopes, never a secret). Headers may hold secrets: never stored.
+import { readServerOAuthSettings } from '../protocol/read-server-oauth-settings';
 import type { ServerConfig } from '../protocol/settings';
 import { redactUrl } from '../shared/redact-url';
 import { readJson, writeItem } from './safe-storage';
@@ -7,7 +9,7 @@ export const SERVERS_KEY = 'loupe.servers';
 
 export type PersistedServer = Pick<
   ServerConfig,
-  'name' | 'url' | 'includeInstructions' | 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era'
+  'name' | 'url' | 'includeInstructions' | 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era' | 'oauth'
 >;
 
 /**
@@ -20,7 +22,7 @@ export function storedServerUrl(server: Pick<ServerConfig, 'url' | 'secretPathSe
 
 /** A server as storage and session records keep it: never headers or ids, the URL per `storedServerUrl`. */
 export function toPersistedServer(server: ServerConfig): PersistedServer {
-  const { name, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs, era } = server;
+  const { name, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs, era, oauth } = server;
   return {
     name,
     url: storedServerUrl(server),
@@ -29,6 +31,7 @@ export function toPersistedServer(server: ServerConfig): PersistedServer {
     ...(rememberFullUrl === true ? { rememberFullUrl } : {}),
     ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),
     ...(era === undefined || era === 'auto' ? {} : { era }),
+    ...(oauth === undefined ? {} : { oauth }),
   };
 }
 
@@ -39,10 +42,9 @@ export function loadServers(storage: Storage | undefined): PersistedServer[] | u
   const servers: PersistedServer[] = [];
   for (const item of stored as unknown[]) {
     if (typeof item !== 'object' || item === null) continue;
-    const { name, url, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs, era } = item as Record<
-      string,
-      unknown
-    >;
+    const { name, url, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs, era, oauth } =
+      item as Record<string, unknown>;
+    const oauthSettings = readServerOAuthSettings(oauth);
     if (typeof name !== 'string' || typeof url !== 'string') continue;
     const segments = Array.isArray(secretPathSegments)
       ? secretPathSegments.filter((segment): segment is string => typeof segment === 'string' && segment !== '')
@@ -55,6 +57,7 @@ export function loadServers(storage: Storage | undefined): PersistedServer[] | u
       ...(rememberFullUrl === true ? { rememberFullUrl: true } : {}),
       ...(typeof toolTimeoutMs === 'number' && toolTimeoutMs > 0 ? { toolTimeoutMs } : {}),
       ...(era === '2026-07-28' || era === '2025' ? { era } : {}),
+      ...(oauthSettings === undefined ? {} : { oauth: oauthSettings }),
     });
   }
   return servers;

@@ -93,7 +93,7 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
           .map((other) => other.name);
         const name = change.name.trim() === '' ? server.name : makeUniqueName(sanitizeServerName(change.name), others);
         const { secretPathSegments, rememberFullUrl } = change;
-        const { toolTimeoutMs: _old, era: _oldEra, ...rest } = server;
+        const { toolTimeoutMs: _old, era: _oldEra, oauth: _oldOAuth, ...rest } = server;
         return {
           ...rest,
           name,
@@ -103,6 +103,7 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
           ...(rememberFullUrl === undefined ? {} : { rememberFullUrl }),
           ...(change.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: change.toolTimeoutMs }),
           ...(change.era === undefined || change.era === 'auto' ? {} : { era: change.era }),
+          ...(change.oauth === undefined ? {} : { oauth: change.oauth }),
         };
       }),
     applyServerState(state) {

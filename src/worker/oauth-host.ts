@@ -1,8 +1,9 @@
 // Keeps one OAuth client per MCP server in the worker and answers the sign-in commands.
 import { completeOAuthSignIn, createOAuthProvider, type LoupeOAuthProvider } from '../mcp/create-oauth-provider';
 import { describeOAuthFailure, describeAuthorizationError } from '../mcp/describe-oauth-failure';
-import type { OAuthCommand, OAuthCommandResults, OAuthEvent } from '../protocol/oauth-messages';
-import type { ServerConfig } from '../protocol/settings';
+import type { OAuthCommand, OAuthCommandResults, OAuthEvent, SavedOAuthSignIn } from '../protocol/oauth-messages';
+import type { ServerConfig, ServerOAuthSettings } from '../protocol/settings';
+import { findClientMetadataUrl } from './find-client-metadata-url';
 import type { ConnectExtras, ServerRegistry } from './server-registry';
 
 export interface OAuthHostDependencies {
@@ -11,7 +12,7 @@ export interface OAuthHostDependencies {
   servers: () => ServerRegistry;
   /** The app's origin; default: this global's `location.origin`. */
   appOrigin?: string;
-  /** The fetch for the token endpoint; default: the global one. */
+  /** The fetch for the token endpoint and Loupe's own metadata document; default: the global one. */
   fetch?: typeof fetch;
 }
 
@@ -30,22 +31,38 @@ function hasAuthorizationHeader(headers: Record<string, string>): boolean {
 }
 
 export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
-  const providers = new Map<string, LoupeOAuthProvider>();
+  const providers = new Map<string, { provider: LoupeOAuthProvider; settings: string }>();
   const appOrigin = deps.appOrigin ?? originOfThisGlobal();
+  // Checked once, on the first server that may need to sign in (an https page only).
+  let clientMetadataUrl: Promise<string | undefined> | undefined;
+  // A remembered sign-in arrives before its server (`oauth-restore`, then `server-add`): it waits for the config.
+  const pendingRestores = new Map<string, SavedOAuthSignIn>();
 
-  const providerFor = (serverId: string): LoupeOAuthProvider => {
-    let provider = providers.get(serverId);
-    if (provider === undefined) {
-      provider = createOAuthProvider({
-        serverId,
-        appOrigin,
-        onAuthorize: (url) => deps.post({ kind: 'authorize', serverId, url }),
-        onTokens: (saved) => deps.post({ kind: 'signed-in', serverId, ...(saved === undefined ? {} : { saved }) }),
-      });
-      providers.set(serverId, provider);
-    }
+  const providerFor = (serverId: string, oauth: ServerOAuthSettings | undefined): LoupeOAuthProvider => {
+    const settings = JSON.stringify(oauth ?? {});
+    const known = providers.get(serverId);
+    // Another client id or other scopes are another sign-in: tokens got for the old ones are not reused.
+    if (known !== undefined && known.settings === settings) return known.provider;
+    clientMetadataUrl ??= findClientMetadataUrl(appOrigin, deps.fetch ?? ((input, init) => fetch(input, init)));
+    const provider = createOAuthProvider({
+      serverId,
+      appOrigin,
+      clientMetadataUrl,
+      ...(oauth?.clientId === undefined ? {} : { preRegistered: { clientId: oauth.clientId } }),
+      ...(oauth?.scopes === undefined ? {} : { scopes: oauth.scopes }),
+      onAuthorize: (url) => deps.post({ kind: 'authorize', serverId, url }),
+      onTokens: (saved) => deps.post({ kind: 'signed-in', serverId, ...(saved === undefined ? {} : { saved }) }),
+    });
+    providers.set(serverId, { provider, settings });
+    const pending = pendingRestores.get(serverId);
+    pendingRestores.delete(serverId);
+    // Tokens belong to the client they were issued to: kept only when that is still the chosen client.
+    const issuedTo = pending?.clientInformation?.['client_id'];
+    if (pending !== undefined && (oauth?.clientId === undefined || issuedTo === oauth.clientId))
+      provider.restore(pending);
     return provider;
   };
+  const existing = (serverId: string) => providers.get(serverId)?.provider;
 
   const reconnect = (serverId: string) => {
     const config = deps.servers().config(serverId);
@@ -53,19 +70,23 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
   };
 
   return {
-    extrasFor: (config) => (hasAuthorizationHeader(config.headers) ? {} : { authProvider: providerFor(config.id) }),
+    extrasFor: (config) =>
+      hasAuthorizationHeader(config.headers) ? {} : { authProvider: providerFor(config.id, config.oauth) },
     async execute(command) {
       switch (command.type) {
-        case 'oauth-restore':
-          providerFor(command.serverId).restore(command.saved);
+        case 'oauth-restore': {
+          const config = deps.servers().config(command.serverId);
+          if (config === undefined) pendingRestores.set(command.serverId, command.saved);
+          else providerFor(command.serverId, config.oauth).restore(command.saved);
           return null;
+        }
         case 'oauth-sign-out':
-          providers.get(command.serverId)?.clear();
+          existing(command.serverId)?.clear();
           deps.post({ kind: 'signed-out', serverId: command.serverId });
           reconnect(command.serverId);
           return null;
         case 'oauth-complete': {
-          const provider = providers.get(command.serverId);
+          const provider = existing(command.serverId);
           const config = deps.servers().config(command.serverId);
           if (provider === undefined || config === undefined)
             throw new Error('That server is no longer waiting for a sign-in. Press Reconnect, then Sign in.');

@@ -68,6 +68,7 @@ export class ServerRegistry {
       before.url === config.url &&
       before.name === config.name &&
       (before.era ?? 'auto') === (config.era ?? 'auto') &&
+      JSON.stringify(before.oauth ?? {}) === JSON.stringify(config.oauth ?? {}) &&
       JSON.stringify(before.headers) === JSON.stringify(config.headers);
     const onlySettings =
       sameConnection &&

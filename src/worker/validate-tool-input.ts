@@ -1,5 +1,6 @@
 // Checks tool inputs against the tool's JSON Schema with a CSP-safe validator (no eval), compiled once per schema.
 import { Validator, type SchemaDraft } from '@cfworker/json-schema';
+import { prepareSchemaRefs } from '../shared/prepare-schema-refs';
 
 /** Validators compiled once per schema object (a tool's schema is the same object for the whole run). */
 const validators = new WeakMap<object, (input: Record<string, unknown>) => string | undefined>();
@@ -18,8 +19,11 @@ function draftOf(schema: Record<string, unknown>): SchemaDraft {
 
 /**
  * Compiles `schema` once (draft from `$schema`, 2020-12 by default) into a check of one input: the
- * deepest problems as `path: what is wrong (expected, got)`, or undefined when valid. A schema the
- * validator cannot read checks nothing (the server still validates), rather than blocking every call.
+ * deepest problems as `path: what is wrong (expected, got)`, or undefined when valid. Local `$ref`s
+ * (`#/$defs/…`, nested, recursive) are followed; one to another document is never fetched, and one pointing
+ * nowhere or looping is left out (`prepareSchemaRefs`), so the rest is still checked. A schema the validator
+ * cannot read, or one past `MAX_SCHEMA_NODES`/`MAX_SCHEMA_DEPTH`, checks nothing (the server still validates),
+ * rather than blocking every call.
  */
 export function createToolInputValidator(
   schema: Record<string, unknown>,
@@ -27,8 +31,9 @@ export function createToolInputValidator(
   const cached = validators.get(schema);
   if (cached !== undefined) return cached;
   let validator: Validator | undefined;
+  const prepared = prepareSchemaRefs(schema);
   try {
-    validator = new Validator(schema, draftOf(schema), false);
+    validator = prepared.ok ? new Validator(prepared.schema, draftOf(schema), false) : undefined;
   } catch {
     validator = undefined;
   }

@@ -2,20 +2,21 @@
 /// <reference lib="webworker" />
 import './zod-jitless';
 import { connectMcpServer } from '../mcp/connect-mcp-server';
-import { createEraMemory } from '../mcp/mcp-era';
 import { createListingCache } from '../mcp/listing-cache';
+import { createPersistentEraMemory } from '../mcp/persistent-era-memory';
 import { isCommandEnvelope, PROTOCOL_VERSION, type WorkerMessage } from '../protocol/messages';
 import { isPingMessage, type PongMessage } from '../protocol/liveness-messages';
 import { createEngineHost } from './create-engine-host';
 import { createModel, listModels } from './create-model';
 import { createRunEnvironment } from './create-run-environment';
+import { createIndexedDbEraStore } from './indexed-db-era-store';
 import { createHandlerRunner } from './local-tools/run-in-sandbox';
 import { compileQuickJSWasm, spawnSandboxWorker } from './local-tools/spawn-sandbox-worker';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-// Each server's protocol era, so a reconnect skips the server/discover probe.
-const eraMemory = createEraMemory();
+// Each server's protocol era, so a reconnect (after a reload too) skips the server/discover probe.
+const eraMemory = createPersistentEraMemory(createIndexedDbEraStore(self.indexedDB));
 // Listings a 2026-07-28 server marked fresh (ttlMs), reused across reconnects; public ones across credentials.
 const listingCache = createListingCache();
 

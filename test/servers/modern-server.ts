@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { serveMcpHttp, type McpHttpHandle, type ServeMcpHttpOptions } from '../../server/serve-mcp-http';
+import { registerModernExtras } from './modern-server-extras';
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
@@ -95,6 +96,7 @@ export function createModernMcpServer(options: ModernServerOptions = {}): McpSer
     () => text('should never be called'),
   );
 
+  registerModernExtras(server);
   return server;
 }
 

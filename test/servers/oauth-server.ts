@@ -42,25 +42,79 @@ export interface OAuthMcpServerHandle {
   readonly issuedTokens: readonly string[];
   /** Makes /authorize answer `error=access_denied` (the person declined). */
   setDeny(deny: boolean): void;
+  /** The `client_id` and `scope` of each authorization request, in order. */
+  readonly authorizations: readonly { clientId: string; scope: string | undefined }[];
   close(): Promise<void>;
 }
 
+/** How the authorization server registers clients (default: dynamic registration only). */
+export interface OAuthMcpServerOptions {
+  port?: number;
+  /** Offer dynamic client registration (RFC 7591); default true. */
+  dynamicRegistration?: boolean;
+  /** Clients registered by hand: client id → its redirect URIs (public clients, no secret). */
+  preRegistered?: Record<string, string[]>;
+  /**
+   * Take URL client ids (Client ID Metadata Documents): advertises `client_id_metadata_document_supported` and
+   * reads each document with this (a test serves the app's document without an HTTPS host).
+   */
+  fetchClientMetadata?: (url: string) => Promise<unknown>;
+}
+
+interface ProviderState {
+  deny: boolean;
+  issued: string[];
+  authorizations: { clientId: string; scope: string | undefined }[];
+}
+
+/** A URL client id's document as client information, when it names exactly that URL (the draft's rule). */
+async function readMetadataClient(
+  url: string,
+  fetchClientMetadata: (url: string) => Promise<unknown>,
+): Promise<OAuthClientInformationFull | undefined> {
+  const document = (await fetchClientMetadata(url)) as Record<string, unknown> | undefined;
+  if (document?.['client_id'] !== url || !Array.isArray(document['redirect_uris'])) return undefined;
+  return {
+    client_id: url,
+    redirect_uris: document['redirect_uris'] as string[],
+    token_endpoint_auth_method: 'none',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    client_name: typeof document['client_name'] === 'string' ? document['client_name'] : '',
+  };
+}
+
 /** Registered clients, codes and tokens in memory. */
-function createInMemoryProvider(state: { deny: boolean; issued: string[] }): OAuthServerProvider {
-  const clients = new Map<string, OAuthClientInformationFull>();
+function createInMemoryProvider(state: ProviderState, options: OAuthMcpServerOptions = {}): OAuthServerProvider {
+  const clients = new Map<string, OAuthClientInformationFull>(
+    Object.entries(options.preRegistered ?? {}).map(([clientId, redirects]) => [
+      clientId,
+      { client_id: clientId, redirect_uris: redirects, token_endpoint_auth_method: 'none' },
+    ]),
+  );
+  const { fetchClientMetadata } = options;
   const codes = new Map<string, { clientId: string; params: AuthorizationParams }>();
   const tokens = new Map<string, AuthInfo>();
   const clientsStore: OAuthRegisteredClientsStore = {
-    getClient: (clientId) => clients.get(clientId),
-    registerClient: (client) => {
-      const full = { ...client, client_id: randomUUID(), client_id_issued_at: Math.floor(Date.now() / 1000) };
-      clients.set(full.client_id, full);
-      return full;
-    },
+    getClient: (clientId) =>
+      clients.get(clientId) ??
+      (fetchClientMetadata !== undefined && clientId.startsWith('https://')
+        ? readMetadataClient(clientId, fetchClientMetadata)
+        : undefined),
+    ...(options.dynamicRegistration === false
+      ? {}
+      : {
+          registerClient: (client: OAuthClientInformationFull) => {
+            const full = { ...client, client_id: randomUUID(), client_id_issued_at: Math.floor(Date.now() / 1000) };
+            clients.set(full.client_id, full);
+            return full;
+          },
+        }),
   };
   return {
     clientsStore,
     authorize(client, params, res) {
+      state.authorizations.push({ clientId: client.client_id, scope: params.scopes?.join(' ') });
       const target = new URL(params.redirectUri);
       if (state.deny) {
         target.searchParams.set('error', 'access_denied');
@@ -122,15 +176,25 @@ function createProtectedMcpServer(): McpServer {
 }
 
 /** Starts the server on `port` (0: a free one) at 127.0.0.1; the MCP endpoint is `/mcp`. */
-export async function startOAuthMcpServer(options: { port?: number } = {}): Promise<OAuthMcpServerHandle> {
-  const state = { deny: false, issued: [] as string[] };
+export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): Promise<OAuthMcpServerHandle> {
+  const state: ProviderState = { deny: false, issued: [], authorizations: [] };
   const app = express();
   const http = createServer(app);
   await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const mcpUrl = new URL('/mcp', origin);
-  const provider = createInMemoryProvider(state);
+  const provider = createInMemoryProvider(state, options);
 
+  if (options.fetchClientMetadata !== undefined) {
+    // The SDK's router has no switch for it: its metadata answer gets the field on the way out.
+    app.use((request: IncomingMessage, response: ExpressResponse, next: () => void) => {
+      if (request.url?.startsWith('/.well-known/oauth-authorization-server') === true) {
+        const json = response.json.bind(response);
+        response.json = (body: unknown) => json({ ...(body as object), client_id_metadata_document_supported: true });
+      }
+      next();
+    });
+  }
   app.use(mcpAuthRouter({ provider, issuerUrl: new URL(origin), resourceServerUrl: mcpUrl }));
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const cors: Handler = (request, response, next) => {
@@ -179,6 +243,9 @@ export async function startOAuthMcpServer(options: { port?: number } = {}): Prom
     },
     setDeny(deny) {
       state.deny = deny;
+    },
+    get authorizations() {
+      return state.authorizations;
     },
     async close() {
       await Promise.all([...sessions.values()].map((transport) => transport.close()));

@@ -2,7 +2,10 @@
 import type { ToolChoice, ToolDefinition } from '../../engine/model/model';
 import type { OpenAITool, OpenAIToolChoice } from './openai-wire-types';
 
-/** Engine tools → function tools. A schema without `type` is sent as an object schema, as for Anthropic. */
+/**
+ * Engine tools → function tools. A schema without `type` is sent as an object schema, as for Anthropic; `$defs`
+ * and local `$ref`s go as they are (Chat Completions takes them; the Tools panel flags refs to other documents).
+ */
 export function convertToOpenAITools(tools: readonly ToolDefinition[]): OpenAITool[] {
   return tools.map((tool) => ({
     type: 'function',

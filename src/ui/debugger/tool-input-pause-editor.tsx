@@ -12,6 +12,8 @@ const objectSchema = { type: 'object' };
 export function ToolInputPauseEditor({ point }: { point: Extract<PausePoint, { kind: 'before-tool' }> }) {
   const original = useMemo(() => JSON.stringify(point.input, null, 2), [point.input]);
   const [text, setText] = useState(original);
+  // Parts of the schema not checked (a $ref Loupe does not follow); said once, never blocking the edit.
+  const [notes, setNotes] = useState<string[]>([]);
   const setDraft = useLoupeStore((state) => state.setDraft);
   const draft = useLoupeStore((state) => state.debug.draft);
   const askedForApproval = point.reasons.some((reason) => reason.kind === 'approval');
@@ -32,6 +34,7 @@ export function ToolInputPauseEditor({ point }: { point: Extract<PausePoint, { k
         schema={schema}
         onChange={setText}
         onValidChange={(result, next) => {
+          setNotes(result.notes ?? []);
           if (next === original) return setDraft(null);
           setDraft(
             result.valid
@@ -40,6 +43,13 @@ export function ToolInputPauseEditor({ point }: { point: Extract<PausePoint, { k
           );
         }}
       />
+      {notes.length > 0 && (
+        <ul aria-label="Schema notes" className="list-disc pl-5 text-xs text-amber-800 dark:text-amber-300">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
       <PauseEditorHint
         hint="Validated against the tool's schema; Step or Continue runs the call with the input as shown."
         edited={text !== original}

@@ -5,6 +5,7 @@ import './monaco-features';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
+import { prepareSchemaRefs } from '../../shared/prepare-schema-refs';
 
 self.MonacoEnvironment = {
   getWorker: (_workerId: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
@@ -25,10 +26,16 @@ function publishSchemas(): void {
   });
 }
 
-/** Validates the model at `uri` against `schema` as the person types (undefined = JSON syntax only). */
+/**
+ * Validates the model at `uri` against `schema` as the person types (undefined = JSON syntax only). Local
+ * `$ref`s (`#/$defs/…`) are resolved by Monaco's JSON service for completion and validation; refs to other
+ * documents, pointing nowhere or looping are taken out first (schema requests are off, so nothing is fetched
+ * either way), and a schema too large to check leaves the editor at JSON syntax.
+ */
 export function setModelSchema(uri: string, schema: Record<string, unknown> | undefined): () => void {
-  if (schema === undefined) schemas.delete(uri);
-  else schemas.set(uri, schema);
+  const prepared = schema === undefined ? undefined : prepareSchemaRefs(schema);
+  if (prepared === undefined || !prepared.ok) schemas.delete(uri);
+  else schemas.set(uri, prepared.schema);
   publishSchemas();
   return () => {
     schemas.delete(uri);

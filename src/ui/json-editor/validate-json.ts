@@ -1,10 +1,35 @@
 // Parses JSON text and checks it against a JSON Schema with a CSP-safe validator (no eval).
 import { Validator } from '@cfworker/json-schema';
+import { describeUnfollowedRefs, prepareSchemaRefs } from '../../shared/prepare-schema-refs';
 
-/** What the editor reports: the parsed value when it parses and matches the schema, else the problems. */
-export type JsonValidation = { valid: true; value: unknown } | { valid: false; problems: string[] };
+/**
+ * What the editor reports: the parsed value when it parses and matches the schema, else the problems. `notes`
+ * (present only when there are some) say which parts of the schema were not checked and why — a `$ref` to
+ * another document (never fetched), one pointing nowhere or looping, a schema too large to check.
+ */
+export type JsonValidation =
+  { valid: true; value: unknown; notes?: string[] } | { valid: false; problems: string[]; notes?: string[] };
 
-const validators = new WeakMap<object, Validator>();
+interface PreparedValidator {
+  validator: Validator | undefined;
+  notes: string[];
+}
+
+const validators = new WeakMap<object, PreparedValidator>();
+
+function prepareValidator(schema: Record<string, unknown>): PreparedValidator {
+  const prepared = prepareSchemaRefs(schema);
+  if (!prepared.ok) return { validator: undefined, notes: [`Not checked here: ${prepared.why}.`] };
+  const notes = describeUnfollowedRefs(prepared.unfollowed);
+  try {
+    return { validator: new Validator(prepared.schema, '2020-12', false), notes };
+  } catch (error) {
+    return {
+      validator: undefined,
+      notes: [...notes, `Not checked here: the schema cannot be read (${String(error)}).`],
+    };
+  }
+}
 
 function lineOf(text: string, position: number): number {
   return text.slice(0, position).split('\n').length;
@@ -22,13 +47,25 @@ export function validateJson(text: string, schema?: Record<string, unknown>): Js
     return { valid: false, problems: [`Not valid JSON${where}: ${message}`] };
   }
   if (schema === undefined) return { valid: true, value };
-  let validator = validators.get(schema);
-  if (validator === undefined) {
-    validator = new Validator(schema, '2020-12', false);
-    validators.set(schema, validator);
+  let prepared = validators.get(schema);
+  if (prepared === undefined) {
+    prepared = prepareValidator(schema);
+    validators.set(schema, prepared);
   }
-  const result = validator.validate(value);
-  if (result.valid) return { valid: true, value };
+  const withNotes = prepared.notes.length === 0 ? {} : { notes: prepared.notes };
+  if (prepared.validator === undefined) return { valid: true, value, ...withNotes };
+  let result;
+  try {
+    result = prepared.validator.validate(value);
+  } catch (error) {
+    // A value nested deeper than the validator's stack: say so rather than take the editor down.
+    return {
+      valid: false,
+      problems: [`Could not check this value against the schema (${String(error)}).`],
+      ...withNotes,
+    };
+  }
+  if (result.valid) return { valid: true, value, ...withNotes };
   // The deepest errors say what to fix; their enclosing "does not match" errors add nothing.
   const generic = /subschema|does not match schema|did not match/i;
   const specific = result.errors.filter((error) => !generic.test(error.error));
@@ -36,5 +73,6 @@ export function validateJson(text: string, schema?: Record<string, unknown>): Js
   return {
     valid: false,
     problems: shown.map((error) => `${error.instanceLocation.replace(/^#/, '') || '/'}: ${error.error}`),
+    ...withNotes,
   };
 }

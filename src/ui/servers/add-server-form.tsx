@@ -5,6 +5,8 @@ import { parseHeaders } from '../../store/parse-headers';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import type { McpEraChoice } from '../../protocol/settings';
 import { inputClass, labelClass, primaryButtonClass } from '../common/styles';
+import { parseServerOAuthSettings } from '../../protocol/read-server-oauth-settings';
+import { OAuthClientFields, type OAuthClientText } from './oauth-client-fields';
 import { ProtocolEraSelect } from './protocol-era-select';
 
 export function AddServerForm() {
@@ -13,17 +15,24 @@ export function AddServerForm() {
   const [url, setUrl] = useState('');
   const [headersText, setHeadersText] = useState('');
   const [era, setEra] = useState<McpEraChoice>('auto');
+  const [oauthText, setOAuthText] = useState<OAuthClientText>({ clientId: '', scopes: '' });
   const [problems, setProblems] = useState<string[]>([]);
   const addServer = useLoupeStore((state) => state.addServer);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseHeaders(headersText);
-    setProblems(parsed.problems);
-    if (parsed.problems.length > 0 || url.trim() === '') return;
-    void addServer(url, parsed.headers, undefined, undefined, era === 'auto' ? {} : { era });
+    const oauth = parseServerOAuthSettings(oauthText);
+    const found = [...parsed.problems, ...(oauth.ok ? [] : oauth.problems)];
+    setProblems(found);
+    if (found.length > 0 || url.trim() === '' || !oauth.ok) return;
+    void addServer(url, parsed.headers, undefined, undefined, {
+      ...(era === 'auto' ? {} : { era }),
+      ...(oauth.settings === undefined ? {} : { oauth: oauth.settings }),
+    });
     setUrl('');
     setHeadersText('');
+    setOAuthText({ clientId: '', scopes: '' });
   };
 
   return (
@@ -44,7 +53,7 @@ export function AddServerForm() {
       </div>
       <details className="group text-xs">
         <summary className="cursor-pointer text-zinc-600 select-none hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
-          Headers and protocol era (optional)
+          Headers, protocol era and sign-in (optional)
         </summary>
         <div className="mt-2">
           <ProtocolEraSelect value={era} onChange={setEra} />
@@ -64,6 +73,9 @@ export function AddServerForm() {
         <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
           One “Name: value” per line. Kept in memory only, never saved.
         </p>
+        <div className="mt-2">
+          <OAuthClientFields value={oauthText} onChange={setOAuthText} />
+        </div>
       </details>
       {problems.length > 0 && (
         <div

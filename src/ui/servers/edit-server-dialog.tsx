@@ -1,10 +1,12 @@
-// Edits a server in place: name, URL, headers, its tool timeout and protocol era; saving reconnects it. Bad input keeps the dialog open.
+// Edits a server in place: name, URL, headers, tool timeout, protocol era and OAuth client; saving reconnects it. Bad input keeps the dialog open.
 import { useId, useState } from 'react';
 import type { ServerConfig } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { parseHeaders } from '../../store/parse-headers';
 import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import { ModalDialog } from '../tools/modal-dialog';
+import { parseServerOAuthSettings } from '../../protocol/read-server-oauth-settings';
+import { OAuthClientFields, oauthClientText } from './oauth-client-fields';
 import { ProtocolEraSelect } from './protocol-era-select';
 import { UrlSecretsFields, type UrlSecrets } from './url-secrets-fields';
 
@@ -26,6 +28,8 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
     server.toolTimeoutMs === undefined ? '' : String(server.toolTimeoutMs / 1000),
   );
   const [era, setEra] = useState(server.era ?? 'auto');
+  const [oauthText, setOAuthText] = useState(() => oauthClientText(server.oauth));
+  const oauth = parseServerOAuthSettings(oauthText);
   const nameId = useId();
   const urlId = useId();
   const headersId = useId();
@@ -37,6 +41,7 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
     ...(url.trim() === '' ? ['Enter the server URL.'] : []),
     ...parsed.problems,
     ...(badTimeout ? ['Tool timeout: enter seconds from 0.1 to 3600, or leave it empty.'] : []),
+    ...(oauth.ok ? [] : oauth.problems),
   ];
   return (
     <ModalDialog title={`Edit server ${server.name}`} onClose={onClose}>
@@ -94,6 +99,7 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
           </p>
         </div>
         <ProtocolEraSelect value={era} onChange={setEra} />
+        <OAuthClientFields value={oauthText} onChange={setOAuthText} />
         {problems.length > 0 && (
           <ul
             aria-label="Problems"
@@ -115,7 +121,16 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
           disabled={problems.length > 0}
           onClick={() => {
             const toolTimeoutMs = seconds === undefined ? undefined : Math.round(seconds * 1000);
-            void editServer(server.id, { name, url, headers: parsed.headers, ...secrets, toolTimeoutMs, era });
+            const settings = oauth.ok ? oauth.settings : undefined;
+            void editServer(server.id, {
+              name,
+              url,
+              headers: parsed.headers,
+              ...secrets,
+              toolTimeoutMs,
+              era,
+              ...(settings === undefined ? {} : { oauth: settings }),
+            });
             onClose();
           }}
         >

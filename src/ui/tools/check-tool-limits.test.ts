@@ -40,4 +40,19 @@ describe('checkToolLimits', () => {
     expect(openai[0]?.detail).toBe('union: anyOf, not at the top level; str: its type is "string".');
     expect(checkToolLimits('anthropic', rows)[0]?.keys).toEqual(['k:str']);
   });
+
+  it('schemas: local $defs/$ref pass on both; a ref to another document, to nothing or looping is named', () => {
+    const defs = { address: { type: 'object', properties: { zip: { type: 'string' } } } };
+    const local = row('local', { type: 'object', $defs: defs, properties: { home: { $ref: '#/$defs/address' } } });
+    const remote = row('remote', { type: 'object', properties: { a: { $ref: 'https://evil.example/s.json' } } });
+    const missing = row('missing', { type: 'object', properties: { a: { $ref: '#/$defs/gone' } } });
+    for (const provider of ['openai-compatible', 'anthropic']) {
+      const [problem] = checkToolLimits(provider, [local, remote, missing]);
+      expect(problem?.keys).toEqual(['k:remote', 'k:missing']);
+      expect(problem?.rule).toMatch(/every \$ref must point inside it/);
+      expect(problem?.detail).toBe(
+        'remote: $ref "https://evil.example/s.json" names another document; missing: $ref "#/$defs/gone" points to nothing.',
+      );
+    }
+  });
 });

@@ -1,4 +1,5 @@
 // Pure: what a provider would refuse in a tool list, each with the exact rule and the tools it concerns.
+import { prepareSchemaRefs } from '../../shared/prepare-schema-refs';
 import type { ToolRow } from './collect-tool-rows';
 
 /** One rule the tool list breaks for the chosen provider. */
@@ -23,7 +24,9 @@ const TOP_LEVEL_REFUSED = ['oneOf', 'anyOf', 'allOf', 'enum', 'not'] as const;
  * The limits `rows` (the enabled ones are sent) break for `provider`. OpenAI-compatible: at most 128 tools;
  * names `^[a-zA-Z0-9_-]+$`, at most 64 characters; parameters a JSON Schema of `type: "object"` without
  * `oneOf`/`anyOf`/`allOf`/`enum`/`not` at the top level. Anthropic: the same name rule, `input_schema` of type
- * `object`. The demo model accepts anything.
+ * `object`. Both take JSON Schema 2020-12 `$defs` with local `$ref`s (`#/$defs/…`, recursion through properties
+ * included) as sent; neither follows a `$ref` to another document, so such a ref (and one pointing nowhere or
+ * looping without reaching a value) is a problem. The demo model accepts anything.
  */
 export function checkToolLimits(provider: string, rows: readonly ToolRow[]): ToolLimitProblem[] {
   if (provider !== 'openai-compatible' && provider !== 'anthropic') return [];
@@ -53,8 +56,8 @@ export function checkToolLimits(provider: string, rows: readonly ToolRow[]): Too
       id: 'schema',
       rule:
         provider === 'openai-compatible'
-          ? 'Function parameters must be a JSON Schema of type "object", without oneOf, anyOf, allOf, enum or not at the top level.'
-          : 'input_schema must be a JSON Schema of type "object".',
+          ? 'Function parameters must be a JSON Schema of type "object", without oneOf, anyOf, allOf, enum or not at the top level; every $ref must point inside it (#/$defs/…).'
+          : 'input_schema must be a JSON Schema of type "object"; every $ref must point inside it (#/$defs/…).',
       detail: badSchemas.map(({ row, why }) => `${row.shown.name}: ${why}`).join('; ') + '.',
       keys: badSchemas.map(({ row }) => row.key),
     });
@@ -63,7 +66,19 @@ export function checkToolLimits(provider: string, rows: readonly ToolRow[]): Too
 
 function schemaProblem(provider: string, schema: Record<string, unknown>): string | undefined {
   if (schema['type'] !== 'object') return `its type is ${JSON.stringify(schema['type'] ?? null)}`;
+  const refs = refProblem(schema);
+  if (refs !== undefined) return refs;
   if (provider !== 'openai-compatible') return undefined;
   const refused = TOP_LEVEL_REFUSED.filter((keyword) => keyword in schema);
   return refused.length === 0 ? undefined : `${refused.join(', ')} at the top level`;
+}
+
+function refProblem(schema: Record<string, unknown>): string | undefined {
+  const prepared = prepareSchemaRefs(schema);
+  // Too large for Loupe to check is not a provider's refusal.
+  if (!prepared.ok) return undefined;
+  const first = prepared.unfollowed[0];
+  if (first === undefined) return undefined;
+  const what = { remote: 'names another document', missing: 'points to nothing', cycle: 'loops back' }[first.why];
+  return `$ref "${first.ref}" ${what}`;
 }

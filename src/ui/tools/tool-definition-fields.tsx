@@ -1,9 +1,23 @@
 // The three fields of a tool as the model sees it, with live problems; shared by the edit and local-tool dialogs.
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { jsonSchemaDraft07 } from '../../protocol/json-schema-draft-07';
+import { describeUnfollowedRefs, prepareSchemaRefs } from '../../shared/prepare-schema-refs';
 import { JsonEditor } from '../json-editor/json-editor';
 import { inputClass, labelClass } from '../common/styles';
 import type { ToolDraftText } from './tool-draft';
+
+/** What the person should know about refs Loupe will not follow to another document (never a blocking problem). */
+function remoteRefNotes(schemaText: string): string[] {
+  let schema: unknown;
+  try {
+    schema = JSON.parse(schemaText);
+  } catch {
+    return [];
+  }
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return [];
+  const prepared = prepareSchemaRefs(schema as Record<string, unknown>);
+  return prepared.ok ? describeUnfollowedRefs(prepared.unfollowed.filter((ref) => ref.why === 'remote')) : [];
+}
 
 export function ToolDefinitionFields({
   draft,
@@ -17,6 +31,7 @@ export function ToolDefinitionFields({
   const nameId = useId();
   const descriptionId = useId();
   const problemsId = useId();
+  const notes = useMemo(() => remoteRefNotes(draft.schemaText), [draft.schemaText]);
   return (
     <div className="space-y-3">
       <div>
@@ -62,6 +77,13 @@ export function ToolDefinitionFields({
           >
             {problems.map((problem) => (
               <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        {notes.length > 0 && (
+          <ul aria-label="Schema notes" className="mt-1 list-disc pl-5 text-xs text-amber-800 dark:text-amber-300">
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
             ))}
           </ul>
         )}
