@@ -9,6 +9,8 @@ import { PROTOCOL_VERSION, type Command, type WorkerMessage } from '../src/proto
 import { createEngineHost } from '../src/worker/create-engine-host';
 import { createModel, listModels } from '../src/worker/create-model';
 import { createRunEnvironment } from '../src/worker/create-run-environment';
+import { createRunEventsReader } from '../src/protocol/run-event-codec';
+import { createWirePoster } from '../src/worker/create-wire-poster';
 
 const API_KEY = 'sk-ant-bench-key';
 const sizes = (process.env.BENCH_ROUNDS ?? '50,200,2000').split(',').map(Number);
@@ -27,13 +29,20 @@ function createCountingHost() {
   let tally: Tally = { messages: 0, bytes: 0 };
   const waiters = new Set<(message: WorkerMessage) => void>();
   const replies = new Map<string, (message: WorkerMessage) => void>();
+  const read = createRunEventsReader();
+  const deliver = (message: WorkerMessage) => {
+    if (message.type === 'reply') replies.get(message.requestId)?.(message);
+    for (const wake of waiters) wake(message);
+  };
+  // What crosses postMessage: the worker entry's wire poster (batches per frame, in the wire form).
+  const wire = createWirePoster((message) => {
+    tally.messages += 1;
+    tally.bytes += bytesOf(message);
+    if (message.type !== 'run-events') return deliver(message);
+    for (const event of read(message)) deliver({ v: PROTOCOL_VERSION, type: 'run-event', runId: message.runId, event });
+  });
   const host = createEngineHost({
-    post: (message) => {
-      tally.messages += 1;
-      tally.bytes += bytesOf(message);
-      if (message.type === 'reply') replies.get(message.requestId)?.(message);
-      for (const wake of waiters) wake(message);
-    },
+    post: (message) => wire.post(message),
     environment: createRunEnvironment(),
     connectServer: (config) => connectMcpServer(config),
     createModel,

@@ -3,9 +3,10 @@
 import './zod-jitless';
 import { connectMcpServer } from '../mcp/connect-mcp-server';
 import { createEraMemory } from '../mcp/mcp-era';
-import { isCommandEnvelope, PROTOCOL_VERSION, type WorkerMessage } from '../protocol/messages';
+import { isCommandEnvelope, PROTOCOL_VERSION, type WireWorkerMessage, type WorkerMessage } from '../protocol/messages';
 import { isPingMessage, type PongMessage } from '../protocol/liveness-messages';
 import { createEngineHost } from './create-engine-host';
+import { createWirePoster } from './create-wire-poster';
 import { createModel, listModels } from './create-model';
 import { createRunEnvironment } from './create-run-environment';
 import { createHandlerRunner } from './local-tools/run-in-sandbox';
@@ -16,8 +17,11 @@ declare const self: DedicatedWorkerGlobalScope;
 // Each server's protocol era, so a reconnect skips the server/discover probe.
 const eraMemory = createEraMemory();
 
+// Run events leave in one message per run and frame, in their wire form (protocol/run-event-codec.ts).
+const wire = createWirePoster((message: WireWorkerMessage) => self.postMessage(message));
+
 const host = createEngineHost({
-  post: (message: WorkerMessage) => self.postMessage(message),
+  post: (message: WorkerMessage) => wire.post(message),
   environment: createRunEnvironment(),
   connectServer: (config, extras) => connectMcpServer(config, { ...extras, eraMemory }),
   createModel,
