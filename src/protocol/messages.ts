@@ -13,6 +13,8 @@ import type {
   RunLoadCommand,
   RunLoadResult,
   RunReplayCommand,
+  RunEventsReadCommand,
+  RunEventsReadResult,
   RunResumeCommand,
   RunsCompareCommand,
   RunsCompareResult,
@@ -49,6 +51,7 @@ export type Command =
   | { type: 'run-stop'; runId: string }
   | { type: 'transcript-export'; runId: string }
   | TranscriptImportCommand
+  | RunEventsReadCommand
   | RunLoadCommand
   | RunReplayCommand
   | RunResumeCommand
@@ -69,6 +72,7 @@ export interface CommandResults
   'run-stop': null;
   'transcript-export': Transcript;
   'transcript-import': TranscriptImportResult;
+  'run-events-read': RunEventsReadResult;
   'run-load': RunLoadResult;
   'run-replay': null;
   'run-resume': null;
