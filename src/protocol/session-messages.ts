@@ -42,8 +42,8 @@ export type TranscriptImportResult =
     }
   | { ok: false; problems: TranscriptProblem[] };
 
-/** Events per `run-events-read` reply: about a hundred rounds, a short task to clone and fold. */
-export const EVENTS_PER_READ = 1500;
+/** Events per `run-events-read` reply: some forty rounds, well under 50 ms to clone and fold on a slow machine. */
+export const EVENTS_PER_READ = 600;
 
 /**
  * `run-events-read`: events `from`… (at most `limit`) of a run the worker keeps, in the wire form of
