@@ -46,6 +46,7 @@ async function compact(context: LoopContext, next: RoundState): Promise<Usage> {
     idle: {
       ms: context.policies.modelIdleTimeoutMs,
       setTimer: (callback, ms) => options.environment.setTimer(callback, ms),
+      now: () => options.environment.now(),
     },
   });
   if (signal.aborted) return outcome.usage ?? NO_USAGE;

@@ -72,7 +72,7 @@ function OutlineRound({
                 type="button"
                 className={`${linkClass} flex-1 font-mono text-xs`}
                 aria-label={`Jump to ${call.name} in round ${round.round}`}
-                onClick={() => jumpToCall(call.callId)}
+                onClick={() => jumpToCall(call.callId, round.round)}
               >
                 {call.name}
               </button>
