@@ -135,6 +135,27 @@ describe('the run-event wire codec', () => {
     expect(wire.at(-1)).toMatchObject({ input: { city: 'Paris' } });
   });
 
+  it('repeats request fields by name, a "__proto__" field of an imported body included', () => {
+    const body = (model: string) =>
+      JSON.parse(`{"model":"${model}","__proto__":{"polluted":true},"tools":[{"name":"weather"}]}`) as Record<
+        string,
+        unknown
+      >;
+    const sent = (round: number, model: string): RunEvent => ({
+      type: 'request-sent',
+      at: round,
+      round,
+      request: { method: 'POST', url: 'https://api.example/v1/messages', headers: {}, body: body(model) },
+    });
+    const events = [sent(1, 'a'), sent(2, 'b')];
+    const { decoded, wire } = roundTrip(events, [1]);
+    expect(wire[1]).toMatchObject({ request: { $same: ['__proto__', 'tools'], body: { model: 'b', tools: 0 } } });
+    expect(decoded).toEqual(events);
+    const second = decoded[1]?.type === 'request-sent' ? decoded[1].request.body : {};
+    expect(Object.keys(second)).toEqual(['model', '__proto__', 'tools']);
+    expect(Object.getPrototypeOf(second)).toBe(Object.prototype);
+  });
+
   it('refuses a reference to what was never sent, and a fresh stream forgets the old one', () => {
     const read = createRunEventsReader();
     const dangling = {

@@ -147,13 +147,15 @@ function encodeEvent(memory: RunMemory, event: RunEvent): WireRunEvent {
     case 'request-sent': {
       const previous = memory.lastBody;
       if (previous === undefined) return event;
-      const body: Record<string, unknown> = {};
       const repeated: string[] = [];
-      for (const [key, value] of Object.entries(event.request.body)) {
-        const repeats = Object.hasOwn(previous, key) && same(previous[key], value);
-        if (repeats) repeated.push(key);
-        body[key] = repeats ? 0 : value;
-      }
+      // fromEntries makes own fields even of a "__proto__" key (an imported file's body may have one).
+      const body = Object.fromEntries(
+        Object.entries(event.request.body).map(([key, value]) => {
+          const repeats = Object.hasOwn(previous, key) && same(previous[key], value);
+          if (repeats) repeated.push(key);
+          return [key, repeats ? 0 : value];
+        }),
+      );
       return repeated.length === 0 ? event : { ...event, request: { ...event.request, body, $same: repeated } };
     }
     default:
@@ -196,8 +198,10 @@ function decodeEvent(memory: RunMemory, wire: WireRunEvent): RunEvent {
       if ($same === undefined) return { ...wire, request };
       const previous = memory.lastBody;
       if (previous === undefined) throw new Error('No earlier request to repeat.');
-      const body = { ...request.body };
-      for (const key of $same) body[key] = previous[key];
+      const repeats = new Set($same);
+      const body = Object.fromEntries(
+        Object.entries(request.body).map(([key, value]) => [key, repeats.has(key) ? previous[key] : value]),
+      );
       return { ...wire, request: { ...request, body } };
     }
     default:
