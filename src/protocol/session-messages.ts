@@ -11,12 +11,12 @@ import type { WireRunEvent } from './run-events-message';
 /** Files larger than this are refused before they are read (a transcript with images is a few MB). */
 export const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024;
 
-/** `transcript-import`: the file's text; the worker keeps the run under `runId` (for export and replay). */
-export interface TranscriptImportCommand {
-  type: 'transcript-import';
-  runId: string;
-  text: string;
-}
+/**
+ * `transcript-import`: the file itself (the worker reads it, so the page never holds its text) or its text;
+ * the worker keeps the run under `runId` (for export and replay). A file over `MAX_TRANSCRIPT_BYTES` is refused.
+ */
+export type TranscriptImportCommand =
+  { type: 'transcript-import'; runId: string; text: string } | { type: 'transcript-import'; runId: string; file: Blob };
 
 /** An imported branch as the reply names it: its events are read with `run-events-read`. */
 export interface ImportedBranchInfo {

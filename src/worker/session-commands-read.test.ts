@@ -5,7 +5,8 @@ import { buildTranscript } from '../engine/transcript/build-transcript';
 import type { Transcript } from '../engine/transcript/transcript';
 import { createRunMemory, decodeRunEvents } from '../protocol/run-event-codec';
 import { RunRegistry } from './run-registry';
-import { createSessionCommands, toImportReply } from './session-commands';
+import { MAX_TRANSCRIPT_BYTES } from '../protocol/session-messages';
+import { createSessionCommands, importText, toImportReply } from './session-commands';
 
 const text = readFileSync(new URL('../../test/fixtures/transcripts/v2/every-v2-record.json', import.meta.url), 'utf8');
 
@@ -61,5 +62,21 @@ describe('run-events-read: an imported run read in chunks', () => {
     expect(() => commands.readEvents({ type: 'run-events-read', runId: 'nope', from: 0, limit: 1 })).toThrow(
       /No run with id nope/,
     );
+  });
+});
+
+describe('importText: the worker reads the file', () => {
+  it('reads a file the page sent, and refuses one over the cap without reading it', async () => {
+    expect(await importText({ type: 'transcript-import', runId: 'a', file: new Blob([text]) })).toBe(text);
+    let read = false;
+    const huge = {
+      size: MAX_TRANSCRIPT_BYTES + 1,
+      text: () => {
+        read = true;
+        return Promise.resolve('');
+      },
+    } as unknown as Blob;
+    await expect(importText({ type: 'transcript-import', runId: 'b', file: huge })).rejects.toThrow(/over 50 MB/);
+    expect(read).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import { canResume } from '../engine/run/resume-run';
 import type { Transcript } from '../engine/transcript/transcript';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
+import { MAX_TRANSCRIPT_BYTES } from '../protocol/session-messages';
 import type {
   RunEventsReadCommand,
   RunEventsReadResult,
@@ -78,11 +79,20 @@ export function toImportReply(outcome: TranscriptImportOutcome): TranscriptImpor
   };
 }
 
+/** The text of an import: read here in the worker when the command carries the file (never over the size cap). */
+export async function importText(command: TranscriptImportCommand): Promise<string> {
+  if (!('file' in command)) return command.text;
+  if (command.file.size > MAX_TRANSCRIPT_BYTES)
+    throw new Error(`The file is over ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB, the most Loupe opens.`);
+  return command.file.text();
+}
+
 /** Most events one `run-events-read` answers, whatever it asks for. */
 const MAX_EVENTS_PER_READ = 5000;
 
 export interface SessionCommands {
-  importTranscript(command: TranscriptImportCommand): TranscriptImportOutcome;
+  /** Imports the text (`importText` reads a file first). */
+  importTranscript(command: Extract<TranscriptImportCommand, { text: string }>): TranscriptImportOutcome;
   /** A chunk of a kept run's events in their wire form (`run-events-read`). */
   readEvents(command: RunEventsReadCommand): RunEventsReadResult;
   loadRun(command: RunLoadCommand): RunLoadResult;

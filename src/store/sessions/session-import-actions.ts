@@ -29,9 +29,9 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
         return false;
       }
       try {
-        const text = await file.text();
         const runId = deps.createId();
-        const result = await deps.client.send({ type: 'transcript-import', runId, text });
+        // The worker reads the file: its text is never copied through the page.
+        const result = await deps.client.send({ type: 'transcript-import', runId, file });
         if (!result.ok) {
           const shown = result.problems
             .slice(0, 6)
