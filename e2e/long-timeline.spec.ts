@@ -69,4 +69,21 @@ test('a 300-round import mounts a few cards, and jump, first error and search re
   await page.mouse.wheel(0, -1_000_000);
   await expect(card(1)).toBeVisible();
   expect(await mounted()).toBeLessThan(20);
+
+  // The outline mounts only the rounds in its own view too; scrolled to its end, it reaches the last round.
+  const outline = page.getByRole('navigation', { name: 'Outline' });
+  const entry = (round: number) => outline.getByRole('button', { name: new RegExp(`^Round ${round}(\\D|$)`) });
+  await expect(entry(1)).toBeVisible();
+  await expect(entry(ROUNDS)).toHaveCount(0);
+  expect(await outline.getByRole('button').count()).toBeLessThan(150);
+  await expect(async () => {
+    await outline.evaluate((nav) => {
+      const box = nav.querySelector<HTMLElement>('.overflow-y-auto');
+      if (box) box.scrollTop = box.scrollHeight;
+    });
+    await expect(entry(ROUNDS)).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(entry(1)).toHaveCount(0);
+  await entry(ROUNDS).click();
+  await expect(card(ROUNDS)).toBeInViewport();
 });

@@ -1,6 +1,7 @@
 // Benchmark (not a test): bytes the worker posts to the UI for a live run and for an import, against the
 // transcript's own bytes (the one full record), at 50, 200 and 2,000 rounds. Real parts: the engine host,
 // the demo MCP server over HTTP and the mock Messages API over SSE (the model asks for a tool every round).
+// The import is the reply to `transcript-import` and the chunks the UI then reads (`run-events-read`).
 // Run: npm run bench:traffic
 import { startMockMessagesApi } from '../e2e/fixtures/mock-messages-api';
 import { startDemoServer } from '../server/demo-server';
@@ -9,6 +10,9 @@ import { PROTOCOL_VERSION, type Command, type WorkerMessage } from '../src/proto
 import { createEngineHost } from '../src/worker/create-engine-host';
 import { createModel, listModels } from '../src/worker/create-model';
 import { createRunEnvironment } from '../src/worker/create-run-environment';
+import { createRunEventsReader } from '../src/protocol/run-event-codec';
+import { createWirePoster } from '../src/worker/create-wire-poster';
+import { EVENTS_PER_READ } from '../src/protocol/session-messages';
 
 const API_KEY = 'sk-ant-bench-key';
 const sizes = (process.env.BENCH_ROUNDS ?? '50,200,2000').split(',').map(Number);
@@ -27,13 +31,20 @@ function createCountingHost() {
   let tally: Tally = { messages: 0, bytes: 0 };
   const waiters = new Set<(message: WorkerMessage) => void>();
   const replies = new Map<string, (message: WorkerMessage) => void>();
+  const read = createRunEventsReader();
+  const deliver = (message: WorkerMessage) => {
+    if (message.type === 'reply') replies.get(message.requestId)?.(message);
+    for (const wake of waiters) wake(message);
+  };
+  // What crosses postMessage: the worker entry's wire poster (batches per frame, in the wire form).
+  const wire = createWirePoster((message) => {
+    tally.messages += 1;
+    tally.bytes += bytesOf(message);
+    if (message.type !== 'run-events') return deliver(message);
+    for (const event of read(message)) deliver({ v: PROTOCOL_VERSION, type: 'run-event', runId: message.runId, event });
+  });
   const host = createEngineHost({
-    post: (message) => {
-      tally.messages += 1;
-      tally.bytes += bytesOf(message);
-      if (message.type === 'reply') replies.get(message.requestId)?.(message);
-      for (const wake of waiters) wake(message);
-    },
+    post: (message) => wire.post(message),
     environment: createRunEnvironment(),
     connectServer: (config) => connectMcpServer(config),
     createModel,
@@ -98,7 +109,15 @@ for (const rounds of sizes) {
   live.reset();
 
   const importer = createCountingHost();
-  await importer.send({ type: 'transcript-import', runId: `import-${rounds}`, text: transcript });
+  const importId = `import-${rounds}`;
+  const reply = (await importer.send({ type: 'transcript-import', runId: importId, text: transcript })) as {
+    eventCount: number;
+  };
+  // The UI then reads the run in chunks, as session-import-actions does.
+  for (let from = 0; from < reply.eventCount;) {
+    const chunk = await importer.send({ type: 'run-events-read', runId: importId, from, limit: EVENTS_PER_READ });
+    from = (chunk as { next: number }).next;
+  }
   const imported = importer.reset();
   await Promise.all([live.host.dispose(), importer.host.dispose()]);
 

@@ -32,7 +32,7 @@ function fakeWorker() {
     if (message !== undefined) Object.defineProperty(event, 'message', { value: message });
     target.dispatchEvent(event);
   };
-  return { worker, posted, pings, terminate, ready, reply, pong, crash };
+  return { worker, posted, pings, terminate, send, ready, reply, pong, crash };
 }
 
 /** A factory of fake workers that keeps every one it made. */
@@ -225,5 +225,25 @@ describe('createWorkerClient liveness', () => {
     messages.mockClear();
     old.ready();
     expect(messages).not.toHaveBeenCalled();
+  });
+
+  it('hands subscribers each event of a run-events batch as a run-event, and reports a batch it cannot read', () => {
+    const fake = fakeWorker();
+    const client = createWorkerClient(fake.worker);
+    const seen: unknown[] = [];
+    client.subscribe((message) => seen.push(message));
+    const delta = (text: string) => ({ type: 'text-delta', round: 1, index: 0, text });
+    const post = fake.send;
+    post({ v: PROTOCOL_VERSION, type: 'run-events', runId: 'r', fresh: true, events: [delta('a'), delta('b')] });
+    expect(seen).toEqual([
+      { v: PROTOCOL_VERSION, type: 'run-event', runId: 'r', event: delta('a') },
+      { v: PROTOCOL_VERSION, type: 'run-event', runId: 'r', event: delta('b') },
+    ]);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dangling = { type: 'tool-call-start', at: 1, round: 1, callId: 'c9', name: 'x', queuedAt: 1 };
+    post({ v: PROTOCOL_VERSION, type: 'run-events', runId: 'r', events: [dangling] });
+    expect(seen).toHaveLength(2);
+    expect(error).toHaveBeenCalledOnce();
+    error.mockRestore();
   });
 });

@@ -2,7 +2,8 @@
 // watches a heartbeat, and replaces a crashed or hung worker by itself.
 import { isPongMessage, type PingMessage } from '../protocol/liveness-messages';
 import { isWorkerMessage, PROTOCOL_VERSION } from '../protocol/messages';
-import type { Command, CommandEnvelope, CommandResults, WorkerMessage } from '../protocol/messages';
+import type { Command, CommandEnvelope, CommandResults, WireWorkerMessage, WorkerMessage } from '../protocol/messages';
+import { createRunEventsReader } from '../protocol/run-event-codec';
 import type { EngineClient } from './engine-client';
 
 /** The part of `Worker` the client uses; a MessagePort-like test double fits too. */
@@ -69,6 +70,8 @@ export function createWorkerClient(
   /** Set once the engine is down for good: every later command fails at once with this message. */
   let down: string | null = null;
   let worker: WorkerLike;
+  /** Each worker's run-event streams are read with their own memory. */
+  let readRunEvents = createRunEventsReader();
   let ready = false;
   let generation = 0;
   let nextRequest = 1;
@@ -80,6 +83,7 @@ export function createWorkerClient(
 
   function attach(next: WorkerLike): void {
     worker = next;
+    readRunEvents = createRunEventsReader();
     ready = false;
     ping = null;
     schedule(config.startTimeoutMs, () => lose(next, `it did not start within ${seconds(config.startTimeoutMs)}`));
@@ -112,8 +116,27 @@ export function createWorkerClient(
       else waiter.reject(new Error(data.error));
       return;
     }
+    if (data.type === 'run-events') {
+      emitRunEvents(data);
+      return;
+    }
     if (data.type === 'ready') becomeReady();
     for (const listener of listeners) listener(data);
+  }
+
+  /** A batch of run events reaches subscribers as one `run-event` message per event, in order. */
+  function emitRunEvents(data: Extract<WireWorkerMessage, { type: 'run-events' }>): void {
+    let events;
+    try {
+      events = readRunEvents(data);
+    } catch (error) {
+      console.error('Loupe: a batch of run events from the engine could not be read', error);
+      return;
+    }
+    for (const event of events) {
+      const message: WorkerMessage = { v: PROTOCOL_VERSION, type: 'run-event', runId: data.runId, event };
+      for (const listener of listeners) listener(message);
+    }
   }
 
   function becomeReady(): void {

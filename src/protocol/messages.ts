@@ -13,12 +13,15 @@ import type {
   RunLoadCommand,
   RunLoadResult,
   RunReplayCommand,
+  RunEventsReadCommand,
+  RunEventsReadResult,
   RunResumeCommand,
   RunsCompareCommand,
   RunsCompareResult,
   TranscriptImportCommand,
   TranscriptImportResult,
 } from './session-messages';
+import type { RunEventsMessage } from './run-events-message';
 
 /** Bumped on any incompatible change; both sides refuse other versions. */
 export const PROTOCOL_VERSION = 1;
@@ -48,6 +51,7 @@ export type Command =
   | { type: 'run-stop'; runId: string }
   | { type: 'transcript-export'; runId: string }
   | TranscriptImportCommand
+  | RunEventsReadCommand
   | RunLoadCommand
   | RunReplayCommand
   | RunResumeCommand
@@ -68,6 +72,7 @@ export interface CommandResults
   'run-stop': null;
   'transcript-export': Transcript;
   'transcript-import': TranscriptImportResult;
+  'run-events-read': RunEventsReadResult;
   'run-load': RunLoadResult;
   'run-replay': null;
   'run-resume': null;
@@ -96,12 +101,20 @@ export type WorkerMessage =
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: false; error: string };
 
+/**
+ * What really crosses `postMessage` from the worker: run events go in batches (`run-events`, in their wire
+ * form, see `run-event-codec.ts`), everything else as in `WorkerMessage`. The client turns each batch back
+ * into `run-event` messages, so subscribers only ever see `WorkerMessage`.
+ */
+export type WireWorkerMessage =
+  Exclude<WorkerMessage, { type: 'run-event' }> | ({ v: typeof PROTOCOL_VERSION } & RunEventsMessage);
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** True when `value` is a worker message of this protocol version. */
-export function isWorkerMessage(value: unknown): value is WorkerMessage {
+/** True when `value` is a message of this protocol version as the worker posts it. */
+export function isWorkerMessage(value: unknown): value is WireWorkerMessage {
   return isRecord(value) && value['v'] === PROTOCOL_VERSION && typeof value['type'] === 'string';
 }
 

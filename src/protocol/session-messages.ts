@@ -6,38 +6,62 @@ import type { TranscriptComparison } from '../engine/transcript/diff-transcripts
 import type { TranscriptProblem } from '../engine/transcript/transcript-problem';
 import type { BranchInfo } from './debug-messages';
 import type { RunSettings } from './settings';
+import type { WireRunEvent } from './run-events-message';
 
 /** Files larger than this are refused before they are read (a transcript with images is a few MB). */
 export const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024;
 
-/** `transcript-import`: the file's text; the worker keeps the run under `runId` (for export and replay). */
-export interface TranscriptImportCommand {
-  type: 'transcript-import';
-  runId: string;
-  text: string;
-}
+/**
+ * `transcript-import`: the file itself (the worker reads it, so the page never holds its text) or its text;
+ * the worker keeps the run under `runId` (for export and replay). A file over `MAX_TRANSCRIPT_BYTES` is refused.
+ */
+export type TranscriptImportCommand =
+  { type: 'transcript-import'; runId: string; text: string } | { type: 'transcript-import'; runId: string; file: Blob };
 
-/** Another branch of an imported run's family, kept by the worker under `info.runId`. */
-export interface ImportedBranch {
+/** An imported branch as the reply names it: its events are read with `run-events-read`. */
+export interface ImportedBranchInfo {
   info: BranchInfo;
-  events: RunEvent[];
+  eventCount: number;
 }
 
 /**
- * The run as events (shown by the same fold as a live run), its meta, and every repair made; with the
- * transcript's `branches`, `family` lists every branch (this run first) and `branches` the others' runs.
+ * The run's meta and every repair made; the worker keeps the run as events (shown by the same fold as a
+ * live run), which the UI reads in chunks with `run-events-read` (`eventCount` of them), so no one message
+ * carries a whole log. With the transcript's `branches`, `family` lists every branch (this run first) and
+ * `branches` the others' runs.
  */
 export type TranscriptImportResult =
   | {
       ok: true;
-      events: RunEvent[];
+      eventCount: number;
       meta: TranscriptMeta;
       changes: string[];
       title: string;
       family?: BranchInfo[];
-      branches?: ImportedBranch[];
+      branches?: ImportedBranchInfo[];
     }
   | { ok: false; problems: TranscriptProblem[] };
+
+/** Events per `run-events-read` reply: some forty rounds, well under 50 ms to clone and fold on a slow machine. */
+export const EVENTS_PER_READ = 600;
+
+/**
+ * `run-events-read`: events `from`… (at most `limit`) of a run the worker keeps, in the wire form of
+ * `run-event-codec.ts`. One reader reads a run in order from 0 (its codec memory carries over between
+ * chunks); `next` is where the following read starts (deltas may be joined, so fewer events can come back).
+ */
+export interface RunEventsReadCommand {
+  type: 'run-events-read';
+  runId: string;
+  from: number;
+  limit: number;
+}
+
+export interface RunEventsReadResult {
+  events: WireRunEvent[];
+  next: number;
+  total: number;
+}
 
 /** `run-load`: gives the worker a stored run's events, so it can be exported, replayed and compared. */
 export interface RunLoadCommand {

@@ -12,7 +12,7 @@ import { buildSystemPrompt } from '../mcp/build-system-prompt';
 import { contextWindowOf, recordBaseUrl, recordModelSettings } from './record-model-settings';
 import { RunRegistry, type RunRecord } from './run-registry';
 import { ServerRegistry, type ConnectServer } from './server-registry';
-import { createSessionCommands, type RunOverrides } from './session-commands';
+import { createSessionCommands, importText, toImportReply, type RunOverrides } from './session-commands';
 import { selectRunTools } from './select-run-tools';
 import type { RunHandler } from './local-tools/run-in-sandbox';
 import type { ModelContext } from './create-model';
@@ -215,8 +215,12 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
           ...(command.attachments ? { attachments: command.attachments } : {}),
         });
         return null;
-      case 'transcript-import':
-        return sessions.importTranscript(command);
+      case 'transcript-import': {
+        const text = await importText(command);
+        return toImportReply(sessions.importTranscript({ type: 'transcript-import', runId: command.runId, text }));
+      }
+      case 'run-events-read':
+        return sessions.readEvents(command);
       case 'run-load':
         return sessions.loadRun(command);
       case 'run-resume':

@@ -3,7 +3,12 @@ import type { RunEvent } from '../engine/event/run-event';
 import type { Transcript, TranscriptBranch } from '../engine/transcript/transcript';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { BranchInfo } from '../protocol/debug-messages';
-import type { ImportedBranch } from '../protocol/session-messages';
+
+/** Another branch of an imported run's family, kept by the worker under `info.runId`. */
+export interface ImportedBranch {
+  info: BranchInfo;
+  events: RunEvent[];
+}
 
 /** Every branch of the family (the imported run included) and the other branches' runs as events. */
 export interface ImportedFamily {

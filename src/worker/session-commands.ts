@@ -14,7 +14,10 @@ import { canResume } from '../engine/run/resume-run';
 import type { Transcript } from '../engine/transcript/transcript';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
+import { MAX_TRANSCRIPT_BYTES } from '../protocol/session-messages';
 import type {
+  RunEventsReadCommand,
+  RunEventsReadResult,
   RunLoadCommand,
   RunLoadResult,
   RunReplayCommand,
@@ -23,11 +26,12 @@ import type {
   TranscriptImportCommand,
   TranscriptImportResult,
 } from '../protocol/session-messages';
+import { encodeRunEvents, primeRunMemory } from '../protocol/run-event-codec';
 import { createReplayModel } from '../providers/replay/create-replay-model';
 import { createRecordedTools } from '../providers/replay/create-recorded-tools';
 import { watchLiveDivergence } from '../providers/replay/watch-live-divergence';
 import { checkTranscriptSchema } from './check-transcript-schema';
-import { importBranches } from './import-branches';
+import { importBranches, type ImportedBranch } from './import-branches';
 import type { RunRecord, RunRegistry } from './run-registry';
 
 /** How a run may differ from an ordinary `run-start`: replay brings its own model, history and prompt. */
@@ -54,8 +58,43 @@ export interface SessionCommandContext {
   serversSettled?: () => Promise<void>;
 }
 
+/** An import as the worker has it: the run's events whole (the reply gives counts, `toImportReply`). */
+export type TranscriptImportOutcome =
+  | (Omit<Extract<TranscriptImportResult, { ok: true }>, 'eventCount' | 'branches'> & {
+      events: RunEvent[];
+      branches?: ImportedBranch[];
+    })
+  | Extract<TranscriptImportResult, { ok: false }>;
+
+/** The reply to `transcript-import`: counts in place of the events, which the UI reads in chunks. */
+export function toImportReply(outcome: TranscriptImportOutcome): TranscriptImportResult {
+  if (!outcome.ok) return outcome;
+  const { events, branches, ...rest } = outcome;
+  return {
+    ...rest,
+    eventCount: events.length,
+    ...(branches === undefined
+      ? {}
+      : { branches: branches.map((branch) => ({ info: branch.info, eventCount: branch.events.length })) }),
+  };
+}
+
+/** The text of an import: read here in the worker when the command carries the file (never over the size cap). */
+export async function importText(command: TranscriptImportCommand): Promise<string> {
+  if (!('file' in command)) return command.text;
+  if (command.file.size > MAX_TRANSCRIPT_BYTES)
+    throw new Error(`The file is over ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB, the most Loupe opens.`);
+  return command.file.text();
+}
+
+/** Most events one `run-events-read` answers, whatever it asks for. */
+const MAX_EVENTS_PER_READ = 5000;
+
 export interface SessionCommands {
-  importTranscript(command: TranscriptImportCommand): TranscriptImportResult;
+  /** Imports the text (`importText` reads a file first). */
+  importTranscript(command: Extract<TranscriptImportCommand, { text: string }>): TranscriptImportOutcome;
+  /** A chunk of a kept run's events in their wire form (`run-events-read`). */
+  readEvents(command: RunEventsReadCommand): RunEventsReadResult;
   loadRun(command: RunLoadCommand): RunLoadResult;
   replayRun(command: RunReplayCommand): null;
   resumeRun(command: RunResumeCommand): Promise<null>;
@@ -114,6 +153,15 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       );
       for (const branch of imported?.branches ?? []) keep(branch.info.runId, branch.events, meta);
       return { ok: true, events, meta, changes, title: titleOf(transcript), ...imported };
+    },
+
+    readEvents(command) {
+      const { events } = runs.get(command.runId);
+      const from = Math.min(Math.max(0, Math.trunc(command.from) || 0), events.length);
+      const limit = Math.min(Math.max(1, Math.trunc(command.limit) || 1), MAX_EVENTS_PER_READ);
+      const next = Math.min(from + limit, events.length);
+      const wire = encodeRunEvents(primeRunMemory(events, from), events.slice(from, next));
+      return { events: wire, next, total: events.length };
     },
 
     loadRun(command) {

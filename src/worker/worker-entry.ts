@@ -4,9 +4,10 @@ import './zod-jitless';
 import { connectMcpServer } from '../mcp/connect-mcp-server';
 import { createListingCache } from '../mcp/listing-cache';
 import { createPersistentEraMemory } from '../mcp/persistent-era-memory';
-import { isCommandEnvelope, PROTOCOL_VERSION, type WorkerMessage } from '../protocol/messages';
+import { isCommandEnvelope, PROTOCOL_VERSION, type WireWorkerMessage, type WorkerMessage } from '../protocol/messages';
 import { isPingMessage, type PongMessage } from '../protocol/liveness-messages';
 import { createEngineHost } from './create-engine-host';
+import { createWirePoster } from './create-wire-poster';
 import { createModel, listModels } from './create-model';
 import { createRunEnvironment } from './create-run-environment';
 import { createIndexedDbEraStore } from './indexed-db-era-store';
@@ -20,8 +21,11 @@ const eraMemory = createPersistentEraMemory(createIndexedDbEraStore(self.indexed
 // Listings a 2026-07-28 server marked fresh (ttlMs), reused across reconnects; public ones across credentials.
 const listingCache = createListingCache();
 
+// Run events leave in one message per run and frame, in their wire form (protocol/run-event-codec.ts).
+const wire = createWirePoster((message: WireWorkerMessage) => self.postMessage(message));
+
 const host = createEngineHost({
-  post: (message: WorkerMessage) => self.postMessage(message),
+  post: (message: WorkerMessage) => wire.post(message),
   environment: createRunEnvironment(),
   connectServer: (config, extras) => connectMcpServer(config, { ...extras, eraMemory, listingCache }),
   createModel,

@@ -65,6 +65,7 @@ async function compact(context: LoopContext, next: RoundState): Promise<Usage> {
     idle: {
       ms: context.policies.modelIdleTimeoutMs,
       setTimer: (callback, ms) => options.environment.setTimer(callback, ms),
+      now: () => options.environment.now(),
     },
     ...(announced?.summary === undefined ? {} : { summary: announced.summary }),
   };

@@ -81,7 +81,11 @@ export async function finishAtLimit(context: AtLimitContext, hit: LimitHit): Pro
     },
   });
   const now = () => environment.now();
-  const idle = { ms: policies.modelIdleTimeoutMs, setTimer: environment.setTimer.bind(environment) };
+  const idle = {
+    ms: policies.modelIdleTimeoutMs,
+    setTimer: environment.setTimer.bind(environment),
+    now: environment.now.bind(environment),
+  };
   const response = await collectModelResponse({
     model: options.model,
     request,

@@ -23,6 +23,11 @@ export class StreamIdleError extends Error {
 export interface StreamIdleTimeout {
   ms: number;
   setTimer(callback: () => void, ms: number): () => void;
+  /**
+   * The clock `setTimer` runs on. With it one timer serves the whole stream — when it fires after a value
+   * came, it is set again for what is left of the quiet time — instead of a timer set and cleared per value.
+   */
+  now?: () => number;
 }
 
 /**
@@ -49,6 +54,22 @@ export async function readStream<T>(
     removeListener = () => signal.removeEventListener('abort', listener);
   });
   let cancelIdle = (): void => {};
+  const clock = idle?.now;
+  // When the quiet time started: the end of the last value's handling, as a new read then begins.
+  let quietSince = clock?.() ?? 0;
+  const shared =
+    idle === undefined || clock === undefined
+      ? undefined
+      : new Promise<'idle'>((resolve) => {
+          const arm = (ms: number): void => {
+            cancelIdle = idle.setTimer(() => {
+              const quiet = clock() - quietSince;
+              if (quiet >= idle.ms) resolve('idle');
+              else arm(idle.ms - quiet);
+            }, ms);
+          };
+          arm(idle.ms);
+        });
   try {
     for (;;) {
       if (signal.aborted) throw new StreamAbortedError();
@@ -56,19 +77,21 @@ export async function readStream<T>(
       // The read may settle after an abort, when nobody listens any more: never let it go unhandled.
       read.catch(() => {});
       const silent =
-        idle === undefined
+        shared ??
+        (idle === undefined
           ? undefined
           : new Promise<'idle'>((resolve) => {
               cancelIdle = idle.setTimer(() => resolve('idle'), idle.ms);
-            });
+            }));
       const next = await Promise.race(silent === undefined ? [read, aborted] : [read, aborted, silent]);
-      cancelIdle();
+      if (shared === undefined) cancelIdle();
       if (next === 'aborted' || next === 'idle') {
         iterator.return?.()?.catch(() => {});
         throw next === 'idle' && idle !== undefined ? new StreamIdleError(idle.ms) : new StreamAbortedError();
       }
       if (next.done === true) return;
       onValue(next.value);
+      if (clock !== undefined) quietSince = clock();
     }
   } finally {
     cancelIdle();

@@ -70,7 +70,11 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
           ? { hasToolUse: context.hasToolUse, mediaFree: !context.hasMedia() }
           : { history: request.messages, hasToolUse: context.hasToolUse }),
         onToolCallReady: (call) => void executor.startEarly(call),
-        idle: { ms: policies.modelIdleTimeoutMs, setTimer: (callback, ms) => environment.setTimer(callback, ms) },
+        idle: {
+          ms: policies.modelIdleTimeoutMs,
+          setTimer: (callback, ms) => environment.setTimer(callback, ms),
+          now: () => environment.now(),
+        },
       });
   state.usage = sumUsage(state.usage, response.usage);
   if (response.kind === 'failed') {

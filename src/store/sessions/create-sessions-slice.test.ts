@@ -6,7 +6,7 @@ import type { RunEvent } from '../../engine/event/run-event';
 import type { Transcript } from '../../engine/transcript/transcript';
 import { transcriptToEvents } from '../../engine/transcript/transcript-to-events';
 import { RunRegistry } from '../../worker/run-registry';
-import { createSessionCommands } from '../../worker/session-commands';
+import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
 import { createLoupeStore } from '../create-loupe-store';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { MemoryStorage } from '../testing/memory-storage';
@@ -30,7 +30,9 @@ function page(indexedDB: IDBFactory, storage: MemoryStorage) {
   });
   const client = new FakeEngineClient({
     'run-load': (command) => commands.loadRun(command),
-    'transcript-import': (command) => commands.importTranscript(command),
+    'transcript-import': async (command) =>
+      toImportReply(commands.importTranscript({ ...command, text: await importText(command) })),
+    'run-events-read': (command) => commands.readEvents(command),
     'runs-compare': (command) => commands.compareRuns(command.leftRunId, command.rightRunId),
   });
   let id = 0;

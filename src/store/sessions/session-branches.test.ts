@@ -7,7 +7,7 @@ import type { Transcript } from '../../engine/transcript/transcript';
 import { transcriptToEvents } from '../../engine/transcript/transcript-to-events';
 import type { BranchInfo } from '../../protocol/debug-messages';
 import { RunRegistry } from '../../worker/run-registry';
-import { createSessionCommands } from '../../worker/session-commands';
+import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
 import { createLoupeStore } from '../create-loupe-store';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { initialRunView } from '../run-view';
@@ -84,7 +84,9 @@ function page(indexedDB: IDBFactory, storage: MemoryStorage) {
   });
   const client: FakeEngineClient = new FakeEngineClient({
     'run-load': (command) => commands.loadRun(command),
-    'transcript-import': (command) => commands.importTranscript(command),
+    'transcript-import': async (command) =>
+      toImportReply(commands.importTranscript({ ...command, text: await importText(command) })),
+    'run-events-read': (command) => commands.readEvents(command),
     'transcript-export': (command) => commands.transcriptOf(command.runId),
     'run-fork': (command) => {
       for (const event of eventsOf(command.newRunId)) client.emitRunEvent(command.newRunId, event);

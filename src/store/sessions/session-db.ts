@@ -6,7 +6,7 @@ const DB_VERSION = 1;
 const SESSIONS = 'sessions';
 const EVENTS = 'events';
 /** Events written or read per IndexedDB transaction: small enough that no batch is a long task. */
-export const EVENTS_PER_TRANSACTION = 250;
+export const EVENTS_PER_TRANSACTION = 100;
 
 interface StoredEvent {
   runId: string;

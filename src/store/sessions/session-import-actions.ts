@@ -1,6 +1,9 @@
 // Import and replay: a transcript file opened as a new session, a run replayed, two runs compared.
 import { MAX_TRANSCRIPT_BYTES } from '../../protocol/session-messages';
-import { viewOfEvents } from '../fold-run-events';
+import type { RunEvent } from '../../engine/event/run-event';
+import { foldRunEvents } from '../fold-run-events';
+import { initialRunView } from '../run-view';
+import { readKeptEvents } from './read-kept-events';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import { writeBranches } from './session-branches';
@@ -26,9 +29,9 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
         return false;
       }
       try {
-        const text = await file.text();
         const runId = deps.createId();
-        const result = await deps.client.send({ type: 'transcript-import', runId, text });
+        // The worker reads the file: its text is never copied through the page.
+        const result = await deps.client.send({ type: 'transcript-import', runId, file });
         if (!result.ok) {
           const shown = result.problems
             .slice(0, 6)
@@ -39,6 +42,17 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
           );
           return false;
         }
+        // The worker keeps the run; it is read and folded in chunks, each a short task, before it is shown.
+        let view = { ...initialRunView };
+        const events = await readKeptEvents(deps.client, runId, result.eventCount, (chunk) => {
+          view = foldRunEvents(view, chunk);
+        });
+        const logs: { runId: string; events: RunEvent[] }[] = [{ runId, events }];
+        for (const branch of result.branches ?? [])
+          logs.push({
+            runId: branch.info.runId,
+            events: await readKeptEvents(deps.client, branch.info.runId, branch.eventCount),
+          });
         if (get().runView.phase === 'running') await get().stop();
         const record = context.blankSession(result.title || file.name);
         record.runs = [
@@ -51,7 +65,6 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
           },
         ];
         record.activeRunId = runId;
-        const logs = [{ runId, events: result.events }];
         for (const branch of result.branches ?? []) {
           const label = `Branch “${branch.info.name}” from ${file.name}`;
           record.runs.push({
@@ -61,7 +74,6 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
             startedAt: options.now(),
             meta: result.meta,
           });
-          logs.push({ runId: branch.info.runId, events: branch.events });
         }
         for (const log of logs) {
           loadedRuns.add(log.runId);
@@ -74,7 +86,7 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
         update({
           // An earlier failed import's alert is stale once one succeeds: it would sit above the success notice.
           alerts: get().alerts.filter((alert) => !alert.message.includes(NOT_IMPORTED)),
-          runView: viewOfEvents(result.events),
+          runView: view,
           sessionNotice: {
             kind: 'imported',
             title: `Imported “${file.name}” as a new session${result.changes.length > 0 ? ', with repairs' : ''}.`,

@@ -4,6 +4,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RoundView } from '../../store/run-view';
+import { JUMP_TO_ROUND_EVENT } from '../layout/jump-to';
 import { RoundNavigator } from './round-navigator';
 import { Round } from './round';
 import { useRoundOffset } from './use-round-offset';
@@ -66,6 +67,16 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
     },
     [rounds, virtual, virtualizer],
   );
+  // The outline asks for rounds whose cards are not mounted.
+  useEffect(() => {
+    const onJump = (event: Event) => {
+      const round = (event as CustomEvent<{ round?: unknown } | null>).detail?.round;
+      const index = rounds.findIndex((candidate) => candidate.round === round);
+      if (index >= 0) jumpTo(index);
+    };
+    window.addEventListener(JUMP_TO_ROUND_EVENT, onJump);
+    return () => window.removeEventListener(JUMP_TO_ROUND_EVENT, onJump);
+  }, [rounds, jumpTo]);
   const items = virtual ? virtualizer.getVirtualItems() : [];
   useEffect(() => {
     if (target.current === null) return;

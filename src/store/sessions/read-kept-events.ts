@@ -1,0 +1,32 @@
+// Reads a run the worker keeps (an import) in chunks, so no one message or fold is a long task.
+import type { EngineClient } from '../../client/engine-client';
+import type { RunEvent } from '../../engine/event/run-event';
+import { createRunMemory, decodeRunEvents } from '../../protocol/run-event-codec';
+import { EVENTS_PER_READ } from '../../protocol/session-messages';
+
+/** Gives the page its turn between chunks (input, paint), so a long read never holds it. */
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Every event of run `runId` (`total` of them in the worker), read in order with `run-events-read` and
+ * decoded; `onChunk` sees each chunk as it comes (to fold it), with a turn for the page after each.
+ */
+export async function readKeptEvents(
+  client: EngineClient,
+  runId: string,
+  total: number,
+  onChunk?: (events: RunEvent[]) => void,
+): Promise<RunEvent[]> {
+  const memory = createRunMemory();
+  const all: RunEvent[] = [];
+  for (let from = 0; from < total;) {
+    const reply = await client.send({ type: 'run-events-read', runId, from, limit: EVENTS_PER_READ });
+    if (reply.next <= from) throw new Error(`the engine gave no events of run ${runId} from ${from}`);
+    const events = decodeRunEvents(memory, reply.events);
+    for (const event of events) all.push(event);
+    onChunk?.(events);
+    from = reply.next;
+    await yieldToPage();
+  }
+  return all;
+}
