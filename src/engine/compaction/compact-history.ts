@@ -1,5 +1,5 @@
 // Pure: plans and builds one compaction of the sent history (ENGINE-SPEC rule 28). Only the model seam does I/O.
-import type { CompactionTrigger } from '../event/run-event';
+import type { CompactionTrigger } from './compaction-trigger';
 import type { Message, TextBlock } from '../message/message';
 import { findHistoryProblems } from '../message/find-history-problems';
 import { repairHistory } from '../message/repair-history';

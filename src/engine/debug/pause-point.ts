@@ -2,7 +2,7 @@
 import type { Message, ToolResultContentBlock } from '../message/message';
 import type { ModelRequest, StopReason, ToolChoice, ToolDefinition } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
-import type { CompactionTrigger } from '../event/run-event';
+import type { CompactionTrigger } from '../compaction/compaction-trigger';
 import type { CompactionMode } from '../../shared/loop-policies';
 import type { Usage } from '../model/model';
 

@@ -10,6 +10,9 @@ import type { DebugEvent } from '../debug/debug-event';
 import type { AppCallEvent } from './app-call-event';
 import type { RecordedRequest } from '../model/sent-request';
 import type { ModelPrice } from '../model/model-capabilities';
+import type { CompactionTrigger } from '../compaction/compaction-trigger';
+
+export type { CompactionTrigger };
 
 /** How a run ended. Model stop reasons pass through; limits are `limit:<kind>`. */
 export type FinishReason =
@@ -45,9 +48,6 @@ export type PolicyName =
   | 'compaction';
 
 export type { RequestDigest } from './request-digest';
-
-/** What started a compaction: the request's size against the context window, or the round count. */
-export type CompactionTrigger = 'threshold' | 'every-rounds';
 
 export interface CallTiming {
   queuedAt: number;
