@@ -1,5 +1,5 @@
 // Pure: plans and builds one compaction of the sent history (ENGINE-SPEC rule 28). Only the model seam does I/O.
-import type { CompactionTrigger } from './compaction-trigger';
+import type { CompactionFigures, CompactionTrigger } from './compaction-figures';
 import type { Message, TextBlock } from '../message/message';
 import { findHistoryProblems } from '../message/find-history-problems';
 import { repairHistory } from '../message/repair-history';
@@ -38,16 +38,10 @@ export interface CompactionInput {
 }
 
 /** A compaction that was made: what replaces what, and its figures. */
-export interface CompactionMade {
+export interface CompactionMade extends CompactionFigures {
   kind: 'compacted';
   prefix: Message[];
   keptFrom: number;
-  tokensBefore: number;
-  tokensAfter: number;
-  trimmedResults: number;
-  summarisedMessages: number;
-  summary?: string;
-  usage?: Usage;
 }
 
 export type CompactionOutcome =

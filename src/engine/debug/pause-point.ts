@@ -2,9 +2,8 @@
 import type { Message, ToolResultContentBlock } from '../message/message';
 import type { ModelRequest, StopReason, ToolChoice, ToolDefinition } from '../model/model';
 import type { ToolResultStatus } from '../tool/tool';
-import type { CompactionTrigger } from '../compaction/compaction-trigger';
+import type { CompactionFigures, CompactionTrigger } from '../compaction/compaction-figures';
 import type { CompactionMode } from '../../shared/loop-policies';
-import type { Usage } from '../model/model';
 
 /**
  * Where the loop can stop: before a model request, after its reply, before a tool call, after its result, and
@@ -14,20 +13,13 @@ export type PauseKind = 'before-request' | 'after-reply' | 'before-tool' | 'afte
 
 /**
  * A compaction planned and not applied yet, as the `before-compaction` pause shows it. Tokens are estimates of
- * the whole next request (system, tools, history); `summary` is the summariser's text when the plan summarises.
+ * the whole next request (system, tools, history); `summary` is the summariser's text when the plan summarises; `usage` (its call, already spent) is kept so a resumed run still counts it.
  */
-export interface PlannedCompaction {
+export interface PlannedCompaction extends CompactionFigures {
   mode: Exclude<CompactionMode, 'off'>;
   trigger: CompactionTrigger;
   /** Why it triggers, in plain words ("the request (~1,234 tokens) passed 50% of …"). */
   because: string;
-  tokensBefore: number;
-  tokensAfter: number;
-  trimmedResults: number;
-  summarisedMessages: number;
-  summary?: string;
-  /** The summariser's call (already spent); kept so a resumed run still counts it. */
-  usage?: Usage;
 }
 
 /** Why the loop stopped here (one pause can have several reasons). */

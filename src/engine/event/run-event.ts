@@ -10,7 +10,7 @@ import type { DebugEvent } from '../debug/debug-event';
 import type { AppCallEvent } from './app-call-event';
 import type { RecordedRequest } from '../model/sent-request';
 import type { ModelPrice } from '../model/model-capabilities';
-import type { CompactionTrigger } from '../compaction/compaction-trigger';
+import type { CompactionFigures, CompactionTrigger } from '../compaction/compaction-figures';
 
 export type { CompactionTrigger };
 
@@ -168,7 +168,7 @@ export type RunEvent =
    * send `prefix` in place of the full history's first `keptFrom` messages (`foldSentHistory`); the full
    * history (`foldHistory`) is unchanged. Tokens are estimates of the whole request (system, tools, history).
    */
-  | {
+  | ({
       type: 'history-compact';
       at: number;
       round: number;
@@ -176,16 +176,7 @@ export type RunEvent =
       trigger: CompactionTrigger;
       prefix: Message[];
       keptFrom: number;
-      tokensBefore: number;
-      tokensAfter: number;
-      /** Tool results shortened to a marker. */
-      trimmedResults: number;
-      /** Messages replaced by the summary (0 when nothing was summarised). */
-      summarisedMessages: number;
-      summary?: string;
-      /** The summariser's call, when there was one (counted in the run's usage). */
-      usage?: Usage;
-    }
+    } & CompactionFigures)
   /** The tool catalogue changed between rounds (tools/list_changed); `tools` as the next request sends them. */
   | { type: 'tools-update'; at: number; round: number; tools: ToolDefinition[] }
   | { type: 'run-end'; at: number; finishReason: FinishReason; usage: Usage; error?: RunErrorInfo }
