@@ -13,7 +13,8 @@ export type PauseKind = 'before-request' | 'after-reply' | 'before-tool' | 'afte
 
 /**
  * A compaction planned and not applied yet, as the `before-compaction` pause shows it. Tokens are estimates of
- * the whole next request (system, tools, history); `summary` is the summariser's text when the plan summarises; `usage` (its call, already spent) is kept so a resumed run still counts it.
+ * the whole next request (system, tools, history); `summary` is the summariser's text when the plan summarises;
+ * `usage` (its call, already spent) is kept so a resumed run still counts it.
  */
 export interface PlannedCompaction extends CompactionFigures {
   mode: Exclude<CompactionMode, 'off'>;
