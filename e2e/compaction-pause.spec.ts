@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 interface RecordedRequest {
   body: { tools?: unknown[]; messages: { role: string; content: { type: string; text?: string }[] }[] };
@@ -22,6 +23,7 @@ async function setUp(page: Page): Promise<void> {
   await page.goto('/');
   await chooseMockAnthropic(page);
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('14');
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await servers.getByRole('button', { name: 'Remove demo' }).click();
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.demoServer);
@@ -29,10 +31,12 @@ async function setUp(page: Page): Promise<void> {
   await expect(
     servers.getByRole('listitem', { name: `${localServerName(E2E_PORTS.demoServer)} connected` }),
   ).toBeVisible();
+  await openSidebarTab(page, 'Settings');
   await page.locator('summary', { hasText: 'Model capabilities' }).click();
   const window = page.getByRole('spinbutton', { name: 'Context window (tokens)' });
   await window.fill('2000');
   await window.blur();
+  await openSidebarTab(page, 'Policies');
   const policies = page.getByRole('region', { name: 'Loop policies' });
   const guard = policies.getByRole('spinbutton', { name: 'Loop guard' });
   await guard.fill('0');
@@ -42,6 +46,7 @@ async function setUp(page: Page): Promise<void> {
   const share = policies.getByRole('spinbutton', { name: 'Compact at (% of context)' });
   await share.fill('50');
   await share.blur();
+  await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('checkbox', { name: 'Pause before compaction' }).check();
   await expect(page.getByRole('list', { name: 'Breakpoints' })).toContainText('before a compaction');
 }
@@ -150,6 +155,7 @@ test('a reload at the compaction pause holds it again with the same summary, wit
   // The key lived in memory only: the run waits, held at its pause, until the person gives it again and resumes.
   const interrupted = page.getByRole('region', { name: 'Interrupted run' });
   await expect(interrupted).toContainText(/Interrupted while paused in round \d+/);
+  await openSidebarTab(page, 'Settings');
   await page.getByRole('textbox', { name: 'API key' }).fill(MOCK_API_KEY);
   await interrupted.getByRole('button', { name: 'Resume' }).click();
   await expect(paused).toContainText(/Paused before the history is compacted \(after round \d+\)/);
@@ -158,6 +164,7 @@ test('a reload at the compaction pause holds it again with the same summary, wit
   expect(await summaryCalls()).toBe(1);
 
   // Applied as shown after the reload; later compactions go on without a pause.
+  await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('checkbox', { name: 'Pause before compaction' }).uncheck();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('limit:rounds', { timeout: 90_000 });

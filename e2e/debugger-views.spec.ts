@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 import { selectOptionStarting } from './fixtures/select-option-starting';
 
 interface RecordedRequest {
@@ -20,6 +21,7 @@ async function messageRequests(): Promise<RecordedRequest[]> {
 async function useMockAnthropic(page: Page): Promise<void> {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

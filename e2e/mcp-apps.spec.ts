@@ -152,7 +152,7 @@ test('the demo weather card: the app-only forecast tool never reaches the model,
 async function replaceEditorText(page: Page, name: string, text: string): Promise<void> {
   const panel = page.getByRole('region', { name: 'Paused step' });
   await expect(panel.locator('.monaco-editor')).toBeVisible();
-  await panel.getByRole('textbox', { name }).focus();
+  await panel.getByRole('textbox', { name, exact: true }).focus();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
@@ -187,6 +187,8 @@ test("step mode holds the card's call like a model's: edited input, overridden r
   await paused.getByRole('button', { name: 'Go on with the app call' }).click();
 
   await expect(paused).toContainText('before its app sees it');
+  // A JSON text result opens as its JSON value; the edit below is of the raw content blocks.
+  await paused.getByRole('radio', { name: 'Raw content blocks' }).check();
   const edited = '{"days": [{"day": "Someday", "conditions": "snow", "temperatureC": -9}]}';
   await replaceEditorText(page, 'Tool result', JSON.stringify([{ type: 'text', text: edited }]));
   await paused.getByRole('button', { name: 'Go on with the app call' }).click();
@@ -232,9 +234,11 @@ test("a breakpoint on the app-only tool holds the card's call; skipping it answe
   page,
 }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
+  await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
   await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_forecast');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
@@ -313,6 +317,7 @@ test('a hostile app: a tool its server lacks is refused and shown; a flood stops
 
 test("after Stop, the app's calls are refused and shown", async ({ page }) => {
   await page.goto('/');
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();

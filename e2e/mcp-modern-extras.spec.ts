@@ -3,10 +3,12 @@ import type { Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const modernName = `server${new URL(e2eUrls.modernServer).port}`;
 
 async function addModernServer(page: Page): Promise<void> {
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.modernServer);
   await page.getByRole('button', { name: 'Add server' }).click();
   await expect(
@@ -16,6 +18,7 @@ async function addModernServer(page: Page): Promise<void> {
 
 /** Leaves only `keep` switched on in the Tools panel. */
 async function sendOnly(page: Page, keep: string): Promise<void> {
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   for (const label of await tools
     .getByRole('switch')
@@ -77,6 +80,7 @@ test('after a reload a remembered modern server reconnects without the server/di
   await page.goto('/');
   await addModernServer(page);
   const openProtocolLog = async () => {
+    await openSidebarTab(page, 'Servers');
     await page.getByRole('button', { name: `Inspect ${modernName}` }).click();
     const inspect = page.getByRole('dialog', { name: `Inspect ${modernName}` });
     const log = inspect.getByRole('list', { name: 'Protocol messages' });
@@ -88,6 +92,7 @@ test('after a reload a remembered modern server reconnects without the server/di
   await first.inspect.getByRole('button', { name: 'Close' }).click();
 
   await page.reload();
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: `${modernName} connected` }),
   ).toBeVisible();

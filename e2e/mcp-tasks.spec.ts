@@ -5,6 +5,7 @@ import { startTasksServer, type TasksServerHandle } from '../test/servers/tasks-
 import { loupeOrigins } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 let server: TasksServerHandle;
 test.beforeAll(async () => {
@@ -18,6 +19,7 @@ test.afterAll(async () => {
 async function connectTasksServer(page: Page): Promise<string> {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   await page.getByRole('textbox', { name: 'Server URL' }).fill(server.url);
   await page.getByRole('button', { name: 'Add server' }).click();
   const name = `server${new URL(server.url).port}`;
@@ -25,6 +27,7 @@ async function connectTasksServer(page: Page): Promise<string> {
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: new RegExp(`^${name}.*connected$`) }),
   ).toBeVisible();
   // Only slow_report goes to the model, so the mock model calls it.
+  await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   for (const label of await tools
     .getByRole('switch')

@@ -141,6 +141,7 @@ test('a hand-registered client id and scopes from the add form are what the sign
   await recordWindowOpens(page, { openWindow: true });
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await servers.getByRole('button', { name: 'Remove demo' }).click();
   await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.oauthServer);

@@ -4,6 +4,7 @@
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { openSidebarTab } from './fixtures/sidebar';
 
 interface CountRequest {
   path: string;
@@ -23,6 +24,7 @@ test('before a request: the size per part as an estimate at once, and counted pe
 }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Servers');
   await expect(
     page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
   ).toBeVisible();
