@@ -1,30 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasksServer, type TasksServerHandle } from '../../test/servers/tasks-server';
-import type { ToolProgress, ToolRunContext } from '../engine/tool/tool';
+import { createTaskRunContext, textOfOutput } from '../../test/support/task-run-context';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
 import type { TrafficEntry } from './record-transport';
 
-/** A run context that records progress and lets a test wait for a given report. */
-function createContext(controller = new AbortController()) {
-  const reports: ToolProgress[] = [];
-  const waiters: { match: (report: ToolProgress) => boolean; resolve: () => void }[] = [];
-  const context: ToolRunContext = {
-    signal: controller.signal,
-    onProgress: (report) => {
-      reports.push(report);
-      for (const waiter of waiters.filter((candidate) => candidate.match(report))) waiter.resolve();
-    },
-    log: () => {},
-  };
-  const reported = (message: string) =>
-    reports.some((report) => report.task?.message === message)
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => waiters.push({ match: (report) => report.task?.message === message, resolve }));
-  return { context, reports, reported, controller };
-}
-
-const textOf = (output: { content: { type: string; text?: string }[] } | undefined) =>
-  (output?.content ?? []).map((part) => part.text ?? '').join('\n');
+const createContext = createTaskRunContext;
+const textOf = textOfOutput;
 
 describe('tools that run as MCP tasks (2025-11-25)', () => {
   let server: TasksServerHandle;
