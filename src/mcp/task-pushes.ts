@@ -9,6 +9,14 @@ type Listener = (raw: Record<string, unknown>) => void;
 /** How long the server may take to acknowledge a listen for a task: pushes are a bonus, polling goes on. */
 const listenAckTimeoutMs = 5_000;
 
+/**
+ * Task listen streams open at once per client. Each is a long-lived request, and a browser gives a server six
+ * HTTP/1.1 connections in all: more streams would hold up the polls and calls themselves. Tasks past this
+ * number are followed by polling alone.
+ */
+const maxTaskStreams = 2;
+const openStreams = new WeakMap<Client, number>();
+
 /** Per client, who listens for which task id; the notification handlers are installed on first use. */
 const listenersByClient = new WeakMap<Client, Map<string, Set<Listener>>>();
 
@@ -34,7 +42,8 @@ function listenersOf(client: Client): Map<string, Set<Listener>> {
 /**
  * Calls `onPush` with each status push the server sends for `taskId` (the raw notification params) until the
  * returned function is called. On a 2026-07-28 connection it opens a `subscriptions/listen` stream with
- * `taskIds: [taskId]` (closed again by the returned function); a server that refuses it only loses the pushes.
+ * `taskIds: [taskId]` (closed again by the returned function; at most two such streams per client at once, later
+ * tasks are polled only); a server that refuses it only loses the pushes.
  */
 export function watchTaskPushes(client: Client, taskId: string, onPush: Listener): () => void {
   const listeners = listenersOf(client);
@@ -43,7 +52,10 @@ export function watchTaskPushes(client: Client, taskId: string, onPush: Listener
   forTask.add(onPush);
   let stopped = false;
   let closeStream: (() => Promise<void>) | undefined;
-  if (client.getProtocolEra() === 'modern') {
+  let holdsStream = false;
+  if (client.getProtocolEra() === 'modern' && (openStreams.get(client) ?? 0) < maxTaskStreams) {
+    holdsStream = true;
+    openStreams.set(client, (openStreams.get(client) ?? 0) + 1);
     // `taskIds` is the extension's field of the listen filter; the SDK passes the filter on as it is.
     const filter = { taskIds: [taskId] } as unknown as SubscriptionFilter;
     client.listen(filter, { timeout: listenAckTimeoutMs }).then(
@@ -55,7 +67,9 @@ export function watchTaskPushes(client: Client, taskId: string, onPush: Listener
     );
   }
   return () => {
+    if (stopped) return;
     stopped = true;
+    if (holdsStream) openStreams.set(client, (openStreams.get(client) ?? 1) - 1);
     forTask.delete(onPush);
     if (forTask.size === 0) listeners.delete(taskId);
     void closeStream?.().catch(() => {});
