@@ -42,6 +42,11 @@ export interface ServeMcpHttpOptions {
    * `_meta` envelope go there, 2025-era ones to the stateful leg. With no 2025 factory the server is modern-only.
    */
   modern?: () => ModernMcpServer;
+  /**
+   * Answers a POST itself (returning true) before any MCP server sees it, its body parsed already: test servers
+   * speak with it what the SDK does not (the Tasks extension's `subscriptions/listen` for task ids).
+   */
+  interceptPost?: (request: IncomingMessage, response: ServerResponse, body: unknown) => boolean;
 }
 
 /**
@@ -96,6 +101,7 @@ export async function serveMcpHttp(
       sendJsonRpcError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
       return;
     }
+    if (options.interceptPost?.(request, response, body) === true) return;
     if (modern !== undefined && (createMcpServer === null || !(await modern.isLegacy(request, body)))) {
       await modern.serve(request, response, body);
       return;

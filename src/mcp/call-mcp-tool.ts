@@ -1,11 +1,14 @@
 // Sends one tools/call and takes the answer leniently: the raw result goes to the part-by-part converter.
 import { z } from 'zod';
 import type { ToolOutput, ToolRunContext } from '../engine/tool/tool';
+import type { TaskInputHandlers } from './answer-task-input';
 import { convertToolResult } from './convert-tool-result';
+import { followModernMcpTask } from './follow-modern-task';
 import { McpToolTimeoutError } from './mcp-connection-error';
 import type { Client } from './mcp-sdk-client';
 import type { ResultCaps } from './result-caps';
 import { isProtocolError, isSdkTimeout } from './sdk-errors';
+import { ACCEPTS_TASK_META_KEY, takeTaskHandle } from './task-handle-transport';
 
 // Any JSON object passes: one odd part must not turn the whole result into a schema error (the SDK's
 // CallToolResultSchema rejects the result as a whole), so `convertToolResult` reads it part by part.
@@ -21,6 +24,8 @@ export interface CallMcpToolOptions {
   caps?: ResultCaps;
   /** Extra HTTP headers for this call (the 2026-07-28 `Mcp-Param-*` mirrors of marked parameters). */
   headers?: Record<string, string>;
+  /** Who answers the questions of a 2026-07-28 task (`input_required`): the same handlers as direct requests. */
+  taskInput?: TaskInputHandlers;
 }
 
 /**
@@ -28,6 +33,8 @@ export interface CallMcpToolOptions {
  * total as the SDK's `maxTotalTimeout`) and converts whatever object comes back part by part. Abort and
  * timeout are thrown (told apart by name); JSON-RPC errors come back as `isError` output with their code.
  * The tool's output schema is not enforced here: a result that does not match it still reaches the model.
+ * On a 2026-07-28 connection the call declares the Tasks extension, and a task handle the server answers
+ * with is followed to its end (`followModernMcpTask`).
  */
 export async function callMcpTool(
   client: Client,
@@ -38,9 +45,15 @@ export async function callMcpTool(
 ): Promise<ToolOutput> {
   const idle = context.deadline === undefined ? options.timeoutMs : context.deadline.idleMs + backstopMarginMs;
   const total = context.deadline?.maxTotalMs;
+  const startedAt = Date.now();
+  const modern = client.getProtocolEra() === 'modern';
+  let result: Record<string, unknown>;
   try {
-    const result = await client.request(
-      { method: 'tools/call', params: { name: toolName, arguments: input } },
+    result = await client.request(
+      {
+        method: 'tools/call',
+        params: { name: toolName, arguments: input, ...(modern && { _meta: { [ACCEPTS_TASK_META_KEY]: true } }) },
+      },
       anyResult,
       {
         signal: context.signal,
@@ -57,11 +70,19 @@ export async function callMcpTool(
         },
       },
     );
-    return convertToolResult(result, options.caps);
   } catch (error) {
     if (context.signal.aborted) throw error;
     if (isSdkTimeout(error)) throw new McpToolTimeoutError(toolName, idle, { cause: error });
     if (isProtocolError(error)) return { content: [{ type: 'text', text: error.message }], isError: true };
     throw error;
   }
+  const handle = modern ? takeTaskHandle(client, result) : undefined;
+  if (handle === undefined) return convertToolResult(result, options.caps);
+  return followModernMcpTask(client, toolName, handle, context, {
+    idleMs: idle,
+    ...(total === undefined ? {} : { totalMs: total + backstopMarginMs }),
+    startedAt,
+    ...(options.caps === undefined ? {} : { caps: options.caps }),
+    ...(options.taskInput === undefined ? {} : { handlers: options.taskInput }),
+  });
 }

@@ -159,6 +159,11 @@ export async function connectMcpServer(
   const callOptions = () => ({
     timeoutMs: serverTimeoutMs ?? defaultToolTimeoutMs,
     ...(options.resultCaps === undefined ? {} : { caps: options.resultCaps }),
+    // A 2026-07-28 task's questions go to the same forms and approvals as the server's direct requests.
+    taskInput: {
+      ...(options.handlers?.elicit && { elicit: options.handlers.elicit }),
+      ...(options.handlers?.sample && { sample: options.handlers.sample }),
+    },
   });
   const connectTimeoutMs = options.connectTimeoutMs ?? defaultConnectTimeoutMs;
   const mixed = detectMixedContent(url, options.pageProtocol);

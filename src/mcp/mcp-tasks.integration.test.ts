@@ -1,40 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasksServer, type TasksServerHandle } from '../../test/servers/tasks-server';
-import type { ToolProgress, ToolRunContext } from '../engine/tool/tool';
+import { createTaskRunContext, textOfOutput } from '../../test/support/task-run-context';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
+import type { ElicitationParams } from './mcp-client-handlers';
 import type { TrafficEntry } from './record-transport';
 
-/** A run context that records progress and lets a test wait for a given report. */
-function createContext(controller = new AbortController()) {
-  const reports: ToolProgress[] = [];
-  const waiters: { match: (report: ToolProgress) => boolean; resolve: () => void }[] = [];
-  const context: ToolRunContext = {
-    signal: controller.signal,
-    onProgress: (report) => {
-      reports.push(report);
-      for (const waiter of waiters.filter((candidate) => candidate.match(report))) waiter.resolve();
-    },
-    log: () => {},
-  };
-  const reported = (message: string) =>
-    reports.some((report) => report.task?.message === message)
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => waiters.push({ match: (report) => report.task?.message === message, resolve }));
-  return { context, reports, reported, controller };
-}
-
-const textOf = (output: { content: { type: string; text?: string }[] } | undefined) =>
-  (output?.content ?? []).map((part) => part.text ?? '').join('\n');
+const createContext = createTaskRunContext;
+const textOf = textOfOutput;
 
 describe('tools that run as MCP tasks (2025-11-25)', () => {
   let server: TasksServerHandle;
   let connection: McpConnection;
   const traffic: TrafficEntry[] = [];
+  const asked: ElicitationParams[] = [];
   beforeAll(async () => {
     server = await startTasksServer({ pollIntervalMs: 50 });
     connection = await connectMcpServer(
       { id: 't', name: 't', url: server.url, headers: {} },
-      { toolTimeoutMs: 2_000, handlers: { onTraffic: (entry) => traffic.push(entry) } },
+      {
+        toolTimeoutMs: 2_000,
+        handlers: {
+          onTraffic: (entry) => traffic.push(entry),
+          elicit: (params) => {
+            asked.push(params);
+            return Promise.resolve({ action: 'accept', content: { name: 'Ada' } });
+          },
+        },
+      },
     );
   });
   afterAll(async () => {
@@ -107,5 +99,34 @@ describe('tools that run as MCP tasks (2025-11-25)', () => {
     );
     // Each task Loupe gave up on while the server still ran it was cancelled.
     expect(server.probe.cancelled).toContain(server.probe.created.at(-1));
+  });
+
+  it('answers a task that needs input through tasks/result, with the elicitation handler', async () => {
+    const { context, reports } = createContext();
+    const output = await connection.createTool('ask_name', 'ask_name')?.run({}, context);
+    expect(textOf(output)).toBe('Hello, Ada!');
+    expect(asked).toEqual([
+      {
+        message: 'What is your name?',
+        requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+      },
+    ]);
+    expect(reports.map((report) => report.task?.status)).toContain('input_required');
+    // The question came on the side of tasks/result and was answered there.
+    const question = traffic.find((entry) => entry.direction === 'received' && entry.method === 'elicitation/create');
+    expect(question?.kind).toBe('request');
+    expect(sentCalls('tasks/result').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows notifications/tasks/status pushes at once; the outcome still comes from polling', async () => {
+    const { context, reports, reported } = createContext();
+    const running = connection.createTool('pushy_report', 'pushy_report')?.run({ topic: 'tides', steps: 2 }, context);
+    await reported('Step 1 of 2: tides');
+    server.release();
+    // The server asks to be polled every minute (Loupe waits 10 s at most): only the push shows step 2 now.
+    await reported('Pushed: Step 2 of 2: tides');
+    server.release();
+    expect(textOf(await running)).toBe('Report on tides: 2 steps done.');
+    expect(reports.at(-1)?.task?.status).toBe('completed');
   });
 });

@@ -5,6 +5,7 @@ import { clientCapabilitiesFor, installClientHandlers, type McpClientHandlers } 
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from './mcp-sdk-client';
 import type { OAuthClientProvider } from './mcp-sdk-client';
 import { recordTransport } from './record-transport';
+import { carryTaskHandles } from './task-handle-transport';
 import { DEFAULT_REQUEST_LOG_LEVEL, withRequestLogLevel } from './request-log-level';
 import { detectHiddenSession } from './detect-browser-blocks';
 import { McpConnectionError } from './mcp-connection-error';
@@ -146,9 +147,12 @@ async function connectStreamable(
   let initializeAnswered = false;
   try {
     await client.connect(
-      observed(transport, client, options, () => {
-        initializeAnswered = true;
-      }),
+      carryTaskHandles(
+        observed(transport, client, options, () => {
+          initializeAnswered = true;
+        }),
+        client,
+      ),
       {
         timeout: options.timeoutMs,
         ...(prior === undefined ? {} : { prior }),

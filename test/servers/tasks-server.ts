@@ -1,17 +1,21 @@
 // A 2025-11-25 test MCP server (SDK) whose long tools run as tasks (MCP Tasks): tools/call with `params.task`
-// answers a task at once, tasks/get reports it, tasks/result hands over its result, tasks/cancel stops it. Also
-// hostile tasks: one that never ends, one with a bogus id and status, one the server forgets, one whose status
+// answers a task at once, tasks/get reports it, tasks/result hands over its result (asking its elicitation
+// question on the side first, for a task that needs input), tasks/cancel stops it, and `notifications/tasks/status`
+// pushes a pushy task's steps. Also hostile tasks: one that never ends, one with a bogus id and status, one the server forgets, one whose status
 // turns to garbage. Steps advance on `release()` (tests) or every `stepMs` (by hand, end to end).
 import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
   CallToolRequestSchema,
   CancelTaskRequestSchema,
   GetTaskPayloadRequestSchema,
   GetTaskRequestSchema,
   ListToolsRequestSchema,
+  ElicitResultSchema,
   McpError,
+  type ServerNotification,
+  type ServerRequest,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { serveMcpHttp, type McpHttpHandle, type ServeMcpHttpOptions } from '../../server/serve-mcp-http';
@@ -35,6 +39,8 @@ interface TaskRecord {
   lastUpdatedAt: string;
   pollInterval: number;
   result?: unknown;
+  /** Pushes each change as `notifications/tasks/status`, saying `Pushed: …` where polls say the message. */
+  pushes?: boolean;
   done: Promise<void>;
   finish: () => void;
 }
@@ -50,6 +56,18 @@ const tools: Tool[] = [
       properties: { topic: { type: 'string' }, steps: { type: 'integer', minimum: 1, maximum: 10 } },
     },
     execution: { taskSupport: 'optional' },
+  },
+  {
+    name: 'pushy_report',
+    description: 'Like slow_report, but asks to be polled rarely and pushes its steps (notifications/tasks/status).',
+    inputSchema: { type: 'object', properties: { topic: { type: 'string' }, steps: { type: 'integer' } } },
+    execution: { taskSupport: 'required' },
+  },
+  {
+    name: 'ask_name',
+    description: 'A task that needs the person’s name: tasks/result asks for it (elicitation), then greets them.',
+    inputSchema: { type: 'object', properties: {} },
+    execution: { taskSupport: 'required' },
   },
   {
     name: 'endless_job',
@@ -84,12 +102,16 @@ interface Pacing {
 }
 
 /** Sets a handler without the SDK's own result validation, so hostile answers go out as they are. */
-function setRawHandler(server: McpServer, schema: unknown, handler: (request: never) => unknown): void {
+function setRawHandler(
+  server: McpServer,
+  schema: unknown,
+  handler: (request: never, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => unknown,
+): void {
   // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the server as `this`
   const base = Protocol.prototype.setRequestHandler as unknown as (
     this: unknown,
     schema: unknown,
-    handler: (request: never) => unknown,
+    handler: (request: never, extra: never) => unknown,
   ) => void;
   base.call(server.server, schema, handler);
 }
@@ -121,6 +143,13 @@ export function createTasksMcpServer(probe: TasksServerProbe, pacing: Pacing, po
     task.lastUpdatedAt = new Date().toISOString();
     if (result !== undefined) task.result = result;
     if (status !== 'working' && status !== 'input_required') task.finish();
+    if (task.pushes === true)
+      void server.server
+        .notification({
+          method: 'notifications/tasks/status',
+          params: { ...wire(task), statusMessage: `Pushed: ${statusMessage}` },
+        })
+        .catch(() => {});
   };
   const createTask = (ttl: number | undefined, statusMessage: string): TaskRecord => {
     let finish = () => {};
@@ -160,11 +189,13 @@ export function createTasksMcpServer(probe: TasksServerProbe, pacing: Pacing, po
     CallToolRequestSchema,
     async (request: { params: { name: string; arguments?: Record<string, unknown>; task?: { ttl?: number } } }) => {
       const { name, arguments: args = {}, task: asTask } = request.params;
-      if (name === 'slow_report') {
+      if (name === 'slow_report' || (name === 'pushy_report' && asTask !== undefined)) {
         const topic = typeof args['topic'] === 'string' ? args['topic'] : 'tides';
         const steps = typeof args['steps'] === 'number' ? Math.min(10, Math.max(1, Math.floor(args['steps']))) : 3;
         if (asTask === undefined) return writeReport(undefined, topic, steps);
         const task = createTask(asTask.ttl, `Step 1 of ${steps}: ${topic}`);
+        // pushy_report asks to be polled every minute (Loupe waits 10 s at most): its pushes show steps sooner.
+        if (name === 'pushy_report') Object.assign(task, { pushes: true, pollInterval: 60_000 });
         void writeReport(task, topic, steps);
         return { task: wire(task) };
       }
@@ -173,6 +204,7 @@ export function createTasksMcpServer(probe: TasksServerProbe, pacing: Pacing, po
       if (name === 'bogus_task') return { task: { taskId: 42, status: 'exploded' } };
       const task = createTask(asTask.ttl, name === 'endless_job' ? 'Still working' : 'Starting');
       if (name === 'lost_task') tasks.delete(task.taskId);
+      if (name === 'ask_name') update(task, 'input_required', 'Waiting for a name');
       if (name === 'garbled_task') garbled.add(task.taskId);
       return { task: wire(task) };
     },
@@ -187,8 +219,24 @@ export function createTasksMcpServer(probe: TasksServerProbe, pacing: Pacing, po
     const task = known(request.params.taskId);
     return garbled.has(task.taskId) ? { ...wire(task), status: 'on fire' } : wire(task);
   });
-  setRawHandler(server, GetTaskPayloadRequestSchema, async (request: { params: { taskId: string } }) => {
+  setRawHandler(server, GetTaskPayloadRequestSchema, async (request: { params: { taskId: string } }, extra) => {
     const task = known(request.params.taskId);
+    if (task.status === 'input_required') {
+      // The 2025-11-25 way: the question goes to the client on the side of tasks/result, which then waits.
+      const answer = await extra.sendRequest(
+        {
+          method: 'elicitation/create',
+          params: {
+            message: 'What is your name?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          },
+        },
+        ElicitResultSchema,
+      );
+      const said = answer.action === 'accept' ? `Hello, ${String(answer.content?.['name'])}!` : 'No name given.';
+      update(task, 'working', 'Got an answer');
+      update(task, 'completed', 'Greeted', { content: [text(said)] });
+    }
     await task.done;
     if (task.status === 'cancelled') throw new McpError(-32602, `Task ${task.taskId} was cancelled.`);
     return task.result;
