@@ -110,7 +110,8 @@ export default defineConfig({
     },
     {
       command: `npx vite build --outDir dist-e2e-${E2E_PORTS.app} --emptyOutDir && npx vite preview --outDir dist-e2e-${E2E_PORTS.app} --port ${E2E_PORTS.app} --strictPort`,
-      env: { VITE_DEMO_SERVER_URL: e2eUrls.demoServer },
+      // The build writes its OAuth Client ID Metadata Document for the origin it is served at (e2e/oauth.spec.ts).
+      env: { VITE_DEMO_SERVER_URL: e2eUrls.demoServer, LOUPE_PUBLIC_ORIGIN: e2eUrls.app },
       url: e2eUrls.app,
       timeout: 180_000,
       reuseExistingServer: false,

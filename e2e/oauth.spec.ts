@@ -168,3 +168,19 @@ test('a hand-registered client id and scopes from the add form are what the sign
     expect.objectContaining({ oauth: { clientId: 'loupe-e2e', scopes: ['mcp:read', 'profile'] } }),
   ]);
 });
+
+test('the built app serves its Client ID Metadata Document for LOUPE_PUBLIC_ORIGIN', async ({ page }) => {
+  // The e2e build is made with LOUPE_PUBLIC_ORIGIN set to the address it is served at (playwright.config.ts).
+  const response = await page.request.get(`${e2eUrls.app}/oauth/client-metadata.json`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/json');
+  expect(await response.json()).toEqual({
+    client_id: `${e2eUrls.app}/oauth/client-metadata.json`,
+    client_name: 'Loupe',
+    client_uri: `${e2eUrls.app}/`,
+    redirect_uris: [`${e2eUrls.app}/oauth-callback.html`],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  });
+});

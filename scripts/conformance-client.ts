@@ -133,7 +133,7 @@ const scenarios: Record<string, Scenario> = {
     if (first !== undefined) await call(connection, first.name, {});
     const { resources } = await connection.browse.listResources();
     if (resources[0] !== undefined) await connection.browse.readResource(resources[0].uri);
-    const prompts = await connection.browse.listPrompts();
+    const { prompts } = await connection.browse.listPrompts();
     if (prompts[0] !== undefined) await connection.browse.getPrompt(prompts[0].name, {});
   }, true),
   'http-custom-headers': connected(async (connection) => {

@@ -3,10 +3,13 @@
 // client layer (scripts/conformance-client.ts) and the demo server, prints the suite's output and writes
 // test-results/reports/conformance.json ({ passed, failed, scenarios }). One scenario = one test case.
 // Two suites: 0.1.16 for the 2025 scenarios, and 0.2.0-alpha.12 (package alias conformance-2026) for every
-// client scenario the 2026-07-28 revision requires, run concurrently by the suite itself.
+// client scenario the 2026-07-28 revision requires. Each scenario is one run of the suite, a few at a time (the
+// suite's own --requirements mode starts all of them at once, and on a loaded machine most then time out); a
+// scenario that hangs is stopped and fails by name.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -15,6 +18,12 @@ const workDir = join(root, 'test-results/conformance');
 const reportFile = join(root, 'test-results/reports/conformance.json');
 const clientScenarios = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults'];
 const serverScenarios = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
+// Scenarios at once: each is a suite process plus a client (tsx) process, so about one per core, at least 2 and
+// at most 4; LOUPE_CONFORMANCE_JOBS overrides it.
+const jobs = Number(process.env.LOUPE_CONFORMANCE_JOBS) || Math.max(2, Math.min(4, availableParallelism()));
+// The suite waits this long for the client of one scenario; the runner stops a scenario 30 s after that.
+const suiteTimeoutMs = 120_000;
+const scenarioTimeoutMs = suiteTimeoutMs + 30_000;
 
 // Checked by the newest suite, so a copy installed before it was added is brought up to date.
 if (!existsSync(join(toolDir, 'node_modules/conformance-2026/dist/index.js'))) {
@@ -53,26 +62,75 @@ async function startDemoServer(port) {
   return child;
 }
 
-/** The checks the suite wrote for the run that just ended (the newest results folder). */
-function readChecks(before) {
-  const dir = join(workDir, 'results');
-  if (!existsSync(dir)) return [];
-  const fresh = readdirSync(dir).filter((name) => !before.has(name));
-  return fresh.flatMap((name) => {
-    const file = join(dir, name, 'checks.json');
-    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+/**
+ * Runs one suite process for one scenario (output folder `outputDir`) and resolves with its exit status and what
+ * it printed; past `scenarioTimeoutMs` it is stopped (its whole process group: the suite and the client it
+ * started) and resolves with `timedOut`.
+ */
+function runSuite(args, outputDir) {
+  return new Promise((done) => {
+    const startedAt = Date.now();
+    const child = spawn('node', [...args, '--output-dir', outputDir], {
+      cwd: workDir,
+      env: suiteEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }, scenarioTimeoutMs);
+    child.once('close', (status) => {
+      clearTimeout(timer);
+      done({
+        status,
+        timedOut,
+        output: Buffer.concat(output).toString('utf8'),
+        seconds: (Date.now() - startedAt) / 1000,
+      });
+    });
   });
 }
 
-function runScenario(mode, scenario, target) {
-  const resultsDir = join(workDir, 'results');
-  const before = new Set(existsSync(resultsDir) ? readdirSync(resultsDir) : []);
-  const args = [suite, mode, ...target, '--scenario', scenario, '--output-dir', resultsDir];
-  const run = spawnSync('node', args, { cwd: workDir, env: suiteEnv, stdio: 'inherit', timeout: 120_000 });
-  const checks = readChecks(before);
+/** Runs `tasks` (functions returning promises) with at most `limit` going at once; results in task order. */
+async function runPooled(tasks, limit) {
+  const results = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next;
+      next += 1;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+/**
+ * One scenario: a suite run into its own folder, its output printed as one block once it ends (so scenarios
+ * running side by side do not interleave), scored by the checks it wrote. `requireExitZero`: the 2025 suite's
+ * exit status counts too (the 2026 suite's single-scenario status is not its verdict; its checks are).
+ */
+async function runScenario({ mode, scenario, args, requireExitZero }) {
+  const outputDir = join(workDir, 'results', mode, scenario.replaceAll('/', '__'));
+  const run = await runSuite(args, outputDir);
+  const checks = collectChecks(outputDir).flatMap((found) => found.checks);
   const failures = checks.filter((check) => check.status === 'FAILURE').length;
   const successes = checks.filter((check) => check.status === 'SUCCESS').length;
-  return { mode, scenario, passed: run.status === 0 && failures === 0 && successes > 0, successes, failures };
+  const verdict = run.timedOut ? `stopped after ${scenarioTimeoutMs / 1000} s` : `exit ${run.status}`;
+  console.info(`\n── ${mode} ${scenario} (${verdict}, ${run.seconds.toFixed(1)} s) ──`);
+  process.stdout.write(run.output.endsWith('\n') || run.output === '' ? run.output : `${run.output}\n`);
+  const passed = !run.timedOut && (!requireExitZero || run.status === 0) && failures === 0 && successes > 0;
+  return { mode, scenario, passed, successes, failures, ...(run.timedOut ? { timedOut: true } : {}) };
 }
 
 /** Every checks.json under `dir`, keyed by scenario (its folder path less the run's timestamp). */
@@ -97,38 +155,58 @@ function required2026() {
   return [...section.matchAll(/^\s+- (\S+)$/gm)].map((match) => match[1]);
 }
 
-/** One run of the 2026 suite over all its required client scenarios; extension scenarios are not counted. */
-function run2026() {
-  const resultsDir = join(workDir, 'results-2026');
-  // All scenarios start at once, each a tsx process: on a loaded machine the suite's 30 s default is too short.
-  const args = [suite2026, 'client', '--command', clientCommand, '--requirements', '2026-07-28', '--timeout', '180000'];
-  spawnSync('node', [...args, '--output-dir', resultsDir], {
-    cwd: workDir,
-    env: suiteEnv,
-    stdio: 'inherit',
-    timeout: 300_000,
-  });
-  const runs = collectChecks(resultsDir);
-  return required2026().map((scenario) => {
-    const checks = runs.find((run) => run.scenario === scenario)?.checks ?? [];
-    const failures = checks.filter((check) => check.status === 'FAILURE').length;
-    const successes = checks.filter((check) => check.status === 'SUCCESS').length;
-    return { mode: 'client-2026-07-28', scenario, passed: failures === 0 && successes > 0, successes, failures };
-  });
-}
-
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
 mkdirSync(join(root, 'test-results/reports'), { recursive: true });
 
-const scenarios = [];
-for (const scenario of clientScenarios) scenarios.push(runScenario('client', scenario, ['--command', clientCommand]));
-scenarios.push(...run2026());
+const required = required2026();
+if (required.length === 0) {
+  console.error('The 2026 suite listed no required client scenarios: its `list` output changed?');
+  process.exit(1);
+}
 const port = await freePort();
 const demo = await startDemoServer(port);
+const tasks = [
+  ...clientScenarios.map((scenario) => ({
+    mode: 'client',
+    scenario,
+    args: [suite, 'client', '--command', clientCommand, '--scenario', scenario, '--timeout', String(suiteTimeoutMs)],
+    requireExitZero: true,
+  })),
+  ...required.map((scenario) => ({
+    mode: 'client-2026-07-28',
+    scenario,
+    // What the suite's --requirements mode does for each scenario: run it at the 2026-07-28 wire, even where the
+    // scenario's own spec versions would skip it.
+    args: [
+      suite2026,
+      'client',
+      '--command',
+      clientCommand,
+      '--scenario',
+      scenario,
+      '--spec-version',
+      '2026-07-28',
+      '--force',
+      '--timeout',
+      String(suiteTimeoutMs),
+    ],
+    requireExitZero: false,
+  })),
+  ...serverScenarios.map((scenario) => ({
+    mode: 'server',
+    scenario,
+    args: [suite, 'server', '--url', `http://localhost:${port}/mcp`, '--scenario', scenario],
+    requireExitZero: true,
+  })),
+];
+console.info(`Running ${tasks.length} conformance scenarios, ${jobs} at a time…`);
+let scenarios;
 try {
-  for (const scenario of serverScenarios)
-    scenarios.push(runScenario('server', scenario, ['--url', `http://localhost:${port}/mcp`]));
+  scenarios = await runPooled(
+    tasks.map((task) => () => runScenario(task)),
+    jobs,
+  );
 } finally {
   demo.kill('SIGTERM');
 }
@@ -139,7 +217,7 @@ writeFileSync(reportFile, `${JSON.stringify({ passed, failed, scenarios }, null,
 console.info('\nConformance scenarios:');
 for (const item of scenarios)
   console.info(
-    `  ${item.passed ? 'PASS' : 'FAIL'} ${item.mode} ${item.scenario} (${item.successes} checks passed, ${item.failures} failed)`,
+    `  ${item.passed ? 'PASS' : 'FAIL'} ${item.mode} ${item.scenario} (${item.successes} checks passed, ${item.failures} failed${item.timedOut ? ', stopped: it hung' : ''})`,
   );
 console.info(`conformance: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

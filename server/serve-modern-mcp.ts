@@ -15,8 +15,11 @@ export interface ModernLeg {
   close(): Promise<void>;
 }
 
-/** A web `Request` for a node request whose body was read already. */
-function toWebRequest(request: IncomingMessage, body: unknown): Request {
+/**
+ * A web `Request` for a node request whose body was read already. `signal` aborts it: the SDK handler then tears
+ * the exchange down, which is how a 2026-07-28 server learns its client cancelled (it closed the request stream).
+ */
+function toWebRequest(request: IncomingMessage, body: unknown, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -28,6 +31,7 @@ function toWebRequest(request: IncomingMessage, body: unknown): Request {
     method,
     headers,
     ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+    ...(signal === undefined ? {} : { signal }),
   });
 }
 
@@ -65,7 +69,13 @@ export function createModernLeg(createServer: () => ModernMcpServer, legacy: 're
       return isLegacyRequest(toWebRequest(request, body), body);
     },
     async serve(request, response, body) {
-      const answer = await handler.fetch(toWebRequest(request, body), { parsedBody: body });
+      // The client may close its stream before the handler has answered (a Stop while the tool runs): listen for
+      // that from the start, not only once an answer streams.
+      const gone = new AbortController();
+      response.on('close', () => {
+        if (!response.writableFinished) gone.abort();
+      });
+      const answer = await handler.fetch(toWebRequest(request, body, gone.signal), { parsedBody: body });
       await sendWebResponse(answer, response);
     },
     close: () => handler.close(),

@@ -3,20 +3,25 @@ import type { GetPromptResult, PromptMessage, ReadResourceResult } from '@modelc
 import type { ImageBlock, TextBlock } from '../engine/message/message';
 import type {
   McpPromptInfo,
+  McpPromptListing,
   McpPromptMessages,
   McpResourceContent,
   McpResourceInfo,
+  McpResourceListing,
   McpResourceTemplateInfo,
 } from '../protocol/mcp-feature-messages';
 import { listAllPages } from './list-all-pages';
 import type { ListingCache, ListingIdentity } from './listing-cache';
 import type { Client } from './mcp-sdk-client';
+import { isDeadSessionError } from './open-mcp-session';
 
 /** Browsing a server; every method lists all pages. Throws when the server lacks the capability. */
 export interface McpBrowser {
-  listResources(): Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] }>;
+  /** Resources and templates; `fresh` drops kept copies of both listings first (the person's Refresh). */
+  listResources(options?: { fresh?: boolean }): Promise<McpResourceListing>;
   readResource(uri: string): Promise<McpResourceContent[]>;
-  listPrompts(): Promise<McpPromptInfo[]>;
+  /** Prompts; `fresh` drops a kept copy first. */
+  listPrompts(options?: { fresh?: boolean }): Promise<McpPromptListing>;
   getPrompt(name: string, args: Record<string, string>): Promise<McpPromptMessages>;
 }
 
@@ -75,56 +80,86 @@ export function createMcpBrowser(
   listings: { cache: ListingCache; identity: ListingIdentity },
 ): McpBrowser {
   const { cache, identity } = listings;
-  return {
-    async listResources() {
-      return withSession(async (client) => {
-        // Bounded like tools/list: a server that always pages on cannot hang the browser.
-        const { items } = await cache.through(identity, 'resources/list', () =>
-          listAllPages('resources', async (cursor) => {
+  const listTemplates = async (client: Client, fresh: boolean) => {
+    try {
+      return await cache.serve(
+        identity,
+        'resources/templates/list',
+        () =>
+          listAllPages('resource templates', async (cursor) => {
             const page = await client.request(
-              { method: 'resources/list', params: cursor === undefined ? {} : { cursor } },
+              { method: 'resources/templates/list', params: cursor === undefined ? {} : { cursor } },
               { timeout },
             );
-            return { ...page, items: page.resources };
+            return { ...page, items: page.resourceTemplates };
           }),
+        { fresh },
+      );
+    } catch (error) {
+      // Templates are optional for a server that lists resources; a dead session is still the caller's to handle.
+      if (isDeadSessionError(error)) throw error;
+      return { listing: { items: [] }, freshness: { fromCache: false } };
+    }
+  };
+  return {
+    async listResources(options = {}) {
+      const fresh = options.fresh === true;
+      return withSession(async (client) => {
+        // Bounded like tools/list: a server that always pages on cannot hang the browser.
+        const served = await cache.serve(
+          identity,
+          'resources/list',
+          () =>
+            listAllPages('resources', async (cursor) => {
+              const page = await client.request(
+                { method: 'resources/list', params: cursor === undefined ? {} : { cursor } },
+                { timeout },
+              );
+              return { ...page, items: page.resources };
+            }),
+          { fresh },
         );
-        const resources: McpResourceInfo[] = items.map((item) => ({
+        const templates = await listTemplates(client, fresh);
+        const resources: McpResourceInfo[] = served.listing.items.map((item) => ({
           uri: item.uri,
           name: item.name,
           ...optional('title', item.title),
           ...optional('description', item.description),
           ...optional('mimeType', item.mimeType),
         }));
-        const templates = await client
-          .listResourceTemplates({}, { timeout })
-          .then((page) =>
-            page.resourceTemplates.map((item) => ({
-              uriTemplate: item.uriTemplate,
-              name: item.name,
-              ...optional('title', item.title),
-              ...optional('description', item.description),
-              ...optional('mimeType', item.mimeType),
-            })),
-          )
-          // Templates are optional for a server that lists resources.
-          .catch(() => []);
-        return { resources, templates };
+        const notices = [served.listing.notice, templates.listing.notice].filter((notice) => notice !== undefined);
+        return {
+          resources,
+          templates: templates.listing.items.map((item): McpResourceTemplateInfo => ({
+            uriTemplate: item.uriTemplate,
+            name: item.name,
+            ...optional('title', item.title),
+            ...optional('description', item.description),
+            ...optional('mimeType', item.mimeType),
+          })),
+          freshness: { resources: served.freshness, templates: templates.freshness },
+          ...(notices.length === 0 ? {} : { notice: notices.join(' ') }),
+        };
       });
     },
     readResource: (uri) =>
       withSession(async (client) => convertContents(await client.readResource({ uri }, { timeout }))),
-    listPrompts() {
+    listPrompts(options = {}) {
       return withSession(async (client) => {
-        const { items } = await cache.through(identity, 'prompts/list', () =>
-          listAllPages('prompts', async (cursor) => {
-            const page = await client.request(
-              { method: 'prompts/list', params: cursor === undefined ? {} : { cursor } },
-              { timeout },
-            );
-            return { ...page, items: page.prompts };
-          }),
+        const { listing, freshness } = await cache.serve(
+          identity,
+          'prompts/list',
+          () =>
+            listAllPages('prompts', async (cursor) => {
+              const page = await client.request(
+                { method: 'prompts/list', params: cursor === undefined ? {} : { cursor } },
+                { timeout },
+              );
+              return { ...page, items: page.prompts };
+            }),
+          { fresh: options.fresh === true },
         );
-        const prompts: McpPromptInfo[] = items.map((item) => ({
+        const prompts: McpPromptInfo[] = listing.items.map((item) => ({
           name: item.name,
           ...optional('title', item.title),
           ...optional('description', item.description),
@@ -138,7 +173,7 @@ export function createMcpBrowser(
                 })),
               }),
         }));
-        return prompts;
+        return { prompts, freshness, ...(listing.notice === undefined ? {} : { notice: listing.notice }) };
       });
     },
     getPrompt: (name, args) =>

@@ -15,7 +15,13 @@ import { createToolNameMap } from './expose-tool-names';
 import { McpConnectionError } from './mcp-connection-error';
 import { DEFAULT_LISTING_CAPS, type ListingCaps } from './list-all-pages';
 import { dropInvalidHeaderTools, listAllTools } from './list-mcp-tools';
-import { createListingCache, listingIdentityOf, type ListingCache } from './listing-cache';
+import {
+  createListingCache,
+  LISTING_METHODS,
+  listingsChangedWith,
+  listingIdentityOf,
+  type ListingCache,
+} from './listing-cache';
 import type { ResultCaps } from './result-caps';
 import {
   StreamableHTTPClientTransport,
@@ -68,6 +74,11 @@ export interface ConnectMcpServerOptions {
   eraMemory?: EraMemory;
   /** Listings kept for their 2026-07-28 `ttlMs` (shared across connections for `public` ones); default: this connection's own. */
   listingCache?: ListingCache;
+  /**
+   * The person asked for this connect (Reconnect, a changed server): every listing `listingCache` keeps for this
+   * server and these credentials (tools, resources, templates, prompts) is dropped first, so all are asked afresh.
+   */
+  listFresh?: boolean;
   /** The page's `location.protocol` (`https:` makes plain-http servers mixed content); default: this global's. */
   pageProtocol?: string;
 }
@@ -182,6 +193,7 @@ export async function connectMcpServer(
   let requestLogLevel: LoggingLevel | undefined;
   const listingCache = options.listingCache ?? createListingCache();
   const identity = listingIdentityOf(config.url, config.headers);
+  if (options.listFresh === true) for (const method of LISTING_METHODS) listingCache.evict(identity, method);
   const listTools = (client: Client) =>
     listingCache.through(identity, 'tools/list', () => listAllTools(client, connectTimeoutMs, listingCaps));
   const eraChoice = config.era ?? 'auto';
@@ -195,7 +207,9 @@ export async function connectMcpServer(
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(options.onToolsChanged === undefined ? {} : { onToolsChanged: options.onToolsChanged }),
     requestLogLevel: () => requestLogLevel,
-    onListChanged: (method) => listingCache.evict(identity, method),
+    onListChanged: (method) => {
+      for (const changed of listingsChangedWith(method)) listingCache.evict(identity, changed);
+    },
   };
 
   let session: McpSession;

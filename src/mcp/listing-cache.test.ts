@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CachedListing } from './list-all-pages';
-import { createListingCache, listingIdentityOf } from './listing-cache';
+import { createListingCache, listingIdentityOf, listingsChangedWith } from './listing-cache';
 
 const alice = listingIdentityOf('http://127.0.0.1:1/mcp', { Authorization: 'Bearer alice' });
 const bob = listingIdentityOf('http://127.0.0.1:1/mcp', { Authorization: 'Bearer bob' });
@@ -100,5 +100,52 @@ describe('createListingCache', () => {
     await cache.through(bob, 'tools/list', load(['b'], hints));
     expect(cache.read(alice, 'tools/list')).toBeUndefined();
     expect(cache.read(bob, 'tools/list')).toEqual({ items: ['b'] });
+  });
+
+  it('serves with its freshness: kept copies say so and until when, Refresh (fresh) always loads', async () => {
+    const { cache, load, loads, advance } = setUp();
+    const hints = { ttlMs: 10_000, cacheScope: 'public' as const };
+    const template = 'resources/templates/list';
+    expect(await cache.serve(alice, template, load(['t1'], hints))).toEqual({
+      listing: { items: ['t1'] },
+      freshness: { fromCache: false, freshUntil: 11_000 },
+    });
+    advance(4_000);
+    expect(await cache.serve(bob, template, load(['t2'], hints))).toEqual({
+      listing: { items: ['t1'] },
+      freshness: { fromCache: true, freshUntil: 11_000 },
+    });
+    expect(await cache.serve(alice, template, load(['t3'], hints), { fresh: true })).toEqual({
+      listing: { items: ['t3'] },
+      freshness: { fromCache: false, freshUntil: 15_000 },
+    });
+    expect(loads()).toBe(2);
+    // Not kept (ttlMs 0): no freshUntil, and the next serve loads again.
+    expect(
+      (await cache.serve(alice, 'prompts/list', load(['p'], { ttlMs: 0, cacheScope: 'public' }))).freshness,
+    ).toEqual({ fromCache: false });
+  });
+
+  it('lets an eviction on one server leave a load of another server alone', async () => {
+    const { cache } = setUp();
+    let finish: (listing: CachedListing<string>) => void = () => {};
+    const pending = cache.serve(
+      elsewhere,
+      'tools/list',
+      () =>
+        new Promise<CachedListing<string>>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    cache.evict(alice, 'tools/list');
+    finish({ items: ['other server'], hints: { ttlMs: 60_000, cacheScope: 'private' } });
+    expect((await pending).freshness).toEqual({ fromCache: false, freshUntil: 61_000 });
+    expect(cache.read(elsewhere, 'tools/list')).toEqual({ items: ['other server'] });
+  });
+
+  it('outdates templates with resources/list_changed, and nothing else with the others', () => {
+    expect(listingsChangedWith('resources/list')).toEqual(['resources/list', 'resources/templates/list']);
+    expect(listingsChangedWith('prompts/list')).toEqual(['prompts/list']);
+    expect(listingsChangedWith('tools/list')).toEqual(['tools/list']);
   });
 });

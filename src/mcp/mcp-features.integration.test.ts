@@ -122,7 +122,7 @@ describe('MCP features over streamable HTTP', () => {
     expect(await connection.browse.readResource('note://city/Rome')).toEqual([
       { uri: 'note://city/Rome', text: 'Notes on Rome.' },
     ]);
-    const prompts = await connection.browse.listPrompts();
+    const { prompts } = await connection.browse.listPrompts();
     expect(prompts[0]).toMatchObject({
       name: 'plan-trip',
       arguments: [{ name: 'city', required: true }, { name: 'days' }],

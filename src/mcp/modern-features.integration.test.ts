@@ -103,7 +103,7 @@ describe('a 2026-07-28 server beyond tool calls', () => {
       expect(await connection.browse.readResource('note://modern/city/Rome')).toEqual([
         { uri: 'note://modern/city/Rome', text: 'Modern notes on Rome.' },
       ]);
-      const prompts = await connection.browse.listPrompts();
+      const { prompts } = await connection.browse.listPrompts();
       expect(prompts).toEqual([
         expect.objectContaining({
           name: 'greet',

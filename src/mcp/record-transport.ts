@@ -43,7 +43,10 @@ export interface TransportRewrites {
  * Requests are remembered by direction and id, so the answer to each carries its round-trip time (and the
  * method it answers). `now` is the clock (default `Date.now`). `rewrites` change messages on their way
  * through; what is recorded is what went on the wire (sent) or what the client was handed (received). The
- * inner transport keeps its own identity (session id, protocol version) and is what callers close or terminate.
+ * inner transport keeps its own identity (session id, protocol version) and is what callers close or terminate;
+ * every member the SDK reads from a transport (`sessionId`, `hasPerRequestStream`, `setProtocolVersion`,
+ * `setSupportedProtocolVersions`) is passed through, and `send` options (a request's abort signal, its headers)
+ * reach `inner` unchanged.
  */
 export function recordTransport(
   inner: Transport,
@@ -89,7 +92,13 @@ export function recordTransport(
     get sessionId() {
       return inner.sessionId;
     },
+    // The SDK reads this to cancel a 2026-07-28 request by aborting its own POST stream (as that revision says)
+    // instead of sending `notifications/cancelled`; hidden, every cancel would fall back to the notification.
+    get hasPerRequestStream() {
+      return inner.hasPerRequestStream === true;
+    },
     setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
+    setSupportedProtocolVersions: (versions: string[]) => inner.setSupportedProtocolVersions?.(versions),
     async start() {
       inner.onmessage = (raw: JSONRPCMessage, extra?: MessageExtraInfo) => {
         const message = rewrites.received === undefined ? raw : rewrites.received(raw);

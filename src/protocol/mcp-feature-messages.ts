@@ -133,10 +133,35 @@ export interface McpPromptMessages {
   messages: { role: 'user' | 'assistant'; content: (TextBlock | ImageBlock)[] }[];
 }
 
+/**
+ * Where a listing came from: a copy the worker kept (the server's 2026-07-28 `ttlMs`) or the server just now,
+ * and until when (epoch ms) a kept copy stays fresh; no `freshUntil` = nothing kept, the next listing asks again.
+ */
+export interface McpListingFreshness {
+  fromCache: boolean;
+  freshUntil?: number;
+}
+
+/** Resources and resource templates of a server, each listing with its freshness; `notice` when a bound cut one. */
+export interface McpResourceListing {
+  resources: McpResourceInfo[];
+  templates: McpResourceTemplateInfo[];
+  freshness?: { resources: McpListingFreshness; templates: McpListingFreshness };
+  notice?: string;
+}
+
+/** A server's prompts with the listing's freshness; `notice` when a bound cut it short. */
+export interface McpPromptListing {
+  prompts: McpPromptInfo[];
+  freshness?: McpListingFreshness;
+  notice?: string;
+}
+
 export type McpFeatureCommand =
-  | { type: 'mcp-resources-list'; serverId: string }
+  /** `fresh`: the person asked to refresh, so a kept copy is dropped and the server asked again. */
+  | { type: 'mcp-resources-list'; serverId: string; fresh?: boolean }
   | { type: 'mcp-resource-read'; serverId: string; uri: string }
-  | { type: 'mcp-prompts-list'; serverId: string }
+  | { type: 'mcp-prompts-list'; serverId: string; fresh?: boolean }
   | { type: 'mcp-prompt-get'; serverId: string; name: string; arguments: Record<string, string> }
   /** `logging/setLevel`: the least severe level the server should send. */
   | { type: 'mcp-log-level'; serverId: string; level: McpLogLevel }
@@ -144,9 +169,9 @@ export type McpFeatureCommand =
   | { type: 'sampling-answer'; requestId: string; answer: SamplingAnswer };
 
 export interface McpFeatureCommandResults {
-  'mcp-resources-list': { resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] };
+  'mcp-resources-list': McpResourceListing;
   'mcp-resource-read': { contents: McpResourceContent[] };
-  'mcp-prompts-list': { prompts: McpPromptInfo[] };
+  'mcp-prompts-list': McpPromptListing;
   'mcp-prompt-get': McpPromptMessages;
   'mcp-log-level': null;
   'elicitation-answer': null;

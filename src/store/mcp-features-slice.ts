@@ -97,13 +97,17 @@ export function createMcpFeaturesSlice(
         : { action: 'decline' as const };
       await ask('answer the server', () => deps.client.send({ type: 'sampling-answer', requestId, answer }));
     },
-    listResources: (serverId) =>
-      ask('list the resources', () => deps.client.send({ type: 'mcp-resources-list', serverId })),
+    listResources: (serverId, fresh = false) =>
+      ask('list the resources', () =>
+        deps.client.send({ type: 'mcp-resources-list', serverId, ...(fresh ? { fresh } : {}) }),
+      ),
     readResource: async (serverId, uri) =>
       (await ask(`read ${uri}`, () => deps.client.send({ type: 'mcp-resource-read', serverId, uri })))?.contents ??
       null,
-    listPrompts: async (serverId) =>
-      (await ask('list the prompts', () => deps.client.send({ type: 'mcp-prompts-list', serverId })))?.prompts ?? null,
+    listPrompts: (serverId, fresh = false) =>
+      ask('list the prompts', () =>
+        deps.client.send({ type: 'mcp-prompts-list', serverId, ...(fresh ? { fresh } : {}) }),
+      ),
     getPrompt: (serverId, name, args) =>
       ask(`get the prompt ${name}`, () =>
         deps.client.send({ type: 'mcp-prompt-get', serverId, name, arguments: args }),

@@ -5,11 +5,10 @@ import type {
   McpFeatureEvent,
   McpLogEntry,
   McpLogLevel,
-  McpPromptInfo,
+  McpPromptListing,
   McpPromptMessages,
   McpResourceContent,
-  McpResourceInfo,
-  McpResourceTemplateInfo,
+  McpResourceListing,
   McpTrafficRecord,
   SamplingPrompt,
 } from '../protocol/mcp-feature-messages';
@@ -33,11 +32,11 @@ export interface McpFeaturesSlice {
   answerElicitation: (requestId: string, answer: ElicitationAnswer) => Promise<void>;
   /** Approve runs the request on the current model (provider settings as they are now). */
   answerSampling: (requestId: string, approve: boolean) => Promise<void>;
-  listResources: (
-    serverId: string,
-  ) => Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] } | null>;
+  /** Resources and templates; `fresh` (Refresh resources) drops the worker's kept copy first. */
+  listResources: (serverId: string, fresh?: boolean) => Promise<McpResourceListing | null>;
   readResource: (serverId: string, uri: string) => Promise<McpResourceContent[] | null>;
-  listPrompts: (serverId: string) => Promise<McpPromptInfo[] | null>;
+  /** Prompts; `fresh` (Refresh prompts) drops the worker's kept copy first. */
+  listPrompts: (serverId: string, fresh?: boolean) => Promise<McpPromptListing | null>;
   getPrompt: (serverId: string, name: string, args: Record<string, string>) => Promise<McpPromptMessages | null>;
   /** Reads `uri` and attaches its text and images to the next message; returns how many blocks it added. */
   attachResource: (serverId: string, uri: string) => Promise<number>;

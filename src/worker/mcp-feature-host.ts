@@ -105,11 +105,17 @@ export function createMcpFeatureHost(deps: McpFeatureHostDependencies): McpFeatu
   async function run(command: McpFeatureCommand): Promise<McpFeatureCommandResults[McpFeatureCommand['type']]> {
     switch (command.type) {
       case 'mcp-resources-list':
-        return deps.servers().connection(command.serverId).browse.listResources();
+        return deps
+          .servers()
+          .connection(command.serverId)
+          .browse.listResources({ fresh: command.fresh === true });
       case 'mcp-resource-read':
         return { contents: await deps.servers().connection(command.serverId).browse.readResource(command.uri) };
       case 'mcp-prompts-list':
-        return { prompts: await deps.servers().connection(command.serverId).browse.listPrompts() };
+        return deps
+          .servers()
+          .connection(command.serverId)
+          .browse.listPrompts({ fresh: command.fresh === true });
       case 'mcp-prompt-get':
         return deps.servers().connection(command.serverId).browse.getPrompt(command.name, command.arguments);
       case 'mcp-log-level':

@@ -7,7 +7,7 @@ import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
 
 /** Per-server extras the host adds to a connection: feature handlers and the OAuth provider. */
-export type ConnectExtras = Pick<ConnectMcpServerOptions, 'handlers' | 'authProvider' | 'onToolsChanged'>;
+export type ConnectExtras = Pick<ConnectMcpServerOptions, 'handlers' | 'authProvider' | 'onToolsChanged' | 'listFresh'>;
 
 export type ConnectServer = (config: ServerConfig, extras?: ConnectExtras) => Promise<McpConnection>;
 
@@ -81,7 +81,8 @@ export class ServerRegistry {
       return;
     }
     void this.#close(entry);
-    void this.#connect(config.id);
+    // A reconnect the person asked for lists everything afresh, however long the server said to keep it.
+    void this.#connect(config.id, true);
   }
 
   /** Closes and forgets a server. */
@@ -129,7 +130,7 @@ export class ServerRegistry {
     await Promise.all([...this.#entries.keys()].map((id) => this.remove(id)));
   }
 
-  async #connect(serverId: string): Promise<void> {
+  async #connect(serverId: string, listFresh = false): Promise<void> {
     const entry = this.#entries.get(serverId);
     if (!entry) return;
     const attempt = ++entry.attempt;
@@ -139,6 +140,7 @@ export class ServerRegistry {
       const connection = await this.connect(entry.config, {
         ...this.extrasFor(entry.config),
         onToolsChanged: () => this.#refresh(serverId),
+        ...(listFresh ? { listFresh } : {}),
       });
       if (!isCurrent()) {
         await connection.close();

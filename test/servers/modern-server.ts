@@ -22,7 +22,12 @@ const bookingSchema = z.object({
 export interface ModernServerOptions {
   /** The `ttlMs` / `cacheScope` its list results carry (default: `ttlMs: 0`, `private`). */
   cacheHints?: McpServerOptions['cacheHints'];
+  /** Hears the `wait` tool: a call started, or its handler's abort signal fired (the request was cancelled). */
+  onWait?: (event: WaitEvent) => void;
 }
+
+/** What the `wait` tool reports to the test that started the server. */
+export type WaitEvent = 'started' | 'aborted';
 
 /** A new modern server (name `modern`). One per request: it keeps nothing between requests. */
 export function createModernMcpServer(options: ModernServerOptions = {}): McpServer {
@@ -96,6 +101,23 @@ export function createModernMcpServer(options: ModernServerOptions = {}): McpSer
     () => text('should never be called'),
   );
 
+  // Answers only once its request is cancelled: on this stateless revision that is the client closing the
+  // request's stream (a `notifications/cancelled` would reach another per-request server that never heard of it).
+  server.registerTool(
+    'wait',
+    { description: 'Waits until the call is cancelled, then says so.', inputSchema: z.object({}) },
+    async (_input, context) => {
+      const { signal } = context.mcpReq;
+      options.onWait?.('started');
+      await new Promise<void>((resolve) => {
+        if (signal.aborted) resolve();
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      options.onWait?.('aborted');
+      return text('cancelled');
+    },
+  );
+
   registerModernExtras(server);
   return server;
 }
@@ -104,9 +126,13 @@ export function createModernMcpServer(options: ModernServerOptions = {}): McpSer
 export function startModernServer(
   options: Omit<ServeMcpHttpOptions, 'modern'> & ModernServerOptions = {},
 ): Promise<McpHttpHandle> {
-  const { cacheHints, ...http } = options;
+  const { cacheHints, onWait, ...http } = options;
   return serveMcpHttp(null, {
     ...http,
-    modern: () => createModernMcpServer(cacheHints === undefined ? {} : { cacheHints }),
+    modern: () =>
+      createModernMcpServer({
+        ...(cacheHints === undefined ? {} : { cacheHints }),
+        ...(onWait === undefined ? {} : { onWait }),
+      }),
   });
 }

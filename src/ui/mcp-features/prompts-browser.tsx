@@ -1,8 +1,9 @@
 // A server's prompts: list, fill in arguments, get the messages and use them as the next message.
 import { useEffect, useState } from 'react';
-import type { McpPromptInfo, McpPromptMessages } from '../../protocol/mcp-feature-messages';
+import type { McpPromptInfo, McpPromptListing, McpPromptMessages } from '../../protocol/mcp-feature-messages';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, labelClass, monoBlockClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { ListingToolbar } from './listing-toolbar';
 
 function PromptForm({ serverId, prompt }: { serverId: string; prompt: McpPromptInfo }) {
   const get = useLoupeStore((state) => state.getPrompt);
@@ -70,30 +71,58 @@ function PromptForm({ serverId, prompt }: { serverId: string; prompt: McpPromptI
 
 export function PromptsBrowser({ serverId }: { serverId: string }) {
   const list = useLoupeStore((state) => state.listPrompts);
-  const [prompts, setPrompts] = useState<McpPromptInfo[] | null>(null);
+  // `at`: when it arrived, the moment its freshness is told from (a render may not read the clock).
+  const [shown, setShown] = useState<{ listing: McpPromptListing; at: number } | null>(null);
+  const listing = shown?.listing ?? null;
+  const show = (next: McpPromptListing | null) => {
+    if (next !== null) setShown({ listing: next, at: Date.now() });
+  };
+  const [refreshing, setRefreshing] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
   useEffect(() => {
-    void list(serverId).then(setPrompts);
+    void list(serverId).then(show);
   }, [list, serverId]);
-  if (prompts === null) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Loading prompts…</p>;
-  if (prompts.length === 0)
-    return <p className="text-xs text-zinc-600 dark:text-zinc-400">This server lists no prompts.</p>;
+  // A failed refresh keeps what is shown (the store raised an alert).
+  const refresh = async () => {
+    setRefreshing(true);
+    const fresh = await list(serverId, true);
+    setRefreshing(false);
+    show(fresh);
+  };
+  if (listing === null) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Loading prompts…</p>;
+  const { prompts } = listing;
   return (
-    <ul aria-label="Prompts" className="space-y-2">
-      {prompts.map((prompt) => (
-        <li key={prompt.name} aria-label={prompt.name} className="text-xs">
-          <button
-            type="button"
-            aria-expanded={chosen === prompt.name}
-            className="text-left font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-            onClick={() => setChosen(chosen === prompt.name ? null : prompt.name)}
-          >
-            {prompt.title ?? prompt.name}
-          </button>
-          {prompt.description !== undefined && <p className="text-zinc-600 dark:text-zinc-400">{prompt.description}</p>}
-          {chosen === prompt.name && <PromptForm serverId={serverId} prompt={prompt} />}
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-3">
+      <ListingToolbar
+        what="prompts"
+        freshness={listing.freshness}
+        notice={listing.notice}
+        shownAt={shown?.at ?? 0}
+        refreshing={refreshing}
+        onRefresh={() => void refresh()}
+      />
+      {prompts.length === 0 ? (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">This server lists no prompts.</p>
+      ) : (
+        <ul aria-label="Prompts" className="space-y-2">
+          {prompts.map((prompt) => (
+            <li key={prompt.name} aria-label={prompt.name} className="text-xs">
+              <button
+                type="button"
+                aria-expanded={chosen === prompt.name}
+                className="text-left font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                onClick={() => setChosen(chosen === prompt.name ? null : prompt.name)}
+              >
+                {prompt.title ?? prompt.name}
+              </button>
+              {prompt.description !== undefined && (
+                <p className="text-zinc-600 dark:text-zinc-400">{prompt.description}</p>
+              )}
+              {chosen === prompt.name && <PromptForm serverId={serverId} prompt={prompt} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -1,8 +1,10 @@
 // A server's resources: list, read (text or image preview) and attach to the next message.
 import { useEffect, useState } from 'react';
-import type { McpResourceContent, McpResourceInfo, McpResourceTemplateInfo } from '../../protocol/mcp-feature-messages';
+import type { McpResourceContent, McpResourceListing } from '../../protocol/mcp-feature-messages';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, monoBlockClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
+import { describeListingFreshness } from './describe-listing-freshness';
+import { ListingToolbar } from './listing-toolbar';
 
 function ResourcePreview({ contents }: { contents: McpResourceContent[] }) {
   return (
@@ -33,16 +35,27 @@ export function ResourcesBrowser({ serverId }: { serverId: string }) {
   const list = useLoupeStore((state) => state.listResources);
   const read = useLoupeStore((state) => state.readResource);
   const attach = useLoupeStore((state) => state.attachResource);
-  const [listing, setListing] = useState<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] } | null>(
-    null,
-  );
+  // `at`: when it arrived, the moment its freshness is told from (a render may not read the clock).
+  const [shown, setShown] = useState<{ listing: McpResourceListing; at: number } | null>(null);
+  const listing = shown?.listing ?? null;
+  const show = (next: McpResourceListing | null) => {
+    if (next !== null) setShown({ listing: next, at: Date.now() });
+  };
+  const [refreshing, setRefreshing] = useState(false);
   const [opened, setOpened] = useState<{ uri: string; contents: McpResourceContent[] } | null>(null);
   const [uri, setUri] = useState('');
   const [attached, setAttached] = useState('');
 
   useEffect(() => {
-    void list(serverId).then(setListing);
+    void list(serverId).then(show);
   }, [list, serverId]);
+  // A failed refresh keeps what is shown (the store raised an alert).
+  const refresh = async () => {
+    setRefreshing(true);
+    const fresh = await list(serverId, true);
+    setRefreshing(false);
+    show(fresh);
+  };
 
   const open = async (target: string) => {
     const contents = await read(serverId, target);
@@ -56,6 +69,14 @@ export function ResourcesBrowser({ serverId }: { serverId: string }) {
   if (listing === null) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Loading resources…</p>;
   return (
     <div className="space-y-3">
+      <ListingToolbar
+        what="resources"
+        freshness={listing.freshness?.resources}
+        notice={listing.notice}
+        shownAt={shown?.at ?? 0}
+        refreshing={refreshing}
+        onRefresh={() => void refresh()}
+      />
       <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
         {attached}
       </p>
@@ -86,7 +107,12 @@ export function ResourcesBrowser({ serverId }: { serverId: string }) {
       </ul>
       {listing.templates.length > 0 && (
         <div className="space-y-1.5">
-          <p className="text-xs font-semibold">Templates</p>
+          <p className="text-xs">
+            <span className="font-semibold">Templates</span>
+            <span className="ml-2 text-zinc-600 dark:text-zinc-400">
+              {describeListingFreshness(listing.freshness?.templates, shown?.at ?? 0)}
+            </span>
+          </p>
           <ul className="space-y-0.5 font-mono text-xs text-zinc-600 dark:text-zinc-400">
             {listing.templates.map((template) => (
               <li key={template.uriTemplate}>{template.uriTemplate}</li>

@@ -1,0 +1,73 @@
+// Resources and prompts a 2026-07-28 server lets Loupe keep (ttlMs): Inspect says a listing came from the cache
+// and until when it is fresh, and Refresh resources / Refresh prompts ask the server again within ttlMs.
+import type { Locator, Page } from '@playwright/test';
+import { e2eUrls } from './fixtures/e2e-ports';
+import { expect, test } from './fixtures/loupe-test';
+import { openSidebarTab } from './fixtures/sidebar';
+
+const modernName = `server${new URL(e2eUrls.modernServer).port}`;
+
+async function inspectModernServer(page: Page): Promise<Locator> {
+  await page.goto('/');
+  await openSidebarTab(page, 'Servers');
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.modernServer);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: `${modernName} connected` }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: `Inspect ${modernName}` }).click();
+  return page.getByRole('dialog', { name: `Inspect ${modernName}` });
+}
+
+/** How many `method` requests the protocol log shows as sent (it opens the Protocol tab). */
+async function expectRequests(inspect: Locator, method: string, count: number): Promise<void> {
+  await inspect.getByRole('tab', { name: 'Protocol' }).click();
+  const log = inspect.getByRole('list', { name: 'Protocol messages' });
+  await expect(log.getByRole('listitem').filter({ hasText: `→ request ${method}` })).toHaveCount(count);
+}
+
+const listedNow = /Listed just now · kept for 5 min \(until .+\)/;
+const cached = /Cached · fresh for [45] min \(until .+\)/;
+
+test('resources: a kept listing says it is cached, and Refresh resources lists afresh', async ({ page }) => {
+  const inspect = await inspectModernServer(page);
+  const panel = inspect.getByRole('tabpanel');
+  await inspect.getByRole('tab', { name: 'Resources' }).click();
+  await expect(panel.getByRole('list', { name: 'Resources' }).getByRole('listitem', { name: 'Today' })).toBeVisible();
+  await expect(panel).toContainText(listedNow);
+  await expect(panel.getByText('note://modern/city/{city}')).toBeVisible();
+
+  // Opened again within ttlMs: served from the worker's cache, no request.
+  await inspect.getByRole('tab', { name: 'Prompts' }).click();
+  await inspect.getByRole('tab', { name: 'Resources' }).click();
+  await expect(panel.getByText(cached).first()).toBeVisible();
+  await expectRequests(inspect, 'resources/list', 1);
+  await expectRequests(inspect, 'resources/templates/list', 1);
+
+  await inspect.getByRole('tab', { name: 'Resources' }).click();
+  await panel.getByRole('button', { name: 'Refresh resources' }).click();
+  await expect(panel.getByRole('button', { name: 'Refresh resources' })).toBeEnabled();
+  await expect(panel).toContainText(listedNow);
+  await expect(panel).not.toContainText('Cached');
+  await expectRequests(inspect, 'resources/list', 2);
+  await expectRequests(inspect, 'resources/templates/list', 2);
+});
+
+test('prompts: a kept listing says it is cached, and Refresh prompts lists afresh', async ({ page }) => {
+  const inspect = await inspectModernServer(page);
+  const panel = inspect.getByRole('tabpanel');
+  await inspect.getByRole('tab', { name: 'Prompts' }).click();
+  await expect(panel.getByRole('list', { name: 'Prompts' }).getByRole('listitem', { name: 'greet' })).toBeVisible();
+  await expect(panel).toContainText(listedNow);
+
+  await inspect.getByRole('tab', { name: 'Resources' }).click();
+  await inspect.getByRole('tab', { name: 'Prompts' }).click();
+  await expect(panel).toContainText(cached);
+  await expectRequests(inspect, 'prompts/list', 1);
+
+  await inspect.getByRole('tab', { name: 'Prompts' }).click();
+  await panel.getByRole('button', { name: 'Refresh prompts' }).click();
+  await expect(panel.getByRole('button', { name: 'Refresh prompts' })).toBeEnabled();
+  await expect(panel).toContainText(listedNow);
+  await expectRequests(inspect, 'prompts/list', 2);
+});
