@@ -97,6 +97,7 @@ describe('guardModelSecrets around any model', () => {
       } catch (error) {
         return error;
       }
+      return undefined;
     })();
     expect(parts).toEqual([{ type: 'notice', message: 'said REDACTED' }]);
     expect(thrown).toBeInstanceOf(AbortLike);
