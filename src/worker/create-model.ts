@@ -8,6 +8,7 @@ import { listOpenAICompatibleModels } from '../providers/openai-compatible/list-
 import { createPromptedModel } from '../providers/prompted/create-prompted-model';
 import { createManualModel, type ManualReplySource } from '../providers/manual/create-manual-model';
 import { createLazyModel } from './create-lazy-model';
+import { collectModelSecrets, guardModelSecrets, scrubSecrets } from './guard-model-secrets';
 
 /** What some models need from the run that uses them (the manual model: who writes its replies). */
 export interface ModelContext {
@@ -24,7 +25,7 @@ export function createModel(provider: ProviderSettings, context: ModelContext = 
       return createManualModel(context.manual, context.createId ?? ((prefix) => `${prefix}_${crypto.randomUUID()}`));
     case 'anthropic':
     case 'openai-compatible': {
-      const model = createNativeModel(provider);
+      const model = guardModelSecrets(createNativeModel(provider), collectModelSecrets(provider));
       return provider.capabilities?.tools === 'prompted' ? createPromptedModel(model) : model;
     }
   }
@@ -58,8 +59,16 @@ function createNativeModel(provider: Exclude<ProviderSettings, { kind: 'demo' } 
   }
 }
 
-/** The models a provider offers, with a fallback list when it cannot be asked. */
+/** The models a provider offers, with a fallback list when it cannot be asked (the warning never carries the key). */
 export async function listModels(
+  provider: ProviderSettings,
+): Promise<{ models: ModelInfo[]; fromFallback: boolean; warning?: string }> {
+  const listed = await listProviderModels(provider);
+  if (listed.warning === undefined || provider.kind === 'demo' || provider.kind === 'manual') return listed;
+  return { ...listed, warning: scrubSecrets(listed.warning, collectModelSecrets(provider)) };
+}
+
+async function listProviderModels(
   provider: ProviderSettings,
 ): Promise<{ models: ModelInfo[]; fromFallback: boolean; warning?: string }> {
   switch (provider.kind) {

@@ -1,3 +1,4 @@
+import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { buildTranscript, type TranscriptMeta } from '../../engine/transcript/build-transcript';
 import type { Transcript, TranscriptBranch, TranscriptRound } from '../../engine/transcript/transcript';
@@ -33,5 +34,91 @@ describe('buildMarkdownReport of a fork', () => {
     const plain: Transcript = { ...buildTranscript([], meta), runId: 'a', rounds: [round(1)], branches: [original] };
     expect(transcriptRoundOffset(plain)).toBe(0);
     expect(buildMarkdownReport(plain)).toContain('## Round 1\n');
+  });
+});
+
+const HOSTILE = [
+  '<img src=x onerror="alert(1)">',
+  '[click](javascript:alert(1))',
+  '![pixel](https://tracker.example/p.png)',
+  '<javascript:alert(1)>',
+  '[ref]\n\n[ref]: javascript:alert(1)',
+  '<script>alert(1)</script>',
+].join('\n\n');
+
+function hostileTranscript(): Transcript {
+  const base = buildTranscript([], meta);
+  const call = {
+    id: 'toolu_1',
+    name: 'evil`name<img src=x onerror=alert(1)>\n# Forged heading',
+    input: { q: '<b>' },
+    status: 'ok',
+    isError: false,
+    content: [{ type: 'text', text: '```\n<img src=x onerror=alert(1)>' }],
+    timing: { startedAt: 0, endedAt: 1, durationMs: 1 },
+    edits: [],
+  };
+  const hostileRound = {
+    round: 1,
+    request: { model: 'm', provider: 'p', toolNames: [], messageCount: 1, maxTokens: 1 },
+    response: {
+      content: [
+        { type: 'text', text: HOSTILE },
+        { type: 'thinking', thinking: `thinking\n${HOSTILE}`, signature: 's' },
+        { type: 'text', text: 'Plain **formatting** and `code` stay Markdown.' },
+      ],
+      stopReason: 'end_turn',
+      usage: { inputTokens: 1, outputTokens: 1 },
+      interrupted: false,
+      timing: { startedAt: 0, endedAt: 1, durationMs: 1 },
+    },
+    toolCalls: [call],
+  } as unknown as TranscriptRound;
+  return {
+    ...base,
+    runId: '<img src=x onerror=alert(1)>[x](javascript:alert(1))',
+    createdAt: '\n# Forged\n<script>alert(1)</script>',
+    settings: { ...base.settings, provider: '<b>p</b>', model: '[m](javascript:alert(1))' },
+    finishReason: 'error',
+    error: { message: '![x](https://tracker.example/e.png) <iframe src=//evil>' },
+    servers: [{ name: '<svg onload=alert(1)>', url: 'https://u:secret@h.example/mcp?token=abc' }],
+    tools: [{ name: 'a`b', description: '[docs](javascript:alert(1)) <img src=x>\nsecond line', input_schema: {} }],
+    messages: [{ role: 'user', content: [{ type: 'text', text: HOSTILE }] }],
+    rounds: [hostileRound],
+  } as Transcript;
+}
+
+describe('buildMarkdownReport of a transcript someone else wrote', () => {
+  // The most permissive viewer: raw HTML on, bare URLs linked.
+  const viewer = new MarkdownIt({ html: true, linkify: true });
+
+  it('renders no HTML, link or image from any field, and keeps every value readable', () => {
+    const report = buildMarkdownReport(hostileTranscript());
+    const tokens = viewer.parse(report, {}).flatMap((token) => [token, ...(token.children ?? [])]);
+    // A bare http(s) URL is linked by GitHub-like viewers, showing itself: that is the only link allowed.
+    const active = tokens.filter(
+      (token) =>
+        ['html_block', 'html_inline', 'image'].includes(token.type) ||
+        (token.type === 'link_open' &&
+          (token.markup !== 'linkify' || !/^https?:/.test(String(token.attrGet('href') ?? '')))),
+    );
+    expect(active.map((token) => token.content || token.type)).toEqual([]);
+    const html = viewer.render(report);
+    expect(html).not.toMatch(/<(img|script|svg|iframe|b)\b|javascript:[^<]*"/i);
+    // Headings: only the report's own.
+    const headings = tokens.filter((token) => token.type === 'heading_open').length;
+    expect(headings).toBe(5); // run, Tools, Prompt, Round 1, the call
+    expect(report).not.toContain('secret');
+    expect(report).toContain('Shown as plain text: it contains HTML, links or images.');
+    // Still readable: the words are there as text.
+    const text = tokens.filter(
+      (token) => token.type === 'text' || token.type === 'code_inline' || token.type === 'fence',
+    );
+    const readable = text.map((token) => token.content).join(' ');
+    for (const word of ['onerror=alert(1)', 'javascript:alert(1)', 'tracker.example/e.png', 'a`b', 'second line']) {
+      if (word === 'second line') expect(readable).not.toContain(word);
+      else expect(readable).toContain(word);
+    }
+    expect(html).toContain('<strong>formatting</strong>');
   });
 });

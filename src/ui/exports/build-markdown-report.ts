@@ -3,31 +3,38 @@ import type { ContentBlock, ToolResultContentBlock } from '../../engine/message/
 import type { Transcript, TranscriptRound } from '../../engine/transcript/transcript';
 import { redactUrl } from '../../shared/redact-url';
 import { roundOffsetOf } from '../../store/round-offset';
+import { codeSpan, fence, inlineText, modelMarkdown } from './escape-markdown';
 
-/** The whole run as Markdown. Images are listed, not embedded (a report stays small and safe to share). */
+/**
+ * The whole run as Markdown. Images are listed, not embedded (a report stays small and safe to share). Every
+ * value from the transcript is inert: names and settings escaped, model text kept as Markdown only when it can
+ * render no HTML, link or image (else fenced), inputs, results and the system prompt fenced.
+ */
 export function buildMarkdownReport(transcript: Transcript): string {
   const { settings, usage } = transcript;
   const lines = [
-    `# Loupe run ${transcript.runId}`,
+    `# Loupe run ${inlineText(transcript.runId)}`,
     '',
-    `- **Started:** ${transcript.createdAt}`,
-    `- **Model:** ${settings.provider} · ${settings.model}${settings.baseUrl ? ` (${redactUrl(settings.baseUrl)})` : ''}`,
+    `- **Started:** ${inlineText(transcript.createdAt)}`,
+    `- **Model:** ${inlineText(settings.provider)} · ${inlineText(settings.model)}${settings.baseUrl ? ` (${inlineText(redactUrl(settings.baseUrl))})` : ''}`,
     `- **Limits:** ${settings.maxRounds} rounds, ${settings.maxTokens} max tokens${settings.temperature === undefined ? '' : `, temperature ${settings.temperature}`}`,
-    `- **Finished:** ${transcript.finishReason ?? 'not finished'}${transcript.error ? ` — ${transcript.error.message}` : ''}`,
+    `- **Finished:** ${inlineText(transcript.finishReason ?? 'not finished')}${transcript.error ? ` — ${inlineText(transcript.error.message)}` : ''}`,
     `- **Tokens:** ${usage.inputTokens} in / ${usage.outputTokens} out`,
-    `- **Servers:** ${transcript.servers.map((server) => `${server.name} (${redactUrl(server.url)})`).join(', ') || 'none'}`,
+    `- **Servers:** ${transcript.servers.map((server) => `${inlineText(server.name)} (${inlineText(redactUrl(server.url))})`).join(', ') || 'none'}`,
     '',
   ];
   if (transcript.system !== undefined) lines.push('## System prompt', '', fence(transcript.system), '');
   lines.push('## Tools', '');
-  for (const tool of transcript.tools) lines.push(`- \`${tool.name}\` — ${tool.description.split('\n')[0] ?? ''}`);
+  for (const tool of transcript.tools) {
+    lines.push(`- ${codeSpan(tool.name)} — ${inlineText(tool.description.split('\n')[0] ?? '')}`);
+  }
   if (transcript.tools.length === 0) lines.push('None.');
   lines.push('', '## Prompt', '', ...firstUserText(transcript), '');
   const offset = transcriptRoundOffset(transcript);
   if (offset > 0) {
     const parent = transcript.branches?.find((branch) => branch.runId === transcript.branch?.parentRunId);
     lines.push(
-      `_Rounds 1–${offset} are those of “${parent?.name ?? 'the parent run'}”; this fork's rounds follow._`,
+      `_Rounds 1–${offset} are those of “${inlineText(parent?.name ?? 'the parent run')}”; this fork's rounds follow._`,
       '',
     );
   }
@@ -45,7 +52,7 @@ export function transcriptRoundOffset(transcript: Transcript): number {
 function roundSection(round: TranscriptRound, offset: number): string[] {
   const response = round.response;
   const meta = response
-    ? `stop reason \`${response.stopReason ?? 'none'}\` · ${response.usage.inputTokens} in / ${response.usage.outputTokens} out · ${response.timing.durationMs} ms`
+    ? `stop reason ${codeSpan(response.stopReason ?? 'none')} · ${response.usage.inputTokens} in / ${response.usage.outputTokens} out · ${response.timing.durationMs} ms`
     : 'no reply';
   const lines = [`## Round ${round.round + offset}`, '', `_${meta}_`, ''];
   for (const block of response?.content ?? []) {
@@ -54,7 +61,7 @@ function roundSection(round: TranscriptRound, offset: number): string[] {
   }
   for (const call of round.toolCalls) {
     lines.push(
-      `### \`${call.name}\` — ${call.status} (${call.timing.durationMs} ms)`,
+      `### ${codeSpan(call.name)} — ${inlineText(call.status)} (${call.timing.durationMs} ms)`,
       '',
       'Input:',
       '',
@@ -70,8 +77,8 @@ function roundSection(round: TranscriptRound, offset: number): string[] {
 }
 
 function describeBlock(block: ContentBlock): string {
-  if (block.type === 'text') return block.text;
-  if (block.type === 'thinking') return `> _Thinking:_ ${block.thinking.replaceAll('\n', '\n> ')}`;
+  if (block.type === 'text') return modelMarkdown(block.text);
+  if (block.type === 'thinking') return `> _Thinking:_\n>\n> ${modelMarkdown(block.thinking).replaceAll('\n', '\n> ')}`;
   if (block.type === 'redacted_thinking') return '> _Redacted thinking (encrypted by the API)_';
   return '';
 }
@@ -86,12 +93,5 @@ function resultText(content: readonly ToolResultContentBlock[]): string {
 
 function firstUserText(transcript: Transcript): string[] {
   const first = transcript.messages.find((message) => message.role === 'user');
-  return (first?.content ?? []).flatMap((block) => (block.type === 'text' ? [block.text] : []));
-}
-
-/** A fenced block long enough that the content cannot close it early. */
-function fence(text: string, language = ''): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const marks = '`'.repeat(longest + 1);
-  return `${marks}${language}\n${text}\n${marks}`;
+  return (first?.content ?? []).flatMap((block) => (block.type === 'text' ? [modelMarkdown(block.text)] : []));
 }

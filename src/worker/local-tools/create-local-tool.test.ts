@@ -134,9 +134,12 @@ describe('createHandlerRunner', () => {
 
   it('terminates a sandbox that does not answer by its backstop and says which cap with figures', async () => {
     const terminated: string[] = [];
+    // Compiled before the clock starts: on a loaded machine a compile slower than the 50 ms backstop would end
+    // the call before any sandbox was spawned, and there would be nothing to terminate.
+    const compiled = await compileQuickJSForNode();
     const runner = createHandlerRunner({
       spawn: () => silentSandbox(terminated),
-      compileQuickJS: compileQuickJSForNode,
+      compileQuickJS: () => Promise.resolve(compiled),
       startAllowanceMs: 20,
     });
     const outcome = await runner('for (;;) {}', {}, { timeoutMs: 30, signal: new AbortController().signal });

@@ -195,3 +195,20 @@ describe('evaluateHandler: what an attacker tries', () => {
     expect(run('return typeof secret;')).toMatchObject({ kind: 'text', text: 'undefined' });
   });
 });
+
+describe('evaluateHandler: a promise chain that never ends', () => {
+  it('stops at the time cap, says so, and leaves the interpreter usable for the next call', () => {
+    const endless =
+      'Promise.resolve().then(function again() { return Promise.resolve().then(again); });\nawait new Promise(() => {});';
+    for (const timeoutMs of [1, 50, 300]) {
+      expect(run(endless, {}, timeoutMs)).toMatchObject({ kind: 'cap', cap: 'time' });
+    }
+    expect(run('return 1 + 1;')).toMatchObject({ kind: 'json', json: '2' });
+  });
+
+  it('frees a runtime stopped with jobs still queued (QuickJS would abort the whole module)', () => {
+    const queued = 'for (let i = 0; i < 100; i += 1) Promise.resolve(i).then((n) => n * 2);\nfor (;;) {}';
+    expect(run(queued, {}, 300)).toMatchObject({ kind: 'cap', cap: 'time' });
+    expect(run('return 1 + 1;')).toMatchObject({ kind: 'json', json: '2' });
+  });
+});

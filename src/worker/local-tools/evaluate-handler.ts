@@ -141,11 +141,16 @@ export function evaluateHandler(
 ): HandlerOutcome & { poisoned?: true } {
   const session = new QuickJSSession(quickjs, limits, now);
   try {
-    session.startDeadline(request.timeoutMs);
     const helpers = installPrelude(session, limits);
+    // From the handler's compile on: a loaded machine's slow prelude must not spend the handler's time.
+    session.startDeadline(request.timeoutMs);
     let verdict: Verdict;
     try {
       verdict = runHandler(session, helpers, request, limits);
+      // A job stopped by the time cap rejects its own promise instead of throwing out of the queue: whatever the
+      // handler then came to, the cap is what ended it.
+      if (session.interrupted)
+        verdict = { kind: 'cap', cap: 'time', message: describeCap('time', limits, request.timeoutMs) };
     } catch (error) {
       if (!(error instanceof VmError)) throw error;
       const interrupted = session.interrupted;

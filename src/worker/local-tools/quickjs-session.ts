@@ -12,6 +12,8 @@ export class VmError extends Error {
 /** Memory and time the host's own reading (error text, console) may use after the handler's caps are spent. */
 const REPORT_MEMORY_RESERVE_BYTES = 8 * 1024 * 1024;
 const REPORT_TIME_MS = 250;
+/** Jobs run between two looks at the deadline. */
+const JOBS_PER_CHECK = 1000;
 
 /** A runtime and context with the memory and stack caps set and a deadline polled by the interrupt handler. */
 export class QuickJSSession {
@@ -73,10 +75,18 @@ export class QuickJSSession {
     return this.own(result.value);
   }
 
-  /** Runs queued jobs until none is left; throws VmError if one threw past its promise (an interrupt). */
+  /**
+   * Runs queued jobs until none is left or the deadline passes (then `interrupted` is set and the rest stay
+   * queued); throws VmError if one threw past its promise (an interrupt). The deadline is checked here too: an
+   * interrupted job only rejects its own promise, so an endless promise chain outlives any single interrupt.
+   */
   drainJobs(): void {
     while (this.runtime.hasPendingJob()) {
-      const jobs = this.runtime.executePendingJobs();
+      if (this.now() >= this.deadline) {
+        if (!this.reporting) this.interrupted = true;
+        return;
+      }
+      const jobs = this.runtime.executePendingJobs(JOBS_PER_CHECK);
       if (jobs.error !== undefined) throw new VmError(this.own(jobs.error));
     }
   }
@@ -84,8 +94,15 @@ export class QuickJSSession {
   /** Frees everything, unless the module is poisoned (then it is dropped whole by the caller). */
   close(): void {
     if (this.poisoned) return;
-    for (const handle of this.owned.reverse()) if (handle.alive) handle.dispose();
-    this.context.dispose();
-    this.runtime.dispose();
+    try {
+      for (const handle of this.owned.reverse()) if (handle.alive) handle.dispose();
+      this.context.dispose();
+      this.runtime.dispose();
+    } catch (error) {
+      // QuickJS can abort on freeing a runtime an interrupt left mid-job (its leak assertion). The outcome is
+      // already known; the module is dropped (the sandbox worker is terminated after every call).
+      if (!(error instanceof Error)) throw error;
+      this.poisoned = true;
+    }
   }
 }
