@@ -72,7 +72,7 @@ beforeEach(async () => {
         .end(
           JSON.stringify({ client_id: 'loupe-client', redirect_uris: ['http://127.0.0.1:5999/oauth-callback.html'] }),
         );
-    response.writeHead(404).end();
+    return response.writeHead(404).end();
   });
   events = [];
   states = [];
