@@ -106,6 +106,53 @@ describe('the stdio bridge lets Loupe in, and nobody else', () => {
     expect(image.status).toBe(403);
   });
 
+  it("gives a foreign page nothing of Loupe's open session: its stream, its calls, its end, or a WebSocket", async () => {
+    const { client } = await connectClient(url);
+    await client.listTools();
+    const transport = (client as unknown as { transport?: { sessionId?: string } }).transport;
+    const sessionId = transport?.sessionId ?? '';
+    expect(sessionId).not.toBe('');
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'x' } },
+    });
+    for (const origin of ['https://evil.example', 'null']) {
+      const session = { ...mcpHeaders, origin, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
+      // A CORS-safelisted ("simple") POST, which a page can send without a preflight, with the token and the session.
+      const simple = await rawRequest(url, {
+        method: 'POST',
+        headers: { ...session, 'content-type': 'text/plain' },
+        body: call,
+      });
+      expect([simple.status, simple.body.includes('echo: x')]).toEqual([403, false]);
+      for (const method of ['GET', 'DELETE'])
+        expect((await rawRequest(url, { method, headers: session })).status).toBe(403);
+      const upgrade = await rawRequest(url, {
+        headers: {
+          origin,
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        },
+      });
+      expect(upgrade.status).not.toBe(101);
+      expect(upgrade.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    // Without the token, even Loupe's own origin with a live session id gets nowhere.
+    const noToken = await rawRequest(bare(), {
+      method: 'POST',
+      headers: { ...mcpHeaders, origin: LOUPE, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+      body: call,
+    });
+    expect(noToken.status).toBe(401);
+    // Loupe's session is untouched by all of it.
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'still here' } }))).toBe('echo: still here');
+    await client.close();
+  });
+
   it('refuses a Host that is not this machine (DNS rebinding)', async () => {
     const answer = await rawRequest(url, {
       method: 'POST',

@@ -33,6 +33,7 @@ import { signInNeededProblem } from './describe-oauth-failure';
 import { mcpParamHeaders, scanMcpParamHeaders } from './mcp-param-headers';
 import { eraMemoryKey, type EraMemory, type McpEra, type McpEraChoice } from './mcp-era';
 import { openRemembering } from './open-remembering';
+import { guardAddressSpace } from './guard-address-space';
 import { isDeadSessionError, openMcpSession, type McpSession, type OpenMcpSessionOptions } from './open-mcp-session';
 
 /** What `connectMcpServer` needs to know about a server. `headers` go on every request (e.g. Authorization). */
@@ -204,7 +205,9 @@ export async function connectMcpServer(
     handlers,
     ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
     timeoutMs: connectTimeoutMs,
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    // Every request for this server — its OAuth discovery, registration and tokens included — stays as far from
+    // the person as the server is (guard-address-space.ts).
+    fetch: guardAddressSpace(url, options.fetch ?? ((input, init) => fetch(input, init))),
     ...(options.onToolsChanged === undefined ? {} : { onToolsChanged: options.onToolsChanged }),
     requestLogLevel: () => requestLogLevel,
     onListChanged: (method) => {

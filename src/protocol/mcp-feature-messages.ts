@@ -90,7 +90,10 @@ export interface SamplingPrompt {
   serverName: string;
   systemPrompt?: string;
   messages: { role: 'user' | 'assistant'; content: (TextBlock | ImageBlock)[] }[];
+  /** The longest reply, in tokens: what the server asked, lowered to Loupe's bound (`MAX_SAMPLING_TOKENS`). */
   maxTokens: number;
+  /** What the server asked for when it was more than the bound (absent otherwise). */
+  askedMaxTokens?: number;
   temperature?: number;
   /** The server's hints, shown as they came (the current model answers regardless). */
   modelHints?: string[];

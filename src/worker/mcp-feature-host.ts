@@ -3,6 +3,12 @@
 import type { Model, ModelRequest } from '../engine/model/model';
 import type { ElicitationParams, McpClientHandlers, SamplingParams } from '../mcp/mcp-client-handlers';
 import { SamplingDeclinedError, toSamplingPrompt, toSamplingResult } from '../mcp/convert-sampling';
+import {
+  checkElicitationRequest,
+  checkSamplingRequest,
+  describeTooManyWaiting,
+  MAX_SAMPLING_TOKENS,
+} from '../mcp/server-request-bounds';
 import type {
   ElicitationAnswer,
   McpFeatureCommand,
@@ -62,6 +68,36 @@ export function createMcpFeatureHost(deps: McpFeatureHostDependencies): McpFeatu
       deps.post(event);
     });
 
+  // Requests of each server waiting for the person: a server cannot bury the person under dialogs.
+  const waiting = new Map<string, number>();
+
+  /** `ask` for `config`'s server, refused (to the server, and in its log for the person) past a bound. */
+  const askBounded = async <A extends Answer>(
+    config: ServerConfig,
+    refusal: string | undefined,
+    requestId: string,
+    event: McpFeatureEvent,
+    signal: AbortSignal,
+  ): Promise<A> => {
+    const count = waiting.get(config.id) ?? 0;
+    const why = describeTooManyWaiting(count) ?? refusal;
+    if (why !== undefined) {
+      deps.post({
+        kind: 'log',
+        entry: { serverId: config.id, at: deps.now(), level: 'warning', logger: 'loupe', data: why },
+      });
+      throw new Error(why);
+    }
+    waiting.set(config.id, count + 1);
+    try {
+      return await ask<A>(requestId, event, signal);
+    } finally {
+      const left = (waiting.get(config.id) ?? 1) - 1;
+      if (left > 0) waiting.set(config.id, left);
+      else waiting.delete(config.id);
+    }
+  };
+
   const handlersFor = (config: ServerConfig): McpClientHandlers => ({
     onLog: (entry) => deps.post({ kind: 'log', entry: { serverId: config.id, at: deps.now(), ...entry } }),
     onTraffic: (entry) =>
@@ -69,14 +105,27 @@ export function createMcpFeatureHost(deps: McpFeatureHostDependencies): McpFeatu
     elicit: async (params: ElicitationParams, signal) => {
       const requestId = deps.createId('elicit');
       const prompt = { requestId, serverId: config.id, serverName: config.name, ...params };
-      const answer = await ask<ElicitationAnswer>(requestId, { kind: 'elicitation-request', prompt }, signal);
+      const event: McpFeatureEvent = { kind: 'elicitation-request', prompt };
+      const answer = await askBounded<ElicitationAnswer>(
+        config,
+        checkElicitationRequest(params),
+        requestId,
+        event,
+        signal,
+      );
       return answer.action === 'accept' ? { action: 'accept', content: answer.content } : { action: answer.action };
     },
     sample: async (params: SamplingParams, signal) => {
       const requestId = deps.createId('sample');
-      const shown = toSamplingPrompt(params);
+      const asked = toSamplingPrompt(params);
+      // A larger reply than the bound is not refused: it is lowered, and the dialog says so.
+      const shown =
+        asked.maxTokens > MAX_SAMPLING_TOKENS
+          ? { ...asked, maxTokens: MAX_SAMPLING_TOKENS, askedMaxTokens: asked.maxTokens }
+          : asked;
       const prompt = { requestId, serverId: config.id, serverName: config.name, ...shown };
-      const answer = await ask<SamplingAnswer>(requestId, { kind: 'sampling-request', prompt }, signal);
+      const event: McpFeatureEvent = { kind: 'sampling-request', prompt };
+      const answer = await askBounded<SamplingAnswer>(config, checkSamplingRequest(params), requestId, event, signal);
       if (answer.action === 'decline') throw new SamplingDeclinedError();
       const model = deps.createModel(answer.provider);
       const { text, stopReason } = await sampleText(

@@ -7,7 +7,7 @@ import { createOpenAIStreamMapper } from './map-openai-chunks';
 import { buildHeaders, normaliseBaseUrl, resolveFetch, type OpenAICompatibleConfig } from './openai-compatible-config';
 import type { OpenAIChatRequest, OpenAIChunk } from './openai-wire-types';
 import { postWithRetries, type RetryOptions } from './post-with-retries';
-import { readSseData } from './parse-sse';
+import { MAX_SSE_STREAM_BYTES, readSseData, SseLimitError } from './parse-sse';
 import { toConnectionError, toOpenAIModelError } from './to-openai-model-error';
 import { captureSentRequest } from '../capture-sent-request';
 
@@ -53,18 +53,40 @@ export function buildOpenAIRequest(config: OpenAICompatibleModelConfig, request:
   };
 }
 
-/** Byte pieces of a body, through its reader (async iteration of ReadableStream is not everywhere yet). */
+/**
+ * Byte pieces of a body, through its reader (async iteration of ReadableStream is not everywhere yet). A reader
+ * that stops early (a bound, a bad line) cancels the body, so the connection closes instead of staying open.
+ */
 async function* readBody(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return;
+      if (done) {
+        finished = true;
+        return;
+      }
       yield value;
     }
   } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
+}
+
+/** A body read whole (a server that ignored `stream: true`), refused past `maxBytes` like a stream. */
+async function readCappedText(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytesRead = 0;
+  for await (const bytes of readBody(body)) {
+    bytesRead += bytes.byteLength;
+    if (bytesRead > maxBytes)
+      throw new SseLimitError(`The reply is longer than ${maxBytes.toLocaleString('en')} bytes`);
+    text += decoder.decode(bytes, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 /** A server that ignored `stream: true` and answered with one JSON completion, read as a single chunk. */
@@ -124,7 +146,8 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleModelConfig)
     let sawDone = false;
     try {
       if ((response.headers.get('content-type') ?? '').includes('application/json')) {
-        yield* mapper.map(completionAsChunk(await response.text()));
+        const text = response.body ? await readCappedText(response.body, MAX_SSE_STREAM_BYTES) : '';
+        yield* mapper.map(completionAsChunk(text));
         sawDone = true;
       } else if (response.body) {
         for await (const data of readSseData(readBody(response.body))) {
@@ -144,6 +167,9 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleModelConfig)
     } catch (error) {
       if (signal.aborted) throw abortError(signal);
       if (error instanceof ModelError) throw error;
+      // A bound hit is the server's doing: running again would only meet it again.
+      if (error instanceof SseLimitError)
+        throw new ModelError(`${error.message}: Loupe stopped reading the reply from ${baseUrl}.`, { cause: error });
       const reason = error instanceof Error ? error.message : String(error);
       throw new ModelError(`The reply from ${baseUrl} broke off: ${reason}. Run again.`, { cause: error });
     }

@@ -7,20 +7,45 @@ export interface SseParser {
   end(): string[];
 }
 
+/** The most characters one SSE line, or one event's `data`, may hold before the stream is refused. */
+export const MAX_SSE_EVENT_CHARS = 8 * 1024 * 1024;
+/** The most bytes one streamed reply may hold (a model reply is kilobytes; a server that never stops is not). */
+export const MAX_SSE_STREAM_BYTES = 128 * 1024 * 1024;
+
+/** A stream past one of the bounds above: a hostile or broken server, never a reply worth waiting for. */
+export class SseLimitError extends Error {
+  override readonly name = 'SseLimitError';
+}
+
+/** Bounds for `createSseParser` and `readSseData` (tests make them small). */
+export interface SseLimits {
+  maxEventChars?: number;
+  maxStreamBytes?: number;
+}
+
 /**
  * Follows the WHATWG event-stream rules that matter here: lines end in CRLF, LF or CR (a CR at the end of
  * a piece may be half of a CRLF), `data:` lines of one event join with `\n`, a blank line dispatches, lines
- * starting with `:` are comments, other fields (`event`, `id`, `retry`) are ignored.
+ * starting with `:` are comments, other fields (`event`, `id`, `retry`) are ignored. Each piece is scanned
+ * once (a line that never ends costs linear time, not quadratic), and a line or an event longer than
+ * `maxEventChars` throws `SseLimitError`, so a server cannot fill the worker's memory with one.
  */
-export function createSseParser(): SseParser {
+export function createSseParser(limits: SseLimits = {}): SseParser {
+  const maxChars = limits.maxEventChars ?? MAX_SSE_EVENT_CHARS;
   let buffer = '';
   let data: string[] = [];
+  let dataChars = 0;
   let pendingCr = false;
+
+  const refuse = (what: string): never => {
+    throw new SseLimitError(`${what} is longer than ${maxChars.toLocaleString('en')} characters`);
+  };
 
   const takeLine = (line: string, out: string[]): void => {
     if (line === '') {
       if (data.length > 0) out.push(data.join('\n'));
       data = [];
+      dataChars = 0;
       return;
     }
     if (line.startsWith(':')) return;
@@ -29,6 +54,8 @@ export function createSseParser(): SseParser {
     if (field !== 'data') return;
     let value = colon === -1 ? '' : line.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
+    dataChars += value.length + 1;
+    if (dataChars > maxChars) refuse('An event of the stream');
     data.push(value);
   };
 
@@ -38,15 +65,21 @@ export function createSseParser(): SseParser {
       let input = text;
       if (pendingCr && input.startsWith('\n')) input = input.slice(1);
       pendingCr = false;
-      buffer += input;
+      const lineEnd = /\r\n|\r|\n/g;
+      let start = 0;
       for (;;) {
-        const match = /\r\n|\r|\n/.exec(buffer);
+        const match = lineEnd.exec(input);
         if (!match) break;
         // A lone CR at the very end may be the first half of a CRLF split across pieces.
-        if (match[0] === '\r' && match.index === buffer.length - 1) pendingCr = true;
-        takeLine(buffer.slice(0, match.index), out);
-        buffer = buffer.slice(match.index + match[0].length);
+        if (match[0] === '\r' && match.index === input.length - 1) pendingCr = true;
+        const line = buffer + input.slice(start, match.index);
+        buffer = '';
+        takeLine(line, out);
+        start = match.index + match[0].length;
       }
+      // What is left holds no line end: only the new piece was searched, never the held part again.
+      buffer += input.slice(start);
+      if (buffer.length > maxChars) refuse('A line of the stream');
       return out;
     },
     end() {
@@ -59,11 +92,22 @@ export function createSseParser(): SseParser {
   };
 }
 
-/** The `data` of each event of a byte stream, decoded as UTF-8 across piece boundaries. */
-export async function* readSseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+/**
+ * The `data` of each event of a byte stream, decoded as UTF-8 across piece boundaries. Throws
+ * `SseLimitError` once the stream passes `maxStreamBytes` (or a line or event passes `maxEventChars`).
+ */
+export async function* readSseData(
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  limits: SseLimits = {},
+): AsyncGenerator<string> {
+  const maxBytes = limits.maxStreamBytes ?? MAX_SSE_STREAM_BYTES;
   const decoder = new TextDecoder();
-  const parser = createSseParser();
+  const parser = createSseParser(limits);
+  let bytesRead = 0;
   for await (const bytes of body) {
+    bytesRead += bytes.byteLength;
+    if (bytesRead > maxBytes)
+      throw new SseLimitError(`The stream is longer than ${maxBytes.toLocaleString('en')} bytes`);
     yield* parser.push(decoder.decode(bytes, { stream: true }));
   }
   yield* parser.push(decoder.decode());

@@ -9,6 +9,17 @@ export const MAX_APP_HEIGHT = 1600;
 /** The shortest, so a page that reports 0 stays visible. */
 export const MIN_APP_HEIGHT = 24;
 
+/** Characters of one message or context an app hands the model; the rest is cut, and the cut is said. */
+export const MAX_APP_TEXT_CHARS = 20_000;
+/** `ui/message`s one app frame may attach while it is open; later ones are refused to the app, and said. */
+export const MAX_APP_MESSAGES = 10;
+
+/** `text` within `MAX_APP_TEXT_CHARS`, with a note where it was cut. */
+function capAppText(text: string): string {
+  if (text.length <= MAX_APP_TEXT_CHARS) return text;
+  return `${text.slice(0, MAX_APP_TEXT_CHARS)}\n[Cut by Loupe: the app sent ${text.length.toLocaleString('en')} characters; at most ${MAX_APP_TEXT_CHARS.toLocaleString('en')} go to the model.]`;
+}
+
 /** What the frame does with the app's requests (each is Loupe's own code; the app only asks). */
 export interface AppBridgeHandlers {
   /** The page to render, its policy already written in (`injectAppPolicy`). */
@@ -25,6 +36,8 @@ export interface AppBridgeHandlers {
   onMessage: (text: string) => void;
   /** `ui/update-model-context`: the app's latest context for the model (replaces the previous one). */
   onContext: (text: string) => void;
+  /** A bound the app hit (too many messages), in words for the person. */
+  onNotice: (text: string) => void;
 }
 
 /** The text parts of MCP content blocks an app sent (other kinds are named, not passed on). */
@@ -72,14 +85,22 @@ export async function connectAppBridge(frame: Window, handlers: AppBridgeHandler
   };
   bridge.oncalltool = async (params) =>
     (await handlers.callTool(params.name, params.arguments ?? {})) as Awaited<ReturnType<AppBridge['callTool']>>;
+  // Each message becomes an attachment the person must read and the model is sent: a flood is cut off.
+  let messages = 0;
   bridge.onmessage = (params) => {
-    handlers.onMessage(textOf(params.content));
+    messages += 1;
+    if (messages > MAX_APP_MESSAGES) {
+      if (messages === MAX_APP_MESSAGES + 1)
+        handlers.onNotice(`The app sent more than ${MAX_APP_MESSAGES} messages for the model; Loupe refused the rest.`);
+      return Promise.resolve({ isError: true });
+    }
+    handlers.onMessage(capAppText(textOf(params.content)));
     return Promise.resolve({});
   };
   bridge.onupdatemodelcontext = (params) => {
     const parts = [textOf(params.content)];
     if (params.structuredContent !== undefined) parts.push(JSON.stringify(params.structuredContent));
-    handlers.onContext(parts.filter((part) => part !== '').join('\n'));
+    handlers.onContext(capAppText(parts.filter((part) => part !== '').join('\n')));
     return Promise.resolve({});
   };
   bridge.onopenlink = ({ url }) => {

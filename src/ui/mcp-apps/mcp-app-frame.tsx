@@ -30,6 +30,7 @@ export function McpAppFrame({
   const [page, setPage] = useState<Page>({ state: 'loading' });
   const [height, setHeight] = useState(160);
   const [connected, setConnected] = useState(false);
+  const [bridgeNotice, setBridgeNotice] = useState<string | undefined>(undefined);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const { calls, callTool, notice } = useAppCalls(serverId, call.callId, call.name);
 
@@ -86,6 +87,7 @@ export function McpAppFrame({
           `Context from the app ${name}`,
           `Context from the app ${name}:\n${text}`,
         ),
+      onNotice: setBridgeNotice,
     }).then((closeBridge) => {
       if (!live) return closeBridge();
       close = closeBridge;
@@ -124,6 +126,7 @@ export function McpAppFrame({
           Left out of the app&apos;s policy (not an https origin): {refused.join(', ')}
         </p>
       )}
+      {bridgeNotice !== undefined && <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">{bridgeNotice}</p>}
       <AppCallList appName={name} calls={calls} {...(notice === undefined ? {} : { notice })} />
     </div>
   );

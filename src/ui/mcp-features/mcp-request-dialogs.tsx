@@ -5,17 +5,36 @@ import type { ElicitationPrompt, SamplingPrompt } from '../../protocol/mcp-featu
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { monoBlockClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import { ModalDialog } from '../tools/modal-dialog';
+import { estimateJsonTokens } from '../../shared/estimate-tokens';
 import { checkElicitationValues, ElicitationForm } from './elicitation-form';
+import { findOwnKeys, findSecretFields } from './check-form-secrets';
 
 function ElicitationDialog({ prompt }: { prompt: ElicitationPrompt }) {
   const answer = useLoupeStore((state) => state.answerElicitation);
+  const credentials = useLoupeStore((state) => state.settings.credentials);
   const [values, setValues] = useState(() => elicitationDefaults(prompt.requestedSchema));
-  const problems = checkElicitationValues(prompt.requestedSchema, values);
+  const secretFields = findSecretFields(prompt.requestedSchema);
+  const problems = [
+    ...checkElicitationValues(prompt.requestedSchema, values),
+    // Whatever the form's words claim, the person's own key never goes to a server.
+    ...findOwnKeys(values, credentials).map(
+      (provider) => `That is your ${provider} API key: Loupe never sends it to a server. Remove it.`,
+    ),
+  ];
   return (
     <ModalDialog
       title={`${prompt.serverName} asks for input`}
       onClose={() => void answer(prompt.requestId, { action: 'cancel' })}
     >
+      <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
+        This form comes from the server {prompt.serverName}, not from Loupe; what you enter goes to that server.
+      </p>
+      {secretFields.length > 0 && (
+        <p className="mb-2 rounded-md bg-amber-50 p-2 text-xs text-amber-800 dark:bg-amber-500/10 dark:text-amber-300">
+          It asks for what looks like a secret ({secretFields.join(', ')}). Loupe never needs your keys or passwords
+          here; enter one only if you trust {prompt.serverName} with it.
+        </p>
+      )}
       <p className="mb-3 text-sm whitespace-pre-wrap">{prompt.message}</p>
       <ElicitationForm schema={prompt.requestedSchema} values={values} onChange={setValues} />
       {problems.length > 0 && (
@@ -65,11 +84,16 @@ function SamplingDialog({ prompt }: { prompt: SamplingPrompt }) {
       : settings.provider === 'manual'
         ? 'you (manual model)'
         : settings.model;
+  const promptTokens = estimateJsonTokens({ system: prompt.systemPrompt, messages: prompt.messages });
   return (
     <ModalDialog title={`${prompt.serverName} asks the model`} onClose={() => void answer(prompt.requestId, false)}>
       <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
         The server wants a completion (sampling). Approve to send this to {modelName}; its answer goes back to the
-        server only. Up to {prompt.maxTokens} tokens
+        server only. The prompt is about {promptTokens.toLocaleString('en')} tokens; the reply up to{' '}
+        {prompt.maxTokens.toLocaleString('en')} tokens
+        {prompt.askedMaxTokens === undefined
+          ? ''
+          : ` (the server asked for ${prompt.askedMaxTokens.toLocaleString('en')}; Loupe caps a sampling reply there)`}
         {prompt.modelHints === undefined ? '' : `; the server would prefer ${prompt.modelHints.join(', ')}`}.
       </p>
       {prompt.systemPrompt !== undefined && (
