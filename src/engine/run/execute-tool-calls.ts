@@ -13,6 +13,7 @@ import type { ToolCallOutcome } from './build-tool-result';
 import type { RunEnvironment } from './run-options';
 import type { SettledCall } from './run-with-deadline';
 import { endCall, runCall, type CallRound } from './call-bookkeeping';
+import { createCancelScope } from './cancel-scope';
 import { capCallLogs } from './cap-call-logs';
 import { rerunSequentially, type RanCall } from './rerun-sequentially';
 import type { RecordedCall } from './resume-run';
@@ -68,12 +69,9 @@ const text = (value: string): ToolResultContentBlock => ({ type: 'text', text: v
 export function createRoundExecutor(options: RoundExecutorOptions): RoundExecutor {
   const { environment, round, emit, state } = options;
   const { policies } = state;
-  const controller = new AbortController();
-  // The reason goes along: a wall-time stop reads as a timeout, a cancel as a cancel.
-  const onRunAbort = (): void => controller.abort(options.signal.reason);
-  if (options.signal.aborted) onRunAbort();
-  else options.signal.addEventListener('abort', onRunAbort, { once: true });
-  const signal = controller.signal;
+  // The round's cancel follows the run's with its reason (a wall-time stop reads as a timeout, a cancel as a
+  // cancel); a scope rather than an AbortController, as each call of the round listens to it.
+  const signal = createCancelScope(options.signal);
   const started = new Map<string, Promise<ToolCallOutcome>>();
   const shared = new Map<string, { callId: string; outcome: Promise<ToolCallOutcome> }>();
   const ran = new Map<string, RanCall>();
@@ -262,12 +260,11 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
         if (!policies.sequentialFallback || signal.aborted) return outcomes;
         return await rerunSequentially({ outcomes, ran, state, signal, round: bookkeeping });
       } finally {
-        options.signal.removeEventListener('abort', onRunAbort);
+        signal.dispose();
       }
     },
     async abandon() {
-      controller.abort();
-      options.signal.removeEventListener('abort', onRunAbort);
+      signal.abort();
       await Promise.all(started.values());
     },
   };
