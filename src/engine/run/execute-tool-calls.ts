@@ -9,6 +9,7 @@ import type { RunPolicyState } from '../policies/run-policy-state';
 import { truncateResult } from '../policies/truncate-result';
 import type { Tool, ToolResultStatus } from '../tool/tool';
 import type { PlannedToolCall } from './assemble-assistant-message';
+import type { ReadyToolCall } from './collect-model-response';
 import type { ToolCallOutcome } from './build-tool-result';
 import type { RunEnvironment } from './run-options';
 import type { SettledCall } from './run-with-deadline';
@@ -55,8 +56,8 @@ export interface RoundExecutorOptions {
 
 /** One round's calls: started early while the reply streams, or all at once after it. */
 export interface RoundExecutor {
-  /** Starts `call` now if it is safe (read-only, valid, no pause, budget left); returns whether it started. */
-  startEarly(call: PlannedToolCall): boolean;
+  /** Starts the call now if it is safe (read-only, valid, no pause, budget left); returns whether it started. */
+  startEarly(ready: ReadyToolCall): boolean;
   /** Answers every call (starting those not yet started) and resolves with the outcomes in the model's order. */
   settle(calls: readonly PlannedToolCall[]): Promise<ToolCallOutcome[]>;
   /** The reply failed: early calls are cancelled and end in the trace; nothing is committed. */
@@ -243,11 +244,12 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
   };
 
   return {
-    startEarly(call) {
-      if (!policies.eagerStart || signal.aborted || call.inputError !== undefined || started.has(call.callId))
-        return false;
-      const resolved = resolveToolName(call.name, options.tools);
+    startEarly(ready) {
+      if (!policies.eagerStart || signal.aborted || started.has(ready.callId)) return false;
+      const resolved = resolveToolName(ready.name, options.tools);
       if (!resolved.ok || resolved.tool.annotations?.readOnlyHint !== true) return false;
+      const call = ready.plan();
+      if (call.inputError !== undefined) return false;
       if (state.validate(resolved.tool, call.input) !== undefined) return false;
       if (options.wouldPause?.(call, resolved.tool) === true) return false;
       void start(call, true);
