@@ -1,192 +1,93 @@
 // Benchmark (not a test): what the engine costs per round next to a bare `while` loop, and what its
 // parallelism and eager start buy. Every ratio is measured side by side in one run. Run: npm run bench:engine
-import type { ContentBlock, Message, ToolResultBlock } from '../src/engine/message/message';
-import type { Model, ModelRequest, ModelStreamPart } from '../src/engine/model/model';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import type { Message } from '../src/engine/message/message';
+import type { Model, ModelStreamPart } from '../src/engine/model/model';
 import type { RunEvent } from '../src/engine/event/run-event';
-import type { Tool } from '../src/engine/tool/tool';
 import { runToolLoop } from '../src/engine/run/run-tool-loop';
 import { createInMemoryTool } from '../src/engine/testing/in-memory-tool';
 import { createScriptedModel } from '../src/engine/testing/scripted-model';
 import type { LoopPolicies } from '../src/shared/loop-policies';
 import { createRunEnvironment } from '../src/worker/create-run-environment';
+import type * as EngineLoops from './bench/engine-loops';
 
-const CALLS_PER_ROUND = 2;
 const userMessage: Message = { role: 'user', content: [{ type: 'text', text: 'Go.' }] };
 
 // ---- Engine vs a bare loop -------------------------------------------------------------------------
 
-/**
- * A lean model: its replies are built once, it never copies the request (the scripted model's
- * `structuredClone` of every request would hide the engine's own cost) and it streams each reply as a
- * provider would, block by block. Calls before `rounds` ask for two tools; the last one answers in text.
- */
-function leanModel(rounds: number): Model {
-  const toolParts: ModelStreamPart[][] = Array.from({ length: rounds }, (_, round) => [
-    { type: 'response-start', id: `msg_${round}` },
-    { type: 'text-start', index: 0 },
-    { type: 'text-delta', index: 0, text: 'Looking it up.' },
-    { type: 'block-end', index: 0 },
-    ...Array.from({ length: CALLS_PER_ROUND }, (_, call): ModelStreamPart[] => [
-      { type: 'tool-use-start', index: call + 1, id: `call_${round}_${call}`, name: 'lookup' },
-      // Distinct arguments, so neither the loop guard nor the duplicate policy steps in.
-      { type: 'tool-input-delta', index: call + 1, partialJson: `{"round": ${round}, ` },
-      { type: 'tool-input-delta', index: call + 1, partialJson: `"call": ${call}}` },
-      { type: 'block-end', index: call + 1 },
-    ]).flat(),
-    { type: 'response-end', stopReason: 'tool_use', usage: { inputTokens: 10, outputTokens: 5 } },
-  ]);
-  const lastParts: ModelStreamPart[] = [
-    { type: 'response-start', id: 'msg_last' },
-    { type: 'text-start', index: 0 },
-    { type: 'text-delta', index: 0, text: 'Done.' },
-    { type: 'block-end', index: 0 },
-    { type: 'response-end', stopReason: 'end_turn', usage: { inputTokens: 10, outputTokens: 5 } },
-  ];
-  let calls = 0;
-  return {
-    provider: 'bench',
-    modelId: 'lean',
-    // Nothing to wait for: the parts are ready, so the bench measures the loop and not a transport.
-    // eslint-disable-next-line @typescript-eslint/require-await
-    async *doStream(_request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
-      const parts = toolParts[calls] ?? lastParts;
-      calls += 1;
-      for (const part of parts) {
-        if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-        yield part;
-      }
-    },
-  };
-}
-
-/**
- * CPU time of this process in µs (user + system). The machine this runs on is shared: wall time measures the
- * neighbours as much as the loop, while CPU time counts only the work done here (the GC's included).
- */
-function cpuNow(): number {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-}
-
-/** An instant tool (no schema work, no I/O). */
-function instantTool(): Tool {
-  return {
-    name: 'lookup',
-    description: 'Looks something up.',
-    inputSchema: { type: 'object', properties: {} },
-    origin: { kind: 'test' },
-    run: () => Promise.resolve({ content: [{ type: 'text', text: 'found' }] }),
-  };
-}
-
-/** The engine, events drained as the worker drains them. Returns µs per round. */
-async function engineRun(rounds: number): Promise<number> {
-  const start = cpuNow();
-  const handle = runToolLoop({
-    model: leanModel(rounds),
-    tools: [instantTool()],
-    history: [],
-    userMessage,
-    maxRounds: rounds + 1,
-    environment: createRunEnvironment(),
-  });
-  let count = 0;
-  for await (const _event of handle.events) count += 1;
-  const result = await handle.result;
-  const elapsed = cpuNow() - start;
-  if (result.finishReason !== 'end_turn' || result.rounds !== rounds + 1 || count === 0)
-    throw new Error(`The engine ended with ${result.finishReason} after ${result.rounds} rounds.`);
-  return elapsed / (rounds + 1);
-}
-
-/** The least a tool loop can do: stream the reply, run its calls, append both, go on. Returns µs per round. */
-async function bareRun(rounds: number): Promise<number> {
-  const start = cpuNow();
-  const model = leanModel(rounds);
-  const tool = instantTool();
-  const signal = new AbortController().signal;
-  const history: Message[] = [userMessage];
-  let round = 0;
-  for (;;) {
-    round += 1;
-    const content: ContentBlock[] = [];
-    const json = new Map<number, string>();
-    for await (const part of model.doStream({ messages: history, tools: [], maxTokens: 4096 }, signal)) {
-      if (part.type === 'text-start') content[part.index] = { type: 'text', text: '' };
-      else if (part.type === 'text-delta') {
-        const block = content[part.index];
-        if (block?.type === 'text') block.text += part.text;
-      } else if (part.type === 'tool-use-start') {
-        content[part.index] = { type: 'tool_use', id: part.id, name: part.name, input: {} };
-        json.set(part.index, '');
-      } else if (part.type === 'tool-input-delta')
-        json.set(part.index, (json.get(part.index) ?? '') + part.partialJson);
-      else if (part.type === 'block-end') {
-        const block = content[part.index];
-        if (block?.type === 'tool_use')
-          block.input = JSON.parse(json.get(part.index) ?? '{}') as Record<string, unknown>;
-      }
-    }
-    history.push({ role: 'assistant', content });
-    const calls = content.filter((block) => block.type === 'tool_use');
-    if (calls.length === 0) break;
-    const results = await Promise.all(
-      calls.map(async (call): Promise<ToolResultBlock> => {
-        const output = await tool.run(call.input, { signal, onProgress: () => undefined, log: () => undefined });
-        return { type: 'tool_result', tool_use_id: call.id, content: output.content };
-      }),
-    );
-    history.push({ role: 'user', content: results });
-  }
-  const elapsed = cpuNow() - start;
-  if (round !== rounds + 1) throw new Error(`The bare loop took ${round} rounds.`);
-  return elapsed / round;
-}
+// Both loops are measured as production ships them: bundled by esbuild without `keepNames`. Run through
+// tsx instead, every closure the engine makes would also pay for tsx's `__name` helper (a defineProperty per
+// closure, about a tenth of the engine's time), which the bare loop, with few closures, hardly pays.
+const outdir = await mkdtemp(join(tmpdir(), 'loupe-bench-engine-'));
+await build({
+  entryPoints: [new URL('./bench/engine-loops.ts', import.meta.url).pathname],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'es2022',
+  outfile: join(outdir, 'engine-loops.mjs'),
+  logLevel: 'error',
+});
+const loops = (await import(pathToFileURL(join(outdir, 'engine-loops.mjs')).href)) as typeof EngineLoops;
+await rm(outdir, { recursive: true, force: true });
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** Engine and bare loop alternately (so both see the same machine load); medians of `repeats`. */
-async function sideBySide(rounds: number, repeats: number): Promise<{ engine: number; bare: number }> {
-  await engineRun(Math.min(rounds, 50));
-  await bareRun(Math.min(rounds, 50));
+/** Per round: the median of the runs and the best (on a shared machine the neighbours only ever add time). */
+interface Figures {
+  median: number;
+  best: number;
+}
+
+/** Engine and bare loop alternately (so both see the same machine load), `repeats` runs each. */
+async function sideBySide(rounds: number, repeats: number): Promise<{ engine: Figures; bare: Figures }> {
   const engine: number[] = [];
   const bare: number[] = [];
   for (let index = 0; index < repeats; index += 1) {
-    engine.push(await engineRun(rounds));
-    bare.push(await bareRun(rounds));
+    engine.push((await loops.engineRun(rounds)).perRound);
+    bare.push((await loops.bareRun(rounds)).perRound);
   }
-  return { engine: median(engine), bare: median(bare) };
+  return {
+    engine: { median: median(engine), best: Math.min(...engine) },
+    bare: { median: median(bare), best: Math.min(...bare) },
+  };
+}
+
+// Warm both up (the JIT) and check they are compared like with like: the same messages in the last request.
+for (let index = 0; index < 3; index += 1) {
+  const [engine, bare] = [await loops.engineRun(200), await loops.bareRun(200)];
+  if (!loops.sameRequests(engine, bare)) throw new Error('The engine and the bare loop sent different messages.');
 }
 
 const format = (value: number): string => value.toFixed(1).padStart(8);
-
+const ratio = (engine: number, bare: number): string => `${(engine / bare).toFixed(1).padStart(5)}×`;
+const repeatsOf = (rounds: number): number => (rounds >= 2000 ? 5 : rounds >= 800 ? 9 : rounds >= 200 ? 15 : 31);
 console.info(
-  `Engine vs a bare while loop: lean model, instant tools, ${CALLS_PER_ROUND} calls per round (µs per round, median).`,
+  `Engine vs a bare while loop: lean model, instant tools, ${loops.CALLS_PER_ROUND} calls per round, the same request messages.`,
 );
-console.info('  rounds    engine      bare   ratio');
-for (const [rounds, repeats] of [
-  [200, 7],
-  [2000, 3],
-] as const) {
-  const { engine, bare } = await sideBySide(rounds, repeats);
+console.info('CPU µs per round, the two loops alternating: the median of the runs, and the best run.');
+console.info('  rounds    engine      bare   ratio  |  best: engine      bare   ratio');
+const perRound = new Map<number, Figures>();
+for (const rounds of (process.env.BENCH_ROUNDS ?? '50,200,800,2000').split(',').map(Number)) {
+  const { engine, bare } = await sideBySide(rounds, repeatsOf(rounds));
+  perRound.set(rounds, engine);
   console.info(
-    `  ${String(rounds).padStart(6)}  ${format(engine)}  ${format(bare)}  ${(engine / bare).toFixed(1).padStart(5)}×`,
+    `  ${String(rounds).padStart(6)}  ${format(engine.median)}  ${format(bare.median)}  ${ratio(engine.median, bare.median)}  |  ${format(engine.best)}  ${format(bare.best)}  ${ratio(engine.best, bare.best)}`,
   );
 }
-console.info('Engine per round as the run grows (flat means the cost does not grow with the history):');
-const sizes = [50, 800, 2000];
-const flat: number[] = [];
-for (const rounds of sizes) {
-  await engineRun(50);
-  const runs: number[] = [];
-  for (let index = 0; index < 3; index += 1) runs.push(await engineRun(rounds));
-  flat.push(median(runs));
-}
-console.info(`  ${sizes.map((rounds, index) => `${rounds} rounds: ${flat[index]?.toFixed(1)} µs`).join(' · ')}`);
-console.info(`  2,000 vs 50 rounds: ${((flat[2] ?? 0) / (flat[0] ?? 1)).toFixed(2)}×`);
+const sizes = [...perRound.keys()];
+const [smallest, largest] = [perRound.get(sizes[0] ?? 0), perRound.get(sizes.at(-1) ?? 0)];
+if (smallest !== undefined && largest !== undefined && sizes.length > 1)
+  console.info(
+    `  flat: the engine per round at ${sizes.at(-1)} vs ${sizes[0]} rounds: ${(largest.median / smallest.median).toFixed(2)}× (median), ${(largest.best / smallest.best).toFixed(2)}× (best)`,
+  );
 
 // ---- Parallelism and eager start, on the real clock ----------------------------------------------------
 

@@ -27,6 +27,11 @@ export type CompactionVerdict =
 
 /** The loop's debugger hooks; without a controller every hook goes straight on and emits nothing. */
 export interface DebugSession {
+  /**
+   * True when the session has no controller: every hook would go straight on, so a caller on a hot path
+   * may skip them (and their async hops) altogether.
+   */
+  readonly inert?: boolean;
   beforeRequest(round: number, request: ModelRequest): Promise<ModelRequest>;
   afterReply(round: number, message: Message, stopReason: StopReason | null): Promise<void>;
   /** `appOf`: the call is an MCP App's, made from the app of that model call (the pause says so). */
@@ -176,6 +181,7 @@ export function createDebugSession(options: DebugSessionOptions): DebugSession {
   }
 
   return {
+    inert: controller === undefined,
     async beforeRequest(round, request) {
       const paused = await pause({ kind: 'before-request', round, request });
       if (paused?.decision.type !== 'edit-request') return request;

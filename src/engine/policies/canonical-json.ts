@@ -16,7 +16,16 @@ function sortKeys(value: unknown): unknown {
   );
 }
 
+// A call's input is parsed once and never changed by the engine; a round reads its signature twice (the
+// duplicate check before the call, the loop guard after), so the canonical text is kept with the object.
+const canonicalInputs = new WeakMap<object, string>();
+
 /** The identity of a call for the loop guard and duplicate handling: name plus canonical arguments. */
 export function callSignature(name: string, input: Record<string, unknown>): string {
-  return `${name} ${canonicalJson(input)}`;
+  let canonical = canonicalInputs.get(input);
+  if (canonical === undefined) {
+    canonical = canonicalJson(input);
+    canonicalInputs.set(input, canonical);
+  }
+  return `${name} ${canonical}`;
 }

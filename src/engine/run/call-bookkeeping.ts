@@ -4,6 +4,7 @@ import type { ToolResultContentBlock } from '../message/message';
 import type { Tool } from '../tool/tool';
 import type { PlannedToolCall } from './assemble-assistant-message';
 import { toErrorContent, type ToolCallOutcome } from './build-tool-result';
+import type { AbortSource } from './cancel-scope';
 import type { RunEnvironment } from './run-options';
 import { callTimeoutOf, runWithDeadline, type RunWithDeadlineOptions, type SettledCall } from './run-with-deadline';
 
@@ -37,7 +38,7 @@ export async function runCall(
   call: PlannedToolCall,
   tool: Tool,
   input: Record<string, unknown>,
-  signal: AbortSignal,
+  signal: AbortSource,
   start: CallStart,
 ): Promise<{ settled: SettledCall; startedAt: number }> {
   const { environment } = context;

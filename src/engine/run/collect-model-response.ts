@@ -48,10 +48,22 @@ export interface CollectModelResponseOptions {
   /** The caller knows `request.messages` hold no image or document: the media guard has nothing to do. */
   mediaFree?: boolean;
   /** Called when a tool_use block has finished streaming, before the reply ends (eager start, rule 11). */
-  onToolCallReady?: (call: PlannedToolCall) => void;
+  onToolCallReady?: (ready: ReadyToolCall) => void;
   /** No stream part for this long → the call fails with a plain message and the request is aborted. */
   idle?: StreamIdleTimeout;
 }
+
+/**
+ * A tool_use block that has finished streaming: its id and name, and its input parsed only when asked (most
+ * calls are not started early, so most never need it before the reply is assembled).
+ */
+export interface ReadyToolCall {
+  callId: string;
+  name: string;
+  plan(): PlannedToolCall;
+}
+
+const readyMode: AssemblyMode = { kind: 'complete', stopReason: null };
 
 /**
  * How the call ended. `message` is what was committed with `response-end` (null when no
@@ -180,8 +192,10 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
       case 'block-end': {
         const block = blocks.get(part.index);
         if (block) block.ended = true;
-        if (block?.kind === 'tool_use')
-          options.onToolCallReady?.(planToolCall(block, { kind: 'complete', stopReason: null }));
+        if (block?.kind === 'tool_use' && options.onToolCallReady !== undefined) {
+          const { id, name } = block;
+          options.onToolCallReady({ callId: id, name, plan: () => planToolCall(block, readyMode) });
+        }
         return;
       }
       case 'response-end':

@@ -9,10 +9,12 @@ import type { RunPolicyState } from '../policies/run-policy-state';
 import { truncateResult } from '../policies/truncate-result';
 import type { Tool, ToolResultStatus } from '../tool/tool';
 import type { PlannedToolCall } from './assemble-assistant-message';
+import type { ReadyToolCall } from './collect-model-response';
 import type { ToolCallOutcome } from './build-tool-result';
 import type { RunEnvironment } from './run-options';
 import type { SettledCall } from './run-with-deadline';
 import { endCall, runCall, type CallRound } from './call-bookkeeping';
+import { createCancelScope } from './cancel-scope';
 import { capCallLogs } from './cap-call-logs';
 import { rerunSequentially, type RanCall } from './rerun-sequentially';
 import type { RecordedCall } from './resume-run';
@@ -54,8 +56,8 @@ export interface RoundExecutorOptions {
 
 /** One round's calls: started early while the reply streams, or all at once after it. */
 export interface RoundExecutor {
-  /** Starts `call` now if it is safe (read-only, valid, no pause, budget left); returns whether it started. */
-  startEarly(call: PlannedToolCall): boolean;
+  /** Starts the call now if it is safe (read-only, valid, no pause, budget left); returns whether it started. */
+  startEarly(ready: ReadyToolCall): boolean;
   /** Answers every call (starting those not yet started) and resolves with the outcomes in the model's order. */
   settle(calls: readonly PlannedToolCall[]): Promise<ToolCallOutcome[]>;
   /** The reply failed: early calls are cancelled and end in the trace; nothing is committed. */
@@ -68,12 +70,9 @@ const text = (value: string): ToolResultContentBlock => ({ type: 'text', text: v
 export function createRoundExecutor(options: RoundExecutorOptions): RoundExecutor {
   const { environment, round, emit, state } = options;
   const { policies } = state;
-  const controller = new AbortController();
-  // The reason goes along: a wall-time stop reads as a timeout, a cancel as a cancel.
-  const onRunAbort = (): void => controller.abort(options.signal.reason);
-  if (options.signal.aborted) onRunAbort();
-  else options.signal.addEventListener('abort', onRunAbort, { once: true });
-  const signal = controller.signal;
+  // The round's cancel follows the run's with its reason (a wall-time stop reads as a timeout, a cancel as a
+  // cancel); a scope rather than an AbortController, as each call of the round listens to it.
+  const signal = createCancelScope(options.signal);
   const started = new Map<string, Promise<ToolCallOutcome>>();
   const shared = new Map<string, { callId: string; outcome: Promise<ToolCallOutcome> }>();
   const ran = new Map<string, RanCall>();
@@ -245,11 +244,12 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
   };
 
   return {
-    startEarly(call) {
-      if (!policies.eagerStart || signal.aborted || call.inputError !== undefined || started.has(call.callId))
-        return false;
-      const resolved = resolveToolName(call.name, options.tools);
+    startEarly(ready) {
+      if (!policies.eagerStart || signal.aborted || started.has(ready.callId)) return false;
+      const resolved = resolveToolName(ready.name, options.tools);
       if (!resolved.ok || resolved.tool.annotations?.readOnlyHint !== true) return false;
+      const call = ready.plan();
+      if (call.inputError !== undefined) return false;
       if (state.validate(resolved.tool, call.input) !== undefined) return false;
       if (options.wouldPause?.(call, resolved.tool) === true) return false;
       void start(call, true);
@@ -262,12 +262,11 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
         if (!policies.sequentialFallback || signal.aborted) return outcomes;
         return await rerunSequentially({ outcomes, ran, state, signal, round: bookkeeping });
       } finally {
-        options.signal.removeEventListener('abort', onRunAbort);
+        signal.dispose();
       }
     },
     async abandon() {
-      controller.abort();
-      options.signal.removeEventListener('abort', onRunAbort);
+      signal.abort();
       await Promise.all(started.values());
     },
   };

@@ -43,48 +43,45 @@ export async function readStream<T>(
   idle?: StreamIdleTimeout,
 ): Promise<void> {
   const iterator = stream[Symbol.asyncIterator]();
-  let removeListener = (): void => {};
-  const aborted = new Promise<'aborted'>((resolve) => {
-    if (signal.aborted) {
-      resolve('aborted');
-      return;
-    }
-    const listener = (): void => resolve('aborted');
-    signal.addEventListener('abort', listener, { once: true });
-    removeListener = () => signal.removeEventListener('abort', listener);
-  });
+  // One race per read, settled by whichever comes first: the read, the abort or the silence. Cheaper than a
+  // `Promise.race` per value, which subscribes to all three every time (values come in the thousands).
+  let interrupted: 'aborted' | 'idle' | undefined;
+  let interrupt: ((why: 'aborted' | 'idle') => void) | undefined;
+  const stop = (why: 'aborted' | 'idle'): void => {
+    interrupted ??= why;
+    interrupt?.(why);
+  };
+  const onAbort = (): void => stop('aborted');
+  if (signal.aborted) interrupted = 'aborted';
+  else signal.addEventListener('abort', onAbort, { once: true });
   let cancelIdle = (): void => {};
   const clock = idle?.now;
   // When the quiet time started: the end of the last value's handling, as a new read then begins.
   let quietSince = clock?.() ?? 0;
-  const shared =
-    idle === undefined || clock === undefined
-      ? undefined
-      : new Promise<'idle'>((resolve) => {
-          const arm = (ms: number): void => {
-            cancelIdle = idle.setTimer(() => {
-              const quiet = clock() - quietSince;
-              if (quiet >= idle.ms) resolve('idle');
-              else arm(idle.ms - quiet);
-            }, ms);
-          };
-          arm(idle.ms);
-        });
+  // With a clock, one timer serves the whole stream (set again for what is left when a value came since).
+  const arm = (ms: number): void => {
+    if (idle === undefined || clock === undefined) return;
+    cancelIdle = idle.setTimer(() => {
+      const quiet = clock() - quietSince;
+      if (quiet >= idle.ms) stop('idle');
+      else arm(idle.ms - quiet);
+    }, ms);
+  };
+  if (idle !== undefined) arm(idle.ms);
   try {
     for (;;) {
       if (signal.aborted) throw new StreamAbortedError();
-      const read = iterator.next();
-      // The read may settle after an abort, when nobody listens any more: never let it go unhandled.
-      read.catch(() => {});
-      const silent =
-        shared ??
-        (idle === undefined
-          ? undefined
-          : new Promise<'idle'>((resolve) => {
-              cancelIdle = idle.setTimer(() => resolve('idle'), idle.ms);
-            }));
-      const next = await Promise.race(silent === undefined ? [read, aborted] : [read, aborted, silent]);
-      if (shared === undefined) cancelIdle();
+      if (interrupted === undefined && idle !== undefined && clock === undefined)
+        cancelIdle = idle.setTimer(() => stop('idle'), idle.ms);
+      const next =
+        interrupted ??
+        (await new Promise<IteratorResult<T> | 'aborted' | 'idle'>((resolve, reject) => {
+          interrupt = resolve;
+          // Both handlers attached: a read that fails after an abort is never an unhandled rejection.
+          iterator.next().then(resolve, reject);
+        }));
+      interrupt = undefined;
+      if (clock === undefined) cancelIdle();
       if (next === 'aborted' || next === 'idle') {
         iterator.return?.()?.catch(() => {});
         throw next === 'idle' && idle !== undefined ? new StreamIdleError(idle.ms) : new StreamAbortedError();
@@ -95,6 +92,6 @@ export async function readStream<T>(
     }
   } finally {
     cancelIdle();
-    removeListener();
+    signal.removeEventListener('abort', onAbort);
   }
 }

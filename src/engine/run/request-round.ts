@@ -26,7 +26,8 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
   const pending: ModelRequest = { ...state.base, tools: round.offered, messages: context.history() };
   if (round.announce)
     emit({ type: 'round-start', at: environment.now(), round: round.round, request: context.digest(pending) });
-  const request = round.reply === undefined ? await debug.beforeRequest(round.round, pending) : pending;
+  const request =
+    round.reply === undefined && debug.inert !== true ? await debug.beforeRequest(round.round, pending) : pending;
   const { messages: _sent, ...kept } = request;
   state.base = request.tools === round.offered ? { ...kept, tools: state.base.tools } : kept;
   if (signal.aborted) {
@@ -43,7 +44,7 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
     maxTotalMs: policies.toolMaxTotalMs,
     emit,
     state: context.policyState,
-    debug,
+    ...(debug.inert === true ? {} : { debug }),
     wouldPause: (call, tool) => wouldPauseBefore(options, round.round, call, tool),
     ...(round.recorded === undefined ? {} : { recorded: round.recorded }),
     ...(round.cutShort === undefined ? {} : { cutShort: round.cutShort }),
@@ -69,7 +70,7 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
         ...(request.messages === pending.messages
           ? { hasToolUse: context.hasToolUse, mediaFree: !context.hasMedia() }
           : { history: request.messages, hasToolUse: context.hasToolUse }),
-        onToolCallReady: (call) => void executor.startEarly(call),
+        onToolCallReady: (ready) => void executor.startEarly(ready),
         idle: {
           ms: policies.modelIdleTimeoutMs,
           setTimer: (callback, ms) => environment.setTimer(callback, ms),
@@ -83,7 +84,7 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
     endRound(context, round.round);
     return context.finish('error', response.error);
   }
-  if (response.kind === 'complete' && (reply?.afterReply ?? true))
+  if (response.kind === 'complete' && (reply?.afterReply ?? true) && debug.inert !== true)
     await debug.afterReply(round.round, response.message, response.stopReason);
   return { response, executor };
 }

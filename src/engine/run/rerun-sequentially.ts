@@ -4,6 +4,7 @@ import type { Tool } from '../tool/tool';
 import type { PlannedToolCall } from './assemble-assistant-message';
 import type { ToolCallOutcome } from './build-tool-result';
 import { endCall, runCall, type CallRound } from './call-bookkeeping';
+import type { AbortSource } from './cancel-scope';
 
 /** A call that reached its tool this round, with the input it ran with. */
 export interface RanCall {
@@ -17,7 +18,7 @@ export interface RerunOptions {
   outcomes: ToolCallOutcome[];
   ran: ReadonlyMap<string, RanCall>;
   state: RunPolicyState;
-  signal: AbortSignal;
+  signal: AbortSource;
   /** The round, as each call's bookkeeping needs it. */
   round: CallRound;
 }

@@ -11,6 +11,7 @@ import type {
   ToolResultStatus,
 } from '../tool/tool';
 import { describeDuration } from '../../shared/describe-duration';
+import type { AbortSource } from './cancel-scope';
 import type { RunEnvironment } from './run-options';
 import { isWallTimeAbort } from './wall-time';
 
@@ -33,7 +34,7 @@ export interface RunWithDeadlineOptions {
   tool: Tool;
   input: Record<string, unknown>;
   /** Cancels the call (`cancelled`). */
-  signal: AbortSignal;
+  signal: AbortSource;
   /** Idle timeout: the call may stay silent this long; each progress notification restarts it. */
   timeoutMs: number;
   /** Where `timeoutMs` comes from (shown as "server limit" and so on). Default `run`. */
@@ -82,7 +83,15 @@ export function describeCallTimeout(timeout: CallTimeoutInfo): string {
  */
 export function runWithDeadline(options: RunWithDeadlineOptions): Promise<SettledCall> {
   const { tool, input, signal, timeoutMs, environment } = options;
-  const controller = new AbortController();
+  // The tool's own signal is made when the tool first reads it: a tool that never listens costs no
+  // AbortController. Once the call is stopped, a signal read later comes already aborted.
+  let controller: AbortController | undefined;
+  let stoppedAs: string | undefined;
+  const toolSignal = (): AbortSignal => {
+    controller ??= new AbortController();
+    if (stoppedAs !== undefined) controller.abort(stoppedAs);
+    return controller.signal;
+  };
   const startedAt = environment.now();
   return new Promise<SettledCall>((resolve) => {
     let done = false;
@@ -109,7 +118,10 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
       cancelTotal();
       signal.removeEventListener('abort', onCancel);
       // Tell a well-behaved tool to stop; the result is already decided either way.
-      if (result.status === 'timeout' || result.status === 'cancelled') controller.abort(result.status);
+      if (result.status === 'timeout' || result.status === 'cancelled') {
+        stoppedAs = result.status;
+        controller?.abort(result.status);
+      }
       resolve(result);
     }
 
@@ -128,7 +140,14 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
       .then(() => {
         if (done) return undefined;
         const deadline = { idleMs: timeoutMs, ...(maxTotal === undefined ? {} : { maxTotalMs: maxTotal }) };
-        return tool.run(input, { signal: controller.signal, onProgress, log, deadline });
+        return tool.run(input, {
+          get signal() {
+            return toolSignal();
+          },
+          onProgress,
+          log,
+          deadline,
+        });
       })
       .then(
         (output) => settle(fromOutput(output)),

@@ -37,7 +37,10 @@ export interface ToolProgress {
 }
 
 export interface ToolRunContext {
-  /** Aborted on cancel or timeout; a well-behaved tool stops then. The engine does not rely on it. */
+  /**
+   * Aborted on cancel or timeout; a well-behaved tool stops then. The engine does not rely on it. The loop
+   * makes it when the tool first reads it (read after the call was stopped, it comes already aborted).
+   */
   signal: AbortSignal;
   onProgress: (progress: ToolProgress) => void;
   log: (level: ToolLogLevel, message: string) => void;
