@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -12,6 +13,22 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), securityHeadersPlugin(), corsHelperPlugin(), clientMetadataPlugin()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
   worker: { format: 'es' },
+  // Smaller engine worker (issue 16). The MCP client's browser shims bundle their own older copy of
+  // @cfworker/json-schema; ours give it the validator on the copy the worker already carries (~6 KB gzip less).
+  resolve: {
+    alias: [
+      {
+        find: /^@modelcontextprotocol\/client\/_shims$/,
+        replacement: fileURLToPath(new URL('./src/mcp/mcp-client-shims.ts', import.meta.url)),
+      },
+      // The Anthropic SDK's tracing API, with nothing registered to trace to in the worker: its no-op behaviour
+      // without the registry, diagnostics and propagation machinery (src/providers/anthropic/opentelemetry-off.ts).
+      {
+        find: /^@opentelemetry\/api$/,
+        replacement: fileURLToPath(new URL('./src/providers/anthropic/opentelemetry-off.ts', import.meta.url)),
+      },
+    ],
+  },
   // The e2e dev server keeps its own dependency cache, so it never races a developer's `npm start`.
   ...(process.env.LOUPE_VITE_CACHE_DIR === undefined ? {} : { cacheDir: process.env.LOUPE_VITE_CACHE_DIR }),
   // Monaco's lazy chunk is ~4 MB by itself (loaded on first use of an editor); the warning would only repeat that.

@@ -161,11 +161,21 @@ async function streamOnce(kb: number): Promise<Sample> {
   api.enqueue({ content: [{ type: 'text', text: streamedMarkdown(kb * 1024) }], eventDelayMs: EVENT_DELAY_MS });
   const before = await metrics();
   const start = await now(page);
+  // The end is watched from inside the page, on the page's own mutations: a Playwright locator polls on every
+  // animation frame (a query and a text read per frame, and a frame rendered for it), which was counted as the
+  // page's own work. A string, so the bundler's helpers never reach the page.
+  const ended = page.evaluate(`new Promise((resolve) => {
+    const done = () =>
+      document.querySelector('[role="status"][aria-label="Run status"]')?.textContent?.includes('end_turn') === true;
+    const observer = new MutationObserver(() => {
+      if (!done()) return;
+      observer.disconnect();
+      resolve(performance.now());
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  })`);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  // A CSS query, not a role query: Playwright polls until the end, and computing roles over a long reply's DOM
-  // at every poll would be counted as the page's own work.
-  await page.locator('[role="status"][aria-label="Run status"]', { hasText: 'end_turn' }).waitFor({ timeout: 600_000 });
-  const end = await now(page);
+  const end = (await ended) as number;
   const after = await metrics();
   const tasks = await longTasksSince(start);
   const settled = await heap();

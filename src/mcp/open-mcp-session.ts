@@ -1,11 +1,11 @@
 // Opens one MCP client session in the era the person chose: streamable HTTP first, the older SSE transport when the server lacks it.
 import type { LoggingLevel, Transport } from '@modelcontextprotocol/client';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { clientCapabilitiesFor, installClientHandlers, type McpClientHandlers } from './mcp-client-handlers';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from './mcp-sdk-client';
 import type { OAuthClientProvider } from './mcp-sdk-client';
 import { recordTransport } from './record-transport';
 import { carryTaskHandles } from './task-handle-transport';
+import { CfWorkerSchemaValidator } from './schema-validator';
 import { DEFAULT_REQUEST_LOG_LEVEL, withRequestLogLevel } from './request-log-level';
 import { detectHiddenSession } from './detect-browser-blocks';
 import { McpConnectionError } from './mcp-connection-error';
@@ -49,7 +49,7 @@ function createClient(options: OpenMcpSessionOptions, era: McpEraChoice): Client
     { name: 'loupe', version: '0.1.0' },
     {
       // Explicitly the eval-free validator: the app's CSP forbids the Ajv one.
-      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+      jsonSchemaValidator: new CfWorkerSchemaValidator(),
       capabilities: clientCapabilitiesFor(options.handlers),
       versionNegotiation: negotiationFor(era),
     },

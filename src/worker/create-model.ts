@@ -2,10 +2,6 @@
 import type { Model } from '../engine/model/model';
 import type { ModelInfo } from '../protocol/messages';
 import type { ProviderSettings } from '../protocol/settings';
-import { createDemoModel } from '../providers/demo/create-demo-model';
-import { createOpenAICompatibleModel } from '../providers/openai-compatible/create-openai-compatible-model';
-import { listOpenAICompatibleModels } from '../providers/openai-compatible/list-openai-compatible-models';
-import { createPromptedModel } from '../providers/prompted/create-prompted-model';
 import { createManualModel, type ManualReplySource } from '../providers/manual/create-manual-model';
 import { createLazyModel } from './create-lazy-model';
 import { collectModelSecrets, guardModelSecrets, scrubSecrets } from './guard-model-secrets';
@@ -16,17 +12,26 @@ export interface ModelContext {
   createId?: (prefix: string) => string;
 }
 
-/** The model that answers a run; a model marked for prompted tools is wrapped in the prompted track. */
+/**
+ * The model that answers a run; a model marked for prompted tools is wrapped in the prompted track. Each
+ * adapter (and the prompted track) is its own chunk, loaded with its first call: a run loads only its own.
+ */
 export function createModel(provider: ProviderSettings, context: ModelContext = {}): Model {
   switch (provider.kind) {
     case 'demo':
-      return createDemoModel();
+      return createLazyModel({ provider: 'demo', modelId: 'loupe-demo', countsTokens: false }, () =>
+        import('../providers/demo/create-demo-model').then((module) => module.createDemoModel()),
+      );
     case 'manual':
       return createManualModel(context.manual, context.createId ?? ((prefix) => `${prefix}_${crypto.randomUUID()}`));
     case 'anthropic':
     case 'openai-compatible': {
       const model = guardModelSecrets(createNativeModel(provider), collectModelSecrets(provider));
-      return provider.capabilities?.tools === 'prompted' ? createPromptedModel(model) : model;
+      if (provider.capabilities?.tools !== 'prompted') return model;
+      // The prompted track counts no tokens (its request is not the one the adapter would count).
+      return createLazyModel({ provider: model.provider, modelId: model.modelId, countsTokens: false }, () =>
+        import('../providers/prompted/create-prompted-model').then((module) => module.createPromptedModel(model)),
+      );
     }
   }
 }
@@ -48,14 +53,20 @@ function createNativeModel(provider: Exclude<ProviderSettings, { kind: 'demo' } 
         import('../providers/anthropic/create-anthropic-model').then((module) => module.createAnthropicModel(config)),
       );
     }
-    case 'openai-compatible':
-      return createOpenAICompatibleModel({
+    case 'openai-compatible': {
+      const config = {
         apiKey: provider.apiKey,
         baseUrl: provider.baseUrl,
         model: provider.model,
         vision: capabilities?.vision === true,
         sendReasoning: capabilities?.sendReasoning === true,
-      });
+      };
+      return createLazyModel({ provider: 'openai-compatible', modelId: provider.model, countsTokens: false }, () =>
+        import('../providers/openai-compatible/create-openai-compatible-model').then((module) =>
+          module.createOpenAICompatibleModel(config),
+        ),
+      );
+    }
   }
 }
 
@@ -83,7 +94,10 @@ async function listProviderModels(
         ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
       });
     }
-    case 'openai-compatible':
+    case 'openai-compatible': {
+      const { listOpenAICompatibleModels } =
+        await import('../providers/openai-compatible/list-openai-compatible-models');
       return listOpenAICompatibleModels({ apiKey: provider.apiKey, baseUrl: provider.baseUrl });
+    }
   }
 }

@@ -1,11 +1,21 @@
-// The worker's side of the wire: run events go out in one message per run and frame, in their wire form;
-// every other message goes out at once, after the events buffered before it (so the order never changes).
+// The worker's side of the wire: run events go out in one message per run and frame, in their wire form (while a
+// reply streams, at most one per WIRE_STREAM_MS); every other message goes out at once, after the events buffered
+// before it (so the order never changes).
 import type { RunEvent } from '../engine/event/run-event';
 import { PROTOCOL_VERSION, type WireWorkerMessage, type WorkerMessage } from '../protocol/messages';
 import { createRunMemory, encodeRunEvents, type RunMemory } from '../protocol/run-event-codec';
 
 /** About one frame: events closer together than this share a message. */
 export const WIRE_FRAME_MS = 16;
+
+/**
+ * While only streamed deltas are waiting, a message goes out at most this often: the store shows them at this
+ * pace anyway (RUN_EVENT_FLUSH_MS), and every message is a task on the page's main thread (an 80 KB reply was
+ * ~30 a second). Any other event (a call ending, a pause, the run's end) still goes out within a frame.
+ */
+export const WIRE_STREAM_MS = 100;
+
+const STREAMED = new Set<RunEvent['type']>(['text-delta', 'thinking-delta', 'tool-input-delta']);
 
 export interface WirePoster {
   /** Takes a message as the host posts it. */
@@ -15,21 +25,41 @@ export interface WirePoster {
 }
 
 /**
- * Wraps `send` (the worker's `postMessage`). `schedule` runs the flush later, once per buffered frame
- * (default: a timer of `WIRE_FRAME_MS`; the worker has no animation frames).
+ * Wraps `send` (the worker's `postMessage`). `schedule` runs the flush after `delayMs` (default: a timer; the
+ * worker has no animation frames); `now` is the clock the stream pace is kept by.
  */
 export function createWirePoster(
   send: (message: WireWorkerMessage) => void,
-  schedule: (flush: () => void) => void = (flush) => setTimeout(flush, WIRE_FRAME_MS),
+  schedule: (flush: () => void, delayMs: number) => void = (flush, delayMs) => setTimeout(flush, delayMs),
+  now: () => number = () => performance.now(),
 ): WirePoster {
   const memories = new Map<string, RunMemory>();
   /** Buffered runs in the order they first posted, each with its events. */
   let buffered = new Map<string, RunEvent[]>();
-  let scheduled = false;
+  /** When the scheduled flush is due (none: Infinity), and which schedule is the live one. */
+  let dueAt = Number.POSITIVE_INFINITY;
+  let generation = 0;
+  let lastSentAt = Number.NEGATIVE_INFINITY;
+
+  /** Makes sure a flush comes by `at` (an earlier one replaces a later one). */
+  const flushBy = (at: number) => {
+    if (at >= dueAt) return;
+    dueAt = at;
+    generation += 1;
+    const mine = generation;
+    schedule(
+      () => {
+        if (mine === generation) flush();
+      },
+      Math.max(0, at - now()),
+    );
+  };
 
   const flush = () => {
-    scheduled = false;
+    dueAt = Number.POSITIVE_INFINITY;
+    generation += 1;
     if (buffered.size === 0) return;
+    lastSentAt = now();
     const runs = buffered;
     buffered = new Map();
     for (const [runId, events] of runs) {
@@ -62,9 +92,8 @@ export function createWirePoster(
       const events = buffered.get(message.runId);
       if (events === undefined) buffered.set(message.runId, [message.event]);
       else events.push(message.event);
-      if (scheduled) return;
-      scheduled = true;
-      schedule(flush);
+      const frame = now() + WIRE_FRAME_MS;
+      flushBy(STREAMED.has(message.event.type) ? Math.max(frame, lastSentAt + WIRE_STREAM_MS) : frame);
     },
     flush,
   };

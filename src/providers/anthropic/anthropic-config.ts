@@ -1,7 +1,15 @@
 // How to reach an Anthropic-compatible Messages API, and the SDK client built from it.
-import { BaseAnthropic } from '@anthropic-ai/sdk/client';
-import { Messages } from '@anthropic-ai/sdk/resources/messages/messages';
-import { Models } from '@anthropic-ai/sdk/resources/models';
+import type { APIPromise } from '@anthropic-ai/sdk/core/api-promise';
+import { BaseAnthropic, type Anthropic } from '@anthropic-ai/sdk/client';
+import { Page, type PagePromise } from '@anthropic-ai/sdk/core/pagination';
+import type { Stream } from '@anthropic-ai/sdk/core/streaming';
+import type {
+  MessageCountTokensParams,
+  MessageCreateParamsStreaming,
+  MessageTokensCount,
+  RawMessageStreamEvent,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import type { ModelInfo, ModelListParams } from '@anthropic-ai/sdk/resources/models';
 
 /** Connection settings for the Anthropic provider. */
 export interface AnthropicConfig {
@@ -16,14 +24,34 @@ export interface AnthropicConfig {
 
 export const defaultAnthropicBaseUrl = 'https://api.anthropic.com';
 
+type RequestOptions = Anthropic.RequestOptions;
+
 /**
- * The SDK's client with only the resources Loupe calls (messages, models). The full `Anthropic` class builds
- * every API resource (beta, organization, files, skills …) and, with it, about 40 KB (gzip) more in the
- * engine worker; `BaseAnthropic` is the same client (auth, retries, fetch, errors) without them.
+ * The SDK's client with only the three calls Loupe makes, sent through its generic `post` / `getAPIList` (auth,
+ * headers, retries, timeouts, SSE and errors stay the SDK's). The full `Anthropic` class builds every API resource
+ * (beta, organization, files, skills …), about 40 KB (gzip) more in the engine worker; the `Messages` and `Models`
+ * resources alone bring the `stream()` helper, batches and the structured-output parser, 7 KB more. For the
+ * parameters Loupe sends (no `user_profile_id`, `workspace_id` or SDK tool helpers) the requests are the ones those
+ * resources send, minus their OpenTelemetry span (no tracer is ever registered in the worker).
  */
 export class AnthropicClient extends BaseAnthropic {
-  messages: Messages = new Messages(this);
-  models: Models = new Models(this);
+  /** `POST /v1/messages` streamed, as `messages.create({ …, stream: true })`. */
+  createMessageStream(
+    params: MessageCreateParamsStreaming,
+    options?: RequestOptions,
+  ): APIPromise<Stream<RawMessageStreamEvent>> {
+    return this.post('/v1/messages', { body: params, ...options, stream: true });
+  }
+
+  /** `POST /v1/messages/count_tokens`, as `messages.countTokens`. */
+  countMessageTokens(params: MessageCountTokensParams, options?: RequestOptions): APIPromise<MessageTokensCount> {
+    return this.post('/v1/messages/count_tokens', { body: params, ...options });
+  }
+
+  /** `GET /v1/models`, paged (iterate with `for await`), as `models.list`. */
+  listModels(query: ModelListParams, options?: RequestOptions): PagePromise<Page<ModelInfo>, ModelInfo> {
+    return this.getAPIList('/v1/models', Page<ModelInfo>, { query, ...options });
+  }
 }
 
 /**
@@ -37,6 +65,8 @@ export function createAnthropicClient(config: AnthropicConfig): AnthropicClient 
     apiKey: config.apiKey,
     baseURL: config.baseUrl ?? defaultAnthropicBaseUrl,
     dangerouslyAllowBrowser: true,
+    // Nothing traces in the worker (the build replaces @opentelemetry/api with a no-op, opentelemetry-off.ts).
+    openTelemetry: false,
     maxRetries: config.maxRetries ?? 2,
     defaultHeaders: { 'X-Api-Key': config.apiKey, Authorization: null },
     ...(config.fetch ? { fetch: config.fetch } : {}),

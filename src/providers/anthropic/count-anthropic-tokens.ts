@@ -5,7 +5,7 @@ import { toModelError } from './to-model-error';
 import type { AnthropicClient } from './anthropic-config';
 
 /**
- * `POST /v1/messages/count_tokens` through the SDK's `messages.countTokens`, with the same model, system,
+ * `POST /v1/messages/count_tokens` through the SDK client (as `messages.countTokens` sends it), with the same model, system,
  * messages, tools, tool choice and thinking the streamed request would carry. Throws `ModelError`.
  */
 export async function countAnthropicTokens(
@@ -16,7 +16,7 @@ export async function countAnthropicTokens(
 ): Promise<number> {
   const { model, messages, system, tools, tool_choice: toolChoice, thinking } = params;
   try {
-    const counted = await client.messages.countTokens(
+    const counted = await client.countMessageTokens(
       {
         model,
         messages,

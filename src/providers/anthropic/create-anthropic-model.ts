@@ -27,7 +27,7 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
     let recorded = false;
     try {
       // The SDK retries 408/409/429/5xx (honouring retry-after) before it returns the stream, never after.
-      const stream = await callClient.messages.create(params, { signal });
+      const stream = await callClient.createMessageStream(params, { signal });
       const sent = capture.take();
       recorded = true;
       if (sent) yield { type: 'request-sent', request: sent };

@@ -25,7 +25,7 @@ export async function listAnthropicModels(config: AnthropicConfig): Promise<Anth
   try {
     const client = createAnthropicClient({ ...config, maxRetries: config.maxRetries ?? 0 });
     const models: AnthropicModelInfo[] = [];
-    for await (const info of client.models.list({ limit: 100 })) {
+    for await (const info of client.listModels({ limit: 100 })) {
       models.push({ id: info.id, displayName: info.display_name || info.id });
       if (models.length >= maxModels) break;
     }

@@ -11,7 +11,11 @@ export function formatDuration(ms: number | undefined): string {
   return `${minutes} m ${String(seconds).padStart(2, '0')} s`;
 }
 
+// One formatter for all: `toLocaleString` builds a new one per call, and token counts are shown on every
+// flush of a streaming reply.
+const tokenFormat = new Intl.NumberFormat('en-US');
+
 /** `1,234` with thin grouping; `–` when unknown. */
 export function formatTokens(count: number | undefined): string {
-  return count === undefined ? '–' : count.toLocaleString('en-US');
+  return count === undefined ? '–' : tokenFormat.format(count);
 }
