@@ -63,11 +63,26 @@ export interface RunEventsReadResult {
   total: number;
 }
 
+/**
+ * `run-load-part`: a part of a stored run's log on its way to the worker, so no one message carries a whole
+ * log (its structured clone would be one long task on the page). Parts go in order, `from` being the
+ * position of the part's first event (0 starts the log again); a `run-load` with `from` ends them.
+ */
+export interface RunLoadPartCommand {
+  type: 'run-load-part';
+  runId: string;
+  from: number;
+  events: RunEvent[];
+}
+
 /** `run-load`: gives the worker a stored run's events, so it can be exported, replayed and compared. */
 export interface RunLoadCommand {
   type: 'run-load';
   runId: string;
+  /** The run's events; with `from`, only those after the parts sent before (`run-load-part`). */
   events: RunEvent[];
+  /** Set when the log came in parts: the position of `events[0]`, which must be where the parts ended. */
+  from?: number;
   /** Kept from an import; derived from the events when absent. */
   meta?: TranscriptMeta;
   /**

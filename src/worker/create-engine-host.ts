@@ -221,6 +221,8 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       }
       case 'run-events-read':
         return sessions.readEvents(command);
+      case 'run-load-part':
+        return sessions.loadRunPart(command);
       case 'run-load':
         return sessions.loadRun(command);
       case 'run-resume':

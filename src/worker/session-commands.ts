@@ -19,6 +19,7 @@ import type {
   RunEventsReadCommand,
   RunEventsReadResult,
   RunLoadCommand,
+  RunLoadPartCommand,
   RunLoadResult,
   RunReplayCommand,
   RunResumeCommand,
@@ -95,6 +96,8 @@ export interface SessionCommands {
   importTranscript(command: Extract<TranscriptImportCommand, { text: string }>): TranscriptImportOutcome;
   /** A chunk of a kept run's events in their wire form (`run-events-read`). */
   readEvents(command: RunEventsReadCommand): RunEventsReadResult;
+  /** Stages a part of a log a `run-load` with `from` completes. */
+  loadRunPart(command: RunLoadPartCommand): null;
   loadRun(command: RunLoadCommand): RunLoadResult;
   replayRun(command: RunReplayCommand): null;
   resumeRun(command: RunResumeCommand): Promise<null>;
@@ -110,6 +113,15 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
   const keptOpen = new Set<string>();
   const forgetKeptOpen = (runId: string): void => {
     if (keptOpen.delete(runId)) runs.remove(runId);
+  };
+  // Logs arriving in parts (`run-load-part`), until their `run-load` comes.
+  const staged = new Map<string, RunEvent[]>();
+  const takeStaged = (runId: string, from: number | undefined): RunEvent[] => {
+    const parts = staged.get(runId) ?? [];
+    staged.delete(runId);
+    if (from === undefined) return [];
+    if (parts.length !== from) throw new Error(`run ${runId} came in parts that end at ${parts.length}, not ${from}`);
+    return parts;
   };
 
   function keep(runId: string, events: RunEvent[], meta: TranscriptMeta): void {
@@ -164,13 +176,26 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       return { events: wire, next, total: events.length };
     },
 
+    loadRunPart(command) {
+      const parts = command.from === 0 ? [] : (staged.get(command.runId) ?? []);
+      if (parts.length !== command.from) {
+        staged.delete(command.runId);
+        throw new Error(`a part of run ${command.runId} from ${command.from} came after ${parts.length} events`);
+      }
+      for (const event of command.events) parts.push(event);
+      staged.set(command.runId, parts);
+      return null;
+    },
+
     loadRun(command) {
+      const logged = takeStaged(command.runId, command.from);
+      for (const event of command.events) logged.push(event);
       forgetKeptOpen(command.runId);
-      const interrupted = !command.events.some((event) => event.type === 'run-end');
+      const interrupted = !logged.some((event) => event.type === 'run-end');
       const keepOpen = interrupted && command.keepOpen === true && !runs.has(command.runId);
       if (keepOpen) keptOpen.add(command.runId);
-      const closingEvents: RunEvent[] = interrupted && !keepOpen ? [closingEvent(command.events)] : [];
-      const events = [...command.events, ...closingEvents];
+      const closingEvents: RunEvent[] = interrupted && !keepOpen ? [closingEvent(logged)] : [];
+      const events = [...logged, ...closingEvents];
       keep(command.runId, events, command.meta ?? deriveMeta(events, app, context.now()));
       const repair = repairHistory(foldHistory(events));
       return { interrupted, closingEvents, history: repair.messages, changes: repair.changes };
