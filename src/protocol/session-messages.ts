@@ -39,8 +39,16 @@ export type TranscriptImportResult =
       title: string;
       family?: BranchInfo[];
       branches?: ImportedBranchInfo[];
+      /**
+       * Set when the run has more than `TAIL_ROUNDS` rounds: where the last `TAIL_ROUNDS` begin (a
+       * `round-start`), so the UI can read and show them (with the `run-start`, event 0) before the rest.
+       */
+      tailFrom?: number;
     }
   | { ok: false; problems: TranscriptProblem[] };
+
+/** Rounds a long import shows first, while the earlier ones are read (the timeline mounts up to 30 cards). */
+export const TAIL_ROUNDS = 30;
 
 /** Events per `run-events-read` reply: some forty rounds, well under 50 ms to clone and fold on a slow machine. */
 export const EVENTS_PER_READ = 600;
@@ -55,6 +63,11 @@ export interface RunEventsReadCommand {
   runId: string;
   from: number;
   limit: number;
+  /**
+   * Where this reader began (default 0): the events are encoded for a reader that read only those from there
+   * on, in order (a second reader, e.g. of an import's last rounds). Best at a `round-start`.
+   */
+  readerFrom?: number;
 }
 
 export interface RunEventsReadResult {

@@ -119,3 +119,22 @@ describe('run-load in parts: a stored log sent a part at a time', () => {
     expect(commands.transcriptOf('p').rounds).toEqual(commands.transcriptOf('imp').rounds);
   });
 });
+
+describe('run-events-read with readerFrom: a second reader from the middle of a run', () => {
+  it('decodes, with a memory of its own, to the same events as the reader from 0', () => {
+    const { commands, outcome } = imported();
+    const total = outcome.events.length;
+    for (const start of [1, Math.floor(total / 2), total - 1]) {
+      const memory = createRunMemory();
+      const read: RunEvent[] = [];
+      for (let from = start; from < total;) {
+        const chunk = structuredClone(
+          commands.readEvents({ type: 'run-events-read', runId: 'imp', from, limit: 3, readerFrom: start }),
+        );
+        read.push(...decodeRunEvents(memory, chunk.events));
+        from = chunk.next;
+      }
+      expect(read).toEqual(outcome.events.slice(start));
+    }
+  });
+});

@@ -14,7 +14,7 @@ import { canResume } from '../engine/run/resume-run';
 import type { Transcript } from '../engine/transcript/transcript';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
-import { MAX_TRANSCRIPT_BYTES } from '../protocol/session-messages';
+import { MAX_TRANSCRIPT_BYTES, TAIL_ROUNDS } from '../protocol/session-messages';
 import type {
   RunEventsReadCommand,
   RunEventsReadResult,
@@ -164,7 +164,16 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
         branch.some((event) => event.type === 'run-end') ? branch : [...branch, closingEvent(branch)],
       );
       for (const branch of imported?.branches ?? []) keep(branch.info.runId, branch.events, meta);
-      return { ok: true, events, meta, changes, title: titleOf(transcript), ...imported };
+      const tailFrom = findTailStart(events, TAIL_ROUNDS);
+      return {
+        ok: true,
+        events,
+        meta,
+        changes,
+        title: titleOf(transcript),
+        ...imported,
+        ...(tailFrom === undefined ? {} : { tailFrom }),
+      };
     },
 
     readEvents(command) {
@@ -172,7 +181,9 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       const from = Math.min(Math.max(0, Math.trunc(command.from) || 0), events.length);
       const limit = Math.min(Math.max(1, Math.trunc(command.limit) || 1), MAX_EVENTS_PER_READ);
       const next = Math.min(from + limit, events.length);
-      const wire = encodeRunEvents(primeRunMemory(events, from), events.slice(from, next));
+      const start = Math.min(Math.max(0, Math.trunc(command.readerFrom ?? 0) || 0), from);
+      const memory = primeRunMemory(events.slice(start, from), from - start);
+      const wire = encodeRunEvents(memory, events.slice(from, next));
       return { events: wire, next, total: events.length };
     },
 
@@ -289,6 +300,31 @@ function repliesUsage(events: readonly RunEvent[]): Usage {
     usage.outputTokens += event.usage.outputTokens;
   }
   return usage;
+}
+
+/**
+ * Where the last `rounds` rounds of `events` begin: their first `round-start`, or an event of that round just
+ * before it (a transcript replays a round's policy acts first). None when the log has no more rounds.
+ */
+export function findTailStart(events: readonly RunEvent[], rounds: number): number | undefined {
+  let seen = 0;
+  let start: number | undefined;
+  for (let index = events.length - 1; index >= 0; index -= 1) {
+    const event = events[index];
+    if (event?.type !== 'round-start') continue;
+    seen += 1;
+    if (seen === rounds) start = index;
+    else if (seen > rounds && start !== undefined) {
+      const first = (events[start] as Extract<RunEvent, { type: 'round-start' }>).round;
+      while (start > index + 1 && roundOf(events[start - 1]) === first) start -= 1;
+      return start;
+    }
+  }
+  return undefined;
+}
+
+function roundOf(event: RunEvent | undefined): number | undefined {
+  return event !== undefined && 'round' in event && typeof event.round === 'number' ? event.round : undefined;
 }
 
 /** The first user text of the run, shortened: a session's default name. */
