@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Validator } from '@cfworker/json-schema';
 import type { Schema } from '@cfworker/json-schema';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import schema from '../../docs/transcript.schema.json';
 import {
   buildTranscriptValidatorSource,
   GENERATED_PATH,
 } from '../../scripts/transcript-validator/build-transcript-validator';
-import { checkTranscriptSchema } from './check-transcript-schema';
+import { checkTranscriptSchema, loadFastTranscriptCheck } from './check-transcript-schema';
 import { validate as isValidTranscript } from './generated/validate-transcript-fast';
 
 type Json = Record<string, unknown> & {
@@ -60,6 +60,8 @@ function push(file: Json, block: Record<string, unknown>): Json {
 }
 
 describe('the compiled transcript check', () => {
+  beforeAll(loadFastTranscriptCheck);
+
   it('is the schema as it is now (run npm run gen:transcript-validator after changing it)', () => {
     expect(readFileSync(GENERATED_PATH, 'utf8')).toBe(buildTranscriptValidatorSource());
   });
