@@ -1,11 +1,12 @@
 // Benchmark (not a test): the timeline in Chromium on the production build. Imports of 20, 200 and 2,000
-// rounds (time until the last round is shown, long tasks, heap, DOM nodes) and streamed Markdown replies of
+// rounds (time until the last round is shown, long tasks, heap, DOM nodes), restores of a stored 20- and
+// 2,000-round session by a reload (the same measures from the reload on), and streamed Markdown replies of
 // 5, 20 and 80 KB from the mock Messages API (main-thread busy share of the stream, long tasks), each as
 // the median of BENCH_REPEATS runs (default 3), printed side by side with the ratios. Figures only.
 // "Busy" is the wall time of the page's main-thread tasks; on a machine shared with other work it includes the
 // time the thread waited for a core, so "CPU" (the main thread's own CPU time) is printed beside it.
-// Run: npm run bench:timeline   (BENCH_ROUNDS=20,200 BENCH_KB=5,20 BENCH_REPEATS=1 for a quick pass;
-// BENCH_ROUNDS= for streams only)
+// Run: npm run bench:timeline   (BENCH_ROUNDS=20,200 BENCH_RESTORE=20,200 BENCH_KB=5,20 BENCH_REPEATS=1 for a
+// quick pass; BENCH_ROUNDS= BENCH_RESTORE= for streams only)
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ const list = (value: string | undefined, fallback: string) =>
     .filter((size) => size > 0);
 const roundSizes = list(process.env.BENCH_ROUNDS, '20,200,2000');
 const replySizes = list(process.env.BENCH_KB, '5,20,80');
+const restoreSizes = list(process.env.BENCH_RESTORE, '20,2000');
 const repeats = Number(process.env.BENCH_REPEATS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 43990);
 const API_KEY = 'sk-ant-bench-key';
@@ -117,21 +119,30 @@ async function openPage(browser: Browser) {
 
 const now = (page: Page) => page.evaluate(() => performance.now());
 
-async function importOnce(rounds: number, path: string): Promise<Sample> {
-  const { context, page, metrics, longTasksSince, heap } = await openPage(browser);
-  const before = await metrics();
-  const start = await now(page);
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
-  await (await chooser).setFiles(path);
-  // A virtualised timeline shows the first rounds; the last one is then reached with "Last round".
+/** Waits until the run is shown, then until its last round is (reached with "Last round" when not mounted). */
+async function waitForLastRound(page: Page, rounds: number): Promise<{ shown: number; end: number }> {
+  // A virtualised timeline may show the first rounds; the last one is then reached with "Last round".
   const last = page.getByRole('article', { name: `Round ${rounds}`, exact: true });
   const jump = page.getByRole('button', { name: 'Last round', exact: true });
   await last.or(jump).first().waitFor({ timeout: 600_000 });
   const shown = await now(page);
   if ((await last.count()) === 0) await jump.click();
   await last.waitFor({ timeout: 600_000 });
-  const end = await now(page);
+  return { shown, end: await now(page) };
+}
+
+async function importFile(page: Page, path: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
+  await (await chooser).setFiles(path);
+}
+
+async function importOnce(rounds: number, path: string): Promise<Sample> {
+  const { context, page, metrics, longTasksSince, heap } = await openPage(browser);
+  const before = await metrics();
+  const start = await now(page);
+  await importFile(page, path);
+  const { shown, end } = await waitForLastRound(page, rounds);
   const after = await metrics();
   // Let storage writes and anything else the import started settle before counting the heap and the tasks.
   await page.waitForTimeout(1500);
@@ -147,6 +158,60 @@ async function importOnce(rounds: number, path: string): Promise<Sample> {
     nodes: settled.Nodes ?? 0,
     busyShare: ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) / ((end - start) / 1000),
     cpuShare: ((after.ThreadTime ?? 0) - (before.ThreadTime ?? 0)) / ((end - start) / 1000),
+  };
+}
+
+/** Resolves once the page's session storage holds a session and its event count has stopped growing. */
+async function waitForStorage(page: Page): Promise<void> {
+  let last = -1;
+  for (;;) {
+    const count = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('loupe');
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction(['sessions', 'events'], 'readonly');
+            const sessions = tx.objectStore('sessions').count();
+            const events = tx.objectStore('events').count();
+            tx.oncomplete = () => {
+              db.close();
+              resolve(sessions.result > 0 ? events.result : -1);
+            };
+          };
+          open.onerror = () => resolve(-1);
+        }),
+    );
+    if (count > 0 && count === last) return;
+    last = count;
+    await page.waitForTimeout(500);
+  }
+}
+
+/** A stored session of `rounds` rounds (imported, then written to IndexedDB), restored by a reload. */
+async function restoreOnce(rounds: number, path: string): Promise<Sample> {
+  const { context, page, metrics, longTasksSince, heap } = await openPage(browser);
+  await importFile(page, path);
+  await waitForLastRound(page, rounds);
+  await waitForStorage(page);
+  const before = await metrics();
+  await page.reload();
+  // performance.now() starts again at the reload, and the long-task observer with it.
+  const { shown, end } = await waitForLastRound(page, rounds);
+  const after = await metrics();
+  await page.waitForTimeout(1500);
+  const tasks = await longTasksSince(0);
+  const settled = await heap();
+  await context.close();
+  return {
+    ms: end,
+    shownMs: shown,
+    longTasks: tasks.length,
+    longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
+    heapMb: (settled.JSHeapUsedSize ?? 0) / 1024 / 1024,
+    nodes: settled.Nodes ?? 0,
+    busyShare: ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) / (end / 1000),
+    cpuShare: ((after.ThreadTime ?? 0) - (before.ThreadTime ?? 0)) / (end / 1000),
   };
 }
 
@@ -213,37 +278,15 @@ function table(header: string[], rows: string[][]): void {
   for (const row of [header, ...rows]) console.info(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
 }
 
-try {
-  await waitForApp();
-  const imports: [number, Sample][] = [];
-  for (const rounds of roundSizes) {
-    const path = await transcriptFile(rounds);
-    const samples: Sample[] = [];
-    for (let run = 0; run < repeats; run += 1) samples.push(await importOnce(rounds, path));
-    imports.push([rounds, median(samples)]);
-  }
-  const streams: [number, Sample][] = [];
-  for (const kb of replySizes) {
-    const samples: Sample[] = [];
-    for (let run = 0; run < repeats; run += 1) samples.push(await streamOnce(kb));
-    streams.push([kb, median(samples)]);
-  }
-
-  const base = imports[0]?.[1].ms ?? 1;
-  console.info(`\nImport a transcript (median of ${repeats}; until the run is shown, and its last round is mounted)`);
+/** Rows of an import or restore table; "× N rounds" is each row's last-round time over the first row's. */
+function printRounds(rows: [number, Sample][], title: string): void {
+  if (rows.length === 0) return;
+  const base = rows[0]![1].ms;
+  const first = rows[0]![0];
+  console.info(`\n${title}`);
   table(
-    [
-      'rounds',
-      'shown',
-      'last round',
-      `× ${roundSizes[0]} rounds`,
-      'long tasks',
-      'longest',
-      'heap',
-      'DOM nodes',
-      'file',
-    ],
-    imports.map(([rounds, sample]) => [
+    ['rounds', 'shown', 'last round', `× ${first} rounds`, 'long tasks', 'longest', 'heap', 'DOM nodes', 'file'],
+    rows.map(([rounds, sample]) => [
       String(rounds),
       `${(sample.shownMs ?? 0).toFixed(0)} ms`,
       `${sample.ms.toFixed(0)} ms`,
@@ -254,6 +297,39 @@ try {
       String(sample.nodes),
       `${(readFileSync(join(tmpdir(), 'loupe-bench-transcripts', `rounds-${rounds}-v1.json`)).length / 1024).toFixed(0)} KB`,
     ]),
+  );
+}
+
+try {
+  await waitForApp();
+  const imports: [number, Sample][] = [];
+  for (const rounds of roundSizes) {
+    const path = await transcriptFile(rounds);
+    const samples: Sample[] = [];
+    for (let run = 0; run < repeats; run += 1) samples.push(await importOnce(rounds, path));
+    imports.push([rounds, median(samples)]);
+  }
+  const restores: [number, Sample][] = [];
+  for (const rounds of restoreSizes) {
+    const path = await transcriptFile(rounds);
+    const samples: Sample[] = [];
+    for (let run = 0; run < repeats; run += 1) samples.push(await restoreOnce(rounds, path));
+    restores.push([rounds, median(samples)]);
+  }
+  const streams: [number, Sample][] = [];
+  for (const kb of replySizes) {
+    const samples: Sample[] = [];
+    for (let run = 0; run < repeats; run += 1) samples.push(await streamOnce(kb));
+    streams.push([kb, median(samples)]);
+  }
+
+  printRounds(
+    imports,
+    `Import a transcript (median of ${repeats}; until the run is shown, and its last round is mounted)`,
+  );
+  printRounds(
+    restores,
+    `Restore a stored session by a reload (median of ${repeats}; from the reload until the run is shown, and its last round)`,
   );
   const perKb = (kb: number, sample: Sample) => (sample.busyShare * sample.ms) / kb;
   console.info(`\nStream a Markdown reply (median of ${repeats}; an SSE event of 3 words every ${EVENT_DELAY_MS} ms)`);
@@ -279,7 +355,9 @@ try {
       `${sample.longestTask.toFixed(0)} ms`,
     ]),
   );
-  console.info('\nGoals (issue 16): 2,000 vs 20 rounds ≤ 1.5×, no task > 50 ms; stream busy ≤ 10 %, linear in size.');
+  console.info(
+    '\nGoals (issue 16): import and restore, 2,000 vs 20 rounds ≤ 1.5×, no task > 50 ms; stream busy ≤ 10 %, linear in size.',
+  );
 } finally {
   await browser.close();
   await api.close();

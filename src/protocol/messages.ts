@@ -11,6 +11,7 @@ import type { UserAttachment } from './user-attachment';
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent } from './oauth-messages';
 import type {
   RunLoadCommand,
+  RunLoadPartCommand,
   RunLoadResult,
   RunReplayCommand,
   RunEventsReadCommand,
@@ -52,6 +53,7 @@ export type Command =
   | { type: 'transcript-export'; runId: string }
   | TranscriptImportCommand
   | RunEventsReadCommand
+  | RunLoadPartCommand
   | RunLoadCommand
   | RunReplayCommand
   | RunResumeCommand
@@ -73,6 +75,7 @@ export interface CommandResults
   'transcript-export': Transcript;
   'transcript-import': TranscriptImportResult;
   'run-events-read': RunEventsReadResult;
+  'run-load-part': null;
   'run-load': RunLoadResult;
   'run-replay': null;
   'run-resume': null;

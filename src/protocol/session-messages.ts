@@ -39,8 +39,16 @@ export type TranscriptImportResult =
       title: string;
       family?: BranchInfo[];
       branches?: ImportedBranchInfo[];
+      /**
+       * Set when the run has more than `TAIL_ROUNDS` rounds: where the last `TAIL_ROUNDS` begin (a
+       * `round-start`), so the UI can read and show them (with the `run-start`, event 0) before the rest.
+       */
+      tailFrom?: number;
     }
   | { ok: false; problems: TranscriptProblem[] };
+
+/** Rounds a long import shows first, while the earlier ones are read (the timeline mounts up to 30 cards). */
+export const TAIL_ROUNDS = 30;
 
 /** Events per `run-events-read` reply: some forty rounds, well under 50 ms to clone and fold on a slow machine. */
 export const EVENTS_PER_READ = 600;
@@ -55,6 +63,11 @@ export interface RunEventsReadCommand {
   runId: string;
   from: number;
   limit: number;
+  /**
+   * Where this reader began (default 0): the events are encoded for a reader that read only those from there
+   * on, in order (a second reader, e.g. of an import's last rounds). Best at a `round-start`.
+   */
+  readerFrom?: number;
 }
 
 export interface RunEventsReadResult {
@@ -63,11 +76,26 @@ export interface RunEventsReadResult {
   total: number;
 }
 
+/**
+ * `run-load-part`: a part of a stored run's log on its way to the worker, so no one message carries a whole
+ * log (its structured clone would be one long task on the page). Parts go in order, `from` being the
+ * position of the part's first event (0 starts the log again); a `run-load` with `from` ends them.
+ */
+export interface RunLoadPartCommand {
+  type: 'run-load-part';
+  runId: string;
+  from: number;
+  events: RunEvent[];
+}
+
 /** `run-load`: gives the worker a stored run's events, so it can be exported, replayed and compared. */
 export interface RunLoadCommand {
   type: 'run-load';
   runId: string;
+  /** The run's events; with `from`, only those after the parts sent before (`run-load-part`). */
   events: RunEvent[];
+  /** Set when the log came in parts: the position of `events[0]`, which must be where the parts ended. */
+  from?: number;
   /** Kept from an import; derived from the events when absent. */
   meta?: TranscriptMeta;
   /**

@@ -13,6 +13,7 @@ import { contextWindowOf, recordBaseUrl, recordModelSettings } from './record-mo
 import { RunRegistry, type RunRecord } from './run-registry';
 import { ServerRegistry, type ConnectServer } from './server-registry';
 import { createSessionCommands, importText, toImportReply, type RunOverrides } from './session-commands';
+import { loadFastTranscriptCheck } from './check-transcript-schema';
 import { selectRunTools } from './select-run-tools';
 import type { RunHandler } from './local-tools/run-in-sandbox';
 import type { ModelContext } from './create-model';
@@ -217,10 +218,13 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         return null;
       case 'transcript-import': {
         const text = await importText(command);
+        await loadFastTranscriptCheck();
         return toImportReply(sessions.importTranscript({ type: 'transcript-import', runId: command.runId, text }));
       }
       case 'run-events-read':
         return sessions.readEvents(command);
+      case 'run-load-part':
+        return sessions.loadRunPart(command);
       case 'run-load':
         return sessions.loadRun(command);
       case 'run-resume':

@@ -14,11 +14,12 @@ import { canResume } from '../engine/run/resume-run';
 import type { Transcript } from '../engine/transcript/transcript';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
-import { MAX_TRANSCRIPT_BYTES } from '../protocol/session-messages';
+import { MAX_TRANSCRIPT_BYTES, TAIL_ROUNDS } from '../protocol/session-messages';
 import type {
   RunEventsReadCommand,
   RunEventsReadResult,
   RunLoadCommand,
+  RunLoadPartCommand,
   RunLoadResult,
   RunReplayCommand,
   RunResumeCommand,
@@ -95,6 +96,8 @@ export interface SessionCommands {
   importTranscript(command: Extract<TranscriptImportCommand, { text: string }>): TranscriptImportOutcome;
   /** A chunk of a kept run's events in their wire form (`run-events-read`). */
   readEvents(command: RunEventsReadCommand): RunEventsReadResult;
+  /** Stages a part of a log a `run-load` with `from` completes. */
+  loadRunPart(command: RunLoadPartCommand): null;
   loadRun(command: RunLoadCommand): RunLoadResult;
   replayRun(command: RunReplayCommand): null;
   resumeRun(command: RunResumeCommand): Promise<null>;
@@ -110,6 +113,15 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
   const keptOpen = new Set<string>();
   const forgetKeptOpen = (runId: string): void => {
     if (keptOpen.delete(runId)) runs.remove(runId);
+  };
+  // Logs arriving in parts (`run-load-part`), until their `run-load` comes.
+  const staged = new Map<string, RunEvent[]>();
+  const takeStaged = (runId: string, from: number | undefined): RunEvent[] => {
+    const parts = staged.get(runId) ?? [];
+    staged.delete(runId);
+    if (from === undefined) return [];
+    if (parts.length !== from) throw new Error(`run ${runId} came in parts that end at ${parts.length}, not ${from}`);
+    return parts;
   };
 
   function keep(runId: string, events: RunEvent[], meta: TranscriptMeta): void {
@@ -152,7 +164,16 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
         branch.some((event) => event.type === 'run-end') ? branch : [...branch, closingEvent(branch)],
       );
       for (const branch of imported?.branches ?? []) keep(branch.info.runId, branch.events, meta);
-      return { ok: true, events, meta, changes, title: titleOf(transcript), ...imported };
+      const tailFrom = findTailStart(events, TAIL_ROUNDS);
+      return {
+        ok: true,
+        events,
+        meta,
+        changes,
+        title: titleOf(transcript),
+        ...imported,
+        ...(tailFrom === undefined ? {} : { tailFrom }),
+      };
     },
 
     readEvents(command) {
@@ -160,17 +181,32 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       const from = Math.min(Math.max(0, Math.trunc(command.from) || 0), events.length);
       const limit = Math.min(Math.max(1, Math.trunc(command.limit) || 1), MAX_EVENTS_PER_READ);
       const next = Math.min(from + limit, events.length);
-      const wire = encodeRunEvents(primeRunMemory(events, from), events.slice(from, next));
+      const start = Math.min(Math.max(0, Math.trunc(command.readerFrom ?? 0) || 0), from);
+      const memory = primeRunMemory(events.slice(start, from), from - start);
+      const wire = encodeRunEvents(memory, events.slice(from, next));
       return { events: wire, next, total: events.length };
     },
 
+    loadRunPart(command) {
+      const parts = command.from === 0 ? [] : (staged.get(command.runId) ?? []);
+      if (parts.length !== command.from) {
+        staged.delete(command.runId);
+        throw new Error(`a part of run ${command.runId} from ${command.from} came after ${parts.length} events`);
+      }
+      for (const event of command.events) parts.push(event);
+      staged.set(command.runId, parts);
+      return null;
+    },
+
     loadRun(command) {
+      const logged = takeStaged(command.runId, command.from);
+      for (const event of command.events) logged.push(event);
       forgetKeptOpen(command.runId);
-      const interrupted = !command.events.some((event) => event.type === 'run-end');
+      const interrupted = !logged.some((event) => event.type === 'run-end');
       const keepOpen = interrupted && command.keepOpen === true && !runs.has(command.runId);
       if (keepOpen) keptOpen.add(command.runId);
-      const closingEvents: RunEvent[] = interrupted && !keepOpen ? [closingEvent(command.events)] : [];
-      const events = [...command.events, ...closingEvents];
+      const closingEvents: RunEvent[] = interrupted && !keepOpen ? [closingEvent(logged)] : [];
+      const events = [...logged, ...closingEvents];
       keep(command.runId, events, command.meta ?? deriveMeta(events, app, context.now()));
       const repair = repairHistory(foldHistory(events));
       return { interrupted, closingEvents, history: repair.messages, changes: repair.changes };
@@ -264,6 +300,31 @@ function repliesUsage(events: readonly RunEvent[]): Usage {
     usage.outputTokens += event.usage.outputTokens;
   }
   return usage;
+}
+
+/**
+ * Where the last `rounds` rounds of `events` begin: their first `round-start`, or an event of that round just
+ * before it (a transcript replays a round's policy acts first). None when the log has no more rounds.
+ */
+export function findTailStart(events: readonly RunEvent[], rounds: number): number | undefined {
+  let seen = 0;
+  let start: number | undefined;
+  for (let index = events.length - 1; index >= 0; index -= 1) {
+    const event = events[index];
+    if (event?.type !== 'round-start') continue;
+    seen += 1;
+    if (seen === rounds) start = index;
+    else if (seen > rounds && start !== undefined) {
+      const first = (events[start] as Extract<RunEvent, { type: 'round-start' }>).round;
+      while (start > index + 1 && roundOf(events[start - 1]) === first) start -= 1;
+      return start;
+    }
+  }
+  return undefined;
+}
+
+function roundOf(event: RunEvent | undefined): number | undefined {
+  return event !== undefined && 'round' in event && typeof event.round === 'number' ? event.round : undefined;
 }
 
 /** The first user text of the run, shortened: a session's default name. */

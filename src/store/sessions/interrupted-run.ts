@@ -1,12 +1,12 @@
 // A run the page lost while it was working: shown as stopped until the person resumes it or ends it there.
 import type { RunEvent } from '../../engine/event/run-event';
 import { applyRunEvent } from '../apply-run-event';
-import { viewOfEvents } from '../fold-run-events';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import type { RunView } from '../run-view';
 import { describeInterruption } from './describe-interruption';
 import { findHeldPause } from './find-held-pause';
+import { foldInParts, sendRunLoad } from './load-in-parts';
 import type { StoredRun } from './session-record';
 import type { SessionsContext } from './sessions-context';
 
@@ -18,7 +18,7 @@ export interface UndecidedRun {
 
 export interface InterruptedRuns {
   /** Shows `events` as stopped with a notice offering Resume and End here (the worker has it open). */
-  offer(run: StoredRun, events: RunEvent[]): void;
+  offer(run: StoredRun, events: RunEvent[]): Promise<void>;
   /** Goes on as the same run from where it was cut (the engine re-enters its round). */
   resume(): Promise<void>;
   /** Closes the run as aborted, in the worker and in storage; `show` puts it in the timeline with its repairs. */
@@ -30,8 +30,8 @@ export interface InterruptedRuns {
 }
 
 /** The view of a log cut short, closed for display only (its calls shown as they would end if it ends here). */
-function stoppedView(events: readonly RunEvent[]): RunView {
-  const view = viewOfEvents(events);
+async function stoppedView(events: readonly RunEvent[]): Promise<RunView> {
+  const view = await foldInParts(events);
   const at = view.rounds.at(-1)?.endedAt ?? view.startedAt ?? 0;
   return applyRunEvent(view, { type: 'run-end', at, finishReason: 'aborted', usage: view.usage });
 }
@@ -46,7 +46,7 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
       : null;
 
   async function close(run: StoredRun, events: RunEvent[], show: boolean): Promise<RunEvent[]> {
-    const result = await deps.client.send({
+    const result = await sendRunLoad(deps.client, {
       type: 'run-load',
       runId: run.runId,
       events,
@@ -57,7 +57,7 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
     for (const event of result.closingEvents) checkpointer.push(run.runId, event);
     const all = [...events, ...result.closingEvents];
     if (!show) return all;
-    update({ runView: viewOfEvents(all) });
+    update({ runView: await foldInParts(all) });
     if (result.interrupted)
       update({
         sessionNotice: {
@@ -74,10 +74,11 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
     close,
     undecided: pendingChoice,
 
-    offer(run, events) {
+    async offer(run, events) {
       undecided = { run, events };
+      const runView = await stoppedView(events);
       update({
-        runView: stoppedView(events),
+        runView,
         sessionNotice: {
           kind: 'interrupted',
           title: `${describeInterruption(events)} Resume goes on from there; End here keeps it stopped.`,
@@ -102,7 +103,7 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
       undecided = null;
       const { run, events } = chosen;
       update({
-        runView: viewOfEvents(events),
+        runView: await foldInParts(events),
         sessionNotice: null,
         resumeHistory: null,
       });
@@ -122,7 +123,7 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
       } catch (error) {
         get().pushAlert(`The run could not go on: ${describeError(error)}`);
         undecided = chosen;
-        update({ runView: stoppedView(events) });
+        update({ runView: await stoppedView(events) });
       }
     },
 

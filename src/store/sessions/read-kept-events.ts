@@ -3,9 +3,7 @@ import type { EngineClient } from '../../client/engine-client';
 import type { RunEvent } from '../../engine/event/run-event';
 import { createRunMemory, decodeRunEvents } from '../../protocol/run-event-codec';
 import { EVENTS_PER_READ } from '../../protocol/session-messages';
-
-/** Gives the page its turn between chunks (input, paint), so a long read never holds it. */
-const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { yieldToPage } from './load-in-parts';
 
 /**
  * Every event of run `runId` (`total` of them in the worker), read in order with `run-events-read` and

@@ -1,8 +1,8 @@
 // After a reload or an import: the shown run's branches go back to the worker and the branch switcher.
 import type { RunEvent } from '../../engine/event/run-event';
 import type { BranchInfo } from '../../protocol/debug-messages';
-import { viewOfEvents } from '../fold-run-events';
 import type { RunView } from '../run-view';
+import { foldInParts } from './load-in-parts';
 import { familyOf } from './session-branches';
 
 export interface BranchFamilyRestore {
@@ -28,7 +28,7 @@ export async function restoreBranchFamily(options: BranchFamilyRestore): Promise
     if (info.runId !== shown) {
       const events = await options.loadRun(info.runId).catch(() => [] as RunEvent[]);
       if (events.length === 0) continue;
-      views[info.runId] = viewOfEvents(events);
+      views[info.runId] = await foldInParts(events);
     }
     kept.push(info);
   }

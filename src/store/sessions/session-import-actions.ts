@@ -1,9 +1,10 @@
 // Import and replay: a transcript file opened as a new session, a run replayed, two runs compared.
-import { MAX_TRANSCRIPT_BYTES } from '../../protocol/session-messages';
+import { MAX_TRANSCRIPT_BYTES, TAIL_ROUNDS } from '../../protocol/session-messages';
 import type { RunEvent } from '../../engine/event/run-event';
 import { foldRunEvents } from '../fold-run-events';
-import { initialRunView } from '../run-view';
+import { initialRunView, type RunView } from '../run-view';
 import { readKeptEvents } from './read-kept-events';
+import { readTailView } from './read-tail-view';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import { writeBranches } from './session-branches';
@@ -42,17 +43,6 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
           );
           return false;
         }
-        // The worker keeps the run; it is read and folded in chunks, each a short task, before it is shown.
-        let view = { ...initialRunView };
-        const events = await readKeptEvents(deps.client, runId, result.eventCount, (chunk) => {
-          view = foldRunEvents(view, chunk);
-        });
-        const logs: { runId: string; events: RunEvent[] }[] = [{ runId, events }];
-        for (const branch of result.branches ?? [])
-          logs.push({
-            runId: branch.info.runId,
-            events: await readKeptEvents(deps.client, branch.info.runId, branch.eventCount),
-          });
         if (get().runView.phase === 'running') await get().stop();
         const record = context.blankSession(result.title || file.name);
         record.runs = [
@@ -75,13 +65,45 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
             meta: result.meta,
           });
         }
+        // A long run: its last rounds are shown first, while the rest is read (a reader of their own).
+        let shown: RunView | null = null;
+        if (result.tailFrom !== undefined) {
+          const tail = await readTailView(deps.client, runId, result.tailFrom, result.eventCount);
+          await context.makeCurrent(record);
+          shown = tail;
+          update({
+            runView: tail,
+            sessionNotice: {
+              kind: 'imported',
+              title: `Importing “${file.name}”: its last ${TAIL_ROUNDS} rounds are shown while the earlier ones are read…`,
+              details: [],
+            },
+          });
+        }
+        // The worker keeps the run; it is read and folded in chunks, each a short task.
+        let view = { ...initialRunView };
+        const events = await readKeptEvents(deps.client, runId, result.eventCount, (chunk) => {
+          view = foldRunEvents(view, chunk);
+        });
+        const logs: { runId: string; events: RunEvent[] }[] = [{ runId, events }];
+        for (const branch of result.branches ?? [])
+          logs.push({
+            runId: branch.info.runId,
+            events: await readKeptEvents(deps.client, branch.info.runId, branch.eventCount),
+          });
         for (const log of logs) {
           loadedRuns.add(log.runId);
           // The writes below fill positions 0…n-1; a later checkpoint of the run goes on after them.
           checkpointer.resume(log.runId, log.events.length);
         }
         writeBranches(record, result.family ?? []);
-        await context.makeCurrent(record);
+        if (shown === null) await context.makeCurrent(record);
+        else if (get().runView !== shown || context.current !== record) {
+          // The person moved on while the rest was read (another session, a new run): the import is stored only.
+          for (const log of logs) await context.db.appendEvents(log.runId, 0, log.events).catch(context.reportStorage);
+          await context.save(record);
+          return true;
+        }
         // The run is shown first; storage follows in short batches (session-db), off the path to the first paint.
         update({
           // An earlier failed import's alert is stale once one succeeds: it would sit above the success notice.

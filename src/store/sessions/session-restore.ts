@@ -1,10 +1,10 @@
 // Restore and resume: a stored run back in the worker and the timeline, a paused run going on from its pause.
 import type { RunEvent } from '../../engine/event/run-event';
-import { viewOfEvents } from '../fold-run-events';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import { initialRunView } from '../run-view';
 import { findHeldPause } from './find-held-pause';
+import { foldInParts, sendRunLoad } from './load-in-parts';
 import type { InterruptedRuns } from './interrupted-run';
 import { restoreBranchFamily } from './restore-branch-family';
 import { readBranches } from './session-branches';
@@ -38,7 +38,7 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
       return interrupted.close(run, events, showInterruption);
     }
     // Cut short while working: the worker keeps the log open until the person resumes it or ends it here.
-    await deps.client.send({
+    await sendRunLoad(deps.client, {
       type: 'run-load',
       runId: run.runId,
       events,
@@ -47,7 +47,7 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     });
     loadedRuns.add(run.runId);
     checkpointer.resume(run.runId, events.length);
-    interrupted.offer(run, events);
+    await interrupted.offer(run, events);
     return events;
   }
 
@@ -76,7 +76,7 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     if (findHeldPause(events) === null || (settings.provider === 'anthropic' && settings.apiKey.trim() === '')) {
       return false;
     }
-    const view = viewOfEvents(events);
+    const view = await foldInParts(events);
     update({ runView: view, sessionNotice: null, resumeHistory: null });
     // The held call needs its tool: the page's servers reconnect first (a failed one stays failed).
     await context.waitForServers();
@@ -107,12 +107,18 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     const run = record.runs.find((candidate) => candidate.runId === record.activeRunId);
     const events = run === undefined ? [] : await context.db.readEvents(run.runId).catch(() => [] as RunEvent[]);
     if (context.current?.id !== id || context.owns) return;
-    update({ runView: viewOfEvents(events) });
+    const view = await foldInParts(events);
+    if (context.current?.id !== id || context.owns) return;
+    update({ runView: view });
     if (run === undefined || events.length === 0) return;
     // The worker gets a copy so export and compare work here too; kept open, as only the owner may close it.
-    await deps.client
-      .send({ type: 'run-load', runId: run.runId, events, keepOpen: true, ...(run.meta ? { meta: run.meta } : {}) })
-      .catch(() => undefined);
+    await sendRunLoad(deps.client, {
+      type: 'run-load',
+      runId: run.runId,
+      events,
+      keepOpen: true,
+      ...(run.meta ? { meta: run.meta } : {}),
+    }).catch(() => undefined);
   }
 
   async function showStored(record: SessionRecord, runId: string | null): Promise<void> {

@@ -1,0 +1,121 @@
+// A long import shows its last rounds first; a long stored run comes back in parts — never one whole-log message.
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeLongTranscript } from '../../../scripts/bench/make-long-transcript';
+import { EVENTS_PER_READ, TAIL_ROUNDS } from '../../protocol/session-messages';
+import { RunRegistry } from '../../worker/run-registry';
+import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
+import { createLoupeStore } from '../create-loupe-store';
+import { viewOfEvents } from '../fold-run-events';
+import type { RunView } from '../run-view';
+import { FakeEngineClient } from '../testing/fake-engine-client';
+import { MemoryStorage } from '../testing/memory-storage';
+
+const ROUNDS = 120;
+
+/** A page over the real session commands (structured clones included, as postMessage makes them). */
+async function openPage(indexedDB: IDBFactory, storage: MemoryStorage) {
+  const commands = createSessionCommands({
+    runs: new RunRegistry(),
+    appVersion: 'test',
+    now: () => 0,
+    createModel: () => {
+      throw new Error('no model');
+    },
+    startRun: () => undefined,
+  });
+  const clone = structuredClone;
+  const client = new FakeEngineClient({
+    'run-load-part': (command) => commands.loadRunPart(clone(command)),
+    'run-load': (command) => clone(commands.loadRun(clone(command))),
+    'transcript-import': async (command) =>
+      clone(toImportReply(commands.importTranscript({ ...command, text: await importText(command) }))),
+    'run-events-read': (command) => clone(commands.readEvents(command)),
+  });
+  let id = 0;
+  const store = createLoupeStore(client, {
+    demoServerUrl: 'http://localhost:3001/mcp',
+    storage,
+    indexedDB,
+    scheduleFrame: (flush) => void flush(),
+    createId: () => `id-${++id}`,
+  });
+  const views: RunView[] = [];
+  store.subscribe((state, previous) => {
+    if (state.runView !== previous.runView) views.push(state.runView);
+  });
+  await store.getState().initSessions();
+  return { store, client, views, commands };
+}
+
+const roundsOf = (view: RunView) => view.rounds.map((round) => round.round);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+describe(`a ${ROUNDS}-round run`, () => {
+  let text = '';
+  beforeAll(async () => {
+    text = JSON.stringify(await makeLongTranscript(ROUNDS, 7));
+  });
+
+  it(`imports showing its last ${TAIL_ROUNDS} rounds first, then the whole run`, async () => {
+    const page = await openPage(new IDBFactory(), new MemoryStorage());
+    const imported = page.store.getState().importTranscriptFile(new File([text], 'long.json'));
+    expect(await imported).toBe(true);
+    const shown = page.views.filter((view) => view.rounds.length > 0);
+    // The first view shown is the tail, as the run ended; the last is the whole run.
+    expect(roundsOf(shown[0]!)).toEqual(range(ROUNDS - TAIL_ROUNDS + 1, ROUNDS));
+    expect(shown[0]!.phase).toBe('ended');
+    expect(shown[0]!.finishReason).toBe('end_turn');
+    const final = page.store.getState().runView;
+    expect(roundsOf(final)).toEqual(range(1, ROUNDS));
+    const [run] = page.store.getState().sessionRuns;
+    const events = page.commands.transcriptOf(run!.runId);
+    expect(final.rounds[6]?.toolCalls[0]?.isError).toBe(true);
+    expect(events.rounds).toHaveLength(ROUNDS);
+    // The tail is shown with the same rounds the whole fold gives them.
+    expect(shown[0]!.rounds).toEqual(final.rounds.slice(-TAIL_ROUNDS));
+    expect(page.store.getState().sessionNotice?.title).toMatch(/^Imported “long\.json” as a new session/);
+    // The tail was read by a reader of its own, and no read was over a part's size.
+    const reads = page.client.sent('run-events-read');
+    expect(reads.some((read) => read.readerFrom !== undefined && read.readerFrom > 0)).toBe(true);
+    expect(reads.every((read) => read.limit <= EVENTS_PER_READ)).toBe(true);
+  });
+
+  it('a short import has no tail step', async () => {
+    const short = JSON.stringify(await makeLongTranscript(TAIL_ROUNDS));
+    const page = await openPage(new IDBFactory(), new MemoryStorage());
+    expect(await page.store.getState().importTranscriptFile(new File([short], 'short.json'))).toBe(true);
+    expect(page.client.sent('run-events-read').every((read) => read.readerFrom === undefined)).toBe(true);
+    expect(roundsOf(page.store.getState().runView)).toEqual(range(1, TAIL_ROUNDS));
+  });
+
+  it('comes back after a reload in parts: the worker and the view get the whole run', async () => {
+    const indexedDB = new IDBFactory();
+    const storage = new MemoryStorage();
+    const first = await openPage(indexedDB, storage);
+    expect(await first.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(true);
+    const before = first.store.getState().runView;
+
+    const second = await openPage(indexedDB, storage);
+    const after = second.store.getState().runView;
+    expect(roundsOf(after)).toEqual(range(1, ROUNDS));
+    expect(after.rounds).toEqual(before.rounds);
+    const parts = second.client.sent('run-load-part');
+    const [load] = second.client.sent('run-load');
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.every((part) => part.events.length <= EVENTS_PER_READ)).toBe(true);
+    expect(load!.events.length).toBeLessThanOrEqual(EVENTS_PER_READ);
+    expect(load!.from).toBe(parts.length * EVENTS_PER_READ);
+    // The worker holds the whole log: its transcript is the imported one.
+    const runId = after.runId!;
+    expect(second.commands.transcriptOf(runId).rounds).toEqual(first.commands.transcriptOf(runId).rounds);
+    expect(viewOfEvents(await readAll(second, runId)).rounds).toEqual(after.rounds);
+  });
+});
+
+async function readAll(page: Awaited<ReturnType<typeof openPage>>, runId: string) {
+  const { readKeptEvents } = await import('./read-kept-events');
+  const total = page.commands.readEvents({ type: 'run-events-read', runId, from: 0, limit: 1 }).total;
+  return readKeptEvents(page.client, runId, total);
+}
