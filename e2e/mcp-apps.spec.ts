@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { FrameLocator, Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { finishedDemoRun } from './fixtures/demo-app-run';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
@@ -156,21 +157,6 @@ async function replaceEditorText(page: Page, name: string, text: string): Promis
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
-}
-
-/** Runs the Demo model to its end with the demo server; returns the weather call and its card. */
-async function finishedDemoRun(page: Page) {
-  await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-  const call = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem', { name: /^demo__weather_get ok/ });
-  const card = call.frameLocator('iframe[title="App: demo__weather_get"]').frameLocator('iframe');
-  await expect(card.getByRole('main', { name: 'Weather card' })).toContainText('Oslo');
-  return { call, card };
 }
 
 test("step mode holds the card's call like a model's: edited input, overridden result, in the transcript", async ({

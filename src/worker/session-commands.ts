@@ -11,6 +11,7 @@ import { diffTranscripts } from '../engine/transcript/diff-transcripts';
 import { foldHistory } from '../engine/transcript/fold-history';
 import { importTranscript } from '../engine/transcript/import-transcript';
 import { canResume } from '../engine/run/resume-run';
+import { closeCutAppCalls } from '../engine/app-calls/close-cut-app-calls';
 import type { Transcript } from '../engine/transcript/transcript';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
@@ -167,9 +168,16 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
     loadRun(command) {
       forgetKeptOpen(command.runId);
       const interrupted = !command.events.some((event) => event.type === 'run-end');
-      const keepOpen = interrupted && command.keepOpen === true && !runs.has(command.runId);
+      const live = runs.has(command.runId);
+      const keepOpen = interrupted && command.keepOpen === true && !live;
       if (keepOpen) keptOpen.add(command.runId);
-      const closingEvents: RunEvent[] = interrupted && !keepOpen ? [closingEvent(command.events)] : [];
+      // App calls a reload cut off (their frames are gone) end here, unless this worker still runs them or the
+      // person has yet to choose (a resume closes them in the engine).
+      const cutAppCalls = live || keepOpen ? [] : closeCutAppCalls(command.events, lastTime(command.events));
+      const closingEvents: RunEvent[] = [
+        ...cutAppCalls,
+        ...(interrupted && !keepOpen ? [closingEvent(command.events)] : []),
+      ];
       const events = [...command.events, ...closingEvents];
       keep(command.runId, events, command.meta ?? deriveMeta(events, app, context.now()));
       const repair = repairHistory(foldHistory(events));
