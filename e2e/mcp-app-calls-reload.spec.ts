@@ -60,7 +60,7 @@ test("a reload while Step mode holds the card's call closes it as interrupted, i
       name: 'demo__weather_forecast',
       status: 'not-executed',
       isError: true,
-      content: [{ type: 'text', text: expect.stringContaining('Interrupted by a reload') as string }],
+      content: [{ type: 'text', text: expect.stringContaining('Interrupted by a reload') as unknown }],
     }),
   ]);
 });

@@ -8,6 +8,7 @@ import { finishedDemoRun } from './fixtures/demo-app-run';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { replaceDemoServer } from './fixtures/replace-demo-server';
 
 const basic = localServerName(E2E_PORTS.basicAppServer);
 
@@ -18,14 +19,6 @@ interface RecordedRequest {
 async function mockRequests(): Promise<RecordedRequest[]> {
   const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
   return (await response.json()) as RecordedRequest[];
-}
-
-async function addServer(page: Page, url: string, name: string): Promise<void> {
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
 }
 
 /** Runs `code` inside the app's own page (the frame inside Loupe's sandbox page) and returns what it saw. */
@@ -55,9 +48,7 @@ test('the example MCP App renders in its call, on an opaque origin that cannot r
   await page.goto('/');
   await chooseMockAnthropic(page);
   await page.evaluate(() => localStorage.setItem('loupe.e2e-secret', 'sk-must-not-leak'));
-  await openSidebarTab(page, 'Servers');
-  await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: 'Remove demo' }).click();
-  await addServer(page, e2eUrls.basicAppServer, basic);
+  await replaceDemoServer(page, e2eUrls.basicAppServer);
 
   await page.getByLabel('Message', { exact: true }).fill('What time is it on the server?');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -119,9 +110,7 @@ test('the demo weather card: the app-only forecast tool never reaches the model,
   const demo = localServerName(E2E_PORTS.demoServer);
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: 'Remove demo' }).click();
-  await addServer(page, e2eUrls.demoServer, demo);
+  await replaceDemoServer(page, e2eUrls.demoServer);
   await expect(page.getByRole('list', { name: 'Servers' })).toContainText('2 tools (+1 for its apps only)');
 
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris?');

@@ -120,6 +120,8 @@ describe('a node’s path and its Copy', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic['self'] = cyclic;
     expect(nodeCopyText(cyclic)).toEqual({ problem: 'Circular: cannot copy as JSON' });
-    expect(nodeCopyText(deep(200_000) as object)).toEqual({ problem: 'Too deeply nested to copy as JSON' });
+    expect(nodeCopyText(deep(200_000) as Record<string, unknown>)).toEqual({
+      problem: 'Too deeply nested to copy as JSON',
+    });
   });
 });
