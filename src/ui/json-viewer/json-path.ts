@@ -1,6 +1,5 @@
 // Pure: the path of a node in a JSON value, as people write it in JavaScript and JSONPath: `$`, `$.days[0]`,
-// `$["a key"]`. Used to name a node's Copy button.
-import type { JsonKey } from './json-rows';
+// `$["a key"]`. Used to name a node's Copy button. Imports nothing (json-rows imports it).
 
 /** Paths longer than this are shortened in the middle when they name something (a key may be megabytes). */
 export const MAX_PATH_LABEL = 120;
@@ -8,7 +7,7 @@ export const MAX_PATH_LABEL = 120;
 const identifier = /^[A-Za-z_$][\w$]*$/;
 
 /** The path of child `key` under `parent` (`$` for the root, whose key is null). */
-export function childPath(parent: string, key: JsonKey): string {
+export function childPath(parent: string, key: string | number | null): string {
   if (key === null) return '$';
   if (typeof key === 'number') return `${parent}[${key}]`;
   return identifier.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
