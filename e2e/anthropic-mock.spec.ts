@@ -7,7 +7,7 @@ import type { Transcript } from '../src/engine/transcript/transcript';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic, MOCK_API_KEY as API_KEY } from './fixtures/choose-mock-anthropic';
-import { openSidebarTab } from './fixtures/sidebar';
+import { replaceDemoServer } from './fixtures/replace-demo-server';
 
 const demo = localServerName(E2E_PORTS.demoServer);
 const media = localServerName(E2E_PORTS.mediaServer);
@@ -15,16 +15,6 @@ const media = localServerName(E2E_PORTS.mediaServer);
 async function useMockAnthropic(page: Page, apiKey = API_KEY): Promise<void> {
   await chooseMockAnthropic(page, apiKey);
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('6');
-}
-
-async function replaceDemoServerWith(page: Page, url: string, name: string): Promise<void> {
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await servers.getByRole('button', { name: 'Remove demo' }).click();
-  await expect(servers.getByRole('listitem')).toHaveCount(0);
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
 }
 
 interface RecordedRequest {
@@ -40,7 +30,7 @@ async function mockRequests(): Promise<RecordedRequest[]> {
 test('a two-tool run through the Anthropic provider, exported as a valid transcript', async ({ page }) => {
   await page.goto('/');
   await useMockAnthropic(page);
-  await replaceDemoServerWith(page, e2eUrls.demoServer, demo);
+  await replaceDemoServer(page, e2eUrls.demoServer);
 
   await page.getByLabel('System prompt', { exact: true }).fill('You are a careful assistant.');
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
@@ -97,7 +87,7 @@ test('a two-tool run through the Anthropic provider, exported as a valid transcr
 test('a tool image shows in the timeline', async ({ page }) => {
   await page.goto('/');
   await useMockAnthropic(page);
-  await replaceDemoServerWith(page, e2eUrls.mediaServer, media);
+  await replaceDemoServer(page, e2eUrls.mediaServer);
   await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -3,10 +3,11 @@
 // receives the edited summary, and the timeline and the transcript record both.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
+import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { replaceDemoServer } from './fixtures/replace-demo-server';
 
 interface RecordedRequest {
   body: { tools?: unknown[]; messages: { role: string; content: { type: string; text?: string }[] }[] };
@@ -23,14 +24,7 @@ async function setUp(page: Page): Promise<void> {
   await page.goto('/');
   await chooseMockAnthropic(page);
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('14');
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await servers.getByRole('button', { name: 'Remove demo' }).click();
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.demoServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(
-    servers.getByRole('listitem', { name: `${localServerName(E2E_PORTS.demoServer)} connected` }),
-  ).toBeVisible();
+  await replaceDemoServer(page, e2eUrls.demoServer);
   await openSidebarTab(page, 'Settings');
   await page.locator('summary', { hasText: 'Model capabilities' }).click();
   const window = page.getByRole('spinbutton', { name: 'Context window (tokens)' });

@@ -1,11 +1,11 @@
 // Long runs that fit (issue 15): compaction in a 40-round run against a small context window, and the tool-list
 // budget with 150 tools against the OpenAI-compatible provider's 128-tool limit.
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
+import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { replaceDemoServer } from './fixtures/replace-demo-server';
 
 interface WireBlock {
   type: string;
@@ -20,15 +20,6 @@ async function mockRequests(): Promise<RecordedRequest[]> {
   return (await (await fetch(`${e2eUrls.mockApi}/__mock/requests`)).json()) as RecordedRequest[];
 }
 
-async function connect(page: Page, url: string, port: number): Promise<void> {
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await servers.getByRole('button', { name: 'Remove demo' }).click();
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${localServerName(port)} connected` })).toBeVisible();
-}
-
 const countResults = (messages: RecordedRequest['body']['messages']): number =>
   messages.flatMap((message) => message.content).filter((block) => block.type === 'tool_result').length;
 
@@ -40,7 +31,7 @@ test('a 40-round run against a small context window compacts, finishes, and the 
   await page.goto('/');
   await chooseMockAnthropic(page);
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('40');
-  await connect(page, e2eUrls.demoServer, E2E_PORTS.demoServer);
+  await replaceDemoServer(page, e2eUrls.demoServer);
 
   await openSidebarTab(page, 'Settings');
   await page.locator('summary', { hasText: 'Model capabilities' }).click();
@@ -130,7 +121,7 @@ test('150 tools: the budget shows the count and the tokens; the OpenAI-compatibl
   page,
 }) => {
   await page.goto('/');
-  await connect(page, e2eUrls.manyToolsServer, E2E_PORTS.manyToolsServer);
+  await replaceDemoServer(page, e2eUrls.manyToolsServer);
   await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   const budget = tools.getByText(/^Tool budget: 150 tools, ~[\d,]+ tokens per request$/);

@@ -206,4 +206,18 @@ test('a JSON result is edited as JSON at a pause, reaches the model as exact tex
   await viewer.getByRole('button', { name: 'Copy Result of demo__weather_get' }).click();
   await expect(viewer.getByRole('button', { name: 'Copy Result of demo__weather_get' })).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(JSON.stringify(report));
+
+  // Each object and array copies its own value, by keyboard: Tab from a node's fold toggle reaches its Copy.
+  const stations = (report as { stations: { readings: unknown }[] }).stations;
+  await viewer.getByRole('button', { name: 'Fold 0' }).focus();
+  await page.keyboard.press('Tab');
+  const copyStation = viewer.getByRole('button', { name: 'Copy $.stations[0]', exact: true });
+  await expect(copyStation).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(copyStation).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(JSON.stringify(stations[0], null, 2));
+  await viewer.getByRole('button', { name: 'Copy $.stations[1].readings', exact: true }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    JSON.stringify(stations[1]?.readings, null, 2),
+  );
 });

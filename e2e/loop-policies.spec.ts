@@ -5,6 +5,7 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { replaceDemoServer } from './fixtures/replace-demo-server';
 
 const demo = localServerName(E2E_PORTS.demoServer);
 const weather = `${demo}__weather_get`;
@@ -33,12 +34,7 @@ async function setUp(page: Page, maxRounds: number): Promise<void> {
   await page.goto('/');
   await chooseMockAnthropic(page);
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill(String(maxRounds));
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await servers.getByRole('button', { name: 'Remove demo' }).click();
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.demoServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${demo} connected` })).toBeVisible();
+  await replaceDemoServer(page, e2eUrls.demoServer);
 }
 
 async function run(page: Page, message: string): Promise<void> {

@@ -4,9 +4,11 @@ import { readFileSync } from 'node:fs';
 import type { FrameLocator, Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
+import { finishedDemoRun } from './fixtures/demo-app-run';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { replaceDemoServer } from './fixtures/replace-demo-server';
 
 const basic = localServerName(E2E_PORTS.basicAppServer);
 
@@ -17,14 +19,6 @@ interface RecordedRequest {
 async function mockRequests(): Promise<RecordedRequest[]> {
   const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
   return (await response.json()) as RecordedRequest[];
-}
-
-async function addServer(page: Page, url: string, name: string): Promise<void> {
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
 }
 
 /** Runs `code` inside the app's own page (the frame inside Loupe's sandbox page) and returns what it saw. */
@@ -54,9 +48,7 @@ test('the example MCP App renders in its call, on an opaque origin that cannot r
   await page.goto('/');
   await chooseMockAnthropic(page);
   await page.evaluate(() => localStorage.setItem('loupe.e2e-secret', 'sk-must-not-leak'));
-  await openSidebarTab(page, 'Servers');
-  await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: 'Remove demo' }).click();
-  await addServer(page, e2eUrls.basicAppServer, basic);
+  await replaceDemoServer(page, e2eUrls.basicAppServer);
 
   await page.getByLabel('Message', { exact: true }).fill('What time is it on the server?');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -118,9 +110,7 @@ test('the demo weather card: the app-only forecast tool never reaches the model,
   const demo = localServerName(E2E_PORTS.demoServer);
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: 'Remove demo' }).click();
-  await addServer(page, e2eUrls.demoServer, demo);
+  await replaceDemoServer(page, e2eUrls.demoServer);
   await expect(page.getByRole('list', { name: 'Servers' })).toContainText('2 tools (+1 for its apps only)');
 
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris?');
@@ -156,21 +146,6 @@ async function replaceEditorText(page: Page, name: string, text: string): Promis
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
-}
-
-/** Runs the Demo model to its end with the demo server; returns the weather call and its card. */
-async function finishedDemoRun(page: Page) {
-  await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-  const call = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem', { name: /^demo__weather_get ok/ });
-  const card = call.frameLocator('iframe[title="App: demo__weather_get"]').frameLocator('iframe');
-  await expect(card.getByRole('main', { name: 'Weather card' })).toContainText('Oslo');
-  return { call, card };
 }
 
 test("step mode holds the card's call like a model's: edited input, overridden result, in the transcript", async ({

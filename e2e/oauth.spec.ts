@@ -5,6 +5,7 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { replaceDemoServer } from './fixtures/replace-demo-server';
 
 const name = localServerName(E2E_PORTS.oauthServer);
 
@@ -38,12 +39,7 @@ async function windowOpens(page: Page): Promise<{ url: string; features: string;
 }
 
 async function addOAuthServer(page: Page): Promise<Locator> {
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await servers.getByRole('button', { name: 'Remove demo' }).click();
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.oauthServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  const item = servers.getByRole('listitem', { name: new RegExp(`^${name} `) });
+  const item = await replaceDemoServer(page, e2eUrls.oauthServer, { name, connected: false });
   await expect(item).toContainText('This server needs you to sign in');
   return item;
 }
@@ -141,17 +137,18 @@ test('a hand-registered client id and scopes from the add form are what the sign
   await recordWindowOpens(page, { openWindow: true });
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
+  const item = await replaceDemoServer(page, e2eUrls.oauthServer, {
+    name,
+    connected: false,
+    beforeAdd: async () => {
+      await page.getByText('Headers, protocol era and sign-in (optional)').click();
+      // No secret field: Loupe is a public client.
+      await expect(page.getByRole('textbox', { name: /secret/i })).toHaveCount(0);
+      await page.getByRole('textbox', { name: 'OAuth client ID' }).fill('loupe-e2e');
+      await page.getByRole('textbox', { name: 'OAuth scopes' }).fill('mcp:read  profile');
+    },
+  });
   const servers = page.getByRole('list', { name: 'Servers' });
-  await servers.getByRole('button', { name: 'Remove demo' }).click();
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.oauthServer);
-  await page.getByText('Headers, protocol era and sign-in (optional)').click();
-  // No secret field: Loupe is a public client.
-  await expect(page.getByRole('textbox', { name: /secret/i })).toHaveCount(0);
-  await page.getByRole('textbox', { name: 'OAuth client ID' }).fill('loupe-e2e');
-  await page.getByRole('textbox', { name: 'OAuth scopes' }).fill('mcp:read  profile');
-  await page.getByRole('button', { name: 'Add server' }).click();
-  const item = servers.getByRole('listitem', { name: new RegExp(`^${name} `) });
   await expect(item).toContainText('This server needs you to sign in');
   const popupPromise = page.waitForEvent('popup');
   await item.getByRole('button', { name: `Sign in to ${name}` }).click();

@@ -8,6 +8,7 @@ import type { Transcript } from '../src/engine/transcript/transcript';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { replaceDemoServer } from './fixtures/replace-demo-server';
 
 const mock = e2eUrls.mockOpenAIApi;
 const media = localServerName(E2E_PORTS.mediaServer);
@@ -155,12 +156,7 @@ test('a tool image reaches a vision model in a user message, and a placeholder l
 }) => {
   await page.goto('/');
   await useMockEndpoint(page, 'gpt-4o');
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await servers.getByRole('button', { name: 'Remove demo' }).click();
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.mediaServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${media} connected` })).toBeVisible();
+  await replaceDemoServer(page, e2eUrls.mediaServer);
 
   const imageCall = { toolCalls: [{ id: 'call_img_1', name: `${media}__image`, arguments: {} }] };
   const answer = { content: 'A single red pixel.' };

@@ -77,4 +77,17 @@ test('before a request: the size per part as an estimate at once, and counted pe
   await page.getByRole('switch', { name: 'Step mode' }).uncheck();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+
+  // Each round card says the same of the request it sent, from its recorded request: no count_tokens call.
+  const say = (value: number) => value.toLocaleString('en-US');
+  const firstCard = page.getByRole('article', { name: 'Round 1' }).getByLabel('Request size estimate of round 1');
+  await expect(firstCard).toHaveText(`≈ system ${say(system)} · tools ${say(tools)} · history ${say(history)} tokens`);
+  const second = page.getByRole('article', { name: 'Round 2' }).getByLabel('Request size estimate of round 2');
+  await expect(second).toHaveText(/^≈ system [\d,]+ · tools [\d,]+ · history [\d,]+ tokens$/);
+  const [system2, tools2, history2] = (((await second.textContent()) ?? '').match(/[\d,]+/g) ?? []).map((value) =>
+    Number(value.replaceAll(',', '')),
+  );
+  expect([system2, tools2]).toEqual([system, tools]);
+  expect(history2).toBeGreaterThan(history);
+  expect(await countRequests()).toHaveLength(4);
 });

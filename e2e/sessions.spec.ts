@@ -6,21 +6,13 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { replaceDemoServer } from './fixtures/replace-demo-server';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 const demo = localServerName(E2E_PORTS.demoServer);
 
 async function useMockAnthropic(page: Page): Promise<void> {
   await chooseMockAnthropic(page);
-}
-
-async function useServer(page: Page, url: string, name: string): Promise<void> {
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await servers.getByRole('button', { name: 'Remove demo' }).click();
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
 }
 
 async function mockRequestCount(): Promise<number> {
@@ -48,7 +40,7 @@ async function expectImageRun(page: Page): Promise<void> {
 test('run, export, reload, import: the same rounds, image and answer, and no model request', async ({ page }, info) => {
   await page.goto('/');
   await useMockAnthropic(page);
-  await useServer(page, e2eUrls.mediaServer, media);
+  await replaceDemoServer(page, e2eUrls.mediaServer);
   await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -123,7 +115,7 @@ test('a reload in the middle of a run restores it at the last checkpoint, and it
   });
   await page.goto('/');
   await useMockAnthropic(page);
-  await useServer(page, e2eUrls.demoServer, demo);
+  await replaceDemoServer(page, e2eUrls.demoServer);
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const timeline = page.getByRole('region', { name: 'Timeline' });

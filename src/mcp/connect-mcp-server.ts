@@ -333,7 +333,7 @@ export async function connectMcpServer(
     ...(instructions === undefined ? {} : { instructions }),
     serverCapabilities: { ...session.client.getServerCapabilities() },
     browse: createMcpBrowser(withSession, connectTimeoutMs, { cache: listingCache, identity }),
-    apps: createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs),
+    apps: createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs, runningCalls),
     async setLogLevel(level) {
       if (session.era === 'modern') {
         requestLogLevel = level;

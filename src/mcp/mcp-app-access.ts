@@ -1,6 +1,7 @@
 // What an MCP App of one server may reach through Loupe: its own `ui://` page and the tools marked for apps.
 import { z } from 'zod';
 import type { Tool as McpToolDefinition } from '@modelcontextprotocol/client';
+import type { ToolRunContext } from '../engine/tool/tool';
 import type { McpAppCsp, McpAppResource, McpAppToolResult } from '../protocol/mcp-app-messages';
 import { isVisibleToApps } from '../shared/mcp-tool-visibility';
 import type { Client } from './mcp-sdk-client';
@@ -21,9 +22,23 @@ export class McpAppRefusedError extends Error {
 export interface McpAppAccess {
   /** Reads `uri` if it is the `ui://` page of one of the server's tools, with its `_meta.ui` (csp, permissions). */
   readPage(uri: string): Promise<McpAppResource>;
-  /** `tools/call` for an app; only a tool of this server whose visibility includes `app`. */
-  callTool(toolName: string, input: Record<string, unknown>, timeoutMs: number): Promise<McpAppToolResult>;
+  /**
+   * `tools/call` for an app; only a tool of this server whose visibility includes `app`. With `run` (the
+   * engine's context of the call): its signal aborts the request (the SDK sends `notifications/cancelled`),
+   * progress notifications reach `run.onProgress` and restart the idle timeout, the server's log messages
+   * while it runs reach `run.log`, and `run.deadline` replaces `timeoutMs` (with a margin, so the engine's
+   * own timer, which names the limit, fires first). An abort or timeout rejects.
+   */
+  callTool(
+    toolName: string,
+    input: Record<string, unknown>,
+    timeoutMs: number,
+    run?: ToolRunContext,
+  ): Promise<McpAppToolResult>;
 }
+
+/** Margin over the engine's own timers, as for a model's call (`call-mcp-tool.ts`). */
+const backstopMarginMs = 1_000;
 
 type WithSession = <T>(request: (client: Client) => Promise<T>) => Promise<T>;
 
@@ -70,11 +85,15 @@ function readUiMeta(meta: unknown): {
   };
 }
 
-/** App access over whichever session `withSession` runs on; `listedTools` is read afresh on every request. */
+/**
+ * App access over whichever session `withSession` runs on; `listedTools` is read afresh on every request. A
+ * call's run context is in `runningCalls` while it runs (the connection sends it the server's log messages).
+ */
 export function createMcpAppAccess(
   withSession: WithSession,
   listedTools: () => readonly McpToolDefinition[],
   timeoutMs: number,
+  runningCalls: Set<ToolRunContext> = new Set(),
 ): McpAppAccess {
   return {
     async readPage(uri) {
@@ -108,16 +127,36 @@ export function createMcpAppAccess(
         );
       return { uri, html, ...readUiMeta(part['_meta']) };
     },
-    async callTool(toolName, input, callTimeoutMs) {
+    async callTool(toolName, input, callTimeoutMs, run) {
       const definition = listedTools().find((tool) => tool.name === toolName);
       if (definition === undefined) throw new McpAppRefusedError(`This server has no tool "${toolName}".`);
       if (!isVisibleToApps(readToolApp(definition)))
         throw new McpAppRefusedError(`"${toolName}" is not marked for apps (its visibility leaves out "app").`);
-      const result = await withSession((client) =>
+      const total = run?.deadline?.maxTotalMs;
+      const send = (client: Client) =>
         client.request({ method: 'tools/call', params: { name: toolName, arguments: input } }, anyResult, {
-          timeout: callTimeoutMs,
-        }),
-      );
+          timeout: run?.deadline === undefined ? callTimeoutMs : run.deadline.idleMs + backstopMarginMs,
+          ...(total === undefined ? {} : { maxTotalTimeout: total + backstopMarginMs }),
+          ...(run === undefined
+            ? {}
+            : {
+                signal: run.signal,
+                resetTimeoutOnProgress: true,
+                onprogress: ({ progress, total: of, message }) =>
+                  run.onProgress({
+                    progress,
+                    ...(of === undefined ? {} : { total: of }),
+                    ...(message === undefined ? {} : { message }),
+                  }),
+              }),
+        });
+      if (run !== undefined) runningCalls.add(run);
+      let result: Record<string, unknown>;
+      try {
+        result = await withSession(send);
+      } finally {
+        if (run !== undefined) runningCalls.delete(run);
+      }
       // Measured without recursion first: a result nested deep enough would break `JSON.stringify` itself.
       if (measureValueDepth(result, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
         return {

@@ -29,10 +29,15 @@ export interface RequestTokenEstimate {
 
 const tokensOf = (characters: number): number => Math.ceil(characters / CHARS_PER_TOKEN);
 
-/** Estimated tokens of any JSON value (a content block, a message): its JSON text, base64 media at a flat rate. */
+/**
+ * Estimated tokens of any JSON value (a content block, a message): its JSON text, base64 media at a flat rate,
+ * prompt-cache markers (`cache_control`) left out.
+ */
 export function estimateJsonTokens(value: unknown): number {
   let media = 0;
   const text = JSON.stringify(value, (key, inner: unknown) => {
+    // A prompt-cache marker on a recorded wire request tells the provider where to cache; it is not read as text.
+    if (key === 'cache_control') return undefined;
     if (
       key === 'source' &&
       typeof inner === 'object' &&

@@ -1,4 +1,4 @@
-// Pure: folds the calls MCP Apps make (`app-call-start`/`-end`) into their round's view. No I/O.
+// Pure: folds the calls MCP Apps make (`app-call-start`, `-progress`, `-log`, `-end`) into their round's view. No I/O.
 import type { AppCallEvent } from '../engine/event/app-call-event';
 import type { AppCallView, RoundView, RunView } from './run-view';
 import { updateRound } from './update-run-view';
@@ -30,6 +30,28 @@ export function applyAppCallEvent(state: RunView, event: AppCallEvent): RunView 
     };
     return updateRound(state, event.round, (view) => ({ ...view, appCalls: [...(view.appCalls ?? []), call] }));
   }
+  if (event.type === 'app-call-progress') {
+    const { progress, total, message, task } = event;
+    return updateRound(state, event.round, (view) =>
+      updateAppCall(view, event.callId, (call) => ({
+        ...call,
+        progress: {
+          progress,
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+          ...(task === undefined ? {} : { task }),
+        },
+        progressCount: (call.progressCount ?? 0) + 1,
+      })),
+    );
+  }
+  if (event.type === 'app-call-log')
+    return updateRound(state, event.round, (view) =>
+      updateAppCall(view, event.callId, (call) => ({
+        ...call,
+        logs: [...(call.logs ?? []), { at: event.at, level: event.level, message: event.message }],
+      })),
+    );
   return updateRound(state, event.round, (view) =>
     updateAppCall(view, event.callId, (call) => {
       const next: AppCallView = {

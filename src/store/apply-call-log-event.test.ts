@@ -46,3 +46,30 @@ describe('a call’s logs and progress in the run view', () => {
     expect(view.price).toEqual({ input: 1, output: 2 });
   });
 });
+
+describe('an MCP App call’s logs and progress in the run view', () => {
+  it('keeps them on the app call, not on any model call', () => {
+    const base = { round: 1, callId: 'app-call_1', appOf: 'toolu_1' };
+    const view = fold([
+      { type: 'run-start', at: 0, runId: 'r', tools: [], messages: [], maxRounds: 5 },
+      {
+        type: 'round-start',
+        at: 1,
+        round: 1,
+        request: { provider: 'x', model: 'm', toolNames: [], messageCount: 1, maxTokens: 9 },
+      },
+      { type: 'app-call-start', at: 2, ...base, name: 'demo__crawl', toolName: 'crawl', input: {} },
+      { type: 'app-call-progress', at: 3, ...base, progress: 1, total: 3, message: 'page 1' },
+      { type: 'app-call-log', at: 4, ...base, level: 'warning', message: 'slow page' },
+      { type: 'app-call-progress', at: 5, ...base, progress: 2, total: 3 },
+    ]);
+    const [call] = view.rounds[0]?.appCalls ?? [];
+    expect(call).toMatchObject({
+      status: 'running',
+      progress: { progress: 2, total: 3 },
+      progressCount: 2,
+      logs: [{ at: 4, level: 'warning', message: 'slow page' }],
+    });
+    expect(view.rounds[0]?.toolCalls).toEqual([]);
+  });
+});

@@ -240,6 +240,8 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
     case 'history-compact':
       return state;
     case 'app-call-start':
+    case 'app-call-progress':
+    case 'app-call-log':
     case 'app-call-end':
       return applyAppCallEvent(state, event);
     case 'run-end': {

@@ -101,6 +101,11 @@ export interface AppCallView {
   startedAt: number;
   endedAt?: number;
   edits?: EditRecord[];
+  /** The latest progress notification (kept after the call ends) and how many came. */
+  progress?: NonNullable<ToolCallView['progress']>;
+  progressCount?: number;
+  /** The log messages its server sent while it ran, in order. */
+  logs?: CallLogEntry[];
 }
 
 export interface RoundView {

@@ -100,8 +100,9 @@ export function createAppCallHost(context: AppCallHostContext): AppCallHost {
       },
       timeoutMs,
       timeoutSource: 'server',
-      run: async (input) => {
-        raw.value = await connection.apps.callTool(info.originalName, input, timeoutMs);
+      // The engine's context goes through: Stop or a timeout aborts the request, progress and logs reach the call.
+      run: async (input, run) => {
+        raw.value = await connection.apps.callTool(info.originalName, input, timeoutMs, run);
         return convertToolResult(raw.value);
       },
     };

@@ -38,6 +38,34 @@ describe('checkTranscriptSchema', () => {
     expect(paths).toEqual(expect.arrayContaining(['rounds[0].toolCalls[0].logs[0].level', 'branch.name']));
   });
 
+  it("checks an app call's progress and server log as it checks a model call's", () => {
+    const transcript = JSON.parse(readFileSync(new URL('every-v2-record.json', v2), 'utf8')) as {
+      rounds: { appCalls?: unknown[] }[];
+    };
+    const appCall = (level: string) => ({
+      id: 'app-call_1',
+      appOf: 'toolu_1',
+      name: 'demo__weather_forecast',
+      toolName: 'weather.forecast',
+      input: {},
+      status: 'ok',
+      isError: false,
+      content: [],
+      timing: { queuedAt: 1, startedAt: 1, endedAt: 2, durationMs: 1 },
+      edits: [],
+      progress: [{ at: 1, progress: 1, total: 2, message: 'half' }],
+      logs: [{ at: 1, level, message: 'fetching' }],
+    });
+    const round = transcript.rounds[0];
+    if (round === undefined) throw new Error('fixture without a round');
+    round.appCalls = [appCall('info')];
+    expect(checkTranscriptSchema(transcript)).toEqual([]);
+    round.appCalls = [{ ...appCall('shout'), progress: [{ at: 1 }] }];
+    expect(checkTranscriptSchema(transcript).map((problem) => problem.path)).toEqual(
+      expect.arrayContaining(['rounds[0].appCalls[0].logs[0].level', 'rounds[0].appCalls[0].progress[0].progress']),
+    );
+  });
+
   it('accepts redacted thinking in a reply and a PDF document in a tool result', () => {
     const transcript = load();
     transcript.messages[1]?.content.unshift({ type: 'redacted_thinking', data: 'opaque==' });

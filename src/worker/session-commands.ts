@@ -11,6 +11,7 @@ import { diffTranscripts } from '../engine/transcript/diff-transcripts';
 import { foldHistory } from '../engine/transcript/fold-history';
 import { importTranscript } from '../engine/transcript/import-transcript';
 import { canResume } from '../engine/run/resume-run';
+import { closeCutAppCalls } from '../engine/app-calls/close-cut-app-calls';
 import type { Transcript } from '../engine/transcript/transcript';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
@@ -203,9 +204,16 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       for (const event of command.events) logged.push(event);
       forgetKeptOpen(command.runId);
       const interrupted = !logged.some((event) => event.type === 'run-end');
-      const keepOpen = interrupted && command.keepOpen === true && !runs.has(command.runId);
+      const live = runs.has(command.runId);
+      const keepOpen = interrupted && command.keepOpen === true && !live;
       if (keepOpen) keptOpen.add(command.runId);
-      const closingEvents: RunEvent[] = interrupted && !keepOpen ? [closingEvent(logged)] : [];
+      // App calls a reload cut off (their frames are gone) end here, unless this worker still runs them or the
+      // person has yet to choose (a resume closes them in the engine).
+      const cutAppCalls = live || keepOpen ? [] : closeCutAppCalls(logged, lastTime(logged));
+      const closingEvents: RunEvent[] = [
+        ...cutAppCalls,
+        ...(interrupted && !keepOpen ? [closingEvent(logged)] : []),
+      ];
       const events = [...logged, ...closingEvents];
       keep(command.runId, events, command.meta ?? deriveMeta(events, app, context.now()));
       const repair = repairHistory(foldHistory(events));

@@ -7,6 +7,7 @@ import { createInMemoryTool } from '../testing/in-memory-tool';
 import { buildTranscript } from '../transcript/build-transcript';
 import { transcriptToEvents } from '../transcript/transcript-to-events';
 import { foldHistory } from '../transcript/fold-history';
+import { MAX_LOGS_PER_CALL } from '../run/cap-call-logs';
 import { APP_CALL_STOPPED_TEXT, refuseAppCall, runAppCall, type AppCallRequest } from './run-app-call';
 
 const forecast = () =>
@@ -224,5 +225,28 @@ describe('app calls in the transcript', () => {
       { what: 'input', before: { city: 'Oslo' }, after: { city: 'Bergen' } },
     ]);
     expect(buildTranscript(transcriptToEvents(transcript), meta)).toEqual(transcript);
+  });
+});
+
+describe('an MCP App’s call reporting as it runs', () => {
+  it('logs its progress and its server’s log messages, capped as a model call’s are', async () => {
+    const { events, context } = harness({});
+    const chatty = createInMemoryTool({
+      name: 'demo__weather_forecast',
+      run: (_input, run) => {
+        run.onProgress({ progress: 1, total: 2, message: 'half' });
+        for (let index = 0; index < MAX_LOGS_PER_CALL + 5; index += 1) run.log('info', `line ${index}`);
+        return 'done';
+      },
+    });
+    await runAppCall(request(), context(chatty));
+    const progress = events.filter((event) => event.type === 'app-call-progress');
+    expect(progress).toEqual([
+      expect.objectContaining({ round: 1, callId: 'app-call_1', appOf: 'toolu_1', progress: 1, total: 2 }),
+    ]);
+    const logs = events.filter((event) => event.type === 'app-call-log');
+    expect(logs).toHaveLength(MAX_LOGS_PER_CALL + 1);
+    expect(logs.at(-1)).toMatchObject({ level: 'warning', message: expect.stringContaining('dropped') as string });
+    expect(events.at(-1)).toMatchObject({ type: 'app-call-end', status: 'ok' });
   });
 });

@@ -6,6 +6,7 @@ import type { ToolResultContentBlock } from '../message/message';
 import type { ToolCallOutcome } from '../run/build-tool-result';
 import { toErrorContent } from '../run/build-tool-result';
 import type { RunEnvironment } from '../run/run-options';
+import { capCallLogs } from '../run/cap-call-logs';
 import { runWithDeadline } from '../run/run-with-deadline';
 import type { Tool, ToolResultStatus } from '../tool/tool';
 
@@ -71,7 +72,8 @@ export function refuseAppCall(
 /**
  * Runs an app's call as the loop runs a model's (ENGINE-SPEC §7 for apps): `app-call-start`, the
  * `before-tool` point (breakpoints, step mode, approval; edit input, skip, deny, stop), the call under its
- * deadline, the `after-tool` point (edit result), `app-call-end`. Pauses carry `appOf`. Never rejects.
+ * deadline (its progress as `app-call-progress`, its server's log as `app-call-log`, capped like a model's
+ * call's), the `after-tool` point (edit result), `app-call-end`. Pauses carry `appOf`. Never rejects.
  */
 export async function runAppCall(request: AppCallRequest, context: AppCallContext): Promise<AppCallOutcome> {
   const { environment, emit, tool, debug, signal } = context;
@@ -108,6 +110,11 @@ export async function runAppCall(request: AppCallRequest, context: AppCallContex
       ...(tool.timeoutSource === undefined ? {} : { timeoutSource: tool.timeoutSource }),
       ...(context.maxTotalMs === undefined ? {} : { maxTotalMs: context.maxTotalMs }),
       environment,
+      onProgress: (progress) =>
+        emit({ type: 'app-call-progress', at: environment.now(), round, callId, appOf, ...progress }),
+      onLog: capCallLogs((level, message) =>
+        emit({ type: 'app-call-log', at: environment.now(), round, callId, appOf, level, message }),
+      ),
     });
     settled = ran;
   }

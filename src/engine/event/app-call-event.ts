@@ -1,7 +1,7 @@
 // The events of calls an MCP App makes (not the model): they sit in the round of the call that opened the
 // app, never in the model's history. Pure types.
 import type { ToolResultContentBlock } from '../message/message';
-import type { ToolResultStatus } from '../tool/tool';
+import type { ToolLogLevel, ToolProgress, ToolResultStatus } from '../tool/tool';
 
 export type AppCallEvent =
   /**
@@ -17,6 +17,18 @@ export type AppCallEvent =
       name: string;
       toolName: string;
       input: Record<string, unknown>;
+    }
+  /** A progress notification of the running call (it also pushed the call's idle timeout back). */
+  | ({ type: 'app-call-progress'; at: number; round: number; callId: string; appOf: string } & ToolProgress)
+  /** A log message the server sent while the call ran (MCP `notifications/message`); capped per call. */
+  | {
+      type: 'app-call-log';
+      at: number;
+      round: number;
+      callId: string;
+      appOf: string;
+      level: ToolLogLevel;
+      message: string;
     }
   /**
    * How it ended, as the app was answered (after any edit): `content` as the timeline shows it,

@@ -1,4 +1,5 @@
 // Pure: where a run cut short (a reload) re-enters the loop, read from its own event log. No I/O.
+import { closeCutAppCalls } from '../app-calls/close-cut-app-calls';
 import type { PauseKind, PauseReason, PlannedCompaction } from '../debug/pause-point';
 import type { RunEvent } from '../event/run-event';
 import type { Message, ToolResultContentBlock } from '../message/message';
@@ -172,7 +173,8 @@ export function planResume(events: readonly RunEvent[], at = 0): ResumePlan {
     toolCalls,
     entry: interrupted?.entry ?? 'pause',
     ...(pause === undefined ? {} : { pause }),
-    closing: interrupted?.closing ?? [],
+    // The app calls the cut left open close first: their apps' frames went with the page (close-cut-app-calls.ts).
+    closing: [...closeCutAppCalls(events, at), ...(interrupted?.closing ?? [])],
     edits,
     ...(keepsReply && reply !== undefined ? { reply } : {}),
     recorded: keepsReply ? recorded : new Map<string, RecordedCall>(),

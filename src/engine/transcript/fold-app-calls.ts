@@ -47,6 +47,28 @@ export function createAppCallFold(): AppCallFold {
           if (event.structuredContent !== undefined) call.structuredContent = event.structuredContent;
           return true;
         }
+        case 'app-call-progress': {
+          const call = calls.get(event.callId);
+          if (call === undefined) return true;
+          const { at, progress, total, message, task } = event;
+          call.progress = [
+            ...(call.progress ?? []),
+            {
+              at,
+              progress,
+              ...(total === undefined ? {} : { total }),
+              ...(message === undefined ? {} : { message }),
+              ...(task === undefined ? {} : { task }),
+            },
+          ];
+          return true;
+        }
+        case 'app-call-log': {
+          const call = calls.get(event.callId);
+          if (call === undefined) return true;
+          call.logs = [...(call.logs ?? []), { at: event.at, level: event.level, message: event.message }];
+          return true;
+        }
         case 'edit-apply': {
           const call = event.callId === undefined ? undefined : calls.get(event.callId);
           if (call === undefined) return false;
@@ -96,6 +118,8 @@ export function unfoldAppCalls(round: TranscriptRound): RunEvent[] {
         before: edit.before,
         after: edit.after,
       });
+    for (const step of call.progress ?? []) events.push({ type: 'app-call-progress', ...base, ...step });
+    for (const entry of call.logs ?? []) events.push({ type: 'app-call-log', ...base, ...entry });
     events.push({
       type: 'app-call-end',
       at: endedAt,

@@ -75,6 +75,10 @@ export interface TranscriptAppCall {
   structuredContent?: Record<string, unknown>;
   timing: CallTiming & { durationMs: number };
   edits: { what: string; before: unknown; after: unknown }[];
+  /** Every progress notification of the call, in order (absent when there was none). */
+  progress?: TranscriptProgress[];
+  /** The log messages the server sent while the call ran, in order (absent when none). */
+  logs?: TranscriptLog[];
 }
 
 /** One progress notification of a call (`at` in ms since the epoch). */

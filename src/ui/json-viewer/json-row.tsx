@@ -1,8 +1,9 @@
-// One row of the JSON viewer: a key and a value preview, a fold toggle on containers, "show all" on long
-// strings, "show more" on long containers; the searched text marked.
+// One row of the JSON viewer: a key and a value preview, a fold toggle and a Copy on containers, "show all"
+// on long strings, "show more" on long containers; the searched text marked.
 import { memo } from 'react';
 import type { JsonContainer, JsonKey, JsonRow as Row } from './json-rows';
 import { CHILDREN_STEP } from './json-rows';
+import { NodeCopyButton } from './node-copy-button';
 import { STRING_PREVIEW } from './reveal-match';
 import { primitiveText } from './search-json';
 
@@ -109,6 +110,7 @@ export const JsonRowView = memo(function JsonRowView({
           {head}
           {open ? (array ? '[' : '{') : array ? '[…]' : '{…}'}
           <span className="ml-2 text-zinc-500 dark:text-zinc-400">{count}</span>
+          <NodeCopyButton container={row.container} path={row.path} />
         </>
       );
       break;
@@ -180,7 +182,7 @@ export const JsonRowView = memo(function JsonRowView({
   return (
     <div
       aria-current={current ? 'true' : undefined}
-      className={`px-1 py-px whitespace-pre ${row.kind === 'leaf' && row.open ? 'whitespace-normal' : ''} ${current ? 'rounded-sm bg-amber-100 ring-1 ring-amber-500 dark:bg-amber-500/20' : ''}`}
+      className={`group/row px-1 py-px whitespace-pre ${row.kind === 'leaf' && row.open ? 'whitespace-normal' : ''} ${current ? 'rounded-sm bg-amber-100 ring-1 ring-amber-500 dark:bg-amber-500/20' : ''}`}
       style={{ paddingLeft: `${indent * 14 + 4}px` }}
     >
       {body}

@@ -1,5 +1,6 @@
 // Pure: a JSON value as the flat list of rows a viewer shows, given what is unfolded. Iterative (a value
 // nested 10,000 deep is fine), bounded (children shown per container, rows in all), cycle-safe.
+import { childPath } from './json-path';
 
 /** Children of a container shown at first, and added by each "Show more". */
 export const CHILDREN_STEP = 200;
@@ -25,6 +26,8 @@ export type JsonRow =
       parent: JsonContainer | null;
       container: JsonContainer;
       size: number;
+      /** Where it sits in the value (`$`, `$.days[0]`), naming its Copy button. */
+      path: string;
     }
   | { kind: 'close'; depth: number; container: JsonContainer }
   | { kind: 'leaf'; depth: number; key: JsonKey; parent: JsonContainer | null; value: unknown; open: boolean }
@@ -62,6 +65,7 @@ export function shownCount(container: JsonContainer, fold: FoldState): number {
 
 interface Frame {
   container: JsonContainer;
+  path: string;
   keys: readonly (string | number)[];
   next: number;
   end: number;
@@ -74,7 +78,7 @@ export function buildRows(value: unknown, fold: FoldState): JsonRow[] {
   const onPath = new Set<object>();
   const stack: Frame[] = [];
 
-  const visit = (item: unknown, key: JsonKey, parent: JsonContainer | null, depth: number): void => {
+  const visit = (item: unknown, key: JsonKey, parent: JsonContainer | null, depth: number, at: string): void => {
     if (!isContainer(item)) {
       rows.push({
         kind: 'leaf',
@@ -91,16 +95,17 @@ export function buildRows(value: unknown, fold: FoldState): JsonRow[] {
       return;
     }
     const size = sizeOf(item);
+    const path = childPath(at, key);
     if (!fold.expanded.has(item) || size === 0) {
-      rows.push({ kind: 'folded', depth, key, parent, container: item, size });
+      rows.push({ kind: 'folded', depth, key, parent, container: item, size, path });
       return;
     }
-    rows.push({ kind: 'open', depth, key, parent, container: item, size });
+    rows.push({ kind: 'open', depth, key, parent, container: item, size, path });
     onPath.add(item);
-    stack.push({ container: item, keys: keysOf(item), next: 0, end: shownCount(item, fold), depth });
+    stack.push({ container: item, path, keys: keysOf(item), next: 0, end: shownCount(item, fold), depth });
   };
 
-  visit(value, null, null, 0);
+  visit(value, null, null, 0, '$');
   while (stack.length > 0) {
     if (rows.length >= MAX_ROWS) {
       rows.push({ kind: 'cut', depth: 0, rows: MAX_ROWS });
@@ -110,7 +115,7 @@ export function buildRows(value: unknown, fold: FoldState): JsonRow[] {
     if (frame.next < frame.end) {
       const key = frame.keys[frame.next]!;
       frame.next += 1;
-      visit(childOf(frame.container, key), key, frame.container, frame.depth + 1);
+      visit(childOf(frame.container, key), key, frame.container, frame.depth + 1, frame.path);
       continue;
     }
     stack.pop();

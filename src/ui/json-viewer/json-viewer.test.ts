@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allContainers, buildRows, CHILDREN_STEP, MAX_ROWS, type FoldState } from './json-rows';
+import { childPath, MAX_PATH_LABEL, shortPath } from './json-path';
+import { nodeCopyText } from './node-copy-button';
 import { revealMatch, rowOfMatch } from './reveal-match';
 import { searchJson } from './search-json';
 
@@ -93,5 +95,33 @@ describe('searchJson and revealMatch', () => {
     const search = searchJson(flood, 'hit');
     expect(search.matches).toHaveLength(10_000);
     expect(search.capped).toBe(true);
+  });
+});
+
+describe('a node’s path and its Copy', () => {
+  it('names each container by its path: identifiers dotted, other keys quoted, indexes bracketed', () => {
+    const value = { days: [{ 'max temp': { c: 3 } }], 'a"b': {}, $ok: [] };
+    const rows = buildRows(value, folded(allContainers(value)));
+    const paths = rows.flatMap((row) => (row.kind === 'open' || row.kind === 'folded' ? [row.path] : []));
+    expect(paths).toEqual(['$', '$.days', '$.days[0]', '$.days[0]["max temp"]', '$["a\\"b"]', '$.$ok']);
+  });
+
+  it('shortens a path past its cap in the middle, keeping both ends', () => {
+    const long = childPath('$', 'k'.repeat(5_000));
+    const label = shortPath(childPath(long, 7));
+    expect(label.length).toBeLessThanOrEqual(MAX_PATH_LABEL);
+    expect(label.startsWith('$.kkk')).toBe(true);
+    expect(label.endsWith('k[7]')).toBe(true);
+    expect(shortPath('$.a')).toBe('$.a');
+  });
+
+  it('copies a node as indented JSON, and says why not for a cycle or a value too deep for JSON.stringify', () => {
+    expect(nodeCopyText({ a: [1] })).toEqual({ text: '{\n  "a": [\n    1\n  ]\n}' });
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    expect(nodeCopyText(cyclic)).toEqual({ problem: 'Circular: cannot copy as JSON' });
+    expect(nodeCopyText(deep(200_000) as Record<string, unknown>)).toEqual({
+      problem: 'Too deeply nested to copy as JSON',
+    });
   });
 });

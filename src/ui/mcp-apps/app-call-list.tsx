@@ -4,6 +4,8 @@ import type { AppCallView } from '../../store/run-view';
 import { EditChips } from '../debugger/debug-marks';
 import { PausePanel } from '../debugger/pause-panel';
 import { StatusBadge } from '../common/status-badge';
+import { CallLog } from '../timeline/call-log';
+import { CallProgress } from '../timeline/call-progress';
 import { monoBlockClass } from '../common/styles';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 
@@ -39,7 +41,10 @@ export function AppCallList({ appName, calls, notice }: { appName: string; calls
         <ol aria-label={`Calls from the app ${appName}`} className="mt-2 space-y-1.5">
           {calls.map((call) => {
             const word = wordOf(call, held);
-            const outcome = call.status === 'running' ? '' : describeContent(call);
+            const running = call.status === 'running';
+            const outcome = running ? '' : describeContent(call);
+            // Names its progress bar and server log apart from a model's call of the same tool.
+            const label = `${call.toolName} from the app`;
             return (
               <li
                 key={call.callId}
@@ -58,11 +63,17 @@ export function AppCallList({ appName, calls, notice }: { appName: string; calls
                 <pre aria-label="App call input" className={`${monoBlockClass} mt-1`}>
                   {JSON.stringify(call.input)}
                 </pre>
+                {running && call.progress !== undefined && (
+                  <div className="mt-1">
+                    <CallProgress progress={call.progress} name={label} startedAt={call.startedAt} />
+                  </div>
+                )}
                 {outcome !== '' && (
                   <pre aria-label="App call result" className={`${monoBlockClass} mt-1`}>
                     {outcome}
                   </pre>
                 )}
+                <CallLog call={{ ...call, name: label }} running={running} />
                 <PausePanel slot={{ callId: call.callId }} />
               </li>
             );

@@ -10,7 +10,14 @@ const levelClass: Record<string, string> = {
 };
 
 /** The log list (open while the call runs) and, once it ended, the last progress it reported. */
-export function CallLog({ call, running }: { call: ToolCallView; running: boolean }) {
+export function CallLog({
+  call,
+  running,
+}: {
+  /** A model's call, or an MCP App's (named as its list item names it). */
+  call: Pick<ToolCallView, 'name' | 'logs' | 'progress' | 'progressCount' | 'startedAt' | 'queuedAt'>;
+  running: boolean;
+}) {
   const logs = call.logs ?? [];
   const since = call.startedAt ?? call.queuedAt;
   const lastProgress = running ? undefined : call.progress;

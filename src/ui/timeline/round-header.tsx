@@ -1,6 +1,8 @@
-// A round's facts at a glance: number, model, stop reason, tokens, time to first token, duration.
+// A round's facts at a glance: number, model, stop reason, tokens, request size per part, time to first token,
+// duration.
 import type { RoundView } from '../../store/run-view';
 import { formatDuration, formatTokens } from '../common/format';
+import { RoundRequestSize } from './round-request-size';
 import { RoundUsageFacts } from './round-usage-facts';
 import { describeRoundStop } from './round-state';
 import { useRoundOffset } from './use-round-offset';
@@ -29,6 +31,7 @@ export function RoundHeader({ round }: { round: RoundView }) {
         value={`${formatTokens(round.usage?.inputTokens)} in / ${formatTokens(round.usage?.outputTokens)} out`}
       />
       <RoundUsageFacts round={round} />
+      <RoundRequestSize round={round.round} shown={round.round + offset} />
       <Fact label="first token" value={formatDuration(ttft)} />
       <Fact label="model time" value={formatDuration(duration)} />
       {round.interrupted && <span className="font-medium text-amber-700 dark:text-amber-400">interrupted</span>}
