@@ -210,10 +210,7 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       // App calls a reload cut off (their frames are gone) end here, unless this worker still runs them or the
       // person has yet to choose (a resume closes them in the engine).
       const cutAppCalls = live || keepOpen ? [] : closeCutAppCalls(logged, lastTime(logged));
-      const closingEvents: RunEvent[] = [
-        ...cutAppCalls,
-        ...(interrupted && !keepOpen ? [closingEvent(logged)] : []),
-      ];
+      const closingEvents: RunEvent[] = [...cutAppCalls, ...(interrupted && !keepOpen ? [closingEvent(logged)] : [])];
       const events = [...logged, ...closingEvents];
       keep(command.runId, events, command.meta ?? deriveMeta(events, app, context.now()));
       const repair = repairHistory(foldHistory(events));
