@@ -6,7 +6,6 @@ import { recordTransport } from './record-transport';
 /** A transport that keeps what reaches it. */
 function createInner(extra: Partial<Transport> = {}) {
   const sent: { message: JSONRPCMessage; options: TransportSendOptions | undefined }[] = [];
-  const versions: string[][] = [];
   const inner: Transport = {
     start: () => Promise.resolve(),
     close: () => Promise.resolve(),
@@ -14,10 +13,9 @@ function createInner(extra: Partial<Transport> = {}) {
       sent.push({ message, options });
       return Promise.resolve();
     },
-    setSupportedProtocolVersions: (list) => versions.push(list),
     ...extra,
   };
-  return { inner, sent, versions };
+  return { inner, sent };
 }
 
 describe('recordTransport passes through what the SDK reads from its transport', () => {
@@ -28,11 +26,9 @@ describe('recordTransport passes through what the SDK reads from its transport',
     expect(recordTransport(createInner().inner, () => {}).hasPerRequestStream).toBe(false);
   });
 
-  it('forwards the supported versions, the session id and the send options (a request signal) unchanged', async () => {
-    const { inner, sent, versions } = createInner({ sessionId: 'session-1' });
+  it('forwards the session id and the send options (a request signal) unchanged', async () => {
+    const { inner, sent } = createInner({ sessionId: 'session-1' });
     const wrapped = recordTransport(inner, () => {});
-    wrapped.setSupportedProtocolVersions?.(['2026-07-28', '2025-11-25']);
-    expect(versions).toEqual([['2026-07-28', '2025-11-25']]);
     expect(wrapped.sessionId).toBe('session-1');
     const abort = new AbortController();
     const options: TransportSendOptions = { requestSignal: abort.signal, headers: { 'Mcp-Name': 'wait' } };
