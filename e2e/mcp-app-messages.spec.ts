@@ -50,6 +50,8 @@ async function messagesFromInsideApp(card: FrameLocator, texts: string[]): Promi
 test('an app that floods messages for the model gets 10 in, each cut to 20,000 characters, and is told no after', async ({
   page,
 }) => {
+  // Two runs and 15 messages of 30,000 characters through two frames: long on a loaded machine.
+  test.slow();
   await page.goto('/');
   await openSidebarTab(page, 'Servers');
   await expect(
