@@ -76,3 +76,13 @@ describe('carryTaskHandles', () => {
     expect(takeTaskHandle(client, forged)).toBeUndefined();
   });
 });
+
+describe('carryTaskHandles passes through what the SDK reads from its transport', () => {
+  it('says whether each request has its own stream (a 2026-07-28 cancel closes it; hidden, it would notify)', () => {
+    const client = new Client({ name: 't', version: '1' });
+    const { inner } = fakeTransport();
+    expect(carryTaskHandles(inner, client).hasPerRequestStream).toBe(false);
+    const streamed: Transport = { ...inner, hasPerRequestStream: true };
+    expect(carryTaskHandles(streamed, client).hasPerRequestStream).toBe(true);
+  });
+});

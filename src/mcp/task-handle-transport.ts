@@ -58,6 +58,10 @@ export function carryTaskHandles(inner: Transport, client: Client): Transport {
     get sessionId() {
       return inner.sessionId;
     },
+    // Passed through like `recordTransport` does: hidden, a 2026-07-28 cancel falls back to the notification.
+    get hasPerRequestStream() {
+      return inner.hasPerRequestStream === true;
+    },
     setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
     async start() {
       inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
