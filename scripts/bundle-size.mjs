@@ -26,8 +26,9 @@ const workerEntry = assets.find((name) => name.startsWith('worker-entry') && nam
 const workerLazy = new Set();
 const chunkRefs = (name, pattern) =>
   [...readFileSync(join(outDir, 'assets', name), 'utf8').matchAll(pattern)].map((m) => m[1]);
+// Static imports and the chunk's own dynamic ones (a chunk the worker loads later loads others in turn).
 const reach = (name) => {
-  for (const next of chunkRefs(name, /(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g))
+  for (const next of chunkRefs(name, /(?:from|import)\s*\(?\s*["'`]\.\/([^"'`]+\.js)["'`]/g))
     if (!next.startsWith('worker-entry') && !workerLazy.has(next)) {
       workerLazy.add(next);
       reach(next);

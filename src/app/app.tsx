@@ -4,10 +4,8 @@ import { ErrorBoundary } from '../ui/common/error-boundary';
 import { Composer } from '../ui/composer/composer';
 import { RunErrorAlert } from '../ui/run/run-error-alert';
 import { RunStatus } from '../ui/run/run-status';
-import { ServersPanel } from '../ui/servers/servers-panel';
 import { SettingsPanel } from '../ui/settings/settings-panel';
 import { ThemeToggle } from '../ui/theme/theme-toggle';
-import { ToolsPanel } from '../ui/tools/tools-panel';
 import { Timeline } from '../ui/timeline/timeline';
 import { ExportTranscriptButton } from '../ui/transcript/export-transcript-button';
 import { ImportTranscriptButton } from '../ui/transcript/import-transcript-button';
@@ -25,7 +23,9 @@ import {
   MessagesSoFarPanel,
   PausePanel,
   RunActions,
+  ServersPanel,
   TestsPanel,
+  ToolsPanel,
 } from './lazy-panels';
 import { OutlinePane } from '../ui/layout/outline-pane';
 import { ProtocolLogButton } from '../ui/layout/protocol-log-button';

@@ -1,5 +1,5 @@
-// The panels the first paint does not need — the debugger's, the Tests panel, run comparison, server
-// requests — each loaded as its own chunk right after the page renders (npm run bench:bundle).
+// The panels the first paint does not need — the debugger's, the Servers, Tools and Tests tabs, run comparison,
+// server requests — each loaded as its own chunk right after the page renders (npm run bench:bundle).
 import { lazyComponent } from '../ui/common/lazy-component';
 
 export const BranchBar = lazyComponent(() => import('../ui/debugger/branch-bar'), 'BranchBar');
@@ -17,3 +17,5 @@ export const McpRequestDialogs = lazyComponent(
 );
 export const RunActions = lazyComponent(() => import('../ui/compare/run-actions'), 'RunActions');
 export const TestsPanel = lazyComponent(() => import('../ui/tests/tests-panel'), 'TestsPanel');
+export const ServersPanel = lazyComponent(() => import('../ui/servers/servers-panel'), 'ServersPanel');
+export const ToolsPanel = lazyComponent(() => import('../ui/tools/tools-panel'), 'ToolsPanel');

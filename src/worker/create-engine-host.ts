@@ -13,7 +13,6 @@ import { contextWindowOf, recordBaseUrl, recordModelSettings } from './record-mo
 import { RunRegistry, type RunRecord } from './run-registry';
 import { ServerRegistry, type ConnectServer } from './server-registry';
 import { createSessionCommands, importText, toImportReply, type RunOverrides } from './session-commands';
-import { loadFastTranscriptCheck } from './check-transcript-schema';
 import { selectRunTools } from './select-run-tools';
 import type { RunHandler } from './local-tools/run-in-sandbox';
 import type { ModelContext } from './create-model';
@@ -218,8 +217,15 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         return null;
       case 'transcript-import': {
         const text = await importText(command);
-        await loadFastTranscriptCheck();
-        return toImportReply(sessions.importTranscript({ type: 'transcript-import', runId: command.runId, text }));
+        // The schema and its checks load with the first import, not with the worker (issue 16).
+        const schemaCheck = await import('./check-transcript-schema');
+        await schemaCheck.loadFastTranscriptCheck();
+        return toImportReply(
+          sessions.importTranscript(
+            { type: 'transcript-import', runId: command.runId, text },
+            schemaCheck.checkTranscriptSchema,
+          ),
+        );
       }
       case 'run-events-read':
         return sessions.readEvents(command);

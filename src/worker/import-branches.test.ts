@@ -5,6 +5,7 @@ import type { Transcript, TranscriptBranch } from '../engine/transcript/transcri
 import { RunRegistry } from './run-registry';
 import { createSessionCommands } from './session-commands';
 import { importBranches } from './import-branches';
+import { checkTranscriptSchema } from './check-transcript-schema';
 
 const fixture = (): Transcript =>
   JSON.parse(
@@ -110,11 +111,14 @@ describe('transcript-import with branches', () => {
     const transcript = forkedTranscript();
     const second = transcript.branches?.[1];
     if (second) second.finishReason = null;
-    const outcome = commands.importTranscript({
-      type: 'transcript-import',
-      runId: 'imp',
-      text: JSON.stringify(transcript),
-    });
+    const outcome = commands.importTranscript(
+      {
+        type: 'transcript-import',
+        runId: 'imp',
+        text: JSON.stringify(transcript),
+      },
+      checkTranscriptSchema,
+    );
     if (!outcome.ok) throw new Error('import failed');
     expect(outcome.family?.map((info) => info.runId)).toEqual(['imp', 'imp~1', 'imp~2']);
     expect(outcome.changes).toEqual([]);

@@ -7,6 +7,7 @@ import { createRunMemory, decodeRunEvents } from '../protocol/run-event-codec';
 import { RunRegistry } from './run-registry';
 import { MAX_TRANSCRIPT_BYTES } from '../protocol/session-messages';
 import { createSessionCommands, importText, toImportReply } from './session-commands';
+import { checkTranscriptSchema } from './check-transcript-schema';
 
 const text = readFileSync(new URL('../../test/fixtures/transcripts/v2/every-v2-record.json', import.meta.url), 'utf8');
 
@@ -21,7 +22,7 @@ function imported() {
     },
     startRun: () => undefined,
   });
-  const outcome = commands.importTranscript({ type: 'transcript-import', runId: 'imp', text });
+  const outcome = commands.importTranscript({ type: 'transcript-import', runId: 'imp', text }, checkTranscriptSchema);
   if (!outcome.ok) throw new Error('the fixture imports');
   return { commands, outcome, runs };
 }

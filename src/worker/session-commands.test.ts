@@ -12,7 +12,8 @@ import { describeProblem } from '../engine/transcript/transcript-problem';
 import type { Transcript } from '../engine/transcript/transcript';
 import type { RunSettings } from '../protocol/settings';
 import { RunRegistry } from './run-registry';
-import { createSessionCommands } from './session-commands';
+import { checkTranscriptSchema } from './check-transcript-schema';
+import { createSessionCommands, type SessionCommands } from './session-commands';
 
 const dir = new URL('../../test/fixtures/transcripts/', import.meta.url);
 const versions = readdirSync(dir);
@@ -59,7 +60,10 @@ function setup(tools: Tool[] = [], liveModel?: Model) {
       });
     },
   });
-  return { commands, runs, finish: (runId: string) => finished.get(runId) };
+  // The host loads the schema check with the first import; here it is at hand.
+  const importTranscript = (command: Parameters<SessionCommands['importTranscript']>[0]) =>
+    commands.importTranscript(command, checkTranscriptSchema);
+  return { commands: { ...commands, importTranscript }, runs, finish: (runId: string) => finished.get(runId) };
 }
 
 function problemsOf(text: string): string[] {

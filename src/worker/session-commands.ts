@@ -10,6 +10,7 @@ import type { TranscriptMeta } from '../engine/transcript/build-transcript';
 import { diffTranscripts } from '../engine/transcript/diff-transcripts';
 import { foldHistory } from '../engine/transcript/fold-history';
 import { importTranscript } from '../engine/transcript/import-transcript';
+import type { TranscriptSchemaCheck } from '../engine/transcript/transcript-problem';
 import { canResume } from '../engine/run/resume-run';
 import { closeCutAppCalls } from '../engine/app-calls/close-cut-app-calls';
 import type { Transcript } from '../engine/transcript/transcript';
@@ -32,7 +33,6 @@ import { encodeRunEvents, primeRunMemory } from '../protocol/run-event-codec';
 import { createReplayModel } from '../providers/replay/create-replay-model';
 import { createRecordedTools } from '../providers/replay/create-recorded-tools';
 import { watchLiveDivergence } from '../providers/replay/watch-live-divergence';
-import { checkTranscriptSchema } from './check-transcript-schema';
 import { importBranches, type ImportedBranch } from './import-branches';
 import type { RunRecord, RunRegistry } from './run-registry';
 
@@ -93,8 +93,14 @@ export async function importText(command: TranscriptImportCommand): Promise<stri
 const MAX_EVENTS_PER_READ = 5000;
 
 export interface SessionCommands {
-  /** Imports the text (`importText` reads a file first). */
-  importTranscript(command: Extract<TranscriptImportCommand, { text: string }>): TranscriptImportOutcome;
+  /**
+   * Imports the text (`importText` reads a file first), checked by `checkSchema` (check-transcript-schema.ts,
+   * which the host loads with the first import: the schema and its check stay out of the worker's start).
+   */
+  importTranscript(
+    command: Extract<TranscriptImportCommand, { text: string }>,
+    checkSchema: TranscriptSchemaCheck,
+  ): TranscriptImportOutcome;
   /** A chunk of a kept run's events in their wire form (`run-events-read`). */
   readEvents(command: RunEventsReadCommand): RunEventsReadResult;
   /** Stages a part of a log a `run-load` with `from` completes. */
@@ -144,8 +150,8 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
   }
 
   return {
-    importTranscript(command) {
-      const outcome = importTranscript(command.text, checkTranscriptSchema);
+    importTranscript(command, checkSchema) {
+      const outcome = importTranscript(command.text, checkSchema);
       if (!outcome.ok) return outcome;
       const { transcript } = outcome;
       const unfolded = transcriptToEvents({ ...transcript, runId: command.runId });

@@ -6,6 +6,7 @@ import type { RunEvent } from '../../engine/event/run-event';
 import type { Transcript } from '../../engine/transcript/transcript';
 import { transcriptToEvents } from '../../engine/transcript/transcript-to-events';
 import { RunRegistry } from '../../worker/run-registry';
+import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
 import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
 import { createLoupeStore } from '../create-loupe-store';
 import { FakeEngineClient } from '../testing/fake-engine-client';
@@ -31,7 +32,7 @@ function page(indexedDB: IDBFactory, storage: MemoryStorage) {
   const client = new FakeEngineClient({
     'run-load': (command) => commands.loadRun(command),
     'transcript-import': async (command) =>
-      toImportReply(commands.importTranscript({ ...command, text: await importText(command) })),
+      toImportReply(commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema)),
     'run-events-read': (command) => commands.readEvents(command),
     'runs-compare': (command) => commands.compareRuns(command.leftRunId, command.rightRunId),
   });

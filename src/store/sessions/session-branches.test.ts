@@ -7,6 +7,7 @@ import type { Transcript } from '../../engine/transcript/transcript';
 import { transcriptToEvents } from '../../engine/transcript/transcript-to-events';
 import type { BranchInfo } from '../../protocol/debug-messages';
 import { RunRegistry } from '../../worker/run-registry';
+import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
 import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
 import { createLoupeStore } from '../create-loupe-store';
 import { FakeEngineClient } from '../testing/fake-engine-client';
@@ -85,7 +86,7 @@ function page(indexedDB: IDBFactory, storage: MemoryStorage) {
   const client: FakeEngineClient = new FakeEngineClient({
     'run-load': (command) => commands.loadRun(command),
     'transcript-import': async (command) =>
-      toImportReply(commands.importTranscript({ ...command, text: await importText(command) })),
+      toImportReply(commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema)),
     'run-events-read': (command) => commands.readEvents(command),
     'transcript-export': (command) => commands.transcriptOf(command.runId),
     'run-fork': (command) => {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeLongTranscript } from '../../../scripts/bench/make-long-transcript';
 import { EVENTS_PER_READ, TAIL_ROUNDS } from '../../protocol/session-messages';
 import { RunRegistry } from '../../worker/run-registry';
+import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
 import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
 import { createLoupeStore } from '../create-loupe-store';
 import { viewOfEvents } from '../fold-run-events';
@@ -30,7 +31,11 @@ async function openPage(indexedDB: IDBFactory, storage: MemoryStorage) {
     'run-load-part': (command) => commands.loadRunPart(clone(command)),
     'run-load': (command) => clone(commands.loadRun(clone(command))),
     'transcript-import': async (command) =>
-      clone(toImportReply(commands.importTranscript({ ...command, text: await importText(command) }))),
+      clone(
+        toImportReply(
+          commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema),
+        ),
+      ),
     'run-events-read': (command) => clone(commands.readEvents(command)),
   });
   let id = 0;

@@ -3,7 +3,7 @@
 // of the same height ends the page, so nothing of the timeline is ever hidden behind it.
 import { useEffect, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useLayout } from './layout-context';
-import { ProtocolLogPane } from './protocol-log-pane';
+import { ProtocolLogPane } from './lazy-protocol-log-pane';
 
 const MIN_HEIGHT = 140;
 const STEP = 40;

@@ -5,7 +5,7 @@ import { Children, isValidElement, useState, type ReactElement, type ReactNode }
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
 import { PROTOCOL_LOG_TAB, useLayout } from './layout-context';
-import { ProtocolLogPane } from './protocol-log-pane';
+import { ProtocolLogPane } from './lazy-protocol-log-pane';
 import { TabStrip, tabIds, type TabItem } from './tab-strip';
 
 interface SidebarTabProps {
