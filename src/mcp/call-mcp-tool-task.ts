@@ -9,7 +9,7 @@ import { convertToolResult } from './convert-tool-result';
 import type { CallMcpToolOptions } from './call-mcp-tool';
 import { followMcpTask, type McpTaskWire } from './follow-mcp-task';
 import { McpToolTimeoutError } from './mcp-connection-error';
-import { McpTaskError, readMcpTask, sleepFor } from './mcp-task';
+import { pollMcpTask, readMcpTask, sleepFor } from './mcp-task';
 import type { Client } from './mcp-sdk-client';
 import type { McpSession } from './mcp-session';
 import { isProtocolError, isSdkTimeout } from './sdk-errors';
@@ -105,19 +105,7 @@ export async function callMcpToolAsTask(
     }
   };
   const wire: McpTaskWire = {
-    async poll() {
-      const polled = await request('tasks/get', { taskId }).catch((error: unknown) => {
-        if (isProtocolError(error))
-          throw new McpTaskError(`The server no longer knows task ${taskId} of ${toolName}: ${error.message}`, {
-            cause: error,
-          });
-        throw error;
-      });
-      const task = readMcpTask(polled, toolName, 'tasks/get', intervalField);
-      if (task.taskId !== taskId)
-        throw new McpTaskError(`The server answered tasks/get for task ${taskId} about another task (${task.taskId}).`);
-      return task;
-    },
+    poll: () => pollMcpTask(() => request('tasks/get', { taskId }), taskId, toolName, intervalField),
     async cancel() {
       await client
         .request({ method: 'tasks/cancel', params: { taskId } } as never, anyResult, { timeout: cancelTimeoutMs })

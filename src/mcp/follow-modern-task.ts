@@ -6,11 +6,10 @@ import type { ToolOutput, ToolRunContext } from '../engine/tool/tool';
 import { answerTaskInput, type TaskInputHandlers } from './answer-task-input';
 import { convertToolResult } from './convert-tool-result';
 import { followMcpTask, type McpTaskWire } from './follow-mcp-task';
-import { McpTaskError, quoteValue, readMcpTask, type PolledTask } from './mcp-task';
+import { McpTaskError, pollMcpTask, quoteValue, readMcpTask, type PolledTask } from './mcp-task';
 import type { Client } from './mcp-sdk-client';
 import type { ResultCaps } from './result-caps';
 import { SamplingDeclinedError } from './sampling-declined-error';
-import { isProtocolError } from './sdk-errors';
 import { ACCEPTS_TASK_META_KEY } from './task-handle-transport';
 import { watchTaskPushes } from './task-pushes';
 
@@ -75,19 +74,7 @@ export async function followModernMcpTask(
   };
 
   const wire: McpTaskWire = {
-    async poll() {
-      const polled = await request('tasks/get', { taskId }).catch((error: unknown) => {
-        if (isProtocolError(error))
-          throw new McpTaskError(`The server no longer knows task ${taskId} of ${toolName}: ${error.message}`, {
-            cause: error,
-          });
-        throw error;
-      });
-      const task = readMcpTask(polled, toolName, 'tasks/get', intervalField);
-      if (task.taskId !== taskId)
-        throw new McpTaskError(`The server answered tasks/get for task ${taskId} about another task (${task.taskId}).`);
-      return task;
-    },
+    poll: () => pollMcpTask(() => request('tasks/get', { taskId }), taskId, toolName, intervalField),
     cancel,
     async answerInput(task) {
       const asked = task.raw['inputRequests'];

@@ -1,6 +1,7 @@
 // A server's MCP task as Loupe reads it, in either era: 2025-11-25 core Tasks and the 2026-07-28 Tasks extension
 // (`io.modelcontextprotocol/tasks`, SEP-2663) share the task's id, status and message; they differ in where the
 // poll interval and the outcome live, which stays in `raw` for the era's own code to read.
+import { isProtocolError } from './sdk-errors';
 
 /** The five statuses of a task, in both eras. */
 export const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
@@ -65,6 +66,29 @@ export function readMcpTask(
     ...(typeof interval === 'number' && Number.isFinite(interval) ? { pollIntervalMs: interval } : {}),
     raw: record,
   };
+}
+
+/**
+ * One `tasks/get` poll of `taskId` (asked by `get`), in both eras: a protocol error means the server no longer
+ * knows the task, and an answer about another task is refused — both as `McpTaskError`.
+ */
+export async function pollMcpTask(
+  get: () => Promise<unknown>,
+  taskId: string,
+  toolName: string,
+  intervalField: 'pollInterval' | 'pollIntervalMs',
+): Promise<PolledTask> {
+  const polled = await get().catch((error: unknown) => {
+    if (isProtocolError(error))
+      throw new McpTaskError(`The server no longer knows task ${taskId} of ${toolName}: ${error.message}`, {
+        cause: error,
+      });
+    throw error;
+  });
+  const task = readMcpTask(polled, toolName, 'tasks/get', intervalField);
+  if (task.taskId !== taskId)
+    throw new McpTaskError(`The server answered tasks/get for task ${taskId} about another task (${task.taskId}).`);
+  return task;
 }
 
 /** Waits `ms`, or rejects with the signal's reason when it aborts first. */
