@@ -78,7 +78,11 @@ test('step mode holds each point; an edited input runs; an overridden result rea
   await expect(weather).toContainText('"city": "Oslo"');
 
   // Override the result before the model sees it (as raw content blocks), then Continue to the end.
-  await paused.getByRole('radio', { name: 'Raw content blocks' }).check();
+  // The pause panel can render once more as the pause settles (a re-render may undo a click made in between):
+  // check until the choice holds.
+  await expect(async () => {
+    await paused.getByRole('radio', { name: 'Raw content blocks' }).check({ timeout: 2_000 });
+  }).toPass();
   await replaceEditorText(page, 'Tool result', '[{"type": "text", "text": "OVERRIDDEN: snow in Oslo, -5 °C"}]');
   await expect(paused.getByRole('list', { name: 'Edit problems' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();

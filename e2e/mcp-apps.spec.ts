@@ -163,7 +163,11 @@ test("step mode holds the card's call like a model's: edited input, overridden r
 
   await expect(paused).toContainText('before its app sees it');
   // A JSON text result opens as its JSON value; the edit below is of the raw content blocks.
-  await paused.getByRole('radio', { name: 'Raw content blocks' }).check();
+  // The pause panel can render once more as the pause settles (a re-render may undo a click made in between):
+  // check until the choice holds.
+  await expect(async () => {
+    await paused.getByRole('radio', { name: 'Raw content blocks' }).check({ timeout: 2_000 });
+  }).toPass();
   const edited = '{"days": [{"day": "Someday", "conditions": "snow", "temperatureC": -9}]}';
   await replaceEditorText(page, 'Tool result', JSON.stringify([{ type: 'text', text: edited }]));
   await paused.getByRole('button', { name: 'Go on with the app call' }).click();
