@@ -1,70 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { RunEvent } from '../engine/event/run-event';
-import { runToolLoop } from '../engine/run/run-tool-loop';
-import { createFakeEnvironment } from '../engine/testing/fake-environment';
 import { createInMemoryTool } from '../engine/testing/in-memory-tool';
 import { createScriptedModel } from '../engine/testing/scripted-model';
-import type { Model } from '../engine/model/model';
 import type { Tool } from '../engine/tool/tool';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import { describeProblem } from '../engine/transcript/transcript-problem';
 import type { Transcript } from '../engine/transcript/transcript';
-import type { RunSettings } from '../protocol/settings';
-import { RunRegistry } from './run-registry';
-import { checkTranscriptSchema } from './check-transcript-schema';
-import { createSessionCommands, type SessionCommands } from './session-commands';
-
-const dir = new URL('../../test/fixtures/transcripts/', import.meta.url);
-const versions = readdirSync(dir);
-const fixtureText = (name: string): string => readFileSync(new URL(`v2/${name}.json`, dir), 'utf8');
-const fixture = (name: string): Transcript => JSON.parse(fixtureText(name)) as Transcript;
-const settings: RunSettings = { provider: { kind: 'demo' }, system: '', maxRounds: 10, maxTokens: 4096 };
-
-/** Session commands over a real loop with in-memory tools; `finish(runId)` waits for a started run. */
-function setup(tools: Tool[] = [], liveModel?: Model) {
-  const runs = new RunRegistry();
-  const finished = new Map<string, Promise<void>>();
-  const commands = createSessionCommands({
-    runs,
-    appVersion: 'test',
-    now: () => 0,
-    createModel: () => {
-      if (liveModel) return liveModel;
-      throw new Error('no live model in this test');
-    },
-    startRun(runId, _settings, _text, overrides) {
-      if (!overrides.model || !overrides.userMessage) throw new Error('replay passes its model and message');
-      const handle = runToolLoop({
-        runId,
-        model: overrides.model,
-        tools: overrides.tools ?? tools,
-        ...(overrides.system === undefined ? {} : { system: overrides.system }),
-        history: overrides.history ?? [],
-        userMessage: overrides.userMessage,
-        environment: createFakeEnvironment(),
-      });
-      const events: RunEvent[] = [];
-      const done = (async () => {
-        for await (const event of handle.events) events.push(event);
-      })();
-      finished.set(runId, done);
-      runs.add({
-        runId,
-        controller: new AbortController(),
-        events,
-        createdAt: '2025-06-01T00:00:00.000Z',
-        settings: { provider: 'replay', model: 'm', maxRounds: 10, maxTokens: 4096 },
-        servers: [],
-        done,
-      });
-    },
-  });
-  // The host loads the schema check with the first import; here it is at hand.
-  const importTranscript = (command: Parameters<SessionCommands['importTranscript']>[0]) =>
-    commands.importTranscript(command, checkTranscriptSchema);
-  return { commands: { ...commands, importTranscript }, runs, finish: (runId: string) => finished.get(runId) };
-}
+import { dir, fixture, fixtureText, settings, setup, versions } from '../../test/support/session-commands-setup';
+import { createSessionCommands } from './session-commands';
 
 function problemsOf(text: string): string[] {
   const outcome = setup().commands.importTranscript({ type: 'transcript-import', runId: 'imp', text });
@@ -256,60 +200,6 @@ describe('run-load: a stored run comes back', () => {
     const loaded = commands.loadRun({ type: 'run-load', runId: 'again', events: imported.events });
     expect(loaded).toMatchObject({ interrupted: false, closingEvents: [], changes: [] });
     expect(commands.transcriptOf('again').rounds).toHaveLength(3);
-  });
-});
-
-describe('run-load: app calls a reload cut off', () => {
-  const heldAppCall = (round: number): RunEvent[] => [
-    {
-      type: 'app-call-start',
-      at: 90,
-      round,
-      callId: 'app-call_1',
-      appOf: 'toolu_1',
-      name: 'demo__weather_forecast',
-      toolName: 'weather.forecast',
-      input: { city: 'Oslo' },
-    },
-    {
-      type: 'pause-start',
-      at: 91,
-      pauseId: 'pause_app',
-      round,
-      pause: { kind: 'before-tool', round, callId: 'app-call_1', appOf: 'toolu_1' },
-      reasons: [{ kind: 'step' }],
-    },
-  ];
-
-  it('ends a held app call of a finished run as interrupted, recorded in the transcript; a live run is left alone', () => {
-    const { commands } = setup();
-    const imported = commands.importTranscript({
-      type: 'transcript-import',
-      runId: 'src',
-      text: fixtureText('demo-weather-clothing'),
-    });
-    if (!imported.ok) throw new Error('fixture import failed');
-    const log = [...imported.events, ...heldAppCall(1)];
-    const loaded = commands.loadRun({ type: 'run-load', runId: 'again', events: log });
-    expect(loaded.closingEvents).toMatchObject([
-      { type: 'pause-end', pauseId: 'pause_app', decision: 'stop' },
-      { type: 'app-call-end', callId: 'app-call_1', status: 'not-executed' },
-    ]);
-    const [call] = commands.transcriptOf('again').rounds[0]?.appCalls ?? [];
-    expect(call).toMatchObject({ id: 'app-call_1', status: 'not-executed', isError: true });
-    expect(JSON.stringify(call?.content)).toContain('Interrupted by a reload');
-    // The same run loaded again (the worker already holds it, its calls may still run here): nothing closed twice.
-    expect(commands.loadRun({ type: 'run-load', runId: 'again', events: log }).closingEvents).toEqual([]);
-  });
-
-  it('keeps the app call open while the person chooses, and closes it (before the run-end) on End here', () => {
-    const { commands } = setup();
-    const log = [...transcriptToEvents(fixture('interrupted-mid-run')), ...heldAppCall(1)];
-    expect(commands.loadRun({ type: 'run-load', runId: 'open', events: log, keepOpen: true }).closingEvents).toEqual(
-      [],
-    );
-    const closed = commands.loadRun({ type: 'run-load', runId: 'open', events: log });
-    expect(closed.closingEvents.map((event) => event.type)).toEqual(['pause-end', 'app-call-end', 'run-end']);
   });
 });
 
