@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEventBatcher, throttleFrames } from './create-event-batcher';
+import { createEventBatcher, scheduleNextFrame, throttleFrames } from './create-event-batcher';
 
 function manualScheduler() {
   const queue: (() => void)[] = [];
@@ -66,6 +66,59 @@ describe('createEventBatcher', () => {
     batcher.push(7);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(applied).toEqual([[7]]);
+  });
+});
+
+describe('scheduleNextFrame', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  /** Animation frames the test runs by hand (a page's, or a hidden tab's that never come). */
+  function stubFrames() {
+    vi.useFakeTimers();
+    const frames = new Map<number, () => void>();
+    let next = 0;
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
+      next += 1;
+      frames.set(next, callback);
+      return next;
+    });
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+    return {
+      frames,
+      runFrames: () => {
+        const due = [...frames.values()];
+        frames.clear();
+        for (const callback of due) callback();
+      },
+    };
+  }
+
+  it('flushes once on the frame and leaves no safety-net timer to fire later', () => {
+    const { runFrames } = stubFrames();
+    const flush = vi.fn();
+    scheduleNextFrame(flush);
+    expect(vi.getTimerCount()).toBe(1);
+    runFrames();
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(1_000);
+    expect(flush).toHaveBeenCalledTimes(1);
+  });
+
+  it('in a tab with no frames, flushes on the timeout and drops the frame it asked for', () => {
+    const { frames, runFrames } = stubFrames();
+    const flush = vi.fn();
+    scheduleNextFrame(flush);
+    vi.advanceTimersByTime(99);
+    expect(flush).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(frames.size).toBe(0);
+    runFrames();
+    expect(flush).toHaveBeenCalledTimes(1);
   });
 });
 

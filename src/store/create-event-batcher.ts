@@ -5,17 +5,22 @@ export type FrameScheduler = (flush: () => void) => void;
 
 /**
  * requestAnimationFrame when there is one, with a timeout as a safety net: hidden tabs get no frames,
- * and a run must still reach its end there.
+ * and a run must still reach its end there. Whichever comes first cancels the other: a safety net left to
+ * fire was a task of its own on the main thread for every flush of a streamed reply.
  */
 export const scheduleNextFrame: FrameScheduler = (flush) => {
-  let done = false;
+  let frame: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const once = () => {
-    if (done) return;
-    done = true;
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    frame = undefined;
     flush();
   };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
-  setTimeout(once, 100);
+  timer = setTimeout(once, 100);
+  if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(once);
 };
 
 /**
