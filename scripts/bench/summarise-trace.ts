@@ -7,6 +7,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's own CPU time in the span (µs): apart from waiting for a core on a busy machine. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -53,6 +55,7 @@ const kindOf = (name: string) => KINDS.find(([pattern]) => pattern.test(name))?.
 interface Task {
   start: number;
   dur: number;
+  cpu: number;
   kinds: Map<string, number>;
 }
 
@@ -74,7 +77,7 @@ function tasksOf(events: TraceEvent[]): Task[] {
     const parent = stack.at(-1);
     if (parent === undefined) {
       if (span.name !== 'RunTask' && span.name !== 'ThreadControllerImpl::RunTask') continue;
-      const task: Task = { start: span.ts, dur: span.dur!, kinds: new Map() };
+      const task: Task = { start: span.ts, dur: span.dur!, cpu: span.tdur ?? span.dur!, kinds: new Map() };
       tasks.push(task);
       stack.push({ end, dur: span.dur!, kind: 'other', children: 0, task });
       continue;
@@ -132,11 +135,12 @@ export function summariseTrace(events: TraceEvent[]): string {
   const last = tasks.at(-1);
   const span = last === undefined ? 0 : last.start + last.dur - clickAt;
   const busy = tasks.reduce((sum, task) => sum + task.dur, 0);
+  const cpu = tasks.reduce((sum, task) => sum + task.cpu, 0);
   const kinds = new Map<string, number>();
   for (const task of tasks) for (const [kind, value] of task.kinds) kinds.set(kind, (kinds.get(kind) ?? 0) + value);
   const longest = [...tasks].sort((a, b) => b.dur - a.dur).slice(0, 5);
   const lines = [
-    `  span ${ms(span)}, ${tasks.length} tasks, busy ${ms(busy)} (${((busy / Math.max(1, span)) * 100).toFixed(1)} %), tasks > 50 ms: ${tasks.filter((task) => task.dur > 50_000).length}`,
+    `  span ${ms(span)}, ${tasks.length} tasks, busy ${ms(busy)} (${((busy / Math.max(1, span)) * 100).toFixed(1)} %), CPU ${ms(cpu)} (${((cpu / Math.max(1, span)) * 100).toFixed(1)} %), tasks > 50 ms: ${tasks.filter((task) => task.dur > 50_000).length}`,
     `  by kind:\n${top(kinds, 10, ms)}`,
     `  hottest functions (self, whole span):\n${top(functionsOf(events, tid, clickAt, clickAt + span), Number(process.env.TRACE_TOP ?? 25), (value) => `${value.toFixed(1)} ms`)}`,
   ];

@@ -30,7 +30,15 @@ function useDocumentTop(ref: React.RefObject<HTMLDivElement | null>, virtual: bo
   useLayoutEffect(() => {
     const element = ref.current;
     if (element === null) return;
-    const measure = () => setTop(Math.round(documentTop(element)));
+    // The page grows with every flush of a streamed reply and the observer reports each time: an unchanged
+    // top is not set again (setting it, even to the same value, cost the list a render of its own per flush).
+    let last: number | undefined;
+    const measure = () => {
+      const next = Math.round(documentTop(element));
+      if (next === last) return;
+      last = next;
+      setTop(next);
+    };
     if (measureAtMount) measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
