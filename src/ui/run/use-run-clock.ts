@@ -1,6 +1,6 @@
 // The current time for the run status, ticking while `active` in step with the store (see create-run-clock.ts).
 import { useState, useSyncExternalStore } from 'react';
-import { RUN_EVENT_FLUSH_MS } from '../../store/create-event-batcher';
+import { RUN_EVENT_MAX_FLUSH_MS } from '../../store/create-event-batcher';
 import { useLoupeStoreApi } from '../../store/loupe-store-provider';
 import { createRunClock } from './create-run-clock';
 
@@ -14,7 +14,7 @@ const NEVER = () => () => undefined;
 export function useRunClock(active: boolean, intervalMs = 250): number {
   const store = useLoupeStoreApi();
   const [clock] = useState(() =>
-    createRunClock({ subscribeToStore: store.subscribe, intervalMs, storePaceMs: RUN_EVENT_FLUSH_MS }),
+    createRunClock({ subscribeToStore: store.subscribe, intervalMs, storePaceMs: RUN_EVENT_MAX_FLUSH_MS }),
   );
   return useSyncExternalStore(active ? clock.subscribe : NEVER, clock.now, clock.now);
 }
