@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEventBatcher, throttleFrames } from './create-event-batcher';
+import { createEventBatcher, paceByCost, scheduleNextFrame, throttleFrames } from './create-event-batcher';
 
 function manualScheduler() {
   const queue: (() => void)[] = [];
@@ -69,6 +69,59 @@ describe('createEventBatcher', () => {
   });
 });
 
+describe('scheduleNextFrame', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  /** Animation frames the test runs by hand (a page's, or a hidden tab's that never come). */
+  function stubFrames() {
+    vi.useFakeTimers();
+    const frames = new Map<number, () => void>();
+    let next = 0;
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
+      next += 1;
+      frames.set(next, callback);
+      return next;
+    });
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+    return {
+      frames,
+      runFrames: () => {
+        const due = [...frames.values()];
+        frames.clear();
+        for (const callback of due) callback();
+      },
+    };
+  }
+
+  it('flushes once on the frame and leaves no safety-net timer to fire later', () => {
+    const { runFrames } = stubFrames();
+    const flush = vi.fn();
+    scheduleNextFrame(flush);
+    expect(vi.getTimerCount()).toBe(1);
+    runFrames();
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(1_000);
+    expect(flush).toHaveBeenCalledTimes(1);
+  });
+
+  it('in a tab with no frames, flushes on the timeout and drops the frame it asked for', () => {
+    const { frames, runFrames } = stubFrames();
+    const flush = vi.fn();
+    scheduleNextFrame(flush);
+    vi.advanceTimersByTime(99);
+    expect(flush).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(frames.size).toBe(0);
+    runFrames();
+    expect(flush).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('throttleFrames', () => {
   afterEach(() => void vi.useRealTimers());
 
@@ -129,5 +182,70 @@ describe('throttleFrames', () => {
     expect(applied).toEqual([[1]]);
     frames.runFrame();
     expect(applied).toEqual([[1], [2]]);
+  });
+});
+
+describe('paceByCost', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  /**
+   * A stream (an item every 4 ms) into a batcher paced by cost, where each flush costs `costMs` of the clock
+   * before the task after it runs. Returns the gaps between flushes.
+   */
+  function stream(costMs: number, durationMs: number) {
+    vi.useFakeTimers();
+    const frames = manualScheduler();
+    const afterTasks: (() => void)[] = [];
+    let clock = 1_000;
+    const flushedAt: number[] = [];
+    const applied: number[] = [];
+    const batcher = createEventBatcher<number>(
+      (items) => {
+        flushedAt.push(clock);
+        applied.push(...items);
+      },
+      paceByCost(
+        { minIntervalMs: 100, maxIntervalMs: 200, share: 0.05 },
+        frames.schedule,
+        () => clock,
+        (task) => void afterTasks.push(task),
+      ),
+    );
+    let item = 0;
+    for (let at = 0; at < durationMs; at += 4) {
+      clock += 4;
+      vi.advanceTimersByTime(4);
+      item += 1;
+      batcher.push(item);
+      if (at % 16 === 0 && frames.pending > 0) {
+        frames.runFrame();
+        // The flush, its render and its frame take `costMs`; then the task after it runs.
+        clock += costMs;
+        for (const task of afterTasks.splice(0)) task();
+      }
+    }
+    clock += 1_000;
+    vi.advanceTimersByTime(1_000);
+    frames.runFrame();
+    const gaps = flushedAt.slice(1, -1).map((at, index) => at - flushedAt[index]!);
+    return { gaps, applied, item };
+  }
+
+  it('keeps the fastest pace while flushes are cheap', () => {
+    const { gaps, applied, item } = stream(2, 3_000);
+    expect(Math.max(...gaps.slice(1))).toBeLessThan(100 + 20);
+    expect(applied).toEqual(Array.from({ length: item }, (_, index) => index + 1));
+  });
+
+  it('slows to keep costly flushes near their share of the time, never past the slowest pace', () => {
+    const { gaps, applied, item } = stream(8, 3_000);
+    // 8 ms a flush at 5 %: one every 160 ms (give or take a frame), once the smoothed cost has settled.
+    const settled = gaps.slice(10);
+    expect(Math.min(...settled)).toBeGreaterThanOrEqual(160);
+    expect(Math.max(...settled)).toBeLessThan(160 + 20);
+    const slow = stream(40, 3_000);
+    expect(Math.max(...slow.gaps)).toBeLessThan(200 + 20 + 40);
+    expect(Math.min(...slow.gaps.slice(5))).toBeGreaterThanOrEqual(200);
+    expect(applied).toEqual(Array.from({ length: item }, (_, index) => index + 1));
   });
 });

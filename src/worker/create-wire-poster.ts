@@ -10,7 +10,7 @@ export const WIRE_FRAME_MS = 16;
 
 /**
  * While only streamed deltas are waiting, a message goes out at most this often: the store shows them at this
- * pace anyway (RUN_EVENT_FLUSH_MS), and every message is a task on the page's main thread (an 80 KB reply was
+ * pace at the fastest (RUN_EVENT_FLUSH_MS), and every message is a task on the page's main thread (an 80 KB reply was
  * ~30 a second). Any other event (a call ending, a pause, the run's end) still goes out within a frame.
  */
 export const WIRE_STREAM_MS = 100;

@@ -5,7 +5,7 @@ import { formatDuration, formatTokens } from '../common/format';
 import { PauseIcon } from '../common/icons';
 import { RunCost } from './run-cost';
 import { runElapsed } from './run-clock';
-import { useNow } from './use-now';
+import { useRunClock } from './use-run-clock';
 
 const reasonTone: Record<string, string> = {
   running: 'text-amber-700 dark:text-amber-400',
@@ -28,7 +28,7 @@ export function RunStatus() {
   const waitingFor = useLoupeStore((state) => state.runView.waitingFor);
   const paused = phase === 'running' && pause !== undefined;
   // Held at a pause, the clock stands still: no ticking, and the pause's time is left out once it ends.
-  const now = useNow(phase === 'running' && !paused);
+  const now = useRunClock(phase === 'running' && !paused);
 
   const word =
     phase === 'idle' ? 'idle' : phase === 'running' ? (paused ? 'paused' : 'running') : (finishReason ?? 'ended');

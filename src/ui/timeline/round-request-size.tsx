@@ -3,11 +3,12 @@
 import { CHARS_PER_TOKEN } from '../../shared/estimate-tokens';
 import { estimateRoundRequest } from '../../store/estimate-round-request';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-
-const format = (tokens: number): string => tokens.toLocaleString('en-US');
+import { formatTokens as format } from '../common/format';
 
 export function RoundRequestSize({ round, shown }: { round: number; shown: number }) {
-  // A string, so the card re-renders only when the figure changes (the estimate is cached per request).
+  // A string, so the card re-renders only when the figure changes (the estimate is cached per request). The
+  // selector runs on every store update (ten a second while a reply streams): one shared formatter, as
+  // `toLocaleString` builds a new one per call and was the main thread's costliest function in a stream.
   const parts = useLoupeStore((state) => {
     const estimate = estimateRoundRequest(state.runView.rounds, round);
     return estimate === undefined

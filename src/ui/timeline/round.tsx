@@ -4,15 +4,19 @@
 import type { RoundView } from '../../store/run-view';
 import { ErrorBoundary } from '../common/error-boundary';
 import { lazyComponent } from '../common/lazy-component';
+import { preloadMarkdownParser } from '../markdown/markdown-parser';
 import { RoundCardFallback } from './round-card-fallback';
 import { useRoundOffset } from './use-round-offset';
 
 const loadRoundCard = () => import('./round-card');
 const RoundCard = lazyComponent(loadRoundCard, 'RoundCard');
 
-/** Starts loading the round card's chunk (once); a failure shows in the first card, as its fallback. */
+/**
+ * Starts loading the round card's chunk (once); a failure shows in the first card, as its fallback. The
+ * Markdown parser follows when the page is idle, so a run's first reply does not wait for it.
+ */
 export function preloadRoundCard(): void {
-  loadRoundCard().catch(() => undefined);
+  loadRoundCard().then(preloadMarkdownParser, () => undefined);
 }
 
 export function Round({ round }: { round: RoundView }) {

@@ -17,18 +17,33 @@ function documentTop(element: HTMLElement): number {
   return element.getBoundingClientRect().top + window.scrollY;
 }
 
-/** Follows where the list starts in the page: what is above it (composer, alerts, panels) changes height. */
-function useDocumentTop(ref: React.RefObject<HTMLDivElement | null>): number {
+/**
+ * Follows where the list starts in the page: what is above it (composer, alerts, panels) changes height.
+ * Measured at once only when `virtual` (the margin places the cards); a plain list (every new run starts as
+ * one, mounted by the Run click) waits for the observer's first report, which comes after the frame's own
+ * layout: measuring in the layout effect forced a second, synchronous layout into the click's task.
+ */
+function useDocumentTop(ref: React.RefObject<HTMLDivElement | null>, virtual: boolean): number {
   const [top, setTop] = useState(0);
+  // Only at mount: once mounted, the observer reports every change of the page's height.
+  const [measureAtMount] = useState(virtual);
   useLayoutEffect(() => {
     const element = ref.current;
     if (element === null) return;
-    const measure = () => setTop(Math.round(documentTop(element)));
-    measure();
+    // The page grows with every flush of a streamed reply and the observer reports each time: an unchanged
+    // top is not set again (setting it, even to the same value, cost the list a render of its own per flush).
+    let last: number | undefined;
+    const measure = () => {
+      const next = Math.round(documentTop(element));
+      if (next === last) return;
+      last = next;
+      setTop(next);
+    };
+    if (measureAtMount) measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, [ref]);
+  }, [ref, measureAtMount]);
   return top;
 }
 
@@ -43,8 +58,8 @@ const SETTLE_FRAMES = 8;
 export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
   const offset = useRoundOffset();
   const listRef = useRef<HTMLDivElement>(null);
-  const scrollMargin = useDocumentTop(listRef);
   const virtual = rounds.length > VIRTUAL_FROM;
+  const scrollMargin = useDocumentTop(listRef, virtual);
   const virtualizer = useWindowVirtualizer({
     count: rounds.length,
     enabled: virtual,
