@@ -1,5 +1,6 @@
 // The last rounds of a long stored run, read from the end of its log, so a restore shows them first.
 import type { RunEvent } from '../../engine/event/run-event';
+import { findTailStart } from '../../shared/find-tail-start';
 import { EVENTS_PER_READ, TAIL_ROUNDS } from '../../protocol/session-messages';
 import { foldRunEvents } from '../fold-run-events';
 import { initialRunView, type RunView } from '../run-view';
@@ -27,24 +28,22 @@ export async function readStoredTail(
   const total = await db.countEvents(runId);
   const pages: RunEvent[][] = [];
   let starts = 0;
-  for (let end = total; end > 0;) {
+  // Back to one round start more than asked: the tail's first round may have events before its start.
+  for (let end = total; end > 0 && starts <= rounds;) {
     const from = Math.max(0, end - EVENTS_PER_READ);
     const page = await db.readEvents(runId, from, end);
     if (page.length !== end - from) return null;
     pages.unshift(page);
-    for (let index = page.length - 1; index >= 0; index -= 1) {
-      if (page[index]?.type !== 'round-start') continue;
-      starts += 1;
-      // The run's first round starts right after `run-start`: a tail from there is the whole log.
-      if (starts === rounds && from + index > 1) {
-        const [first] = await db.readEvents(runId, 0, 1);
-        if (first?.type !== 'run-start') return null;
-        return { total, tailFrom: from + index, first, tail: pages.flat().slice(index) };
-      }
-    }
+    starts += page.filter((event) => event.type === 'round-start').length;
     end = from;
   }
-  return null;
+  const suffix = pages.flat();
+  const start = findTailStart(suffix, rounds);
+  if (start === undefined) return null;
+  const [first] = await db.readEvents(runId, 0, 1);
+  if (first?.type !== 'run-start') return null;
+  const offset = total - suffix.length;
+  return { total, tailFrom: offset + start, first, tail: suffix.slice(start) };
 }
 
 /** The view of a stored tail: the run as it stands, with only its last rounds (folded a part at a time). */

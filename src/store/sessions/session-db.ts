@@ -145,7 +145,7 @@ export async function openSessionDb(factory: IDBFactory, options: SessionDbOptio
         );
         for (const row of rows) events.push(row.event);
         const last = rows.at(-1);
-        if (rows.length < EVENTS_PER_TRANSACTION || last === undefined) return events;
+        if (rows.length < EVENTS_PER_TRANSACTION || last === undefined || last.seq + 1 >= end) return events;
         from = last.seq + 1;
       }
     },
