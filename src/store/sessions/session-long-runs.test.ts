@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeLongTranscript } from '../../../scripts/bench/make-long-transcript';
-import { EVENTS_PER_READ, TAIL_ROUNDS } from '../../protocol/session-messages';
+import { EVENTS_PER_READ, TAIL_ROUNDS, type RunEventsReadCommand } from '../../protocol/session-messages';
 import { RunRegistry } from '../../worker/run-registry';
 import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
 import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
@@ -18,7 +18,12 @@ import { openSessionDb } from './session-db';
 const ROUNDS = 120;
 
 /** A page over the real session commands (structured clones included, as postMessage makes them). */
-async function openPage(indexedDB: IDBFactory, storage: MemoryStorage) {
+/** A read of the run that fails (the engine went away, say): which ones. */
+type FailRead = (command: RunEventsReadCommand) => boolean;
+/** The whole run's read (no reader of its own) breaks after its first part. */
+const wholeReadAfterFirstPart: FailRead = (command) => command.readerFrom === undefined && command.from > 0;
+
+async function openPage(indexedDB: IDBFactory, storage: MemoryStorage, failRead: FailRead = () => false) {
   const commands = createSessionCommands({
     runs: new RunRegistry(),
     appVersion: 'test',
@@ -38,7 +43,10 @@ async function openPage(indexedDB: IDBFactory, storage: MemoryStorage) {
           commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema),
         ),
       ),
-    'run-events-read': (command) => clone(commands.readEvents(command)),
+    'run-events-read': (command) => {
+      if (failRead(command)) throw new Error('the engine stopped');
+      return clone(commands.readEvents(command));
+    },
   });
   let id = 0;
   const store = createLoupeStore(client, {
@@ -91,6 +99,40 @@ describe(`a ${ROUNDS}-round run`, () => {
     const reads = page.client.sent('run-events-read');
     expect(reads.some((read) => read.readerFrom !== undefined && read.readerFrom > 0)).toBe(true);
     expect(reads.every((read) => read.limit <= EVENTS_PER_READ)).toBe(true);
+  });
+
+  it('says what was kept when the rest of a long import cannot be read after its tail was shown', async () => {
+    const indexedDB = new IDBFactory();
+    const storage = new MemoryStorage();
+    const page = await openPage(indexedDB, storage, wholeReadAfterFirstPart);
+    const before = page.store.getState().currentSessionId;
+    expect(await page.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(false);
+    const state = page.store.getState();
+    // The tail stays on the page in a new session, and the words say so (not "Nothing was changed").
+    expect(state.currentSessionId).not.toBe(before);
+    expect(roundsOf(state.runView)).toEqual(range(ROUNDS - TAIL_ROUNDS + 1, ROUNDS));
+    const alert = state.alerts.map((entry) => entry.message).join('\n');
+    expect(alert).toContain(`“long.json” was only partly imported: its last ${TAIL_ROUNDS} rounds are shown`);
+    expect(alert).toContain('the engine stopped');
+    expect(alert).not.toContain('Nothing was changed');
+    expect(state.sessionNotice?.title).toBe(
+      `Only the last ${TAIL_ROUNDS} rounds of “long.json” are shown: the earlier ones could not be read.`,
+    );
+    // Nothing of the run was stored: the session that was open is the one a reload opens.
+    const db = await openSessionDb(indexedDB);
+    expect(await db.countEvents(state.runView.runId!)).toBe(0);
+    expect((await db.listSessions()).map((record) => record.id)).toEqual([before]);
+  });
+
+  it('says nothing was changed when an import fails before anything is shown', async () => {
+    const page = await openPage(new IDBFactory(), new MemoryStorage(), () => true);
+    const short = JSON.stringify(await makeLongTranscript(TAIL_ROUNDS));
+    const before = page.store.getState().currentSessionId;
+    expect(await page.store.getState().importTranscriptFile(new File([short], 'short.json'))).toBe(false);
+    expect(page.store.getState().alerts.at(-1)?.message).toBe(
+      '“short.json” could not be imported: the engine stopped. Nothing was changed.',
+    );
+    expect(page.store.getState().currentSessionId).toBe(before);
   });
 
   it('a short import has no tail step', async () => {
