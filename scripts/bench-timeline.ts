@@ -5,9 +5,10 @@
 // the median of BENCH_REPEATS runs (default 3), printed side by side with the ratios. Figures only.
 // "Busy" is the wall time of the page's main-thread tasks; on a machine shared with other work it includes the
 // time the thread waited for a core, so "CPU" (the main thread's own CPU time) is printed beside it.
-// Each import and restore also lists its long tasks (start from the import's click or the reload, duration); with
-// BENCH_TRACE=1 a Chromium trace of each sample gives every task over 50 ms with its CPU time and what it ran.
-// (the traces are kept in <tmpdir>/loupe-bench-traces). One import is made first and discarded, so the first measured size does not pay for a cold browser and cache.
+// Each import and restore also lists its long tasks (start from the import's click or the reload, duration);
+// with BENCH_TRACE=1 a Chromium trace of each sample (kept in <tmpdir>/loupe-bench-traces) gives every task over
+// 50 ms with its CPU time and what it ran. One import is made first and discarded, so the first measured size
+// does not pay for a cold browser and cache.
 // Run: npm run bench:timeline   (BENCH_ROUNDS=20,200 BENCH_RESTORE=20,200 BENCH_KB=5,20 BENCH_REPEATS=1 for a
 // quick pass; BENCH_ROUNDS= BENCH_RESTORE= for streams only)
 import { spawn, execFileSync } from 'node:child_process';
