@@ -87,3 +87,56 @@ test('a 300-round import mounts a few cards, and jump, first error and search re
   await entry(ROUNDS).click();
   await expect(card(ROUNDS)).toBeInViewport();
 });
+
+/** What the page showed first, written down on every DOM change from its start (so timing cannot hide it). */
+function watchFirstRounds(): void {
+  const seen: { firstRound: string | null; restoring: string | null } = { firstRound: null, restoring: null };
+  (window as unknown as { __seen: typeof seen }).__seen = seen;
+  new MutationObserver(() => {
+    seen.firstRound ??= document.querySelector('article[aria-label^="Round "]')?.getAttribute('aria-label') ?? null;
+    seen.restoring ??= document.querySelector('section[aria-label="Restoring session"]')?.textContent ?? null;
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+/** Whether the session store holds a session with run `label` (saved after its events, so the run is stored). */
+function isStored(label: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('loupe');
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const all = open.result.transaction('sessions', 'readonly').objectStore('sessions').getAll();
+      all.onsuccess = () => {
+        const records = all.result as { runs: { label: string }[] }[];
+        open.result.close();
+        resolve(records.some((record) => record.runs.some((run) => run.label === label)));
+      };
+      all.onerror = () => resolve(false);
+    };
+  });
+}
+
+test('a 300-round session restored by a reload shows its last rounds first, then the whole run', async ({
+  page,
+}, info) => {
+  const path = info.outputPath('long.json');
+  writeFileSync(path, JSON.stringify(await makeLongTranscript(ROUNDS, FAILING)));
+  await page.goto('/');
+  await importFile(page, path);
+  const navigator = page.getByRole('group', { name: 'Round navigator' });
+  await expect(navigator).toContainText(`${ROUNDS} rounds`);
+  await expect.poll(() => page.evaluate(isStored, 'Imported from long.json')).toBe(true);
+
+  await page.addInitScript(watchFirstRounds);
+  await page.reload();
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  // The whole run: round 1 at the top, the navigator counting every round, the "Restoring" notice gone.
+  await expect(navigator).toContainText(`${ROUNDS} rounds`);
+  await expect(timeline.getByRole('article', { name: 'Round 1', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Restoring session' })).toHaveCount(0);
+  // Before it, the last 30 rounds with the notice saying the rest was being read.
+  const seen = await page.evaluate(
+    () => (window as unknown as { __seen: { firstRound: string | null; restoring: string | null } }).__seen,
+  );
+  expect(seen.firstRound).toBe(`Round ${ROUNDS - 29}`);
+  expect(seen.restoring).toContain(`Restoring this run: its last 30 of ${ROUNDS} rounds are shown`);
+});

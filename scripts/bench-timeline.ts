@@ -5,6 +5,10 @@
 // the median of BENCH_REPEATS runs (default 3), printed side by side with the ratios. Figures only.
 // "Busy" is the wall time of the page's main-thread tasks; on a machine shared with other work it includes the
 // time the thread waited for a core, so "CPU" (the main thread's own CPU time) is printed beside it.
+// Each import and restore also lists its long tasks (start from the import's click or the reload, duration);
+// with BENCH_TRACE=1 a Chromium trace of each sample (kept in <tmpdir>/loupe-bench-traces) gives every task over
+// 50 ms with its CPU time and what it ran. One import is made first and discarded, so the first measured size
+// does not pay for a cold browser and cache.
 // Run: npm run bench:timeline   (BENCH_ROUNDS=20,200 BENCH_RESTORE=20,200 BENCH_KB=5,20 BENCH_REPEATS=1 for a
 // quick pass; BENCH_ROUNDS= BENCH_RESTORE= for streams only)
 import { spawn, execFileSync } from 'node:child_process';
@@ -15,6 +19,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { startMockMessagesApi } from '../e2e/fixtures/mock-messages-api';
 import { makeLongTranscript } from './bench/make-long-transcript';
 import { streamedMarkdown } from './bench/streamed-markdown';
+import { findLongTasks, startTrace, type TraceLongTask } from './bench/trace-long-tasks';
 
 const list = (value: string | undefined, fallback: string) =>
   (value ?? fallback)
@@ -26,6 +31,9 @@ const replySizes = list(process.env.BENCH_KB, '5,20,80');
 const restoreSizes = list(process.env.BENCH_RESTORE, '20,2000');
 const repeats = Number(process.env.BENCH_REPEATS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 43990);
+const tracing = process.env.BENCH_TRACE === '1';
+const traceDir = join(tmpdir(), 'loupe-bench-traces');
+let traceCount = 0;
 const API_KEY = 'sk-ant-bench-key';
 /** Pause between SSE events of a streamed reply (three words each): a fast model, ~60 words per 20 ms. */
 const EVENT_DELAY_MS = 4;
@@ -88,9 +96,13 @@ interface Sample {
   busyShare: number;
   /** The main thread's CPU time over the same span: what the page itself costs, apart from a busy machine. */
   cpuShare: number;
+  /** Imports and restores: each long task, its start from the import's click (or the reload) and its length. */
+  tasks?: { start: number; duration: number }[];
+  /** With BENCH_TRACE=1: the trace's tasks over 50 ms, with their CPU time and parts. */
+  traced?: TraceLongTask[];
 }
 
-async function openPage(browser: Browser) {
+async function openPage(browser: Browser, traced = tracing) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.addInitScript(observeLongTasks);
@@ -114,7 +126,17 @@ async function openPage(browser: Browser) {
     await cdp.send('HeapProfiler.collectGarbage');
     return metrics();
   };
-  return { context, page, metrics, longTasksSince, heap };
+  const trace = traced ? await startTrace(cdp) : null;
+  /** The trace's long tasks from the last `anchor` mark (none without BENCH_TRACE=1). */
+  const tracedSince = async (anchor: string, name: string) => {
+    if (trace === null) return undefined;
+    const events = await trace();
+    // Kept for a closer look (chrome://tracing, or the Performance panel's "Load profile").
+    mkdirSync(traceDir, { recursive: true });
+    writeFileSync(join(traceDir, `${name}.json`), JSON.stringify({ traceEvents: events }));
+    return findLongTasks(events, anchor);
+  };
+  return { context, page, metrics, longTasksSince, heap, tracedSince };
 }
 
 const now = (page: Page) => page.evaluate(() => performance.now());
@@ -138,18 +160,21 @@ async function importFile(page: Page, path: string): Promise<void> {
 }
 
 async function importOnce(rounds: number, path: string): Promise<Sample> {
-  const { context, page, metrics, longTasksSince, heap } = await openPage(browser);
+  const { context, page, metrics, longTasksSince, heap, tracedSince } = await openPage(browser);
   const before = await metrics();
-  const start = await now(page);
+  const start = await page.evaluate(() => performance.mark('bench-import').startTime);
   await importFile(page, path);
   const { shown, end } = await waitForLastRound(page, rounds);
   const after = await metrics();
   // Let storage writes and anything else the import started settle before counting the heap and the tasks.
   await page.waitForTimeout(1500);
   const tasks = await longTasksSince(start);
+  const traced = await tracedSince('bench-import', `import-${rounds}-${(traceCount += 1)}`);
   const settled = await heap();
   await context.close();
   return {
+    tasks: tasks.map((task) => ({ start: task.start - start, duration: task.duration })),
+    ...(traced ? { traced } : {}),
     ms: end - start,
     shownMs: shown - start,
     longTasks: tasks.length,
@@ -190,7 +215,7 @@ async function waitForStorage(page: Page): Promise<void> {
 
 /** A stored session of `rounds` rounds (imported, then written to IndexedDB), restored by a reload. */
 async function restoreOnce(rounds: number, path: string): Promise<Sample> {
-  const { context, page, metrics, longTasksSince, heap } = await openPage(browser);
+  const { context, page, metrics, longTasksSince, heap, tracedSince } = await openPage(browser);
   await importFile(page, path);
   await waitForLastRound(page, rounds);
   await waitForStorage(page);
@@ -201,9 +226,12 @@ async function restoreOnce(rounds: number, path: string): Promise<Sample> {
   const after = await metrics();
   await page.waitForTimeout(1500);
   const tasks = await longTasksSince(0);
+  const traced = await tracedSince('navigationStart', `restore-${rounds}-${(traceCount += 1)}`);
   const settled = await heap();
   await context.close();
   return {
+    tasks,
+    ...(traced ? { traced } : {}),
     ms: end,
     shownMs: shown,
     longTasks: tasks.length,
@@ -216,7 +244,7 @@ async function restoreOnce(rounds: number, path: string): Promise<Sample> {
 }
 
 async function streamOnce(kb: number): Promise<Sample> {
-  const { context, page, metrics, longTasksSince, heap } = await openPage(browser);
+  const { context, page, metrics, longTasksSince, heap } = await openPage(browser, false);
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
   await page.getByRole('textbox', { name: 'API key' }).fill(API_KEY);
   await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
@@ -257,7 +285,7 @@ async function streamOnce(kb: number): Promise<Sample> {
 }
 
 function median(samples: Sample[]): Sample {
-  const pick = (key: keyof Sample) => {
+  const pick = (key: Exclude<keyof Sample, 'tasks' | 'traced'>) => {
     const sorted = samples.map((sample) => sample[key] ?? 0).sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)]!;
   };
@@ -300,22 +328,43 @@ function printRounds(rows: [number, Sample][], title: string): void {
   );
 }
 
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+/** Every sample's long tasks, "duration at +start" (and the trace's CPU time and parts with BENCH_TRACE=1). */
+function printLongTasks(title: string, from: string, all: [number, Sample[]][]): void {
+  console.info(`\n${title}: long tasks of each sample (duration @ start from ${from})`);
+  for (const [rounds, samples] of all)
+    samples.forEach((sample, index) => {
+      const seen = (sample.tasks ?? []).map((task) => `${ms(task.duration)} @ +${ms(task.start)}`).join(', ');
+      console.info(`  ${rounds} rounds, run ${index + 1}: ${seen || 'none'}`);
+      for (const task of sample.traced ?? [])
+        console.info(
+          `    trace: ${ms(task.wallMs)} wall, ${ms(task.cpuMs)} CPU @ +${ms(task.start)}: ${task.parts.join(', ')}`,
+        );
+    });
+}
+
 try {
   await waitForApp();
-  const imports: [number, Sample][] = [];
+  // Discarded: the first import of a fresh browser pays for its cold caches (HTTP, compile), which is no
+  // property of the transcript's size.
+  if (roundSizes.length > 0) await importOnce(roundSizes[0]!, await transcriptFile(roundSizes[0]!));
+  const importSamples: [number, Sample[]][] = [];
   for (const rounds of roundSizes) {
     const path = await transcriptFile(rounds);
     const samples: Sample[] = [];
     for (let run = 0; run < repeats; run += 1) samples.push(await importOnce(rounds, path));
-    imports.push([rounds, median(samples)]);
+    importSamples.push([rounds, samples]);
   }
-  const restores: [number, Sample][] = [];
+  const imports = importSamples.map(([rounds, samples]): [number, Sample] => [rounds, median(samples)]);
+  const restoreSamples: [number, Sample[]][] = [];
   for (const rounds of restoreSizes) {
     const path = await transcriptFile(rounds);
     const samples: Sample[] = [];
     for (let run = 0; run < repeats; run += 1) samples.push(await restoreOnce(rounds, path));
-    restores.push([rounds, median(samples)]);
+    restoreSamples.push([rounds, samples]);
   }
+  const restores = restoreSamples.map(([rounds, samples]): [number, Sample] => [rounds, median(samples)]);
   const streams: [number, Sample][] = [];
   for (const kb of replySizes) {
     const samples: Sample[] = [];
@@ -331,6 +380,8 @@ try {
     restores,
     `Restore a stored session by a reload (median of ${repeats}; from the reload until the run is shown, and its last round)`,
   );
+  if (imports.length > 0) printLongTasks('Import', 'the click on Import transcript', importSamples);
+  if (restores.length > 0) printLongTasks('Restore', 'the reload', restoreSamples);
   const perKb = (kb: number, sample: Sample) => (sample.busyShare * sample.ms) / kb;
   console.info(`\nStream a Markdown reply (median of ${repeats}; an SSE event of 3 words every ${EVENT_DELAY_MS} ms)`);
   table(

@@ -33,6 +33,7 @@ import { encodeRunEvents, primeRunMemory } from '../protocol/run-event-codec';
 import { createReplayModel } from '../providers/replay/create-replay-model';
 import { createRecordedTools } from '../providers/replay/create-recorded-tools';
 import { watchLiveDivergence } from '../providers/replay/watch-live-divergence';
+import { findTailStart } from '../shared/find-tail-start';
 import { importBranches, type ImportedBranch } from './import-branches';
 import type { RunRecord, RunRegistry } from './run-registry';
 
@@ -311,31 +312,6 @@ function repliesUsage(events: readonly RunEvent[]): Usage {
     usage.outputTokens += event.usage.outputTokens;
   }
   return usage;
-}
-
-/**
- * Where the last `rounds` rounds of `events` begin: their first `round-start`, or an event of that round just
- * before it (a transcript replays a round's policy acts first). None when the log has no more rounds.
- */
-export function findTailStart(events: readonly RunEvent[], rounds: number): number | undefined {
-  let seen = 0;
-  let start: number | undefined;
-  for (let index = events.length - 1; index >= 0; index -= 1) {
-    const event = events[index];
-    if (event?.type !== 'round-start') continue;
-    seen += 1;
-    if (seen === rounds) start = index;
-    else if (seen > rounds && start !== undefined) {
-      const first = (events[start] as Extract<RunEvent, { type: 'round-start' }>).round;
-      while (start > index + 1 && roundOf(events[start - 1]) === first) start -= 1;
-      return start;
-    }
-  }
-  return undefined;
-}
-
-function roundOf(event: RunEvent | undefined): number | undefined {
-  return event !== undefined && 'round' in event && typeof event.round === 'number' ? event.round : undefined;
 }
 
 /** The first user text of the run, shortened: a session's default name. */

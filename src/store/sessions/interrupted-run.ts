@@ -31,7 +31,11 @@ export interface InterruptedRuns {
 
 /** The view of a log cut short, closed for display only (its calls shown as they would end if it ends here). */
 async function stoppedView(events: readonly RunEvent[]): Promise<RunView> {
-  const view = await foldInParts(events);
+  return stopForDisplay(await foldInParts(events));
+}
+
+/** `view` (of a log cut short) closed for display only, as `stoppedView`. */
+export function stopForDisplay(view: RunView): RunView {
   const at = view.rounds.at(-1)?.endedAt ?? view.startedAt ?? 0;
   return applyRunEvent(view, { type: 'run-end', at, finishReason: 'aborted', usage: view.usage });
 }

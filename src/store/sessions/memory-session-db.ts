@@ -23,6 +23,7 @@ export function createMemorySessionDb(): SessionDb {
       events.set(runId, [...log, ...structuredClone(added)]);
       return Promise.resolve();
     },
-    readEvents: (runId) => Promise.resolve(structuredClone(events.get(runId) ?? [])),
+    readEvents: (runId, from = 0, to) => Promise.resolve(structuredClone((events.get(runId) ?? []).slice(from, to))),
+    countEvents: (runId) => Promise.resolve(events.get(runId)?.length ?? 0),
   };
 }

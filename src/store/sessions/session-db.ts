@@ -28,7 +28,10 @@ export interface SessionDb {
   deleteSession(record: SessionRecord): Promise<void>;
   /** Appends `events` to run `runId`, the first one at position `fromSeq`. */
   appendEvents(runId: string, fromSeq: number, events: readonly RunEvent[]): Promise<void>;
-  readEvents(runId: string): Promise<RunEvent[]>;
+  /** Run `runId`'s events from position `from` (default 0) up to, not including, `to` (default the end). */
+  readEvents(runId: string, from?: number, to?: number): Promise<RunEvent[]>;
+  /** How many events run `runId` has stored (a key count: no event is read). */
+  countEvents(runId: string): Promise<number>;
 }
 
 /** What this tab says once a newer Loupe in another tab upgraded the database (this connection is closed). */
@@ -106,7 +109,8 @@ export async function openSessionDb(factory: IDBFactory, options: SessionDbOptio
         reject(explain(error));
       }
     });
-  const range = (runId: string, from = 0) => IDBKeyRange.bound([runId, from], [runId, Number.MAX_SAFE_INTEGER]);
+  const range = (runId: string, from = 0, to = Number.MAX_SAFE_INTEGER) =>
+    IDBKeyRange.bound([runId, from], [runId, to], false, to !== Number.MAX_SAFE_INTEGER);
 
   return {
     listSessions: () => run<SessionRecord[]>([SESSIONS], 'readonly', (tx) => tx.objectStore(SESSIONS).getAll()),
@@ -131,19 +135,21 @@ export async function openSessionDb(factory: IDBFactory, options: SessionDbOptio
         });
       }
     },
-    async readEvents(runId) {
+    async readEvents(runId, start = 0, end = Number.MAX_SAFE_INTEGER) {
       // Read a page at a time (keys are [runId, seq], so pages come in order) for the same reason.
       const events: RunEvent[] = [];
-      for (let from = 0; ;) {
+      if (end <= start) return events;
+      for (let from = start; ;) {
         const rows = await run<StoredEvent[]>([EVENTS], 'readonly', (tx) =>
-          tx.objectStore(EVENTS).getAll(range(runId, from), EVENTS_PER_TRANSACTION),
+          tx.objectStore(EVENTS).getAll(range(runId, from, end), EVENTS_PER_TRANSACTION),
         );
         for (const row of rows) events.push(row.event);
         const last = rows.at(-1);
-        if (rows.length < EVENTS_PER_TRANSACTION || last === undefined) return events;
+        if (rows.length < EVENTS_PER_TRANSACTION || last === undefined || last.seq + 1 >= end) return events;
         from = last.seq + 1;
       }
     },
+    countEvents: (runId) => run<number>([EVENTS], 'readonly', (tx) => tx.objectStore(EVENTS).count(range(runId))),
   };
 }
 

@@ -29,6 +29,9 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
         );
         return false;
       }
+      // How far the import got, so a failure says what it changed: nothing, or a new session showing the tail.
+      let tailShown = false;
+      let opened = false;
       try {
         const runId = deps.createId();
         // The worker reads the file: its text is never copied through the page.
@@ -70,6 +73,7 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
         if (result.tailFrom !== undefined) {
           const tail = await readTailView(deps.client, runId, result.tailFrom, result.eventCount);
           await context.makeCurrent(record);
+          tailShown = true;
           shown = tail;
           update({
             runView: tail,
@@ -97,6 +101,7 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
           checkpointer.resume(log.runId, log.events.length);
         }
         writeBranches(record, result.family ?? []);
+        opened = true;
         if (shown === null) await context.makeCurrent(record);
         else if (get().runView !== shown || context.current !== record) {
           // The person moved on while the rest was read (another session, a new run): the import is stored only.
@@ -122,7 +127,27 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
         get().offerImportedSettings(result.meta.settings);
         return true;
       } catch (error) {
-        get().pushAlert(`“${file.name}” could not be imported: ${describeError(error)}. Nothing was changed.`);
+        const why = describeError(error);
+        if (opened) {
+          // The whole run was read and opened; a later step (storage, branches) failed.
+          get().pushAlert(`“${file.name}” was imported as a new session, but then something failed: ${why}.`);
+          return true;
+        }
+        if (!tailShown) {
+          get().pushAlert(`“${file.name}” could not be imported: ${why}. Nothing was changed.`);
+          return false;
+        }
+        // Its last rounds are on the page in a new session; the rest never came, so nothing was stored.
+        update({
+          sessionNotice: {
+            kind: 'imported',
+            title: `Only the last ${TAIL_ROUNDS} rounds of “${file.name}” are shown: the earlier ones could not be read.`,
+            details: [],
+          },
+        });
+        get().pushAlert(
+          `“${file.name}” was only partly imported: its last ${TAIL_ROUNDS} rounds are shown in a new session, but reading the earlier ones failed: ${why}. That session is not saved; import the file again for the whole run. Your other sessions were not changed.`,
+        );
         return false;
       }
     },

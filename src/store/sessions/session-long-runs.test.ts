@@ -3,20 +3,27 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeLongTranscript } from '../../../scripts/bench/make-long-transcript';
-import { EVENTS_PER_READ, TAIL_ROUNDS } from '../../protocol/session-messages';
+import { EVENTS_PER_READ, TAIL_ROUNDS, type RunEventsReadCommand } from '../../protocol/session-messages';
 import { RunRegistry } from '../../worker/run-registry';
 import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
 import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
 import { createLoupeStore } from '../create-loupe-store';
 import { viewOfEvents } from '../fold-run-events';
 import type { RunView } from '../run-view';
+import type { SessionNotice } from './sessions-state';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { MemoryStorage } from '../testing/memory-storage';
+import { openSessionDb } from './session-db';
 
 const ROUNDS = 120;
 
 /** A page over the real session commands (structured clones included, as postMessage makes them). */
-async function openPage(indexedDB: IDBFactory, storage: MemoryStorage) {
+/** A read of the run that fails (the engine went away, say): which ones. */
+type FailRead = (command: RunEventsReadCommand) => boolean;
+/** The whole run's read (no reader of its own) breaks after its first part. */
+const wholeReadAfterFirstPart: FailRead = (command) => command.readerFrom === undefined && command.from > 0;
+
+async function openPage(indexedDB: IDBFactory, storage: MemoryStorage, failRead: FailRead = () => false) {
   const commands = createSessionCommands({
     runs: new RunRegistry(),
     appVersion: 'test',
@@ -36,7 +43,10 @@ async function openPage(indexedDB: IDBFactory, storage: MemoryStorage) {
           commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema),
         ),
       ),
-    'run-events-read': (command) => clone(commands.readEvents(command)),
+    'run-events-read': (command) => {
+      if (failRead(command)) throw new Error('the engine stopped');
+      return clone(commands.readEvents(command));
+    },
   });
   let id = 0;
   const store = createLoupeStore(client, {
@@ -47,11 +57,15 @@ async function openPage(indexedDB: IDBFactory, storage: MemoryStorage) {
     createId: () => `id-${++id}`,
   });
   const views: RunView[] = [];
+  /** What the page showed with each view: its notice, and how many parts of the log the worker had by then. */
+  const shown: { notice: SessionNotice | null; partsSent: number }[] = [];
   store.subscribe((state, previous) => {
-    if (state.runView !== previous.runView) views.push(state.runView);
+    if (state.runView === previous.runView) return;
+    views.push(state.runView);
+    shown.push({ notice: state.sessionNotice, partsSent: client.sent('run-load-part').length });
   });
   await store.getState().initSessions();
-  return { store, client, views, commands };
+  return { store, client, views, shown, commands };
 }
 
 const roundsOf = (view: RunView) => view.rounds.map((round) => round.round);
@@ -87,6 +101,40 @@ describe(`a ${ROUNDS}-round run`, () => {
     expect(reads.every((read) => read.limit <= EVENTS_PER_READ)).toBe(true);
   });
 
+  it('says what was kept when the rest of a long import cannot be read after its tail was shown', async () => {
+    const indexedDB = new IDBFactory();
+    const storage = new MemoryStorage();
+    const page = await openPage(indexedDB, storage, wholeReadAfterFirstPart);
+    const before = page.store.getState().currentSessionId;
+    expect(await page.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(false);
+    const state = page.store.getState();
+    // The tail stays on the page in a new session, and the words say so (not "Nothing was changed").
+    expect(state.currentSessionId).not.toBe(before);
+    expect(roundsOf(state.runView)).toEqual(range(ROUNDS - TAIL_ROUNDS + 1, ROUNDS));
+    const alert = state.alerts.map((entry) => entry.message).join('\n');
+    expect(alert).toContain(`“long.json” was only partly imported: its last ${TAIL_ROUNDS} rounds are shown`);
+    expect(alert).toContain('the engine stopped');
+    expect(alert).not.toContain('Nothing was changed');
+    expect(state.sessionNotice?.title).toBe(
+      `Only the last ${TAIL_ROUNDS} rounds of “long.json” are shown: the earlier ones could not be read.`,
+    );
+    // Nothing of the run was stored: the session that was open is the one a reload opens.
+    const db = await openSessionDb(indexedDB);
+    expect(await db.countEvents(state.runView.runId!)).toBe(0);
+    expect((await db.listSessions()).map((record) => record.id)).toEqual([before]);
+  });
+
+  it('says nothing was changed when an import fails before anything is shown', async () => {
+    const page = await openPage(new IDBFactory(), new MemoryStorage(), () => true);
+    const short = JSON.stringify(await makeLongTranscript(TAIL_ROUNDS));
+    const before = page.store.getState().currentSessionId;
+    expect(await page.store.getState().importTranscriptFile(new File([short], 'short.json'))).toBe(false);
+    expect(page.store.getState().alerts.at(-1)?.message).toBe(
+      '“short.json” could not be imported: the engine stopped. Nothing was changed.',
+    );
+    expect(page.store.getState().currentSessionId).toBe(before);
+  });
+
   it('a short import has no tail step', async () => {
     const short = JSON.stringify(await makeLongTranscript(TAIL_ROUNDS));
     const page = await openPage(new IDBFactory(), new MemoryStorage());
@@ -117,10 +165,89 @@ describe(`a ${ROUNDS}-round run`, () => {
     expect(second.commands.transcriptOf(runId).rounds).toEqual(first.commands.transcriptOf(runId).rounds);
     expect(viewOfEvents(await readAll(second, runId)).rounds).toEqual(after.rounds);
   });
+
+  it(`restores showing its last ${TAIL_ROUNDS} rounds first, read from the end of the stored log`, async () => {
+    const indexedDB = new IDBFactory();
+    const storage = new MemoryStorage();
+    const first = await openPage(indexedDB, storage);
+    expect(await first.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(true);
+    const before = first.store.getState().runView;
+
+    const second = await openPage(indexedDB, storage);
+    const index = second.views.findIndex((view) => view.rounds.length > 0);
+    const tail = second.views[index]!;
+    // Shown before the worker got any part of the whole log, as the run ended, with the rounds the whole fold gives.
+    expect(roundsOf(tail)).toEqual(range(ROUNDS - TAIL_ROUNDS + 1, ROUNDS));
+    expect(tail.phase).toBe('ended');
+    expect(tail.finishReason).toBe('end_turn');
+    expect(tail.rounds).toEqual(before.rounds.slice(-TAIL_ROUNDS));
+    expect(second.shown[index]!.partsSent).toBe(0);
+    expect(second.shown[index]!.notice).toMatchObject({ kind: 'restoring' });
+    expect(second.shown[index]!.notice?.title).toContain(`last ${TAIL_ROUNDS} of ${ROUNDS} rounds`);
+    // Then the whole run, in the view and in the worker; the notice has gone.
+    const after = second.store.getState().runView;
+    expect(after.rounds).toEqual(before.rounds);
+    expect(second.store.getState().sessionNotice).toBeNull();
+    expect(second.commands.transcriptOf(after.runId!).rounds).toHaveLength(ROUNDS);
+  });
+
+  it('restores a long run cut short tail first, shown stopped, then offers Resume', async () => {
+    const indexedDB = new IDBFactory();
+    const storage = new MemoryStorage();
+    const first = await openPage(indexedDB, storage);
+    expect(await first.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(true);
+    const runId = first.store.getState().runView.runId!;
+    // The page went away in the last round, while its tools ran: the log ends after that round's reply.
+    const db = await openSessionDb(indexedDB);
+    const events = await db.readEvents(runId);
+    const cut = events.findLastIndex((event) => event.type === 'response-end') + 1;
+    await deleteFrom(indexedDB, runId, cut);
+    expect(await db.countEvents(runId)).toBe(cut);
+
+    const second = await openPage(indexedDB, storage);
+    const index = second.views.findIndex((view) => view.rounds.length > 0);
+    expect(roundsOf(second.views[index]!)).toEqual(range(ROUNDS - TAIL_ROUNDS + 1, ROUNDS));
+    expect(second.views[index]!.finishReason).toBe('aborted');
+    expect(second.shown[index]!.partsSent).toBe(0);
+    const notice = second.store.getState().sessionNotice;
+    expect(notice).toMatchObject({ kind: 'interrupted', resumable: true });
+    expect(notice?.title).toContain(`Interrupted in round ${ROUNDS}`);
+    expect(roundsOf(second.store.getState().runView)).toEqual(range(1, ROUNDS));
+  });
+
+  it('a short stored run is read whole, with no tail step', async () => {
+    const short = JSON.stringify(await makeLongTranscript(TAIL_ROUNDS));
+    const indexedDB = new IDBFactory();
+    const storage = new MemoryStorage();
+    const first = await openPage(indexedDB, storage);
+    expect(await first.store.getState().importTranscriptFile(new File([short], 'short.json'))).toBe(true);
+    const second = await openPage(indexedDB, storage);
+    const shownViews = second.views.filter((view) => view.rounds.length > 0);
+    expect(shownViews.length).toBeGreaterThan(0);
+    expect(shownViews.every((view) => view.rounds.length === TAIL_ROUNDS)).toBe(true);
+    expect(second.shown.every((entry) => entry.notice?.kind !== 'restoring')).toBe(true);
+  });
 });
 
 async function readAll(page: Awaited<ReturnType<typeof openPage>>, runId: string) {
   const { readKeptEvents } = await import('./read-kept-events');
   const total = page.commands.readEvents({ type: 'run-events-read', runId, from: 0, limit: 1 }).total;
   return readKeptEvents(page.client, runId, total);
+}
+
+/** Deletes run `runId`'s stored events from position `from` on, as a page gone mid-run leaves its log. */
+function deleteFrom(indexedDB: IDBFactory, runId: string, from: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('loupe');
+    open.onsuccess = () => {
+      const tx = open.result.transaction('events', 'readwrite');
+      tx.objectStore('events').delete(IDBKeyRange.bound([runId, from], [runId, Number.MAX_SAFE_INTEGER]));
+      tx.oncomplete = () => {
+        open.result.close();
+        resolve();
+      };
+      tx.onerror = () => reject(tx.error ?? new Error('delete failed'));
+    };
+    open.onerror = () => reject(open.error ?? new Error('open failed'));
+  });
 }

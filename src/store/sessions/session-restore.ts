@@ -9,6 +9,7 @@ import type { InterruptedRuns } from './interrupted-run';
 import { restoreBranchFamily } from './restore-branch-family';
 import { readBranches } from './session-branches';
 import type { SessionRecord, StoredRun } from './session-record';
+import { showStoredTail, type ShownTail } from './show-stored-tail';
 import type { PendingRun, SessionsContext } from './sessions-context';
 
 export interface SessionRestore {
@@ -28,15 +29,25 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
   const { get, update, deps, checkpointer, loadedRuns } = context;
 
   async function ensureLoaded(run: StoredRun, showInterruption: boolean): Promise<RunEvent[]> {
+    // The shown run of a long log: its last rounds first (a key range from its end), then the whole log.
+    const tail = showInterruption ? await showStoredTail(context, run) : null;
     const events = await context.db.readEvents(run.runId).catch((error: unknown) => {
       context.reportStorage(error);
       return [] as RunEvent[];
     });
+    if (tail !== null) clearTailNotice(tail);
     if (events.length === 0) return events;
     if (showInterruption && (await resumeAtPause(run, events))) return events;
-    if (!showInterruption || events.some((event) => event.type === 'run-end')) {
-      return interrupted.close(run, events, showInterruption);
+    const ended = events.some((event) => event.type === 'run-end');
+    // The person moved on while the log was read (a new run, another session): loaded, not shown; a run cut
+    // short is closed there, as starting another run closes it.
+    if (tail !== null && (ended || get().runView !== tail.view)) {
+      const all = await interrupted.close(run, events, false);
+      const view = await foldInParts(all);
+      if (get().runView === tail.view) update({ runView: view });
+      return all;
     }
+    if (!showInterruption || ended) return interrupted.close(run, events, showInterruption);
     // Cut short while working: the worker keeps the log open until the person resumes it or ends it here.
     await sendRunLoad(deps.client, {
       type: 'run-load',
@@ -49,6 +60,11 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     checkpointer.resume(run.runId, events.length);
     await interrupted.offer(run, events);
     return events;
+  }
+
+  /** The tail's "Restoring…" notice goes once the whole log is read (unless another notice took its place). */
+  function clearTailNotice(tail: ShownTail): void {
+    if (get().sessionNotice === tail.notice) update({ sessionNotice: null });
   }
 
   async function restoreFamily(record: SessionRecord): Promise<void> {

@@ -7,7 +7,8 @@ import type { SessionSummary, StoredRun } from './session-record';
 
 /** A message about the open session that is not an error: what was restored, imported or repaired. */
 export interface SessionNotice {
-  kind: 'interrupted' | 'imported';
+  /** `restoring`: a long stored run's last rounds are shown while the rest is read. */
+  kind: 'interrupted' | 'imported' | 'restoring';
   title: string;
   details: string[];
   /** An interrupted run waiting for the person's choice: Resume (`resumeInterruptedRun`) or End here. */

@@ -19,7 +19,13 @@ export function SessionNotice() {
       : 'border-sky-200 bg-sky-50 text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-200';
   return (
     <section
-      aria-label={notice.kind === 'interrupted' ? 'Interrupted run' : 'Imported transcript'}
+      aria-label={
+        notice.kind === 'interrupted'
+          ? 'Interrupted run'
+          : notice.kind === 'restoring'
+            ? 'Restoring session'
+            : 'Imported transcript'
+      }
       className={`rounded-lg border px-4 py-3 text-sm ${tone}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
