@@ -1,6 +1,7 @@
 // Turns a failed MCP connection into a plain-words problem with what to do next.
 import type { ConnectionProblem } from '../protocol/server-status';
 import { UnauthorizedError } from './mcp-sdk-client';
+import { findRedirectError } from './refuse-redirects';
 import { isSdkTimeout, sdkHttpStatusOf, unwrapProbeError } from './sdk-errors';
 
 /**
@@ -124,6 +125,14 @@ export async function diagnoseConnectionError(
       'MCP over streamable HTTP needs an address starting with http:// or https://.',
     );
   }
+
+  const redirect = findRedirectError(thrown);
+  if (redirect !== undefined)
+    return problem(
+      'redirect',
+      redirect.message,
+      'Put the address the server redirects to in Server URL (a browser hides it: open the URL in a tab, or ask whoever runs the server), then reconnect.',
+    );
 
   const status = statusOf(error);
   const message = error instanceof Error ? error.message : String(error);

@@ -4,6 +4,8 @@ import { clientCapabilitiesFor, installClientHandlers, type McpClientHandlers } 
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from './mcp-sdk-client';
 import type { OAuthClientProvider } from './mcp-sdk-client';
 import { recordTransport } from './record-transport';
+import { refuseRedirects } from './refuse-redirects';
+import { scopeServerHeaders } from './scope-server-headers';
 import { carryTaskHandles } from './task-handle-transport';
 import { CfWorkerSchemaValidator } from './schema-validator';
 import { DEFAULT_REQUEST_LOG_LEVEL, withRequestLogLevel } from './request-log-level';
@@ -16,7 +18,9 @@ import { isProbeNetworkFailure, sdkHttpStatusOf } from './sdk-errors';
 export type { McpSession } from './mcp-session';
 
 export interface OpenMcpSessionOptions {
+  /** The person's headers for the server: sent to its origin only, never to an authorization server elsewhere. */
   headers: Record<string, string>;
+  /** The fetch under Loupe's own rules (no redirect is followed, `headers` scoped); default: the global one. */
   fetch?: typeof fetch;
   timeoutMs: number;
   onToolsChanged?: () => void;
@@ -69,11 +73,11 @@ function createClient(options: OpenMcpSessionOptions, era: McpEraChoice): Client
   return client;
 }
 
-function transportOptions(options: OpenMcpSessionOptions) {
+function transportOptions(url: URL, options: OpenMcpSessionOptions) {
+  const base = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init));
   return {
-    requestInit: { headers: { ...options.headers } },
-    redirectPolicy: 'follow' as const,
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    // Not `requestInit.headers`: the SDK would send those to the OAuth authorization server too.
+    fetch: scopeServerHeaders(url, options.headers, refuseRedirects(base)),
     ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
   };
 }
@@ -142,7 +146,7 @@ async function connectStreamable(
   era: McpEraChoice,
   prior: RememberedEra | undefined,
 ): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const transport = new StreamableHTTPClientTransport(url, transportOptions(options));
+  const transport = new StreamableHTTPClientTransport(url, transportOptions(url, options));
   const client = createClient(options, era);
   let initializeAnswered = false;
   try {
@@ -199,7 +203,7 @@ export async function openMcpSession(url: URL, options: OpenMcpSessionOptions): 
   }
   const status = sdkHttpStatusOf(firstError);
   if (era === '2026-07-28' || (status !== 404 && status !== 405)) throw firstError;
-  const sseTransport = new SSEClientTransport(url, transportOptions(options));
+  const sseTransport = new SSEClientTransport(url, transportOptions(url, options));
   const sseClient = createClient(options, '2025');
   try {
     await sseClient.connect(observed(sseTransport, sseClient, options), { timeout: options.timeoutMs });

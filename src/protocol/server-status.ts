@@ -16,7 +16,9 @@ export interface ConnectionProblem {
     /** An https page cannot call a plain-http server (other than loopback). */
     | 'mixed-content'
     /** Initialize worked, but the browser hid the Mcp-Session-Id header, so the next request had no session. */
-    | 'session-hidden';
+    | 'session-hidden'
+    /** The server answered with a redirect, which Loupe never follows for MCP (see `src/mcp/refuse-redirects.ts`). */
+    | 'redirect';
   message: string;
   hint: string;
 }

@@ -15,4 +15,12 @@ describe('parseHeaders', () => {
       'Line 2 is not a header: write it as "Name: value".',
     ]);
   });
+
+  it('keeps headers named after Object.prototype members as headers', () => {
+    const { headers, problems } = parseHeaders('__proto__: a\nconstructor: b\ntoString: c');
+    expect(problems).toEqual([]);
+    expect(Object.keys(headers)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(Object.getPrototypeOf(headers)).toBe(Object.prototype);
+    expect(headers['constructor']).toBe('b');
+  });
 });

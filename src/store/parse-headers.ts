@@ -1,4 +1,5 @@
 // "Name: value" lines from the Headers box into a header record, with a plain-words problem per bad line.
+import { setOwn } from '../shared/own-keys';
 
 export interface ParsedHeaders {
   headers: Record<string, string>;
@@ -19,7 +20,7 @@ export function parseHeaders(text: string): ParsedHeaders {
       problems.push(`Line ${index + 1} is not a header: write it as "Name: value".`);
       return;
     }
-    headers[name] = trimmed.slice(colon + 1).trim();
+    setOwn(headers, name, trimmed.slice(colon + 1).trim());
   });
   return { headers, problems };
 }

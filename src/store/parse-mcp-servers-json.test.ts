@@ -70,4 +70,16 @@ describe('parseMcpServersJson', () => {
     expect(bad.skipped).toHaveLength(4);
     expect(bad.skipped[2]).toMatch(/uses a variable/);
   });
+
+  it('keeps a hostile file’s __proto__ header and env as plain entries, polluting nothing', () => {
+    const parsed = parseMcpServersJson(
+      '{"mcpServers": {"a": {"url": "http://127.0.0.1:3001/mcp", "headers": {"__proto__": "x", "constructor": "y"}},' +
+        ' "b": {"command": "node", "env": {"__proto__": "z"}}}}',
+    );
+    const headers = parsed.servers[0]?.headers ?? {};
+    expect(Object.keys(headers)).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(headers)).toBe(Object.prototype);
+    expect(Object.keys(parsed.stdio[0]?.env ?? {})).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>)['x']).toBeUndefined();
+  });
 });

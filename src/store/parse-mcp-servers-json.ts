@@ -1,5 +1,6 @@
 // Reads a pasted mcpServers configuration (Claude Desktop, Cursor, VS Code) into the HTTP servers Loupe can add
 // and the stdio servers it can reach through the bridge (`npm run bridge`).
+import { setOwn } from '../shared/own-keys';
 import type { StdioServerEntry } from './bridge-command';
 
 /** A server entry Loupe can connect to. */
@@ -41,7 +42,7 @@ function readStdioEntry(name: string, entry: Record<string, unknown>, command: s
     if (!isRecord(entry['env'])) return `${name}: "env" must be an object of strings.`;
     for (const [key, value] of Object.entries(entry['env'])) {
       if (typeof value !== 'string') return `${name}: env "${key}" is not a string.`;
-      env[key] = value;
+      setOwn(env, key, value);
     }
   }
   const cwd = entry['cwd'];
@@ -68,7 +69,7 @@ function readEntry(name: string, entry: unknown): ImportedServer | StdioServerEn
     for (const [header, value] of Object.entries(entry['headers'])) {
       if (typeof value !== 'string') return `${name}: header "${header}" is not a string.`;
       if (/\$\{/.test(value)) return `${name}: header "${header}" uses a variable (${value}); paste the real value.`;
-      headers[header] = value;
+      setOwn(headers, header, value);
     }
   }
   return { name, url, headers };

@@ -57,4 +57,31 @@ describe('tool selection persistence', () => {
       readOnly: { b: true },
     });
   });
+
+  it('round-trips tools named after Object.prototype members, and pollutes nothing', () => {
+    const storage = memoryStorage();
+    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+    // Keys as Loupe builds them, and bare ones as a hand-edited or older entry could hold.
+    const keys = [...names.map((name) => `mcp:demo/${name}`), ...names];
+    const stored = JSON.stringify({
+      overrides: Object.fromEntries(keys.map((key) => [key, { description: `about ${key}`, timeoutMs: 5 }])),
+      disabled: keys,
+      readOnly: Object.fromEntries(keys.map((key) => [key, true])),
+      localTools: [],
+    });
+    storage.setItem(TOOLS_KEY, stored);
+    const loaded = loadToolSelection(storage);
+    expect(Object.getPrototypeOf(loaded?.overrides)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(loaded?.readOnly)).toBe(Object.prototype);
+    expect(Object.keys(loaded?.overrides ?? {})).toEqual(keys);
+    expect(Object.keys(loaded?.readOnly ?? {})).toEqual(keys);
+    for (const key of keys) {
+      expect(Object.hasOwn(loaded?.overrides ?? {}, key)).toBe(true);
+      expect(loaded?.overrides[key]).toEqual({ description: `about ${key}`, timeoutMs: 5 });
+    }
+    expect(({} as Record<string, unknown>)['description']).toBeUndefined();
+    // And back again: what was loaded saves to the same entry.
+    saveToolSelection(storage, loaded ?? { overrides: {}, disabled: [], localTools: [] });
+    expect(JSON.parse(storage.getItem(TOOLS_KEY) ?? '')).toEqual(JSON.parse(stored));
+  });
 });

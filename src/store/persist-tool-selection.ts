@@ -1,5 +1,6 @@
 // Tool overrides, switches and local tools in localStorage: they describe tools, never hold secrets.
 import type { LocalToolDefinition, ToolOverride, ToolSelection } from '../protocol/tool-settings';
+import { setOwn } from '../shared/own-keys';
 import { readJson, writeItem } from './safe-storage';
 
 export const TOOLS_KEY = 'loupe.tools';
@@ -33,7 +34,7 @@ export function loadToolSelection(storage: Storage | undefined): ToolSelection |
       if (typeof value['description'] === 'string') override.description = value['description'];
       if (isRecord(value['inputSchema'])) override.inputSchema = value['inputSchema'];
       if (typeof value['timeoutMs'] === 'number' && value['timeoutMs'] > 0) override.timeoutMs = value['timeoutMs'];
-      overrides[key] = override;
+      setOwn(overrides, key, override);
     }
   }
   const disabled = Array.isArray(stored['disabled'])
@@ -42,7 +43,8 @@ export function loadToolSelection(storage: Storage | undefined): ToolSelection |
   const localTools = Array.isArray(stored['localTools']) ? stored['localTools'].filter(isLocalTool) : [];
   if (!isRecord(stored['readOnly'])) return { overrides, disabled, localTools };
   const readOnly: Record<string, boolean> = {};
-  for (const [key, value] of Object.entries(stored['readOnly'])) if (typeof value === 'boolean') readOnly[key] = value;
+  for (const [key, value] of Object.entries(stored['readOnly']))
+    if (typeof value === 'boolean') setOwn(readOnly, key, value);
   return { overrides, disabled, localTools, readOnly };
 }
 

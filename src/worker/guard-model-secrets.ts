@@ -2,38 +2,15 @@
 // echoes the request's headers or URL in an error body must not put the key in an alert, a transcript, a
 // session record or a report.
 import type { Model, ModelRequest, ModelStreamPart } from '../engine/model/model';
-import { REDACTED } from '../shared/redact-url';
-
-/**
- * Shorter values are left alone: replacing a two-letter query value everywhere would garble the message, and
- * no real key is that short.
- */
-const MIN_SECRET_LENGTH = 6;
+import { scrubSecrets, secretList, urlSecrets } from '../shared/scrub-secrets';
 
 /** What must never appear in text coming back from a provider: the key, and each secret part of the base URL. */
 export function collectModelSecrets(provider: { apiKey?: string; baseUrl?: string }): string[] {
-  const secrets = new Set<string>();
-  const add = (value: string | undefined): void => {
-    const trimmed = value?.trim() ?? '';
-    if (trimmed.length >= MIN_SECRET_LENGTH) secrets.add(trimmed);
-  };
-  add(provider.apiKey);
-  if (provider.baseUrl !== undefined && provider.baseUrl !== '') {
-    for (const part of urlSecrets(provider.baseUrl)) {
-      add(part);
-      add(safeDecode(part));
-    }
-  }
-  // Longest first, so a secret that contains another is replaced whole.
-  return [...secrets].sort((a, b) => b.length - a.length);
+  const fromUrl = provider.baseUrl === undefined || provider.baseUrl === '' ? [] : urlSecrets(provider.baseUrl);
+  return secretList([provider.apiKey, ...fromUrl]);
 }
 
-/** `text` with every secret replaced by `REDACTED`. */
-export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  let scrubbed = text;
-  for (const secret of secrets) scrubbed = scrubbed.split(secret).join(REDACTED);
-  return scrubbed;
-}
+export { scrubSecrets };
 
 /**
  * `model` whose thrown errors and notices never carry a secret: an error's message is scrubbed in place (its
@@ -74,28 +51,4 @@ export function guardModelSecrets(model: Model, secrets: readonly string[]): Mod
             }),
         }),
   };
-}
-
-/** User info, query values and fragment: what `redactUrl` hides, as the raw strings to look for. */
-function urlSecrets(url: string): string[] {
-  const secrets: string[] = [];
-  try {
-    const parsed = new URL(url);
-    secrets.push(parsed.username, parsed.password, parsed.hash.slice(1));
-    for (const [, value] of parsed.searchParams) secrets.push(value);
-    for (const pair of parsed.search.slice(1).split('&')) {
-      if (pair.includes('=')) secrets.push(pair.slice(pair.indexOf('=') + 1));
-    }
-  } catch {
-    // Not a URL: no request reaches it, so no answer can echo it.
-  }
-  return secrets.filter((secret) => secret !== '');
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }

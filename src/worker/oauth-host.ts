@@ -1,6 +1,7 @@
 // Keeps one OAuth client per MCP server in the worker and answers the sign-in commands.
 import { completeOAuthSignIn, createOAuthProvider, type LoupeOAuthProvider } from '../mcp/create-oauth-provider';
 import { guardAddressSpace } from '../mcp/guard-address-space';
+import { refuseRedirects } from '../mcp/refuse-redirects';
 import { describeOAuthFailure, describeAuthorizationError } from '../mcp/describe-oauth-failure';
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent, SavedOAuthSignIn } from '../protocol/oauth-messages';
 import type { ServerConfig, ServerOAuthSettings } from '../protocol/settings';
@@ -103,8 +104,11 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
             throw new Error('The sign-in page came back without an authorization code. Press Sign in to try again.');
           provider.setRemember(command.remember);
           try {
-            // The token endpoint the server's metadata named stays as far from the person as the server is.
-            const fetchFn = guardAddressSpace(config.url, deps.fetch ?? ((input, init) => fetch(input, init)));
+            // The token endpoint the server's metadata named stays as far from the person as the server is, and
+            // a redirect is refused (never followed) like every other request made for the server.
+            const fetchFn = refuseRedirects(
+              guardAddressSpace(config.url, deps.fetch ?? ((input, init) => fetch(input, init))),
+            );
             await completeOAuthSignIn(provider, config.url, callback.code, fetchFn, callback.iss);
           } catch (error) {
             throw new Error(describeOAuthFailure(error), { cause: error });

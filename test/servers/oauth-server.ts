@@ -1,7 +1,7 @@
 // A test MCP server behind OAuth 2.1 (the SDK's auth router, bearer middleware and an in-memory provider).
 // Consent is automatic: /authorize redirects straight back with a code, as if the person had approved.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
@@ -44,7 +44,18 @@ export interface OAuthMcpServerHandle {
   setDeny(deny: boolean): void;
   /** The `client_id` and `scope` of each authorization request, in order. */
   readonly authorizations: readonly { clientId: string; scope: string | undefined }[];
+  /** Every request either origin received: the `Host` it named, its path and its headers. */
+  readonly requests: readonly SeenRequest[];
+  /** The authorization server's origin (the MCP endpoint's own unless `separateAuthorizationServer`). */
+  authorizationOrigin: string;
   close(): Promise<void>;
+}
+
+/** A request as the server saw it. */
+export interface SeenRequest {
+  host: string;
+  path: string;
+  headers: IncomingHttpHeaders;
 }
 
 /** How the authorization server registers clients (default: dynamic registration only). */
@@ -59,6 +70,11 @@ export interface OAuthMcpServerOptions {
    * reads each document with this (a test serves the app's document without an HTTPS host).
    */
   fetchClientMetadata?: (url: string) => Promise<unknown>;
+  /**
+   * Serve the MCP endpoint (and its protected-resource metadata) on an origin of its own, a second port, and the
+   * authorization server (metadata, registration, authorize, token) on the first, as a hosted server often does.
+   */
+  separateAuthorizationServer?: boolean;
 }
 
 interface ProviderState {
@@ -179,10 +195,23 @@ function createProtectedMcpServer(): McpServer {
 export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): Promise<OAuthMcpServerHandle> {
   const state: ProviderState = { deny: false, issued: [], authorizations: [] };
   const app = express();
-  const http = createServer(app);
-  await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const requests: SeenRequest[] = [];
+  app.use((request: IncomingMessage, _response: ServerResponse, next: () => void) => {
+    requests.push({ host: request.headers.host ?? '', path: request.url ?? '', headers: request.headers });
+    next();
+  });
+  const listen = async (port: number) => {
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return server;
+  };
+  const http = await listen(options.port ?? 0);
+  // One app on both ports: which origin a request reached is what the tests read from its Host.
+  const resourceHttp = options.separateAuthorizationServer === true ? await listen(0) : undefined;
   const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const mcpUrl = new URL('/mcp', origin);
+  const resourceOrigin =
+    resourceHttp === undefined ? origin : `http://127.0.0.1:${(resourceHttp.address() as AddressInfo).port}`;
+  const mcpUrl = new URL('/mcp', resourceOrigin);
   const provider = createInMemoryProvider(state, options);
 
   if (options.fetchClientMetadata !== undefined) {
@@ -247,10 +276,14 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
     get authorizations() {
       return state.authorizations;
     },
+    requests,
+    authorizationOrigin: origin,
     async close() {
       await Promise.all([...sessions.values()].map((transport) => transport.close()));
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      for (const server of resourceHttp === undefined ? [http] : [http, resourceHttp]) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
     },
   };
 }

@@ -34,6 +34,19 @@ describe('resolveApproval', () => {
   });
 });
 
+describe('resolveApproval for a tool named after an Object.prototype member', () => {
+  it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__'])(
+    'still asks about %s: the name never finds what Object.prototype holds',
+    (name) => {
+      const named: Tool = { ...mcp(), name };
+      expect(resolveApproval(policy({}), name, named)).toBe('ask');
+      expect(resolveApproval(policy({ session: {} }), name, named)).toBe('ask');
+      const remembered = JSON.parse(`{"${name}": "deny"}`) as Record<string, 'deny'>;
+      expect(resolveApproval(policy({ tools: remembered }), name, named)).toBe('deny');
+    },
+  );
+});
+
 describe('selectPause at a compaction', () => {
   const payload = {
     kind: 'before-compaction' as const,

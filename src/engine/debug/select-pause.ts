@@ -1,4 +1,5 @@
 // Pure: which pause points a debug policy selects, and why. No I/O.
+import { ownValue } from '../../shared/own-keys';
 import type { Tool } from '../tool/tool';
 import type { Breakpoint, DebugPolicy, PausePayload, PauseReason, ToolApproval } from './pause-point';
 
@@ -15,7 +16,8 @@ export interface PauseSelection {
  */
 export function resolveApproval(policy: DebugPolicy, name: string, tool: Tool | undefined): ToolApproval {
   if (!policy.approval.enabled) return 'auto';
-  const own = policy.approval.session?.[name] ?? policy.approval.tools[name];
+  // Own entries only: a tool named `constructor` or `toString` must not find Object.prototype's and skip `ask`.
+  const own = ownValue(policy.approval.session, name) ?? ownValue(policy.approval.tools, name);
   if (own !== undefined) return own;
   if (tool?.origin.kind === 'mcp' && tool.annotations?.readOnlyHint !== true) return 'ask';
   return 'auto';

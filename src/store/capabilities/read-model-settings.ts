@@ -1,5 +1,6 @@
 // Pure guards for stored capabilities and prices: each bad entry is dropped on its own, never the whole map.
 import type { ModelCapabilities, ModelPrice } from '../../engine/model/model-capabilities';
+import { setOwn } from '../../shared/own-keys';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -43,7 +44,7 @@ export function readMap<T>(value: unknown, read: (entry: unknown) => T | undefin
   const out: Record<string, T> = {};
   for (const [key, entry] of Object.entries(value)) {
     const parsed = read(entry);
-    if (parsed !== undefined && key.trim() !== '') out[key] = parsed;
+    if (parsed !== undefined && key.trim() !== '') setOwn(out, key, parsed);
   }
   return out;
 }

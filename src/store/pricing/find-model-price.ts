@@ -1,5 +1,6 @@
 // Pure: which price table entry applies to a model id.
 import type { ModelPrice } from '../../engine/model/model-capabilities';
+import { ownValue } from '../../shared/own-keys';
 
 /**
  * The table key whose price applies to `modelId`: an exact entry; else the longest entry that is a prefix
@@ -9,7 +10,7 @@ import type { ModelPrice } from '../../engine/model/model-capabilities';
 export function findModelPriceKey(table: Readonly<Record<string, ModelPrice>>, modelId: string): string | undefined {
   const candidates = [modelId, modelId.slice(modelId.lastIndexOf('/') + 1)];
   for (const id of candidates) {
-    if (table[id] !== undefined) return id;
+    if (ownValue(table, id) !== undefined) return id;
   }
   for (const id of candidates) {
     const key = Object.keys(table)
@@ -23,5 +24,5 @@ export function findModelPriceKey(table: Readonly<Record<string, ModelPrice>>, m
 /** The price for `modelId` (see `findModelPriceKey`), or undefined — the UI then shows tokens only. */
 export function findModelPrice(table: Readonly<Record<string, ModelPrice>>, modelId: string): ModelPrice | undefined {
   const key = findModelPriceKey(table, modelId);
-  return key === undefined ? undefined : table[key];
+  return key === undefined ? undefined : ownValue(table, key);
 }

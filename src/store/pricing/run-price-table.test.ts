@@ -27,4 +27,15 @@ describe('runPriceTable', () => {
       unpricedRounds: 0,
     });
   });
+
+  it('prices models named after Object.prototype members as unknown, or at their recorded price', () => {
+    for (const model of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const rounds = [round(model)];
+      expect(computeRunCost(rounds, runPriceTable(today, undefined, rounds)).pricedRounds).toBe(0);
+      const table = runPriceTable(today, { input: 1, output: 1 }, rounds);
+      expect(Object.getPrototypeOf(table)).toBe(Object.prototype);
+      expect(Object.hasOwn(table, model)).toBe(true);
+      expect(computeRunCost(rounds, table).total).toBe(2);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // Pure: the price table a run's cost is shown with — the price the run recorded wins over today's table.
 import type { ModelPrice } from '../../engine/model/model-capabilities';
 import type { RoundView } from '../run-view';
+import { setOwn } from '../../shared/own-keys';
 import { roundModelId } from './compute-run-cost';
 
 /**
@@ -17,7 +18,7 @@ export function runPriceTable(
   const overlay: Record<string, ModelPrice> = { ...table };
   for (const round of rounds) {
     const model = roundModelId(round);
-    if (model !== '') overlay[model] = recorded;
+    if (model !== '') setOwn(overlay, model, recorded);
   }
   return overlay;
 }

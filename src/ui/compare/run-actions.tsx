@@ -1,10 +1,11 @@
 // What can be done with the shown run: replay it, compare two runs of the session, download a report.
 import { useEffect, useRef, useState } from 'react';
 import type { RunsCompareResult } from '../../protocol/session-messages';
-import { useLoupeStore } from '../../store/loupe-store-provider';
+import { useLoupeStore, useLoupeStoreApi } from '../../store/loupe-store-provider';
 import { roundOffsetOf } from '../../store/round-offset';
 import { inputClass, labelClass, panelTitleClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
 import { buildMarkdownReport } from '../exports/build-markdown-report';
+import { redactTranscript } from '../exports/redact-export';
 import { ComparisonTable } from './comparison-table';
 import { MakeTestButton } from '../tests/make-test-button';
 import { downloadText } from '../transcript/download-json';
@@ -17,14 +18,19 @@ export function RunActions() {
   const replayRun = useLoupeStore((state) => state.replayRun);
   const showRun = useLoupeStore((state) => state.showRun);
   const exportTranscript = useLoupeStore((state) => state.exportTranscript);
+  const store = useLoupeStoreApi();
   const [comparing, setComparing] = useState(false);
+  const [reportNotice, setReportNotice] = useState<string | undefined>();
   const labels = useRunLabels('numbered');
   const idle = phase !== 'running';
   if (runId === null) return null;
 
   const downloadReport = async () => {
-    const transcript = await exportTranscript();
-    if (!transcript) return;
+    setReportNotice(undefined);
+    const exported = await exportTranscript();
+    if (!exported) return;
+    const { transcript, notice } = redactTranscript(exported, store.getState());
+    setReportNotice(notice);
     downloadText(buildMarkdownReport(transcript), `loupe-${transcript.runId.slice(0, 8)}.md`, 'text/markdown');
   };
 
@@ -85,6 +91,11 @@ export function RunActions() {
       <button type="button" className={secondaryButtonClass} disabled={!idle} onClick={() => void downloadReport()}>
         Download report
       </button>
+      {reportNotice !== undefined && (
+        <span role="status" aria-label="Report export" className="text-xs text-amber-700 dark:text-amber-400">
+          {reportNotice}
+        </span>
+      )}
       <MakeTestButton />
       {comparing && <CompareDialog onClose={() => setComparing(false)} />}
     </div>

@@ -19,8 +19,10 @@ export function RoundExportMenu({ round }: { round: number }) {
 
   const show = async (format: ExportFormat) => {
     setCopied(false);
-    const { buildRoundExport } = await import('./build-round-export');
-    setShown({ format, result: buildRoundExport(store.getState().runView.rounds, round, format, shownRound) });
+    const { buildRedactedRoundExport } = await import('./build-redacted-round-export');
+    const state = store.getState();
+    // Built from a redacted copy: a model that echoed the key must not put it in a curl command or a snippet.
+    setShown({ format, result: buildRedactedRoundExport(state.runView.rounds, round, format, shownRound, state) });
   };
   const copy = async (text: string) => {
     try {

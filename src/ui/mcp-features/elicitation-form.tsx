@@ -1,6 +1,7 @@
 // A form generated from a server's elicitation schema: one control per field, starting from its default.
 import { useId } from 'react';
 import type { ElicitationField, ElicitationSchema, ElicitationValue } from '../../protocol/mcp-feature-messages';
+import { ownValue, setOwn } from '../../shared/own-keys';
 import { LabelledField } from '../common/labelled-field';
 import { inputClass } from '../common/styles';
 
@@ -8,7 +9,7 @@ import { inputClass } from '../common/styles';
 export function checkElicitationValues(schema: ElicitationSchema, values: Record<string, ElicitationValue>): string[] {
   const problems: string[] = [];
   for (const [key, field] of Object.entries(schema.properties)) {
-    const value = values[key];
+    const value = ownValue(values, key);
     const name = field.title ?? key;
     if (value === undefined || value === '') {
       if (schema.required?.includes(key)) problems.push(`${name} is required.`);
@@ -127,11 +128,11 @@ export function ElicitationForm({
           name={key}
           field={field}
           required={schema.required?.includes(key) ?? false}
-          value={values[key]}
+          value={ownValue(values, key)}
           onChange={(value) => {
             const next = { ...values };
             if (value === undefined) delete next[key];
-            else next[key] = value;
+            else setOwn(next, key, value);
             onChange(next);
           }}
         />

@@ -1,29 +1,44 @@
 // Downloads the current run's transcript as JSON.
 import { useState } from 'react';
-import { useLoupeStore } from '../../store/loupe-store-provider';
+import { useLoupeStore, useLoupeStoreApi } from '../../store/loupe-store-provider';
+import { redactTranscript } from '../exports/redact-export';
 import { secondaryButtonClass } from '../common/styles';
 import { downloadJson, transcriptFileName } from './download-json';
 
 export function ExportTranscriptButton() {
   const runId = useLoupeStore((state) => state.runView.runId);
   const exportTranscript = useLoupeStore((state) => state.exportTranscript);
+  const store = useLoupeStoreApi();
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | undefined>();
 
   const save = async () => {
     setBusy(true);
+    setNotice(undefined);
     const transcript = await exportTranscript();
     setBusy(false);
-    if (transcript !== null) downloadJson(transcript, transcriptFileName(transcript.runId));
+    if (transcript === null) return;
+    // The file gets a redacted copy; the run keeps what was really said.
+    const redacted = redactTranscript(transcript, store.getState());
+    setNotice(redacted.notice);
+    downloadJson(redacted.transcript, transcriptFileName(transcript.runId));
   };
 
   return (
-    <button
-      type="button"
-      className={secondaryButtonClass}
-      disabled={runId === null || busy}
-      onClick={() => void save()}
-    >
-      Export transcript
-    </button>
+    <>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={runId === null || busy}
+        onClick={() => void save()}
+      >
+        Export transcript
+      </button>
+      {notice !== undefined && (
+        <span role="status" aria-label="Transcript export" className="text-xs text-amber-700 dark:text-amber-400">
+          {notice}
+        </span>
+      )}
+    </>
   );
 }
