@@ -111,7 +111,7 @@ describe('a reply that never ends, in events within every stream bound', { timeo
       const { parts, error } = await run({ ...provider, baseUrl });
       expect(error).toBeInstanceOf(ModelError);
       expect((error as Error).message).toMatch(
-        new RegExp(`^The reply grew past ${MAX_REPLY_CHARS.toLocaleString('en')} characters`),
+        new RegExp(`^The reply is longer than ${MAX_REPLY_CHARS.toLocaleString('en')} characters \\(text`),
       );
       expect(text(parts)).toBeLessThanOrEqual(MAX_REPLY_CHARS);
       expect(text(parts)).toBeGreaterThan(MAX_REPLY_CHARS - words.length);

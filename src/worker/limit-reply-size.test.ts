@@ -73,7 +73,9 @@ describe('limitReplySize', () => {
       const { model, state } = endlessModel(delta);
       const { parts, error } = await drain(limitReplySize(model, 100));
       expect(error).toBeInstanceOf(ModelError);
-      expect((error as Error).message).toMatch(/^The reply grew past 100 characters/);
+      expect((error as Error).message).toMatch(
+        /^The reply is longer than 100 characters \(text, thinking and tool input together\)/,
+      );
       // 10 parts of 10 characters fit; the 11th is not passed on.
       expect(parts).toHaveLength(11);
       expect(state.closed).toBe(true);
@@ -91,7 +93,9 @@ describe('limitReplySize', () => {
     });
     const { parts, error } = await drain(limitReplySize(model));
     expect(error).toBeInstanceOf(ModelError);
-    expect((error as Error).message).toContain(`past ${MAX_REPLY_CHARS.toLocaleString('en')} characters`);
+    expect((error as Error).message).toContain(
+      `The reply is longer than ${MAX_REPLY_CHARS.toLocaleString('en')} characters (text`,
+    );
     expect(parts).toHaveLength(1 + MAX_REPLY_CHARS / mebi.length);
     expect(state.closed).toBe(true);
   });

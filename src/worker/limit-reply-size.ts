@@ -2,6 +2,7 @@
 // scripted): a reply whose text, thinking or tool input grows without end ends the round with a plain error
 // instead of growing the page, the store and the transcript without end.
 import { ModelError, type Model, type ModelRequest, type ModelStreamPart } from '../engine/model/model';
+import { describeLimit } from '../providers/stream-limits';
 
 /**
  * The most characters one reply may hold, all its blocks together: 8 Mi. The largest output any model offers today
@@ -47,7 +48,7 @@ export function limitReplySize(model: Model, maxChars = MAX_REPLY_CHARS): Model 
       chars += charsOf(part);
       if (chars > maxChars)
         throw new ModelError(
-          `The reply grew past ${maxChars.toLocaleString('en')} characters (text, thinking and tool input together): Loupe stopped reading it. Lower the max tokens or ask for a shorter answer.`,
+          `${describeLimit('The reply', maxChars, 'characters')} (text, thinking and tool input together): Loupe stopped reading it. Lower the max tokens or ask for a shorter answer.`,
         );
       yield part;
     }
