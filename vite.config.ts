@@ -6,13 +6,15 @@ import packageJson from './package.json' with { type: 'json' };
 import { securityHeadersPlugin } from './server/vite-security-headers-plugin.ts';
 import { corsHelperPlugin } from './server/vite-cors-helper-plugin.ts';
 import { clientMetadataPlugin } from './server/vite-client-metadata-plugin.ts';
+import { sdkStandInsPlugin } from './server/vite-sdk-stand-ins-plugin.ts';
 
 export default defineConfig({
   // The CSP (server/content-security-policy.ts) as a header in dev and preview and a <meta> in the build;
   // the CORS helper, started when the person asks for it.
   plugins: [react(), tailwindcss(), securityHeadersPlugin(), corsHelperPlugin(), clientMetadataPlugin()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
-  worker: { format: 'es' },
+  // The worker bundle has its own plugin list: the SDK stand-ins belong there (the engine worker imports the SDK).
+  worker: { format: 'es', plugins: () => [sdkStandInsPlugin()] },
   // Smaller engine worker (issue 16). The MCP client's browser shims bundle their own older copy of
   // @cfworker/json-schema; ours give it the validator on the copy the worker already carries (~6 KB gzip less).
   resolve: {
@@ -49,6 +51,8 @@ export default defineConfig({
     // QuickJS is imported only by the local-tool sandbox worker, which starts on the first run of a JavaScript
     // tool; pre-bundled at start, the dev server does not reload the page then to optimise it.
     include: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
+    // The dev server's pre-bundled SDK gets the same stand-ins as the worker build.
+    rolldownOptions: { plugins: [sdkStandInsPlugin()] },
   },
   preview: { port: 4173, cors: false },
 });

@@ -5,6 +5,7 @@ import type { ProviderSettings } from '../protocol/settings';
 import { createManualModel, type ManualReplySource } from '../providers/manual/create-manual-model';
 import { createLazyModel } from './create-lazy-model';
 import { collectModelSecrets, guardModelSecrets, scrubSecrets } from './guard-model-secrets';
+import { limitReplySize } from './limit-reply-size';
 
 /** What some models need from the run that uses them (the manual model: who writes its replies). */
 export interface ModelContext {
@@ -23,10 +24,13 @@ export function createModel(provider: ProviderSettings, context: ModelContext = 
         import('../providers/demo/create-demo-model').then((module) => module.createDemoModel()),
       );
     case 'manual':
-      return createManualModel(context.manual, context.createId ?? ((prefix) => `${prefix}_${crypto.randomUUID()}`));
+      return limitReplySize(
+        createManualModel(context.manual, context.createId ?? ((prefix) => `${prefix}_${crypto.randomUUID()}`)),
+      );
     case 'anthropic':
     case 'openai-compatible': {
-      const model = guardModelSecrets(createNativeModel(provider), collectModelSecrets(provider));
+      // Bounded before the prompted track reads it: its parser holds the whole reply.
+      const model = guardModelSecrets(limitReplySize(createNativeModel(provider)), collectModelSecrets(provider));
       if (provider.capabilities?.tools !== 'prompted') return model;
       // The prompted track counts no tokens (its request is not the one the adapter would count).
       return createLazyModel({ provider: model.provider, modelId: model.modelId, countsTokens: false }, () =>

@@ -7,6 +7,7 @@ import { initialAnthropicStreamState, mapAnthropicStreamEvent } from './map-anth
 import { toModelError } from './to-model-error';
 import { countAnthropicTokens } from './count-anthropic-tokens';
 import { captureSentRequest } from '../capture-sent-request';
+import { limitResponseBodies } from '../limit-response-bodies';
 
 export interface AnthropicModelConfig extends AnthropicConfig, Omit<AnthropicRequestOptions, 'model'> {
   model: string;
@@ -14,15 +15,19 @@ export interface AnthropicModelConfig extends AnthropicConfig, Omit<AnthropicReq
 
 /** A `Model` backed by the Anthropic Messages API (or any endpoint speaking it) through the official SDK. */
 export function createAnthropicModel(config: AnthropicModelConfig): Model {
-  const client = createAnthropicClient(config);
+  const baseFetch = config.fetch ?? ((input, init) => fetch(input, init));
+  // Token counts get the same bounds as replies (a JSON answer is read whole by the SDK).
+  const client = createAnthropicClient({ ...config, fetch: limitResponseBodies(baseFetch).fetch });
   const baseUrl = config.baseUrl ?? defaultAnthropicBaseUrl;
 
   async function* doStream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
     if (signal.aborted) throw abortError(signal);
     let state = initialAnthropicStreamState;
     const params = buildAnthropicParams(request, config);
-    // A client per call, over a fetch that records exactly what the SDK puts on the wire (headers, body, status).
-    const capture = captureSentRequest(config.fetch ?? ((input, init) => fetch(input, init)));
+    // A client per call, over a fetch that records exactly what the SDK puts on the wire (headers, body, status) and
+    // bounds what comes back: the SDK buffers a line, an event or an error body whole, however long.
+    const limiter = limitResponseBodies(baseFetch);
+    const capture = captureSentRequest(limiter.fetch);
     const callClient = createAnthropicClient({ ...config, fetch: capture.fetch });
     let recorded = false;
     try {
@@ -40,6 +45,12 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
       if (signal.aborted) throw abortError(signal);
       const sent = recorded ? undefined : capture.take();
       if (sent) yield { type: 'request-sent', request: sent };
+      // A bound hit is the server's doing (running again would only meet it again); the SDK may have wrapped it.
+      const refused = limiter.exceeded();
+      if (refused !== undefined)
+        throw new ModelError(`${refused.message}: Loupe stopped reading the reply from ${baseUrl}.`, {
+          cause: refused,
+        });
       throw toModelError(error, baseUrl, describeAnthropicRequest(baseUrl, params));
     }
     // The SDK ends the iteration quietly when aborted, so the signal is checked after the loop too.

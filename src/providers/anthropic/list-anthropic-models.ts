@@ -2,6 +2,7 @@
 import { createAnthropicClient, defaultAnthropicBaseUrl, type AnthropicConfig } from './anthropic-config';
 import { fallbackAnthropicModels, type AnthropicModelInfo } from './fallback-anthropic-models';
 import { toModelError } from './to-model-error';
+import { limitResponseBodies } from '../limit-response-bodies';
 
 export interface AnthropicModelList {
   models: AnthropicModelInfo[];
@@ -23,7 +24,9 @@ export async function listAnthropicModels(config: AnthropicConfig): Promise<Anth
     warning: `Could not list the models at ${baseUrl}, so a built-in list is shown. ${reason}`,
   });
   try {
-    const client = createAnthropicClient({ ...config, maxRetries: config.maxRetries ?? 0 });
+    // A page is one JSON answer, read whole: bounded like any other (limit-response-bodies.ts).
+    const fetchModels = limitResponseBodies(config.fetch ?? ((input, init) => fetch(input, init))).fetch;
+    const client = createAnthropicClient({ ...config, maxRetries: config.maxRetries ?? 0, fetch: fetchModels });
     const models: AnthropicModelInfo[] = [];
     for await (const info of client.listModels({ limit: 100 })) {
       models.push({ id: info.id, displayName: info.display_name || info.id });

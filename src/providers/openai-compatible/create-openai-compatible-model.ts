@@ -8,6 +8,7 @@ import { buildHeaders, normaliseBaseUrl, resolveFetch, type OpenAICompatibleConf
 import type { OpenAIChatRequest, OpenAIChunk } from './openai-wire-types';
 import { postWithRetries, type RetryOptions } from './post-with-retries';
 import { MAX_SSE_STREAM_BYTES, readSseData, SseLimitError } from './parse-sse';
+import { MAX_BODY_BYTES } from '../stream-limits';
 import { toConnectionError, toOpenAIModelError } from './to-openai-model-error';
 import { captureSentRequest } from '../capture-sent-request';
 
@@ -139,7 +140,18 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleModelConfig)
     const sent = capture.take();
     if (sent) yield { type: 'request-sent', request: sent };
     if (!response.ok) {
-      const text = await response.text().catch(() => '');
+      let text = '';
+      try {
+        // An error body is read whole: bounded, so a server cannot fill the worker with one.
+        text = response.body ? await readCappedText(response.body, MAX_BODY_BYTES) : '';
+      } catch (error) {
+        if (signal.aborted) throw abortError(signal);
+        if (error instanceof SseLimitError)
+          throw new ModelError(`${error.message}: Loupe stopped reading the reply from ${baseUrl}.`, {
+            status: response.status,
+            cause: error,
+          });
+      }
       throw toOpenAIModelError(response.status, text, response.headers.get('retry-after'), described);
     }
     const mapper = createOpenAIStreamMapper(config.createId ?? randomCallId);

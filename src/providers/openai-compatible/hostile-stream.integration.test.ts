@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelError, type ModelStreamPart } from '../../engine/model/model';
 import { createOpenAICompatibleModel } from './create-openai-compatible-model';
 import { MAX_SSE_EVENT_CHARS, MAX_SSE_STREAM_BYTES } from './parse-sse';
+import { MAX_BODY_BYTES } from '../stream-limits';
 
 type Attack = (response: ServerResponse) => void;
 
@@ -32,6 +33,11 @@ const attacks: Record<string, Attack> = {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.write('data: {"choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"}}]}\n\n');
     writeForever(response, `: ${'p'.repeat(1024 * 1024)}\n`);
+  },
+  '/endless-error/chat/completions': (response) => {
+    response.writeHead(400, { 'content-type': 'application/json' });
+    response.write('{"error":{"message":"');
+    writeForever(response, 'e'.repeat(1024 * 1024));
   },
   '/endless-json/chat/completions': (response) => {
     response.writeHead(200, { 'content-type': 'application/json' });
@@ -107,5 +113,15 @@ describe('a hostile OpenAI-compatible server', () => {
       `The reply is longer than ${MAX_SSE_STREAM_BYTES.toLocaleString('en')} bytes: Loupe stopped reading`,
     );
     await closedSoon('/endless-json');
+  });
+
+  it('an error body that never ends is refused at the body bound, with its status', async () => {
+    const { error } = await stream('/endless-error');
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).status).toBe(400);
+    expect((error as Error).message).toBe(
+      `The reply is longer than ${MAX_BODY_BYTES.toLocaleString('en')} bytes: Loupe stopped reading the reply from ${base}/endless-error.`,
+    );
+    await closedSoon('/endless-error');
   });
 });

@@ -1,4 +1,11 @@
 // Server-sent events, parsed incrementally: text in any pieces → the `data` of each event. Pure.
+import {
+  describeLimit,
+  MAX_SSE_EVENT_CHARS,
+  MAX_SSE_STREAM_BYTES,
+  SseLimitError,
+  type SseLimits,
+} from '../stream-limits';
 
 /** An incremental SSE parser: `push` text as it arrives, `end` at EOF; each returns the completed events' data. */
 export interface SseParser {
@@ -7,21 +14,7 @@ export interface SseParser {
   end(): string[];
 }
 
-/** The most characters one SSE line, or one event's `data`, may hold before the stream is refused. */
-export const MAX_SSE_EVENT_CHARS = 8 * 1024 * 1024;
-/** The most bytes one streamed reply may hold (a model reply is kilobytes; a server that never stops is not). */
-export const MAX_SSE_STREAM_BYTES = 128 * 1024 * 1024;
-
-/** A stream past one of the bounds above: a hostile or broken server, never a reply worth waiting for. */
-export class SseLimitError extends Error {
-  override readonly name = 'SseLimitError';
-}
-
-/** Bounds for `createSseParser` and `readSseData` (tests make them small). */
-export interface SseLimits {
-  maxEventChars?: number;
-  maxStreamBytes?: number;
-}
+export { MAX_SSE_EVENT_CHARS, MAX_SSE_STREAM_BYTES, SseLimitError, type SseLimits };
 
 /**
  * Follows the WHATWG event-stream rules that matter here: lines end in CRLF, LF or CR (a CR at the end of
@@ -38,7 +31,7 @@ export function createSseParser(limits: SseLimits = {}): SseParser {
   let pendingCr = false;
 
   const refuse = (what: string): never => {
-    throw new SseLimitError(`${what} is longer than ${maxChars.toLocaleString('en')} characters`);
+    throw new SseLimitError(describeLimit(what, maxChars, 'characters'));
   };
 
   const takeLine = (line: string, out: string[]): void => {
@@ -106,8 +99,7 @@ export async function* readSseData(
   let bytesRead = 0;
   for await (const bytes of body) {
     bytesRead += bytes.byteLength;
-    if (bytesRead > maxBytes)
-      throw new SseLimitError(`The stream is longer than ${maxBytes.toLocaleString('en')} bytes`);
+    if (bytesRead > maxBytes) throw new SseLimitError(describeLimit('The stream', maxBytes, 'bytes'));
     yield* parser.push(decoder.decode(bytes, { stream: true }));
   }
   yield* parser.push(decoder.decode());

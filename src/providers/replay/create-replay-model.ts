@@ -5,7 +5,6 @@ import { ModelError } from '../../engine/model/model';
 import type { Model, ModelStreamPart } from '../../engine/model/model';
 import type { TranscriptRound } from '../../engine/transcript/transcript';
 import { abortError } from '../abort-error';
-import { describeRequestDivergence } from './describe-divergence';
 
 /** A replay model, plus what it noticed while replaying. */
 export interface ReplayModel extends Model {
@@ -35,9 +34,15 @@ export function createReplayModel(
     doStream(request, signal) {
       const round = rounds[calls];
       calls += 1;
-      const found = round === undefined ? [] : describeRequestDivergence(round, request, recordedHistory);
-      divergences.push(...found);
-      return streamRecorded(round, calls, signal, found);
+      // The comparison loads with the first replayed call (replay is rare: the engine worker starts without it).
+      const findDivergences = async (): Promise<string[]> => {
+        if (round === undefined) return [];
+        const { describeRequestDivergence } = await import('./describe-divergence');
+        const found = describeRequestDivergence(round, request, recordedHistory);
+        divergences.push(...found);
+        return found;
+      };
+      return streamRecorded(round, calls, signal, findDivergences);
     },
   };
 }
@@ -46,9 +51,9 @@ async function* streamRecorded(
   round: TranscriptRound | undefined,
   call: number,
   signal: AbortSignal,
-  divergences: readonly string[],
+  findDivergences: () => Promise<readonly string[]>,
 ): AsyncGenerator<ModelStreamPart> {
-  await Promise.resolve();
+  const divergences = await findDivergences();
   if (signal.aborted) throw abortError(signal);
   for (const message of divergences) yield { type: 'notice', message: `Replay divergence — ${message}` };
   if (round === undefined)

@@ -2,7 +2,6 @@
 import type { ContentBlock, Message } from '../../engine/message/message';
 import type { Model, ModelStreamPart } from '../../engine/model/model';
 import type { TranscriptRound } from '../../engine/transcript/transcript';
-import { describeReplyDivergence, describeRequestDivergence } from './describe-divergence';
 
 /** The wrapped model, and every divergence it said so far. */
 export interface WatchedModel extends Model {
@@ -32,6 +31,8 @@ export function watchLiveDivergence(
     async *doStream(request, signal) {
       const round = rounds[calls];
       calls += 1;
+      // Loaded with the first watched call (replay is rare: the engine worker starts without it).
+      const { describeReplyDivergence, describeRequestDivergence } = await import('./describe-divergence');
       if (round === undefined) {
         yield say(`Round ${calls}: the recording ended after ${rounds.length} rounds; this one is new.`);
         yield* model.doStream(request, signal);

@@ -1,0 +1,123 @@
+// A model server over real HTTP whose reply is well-formed but never ends (small events, far inside every stream
+// bound): the worker's model ends the round at the reply's character bound and closes the connection.
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ModelError, type ModelStreamPart } from '../engine/model/model';
+import type { ProviderSettings } from '../protocol/settings';
+import { createModel } from './create-model';
+import { MAX_REPLY_CHARS } from './limit-reply-size';
+
+const written = new Map<string, { bytes: number; closed: boolean }>();
+
+function writeForever(response: ServerResponse, piece: string): void {
+  const record = { bytes: 0, closed: false };
+  written.set(response.req.url ?? '', record);
+  response.once('close', () => {
+    record.closed = true;
+  });
+  const next = () => {
+    for (;;) {
+      if (response.destroyed) return;
+      record.bytes += Buffer.byteLength(piece);
+      if (!response.write(piece)) break;
+    }
+    response.once('drain', next);
+  };
+  next();
+}
+
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const words = 'word '.repeat(16 * 1024);
+
+const servers: Record<string, (response: ServerResponse) => void> = {
+  '/anthropic/v1/messages': (response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(
+      sse('message_start', {
+        type: 'message_start',
+        message: {
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          model: 'm',
+          content: [],
+          usage: { input_tokens: 1 },
+        },
+      }) +
+        sse('content_block_start', {
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'text', text: '' },
+        }),
+    );
+    writeForever(
+      response,
+      sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: words } }),
+    );
+  },
+  '/openai/chat/completions': (response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    writeForever(response, `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: words } }] })}\n\n`);
+  },
+};
+
+describe('a reply that never ends, in events within every stream bound', { timeout: 120_000 }, () => {
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      request.resume();
+      const answer = servers[request.url ?? ''];
+      if (answer === undefined) response.writeHead(404).end();
+      else answer(response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  async function run(provider: ProviderSettings) {
+    const parts: ModelStreamPart[] = [];
+    const request = {
+      messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }],
+      tools: [],
+      maxTokens: 100,
+    };
+    try {
+      for await (const part of createModel(provider).doStream(request, new AbortController().signal)) parts.push(part);
+    } catch (error) {
+      return { parts, error };
+    }
+    return { parts, error: undefined };
+  }
+
+  const text = (parts: ModelStreamPart[]) =>
+    parts.reduce((sum, part) => sum + (part.type === 'text-delta' ? part.text.length : 0), 0);
+
+  for (const [name, provider, path] of [
+    ['Anthropic', { kind: 'anthropic', apiKey: 'sk-test-key', baseUrl: '', model: 'm' }, '/anthropic/v1/messages'],
+    [
+      'OpenAI-compatible',
+      { kind: 'openai-compatible', apiKey: '', baseUrl: '', model: 'm' },
+      '/openai/chat/completions',
+    ],
+  ] as const) {
+    it(`${name}: ends the round at the reply bound, the text before it kept, the connection closed`, async () => {
+      const baseUrl = `${base}/${path.split('/')[1] ?? ''}`;
+      const { parts, error } = await run({ ...provider, baseUrl });
+      expect(error).toBeInstanceOf(ModelError);
+      expect((error as Error).message).toMatch(
+        new RegExp(`^The reply is longer than ${MAX_REPLY_CHARS.toLocaleString('en')} characters \\(text`),
+      );
+      expect(text(parts)).toBeLessThanOrEqual(MAX_REPLY_CHARS);
+      expect(text(parts)).toBeGreaterThan(MAX_REPLY_CHARS - words.length);
+      await expect.poll(() => written.get(path)?.closed, { timeout: 10_000 }).toBe(true);
+      // Stopped by the reply's bound (8 Mi characters), long before the stream's (128 MiB).
+      expect(written.get(path)?.bytes).toBeLessThan(MAX_REPLY_CHARS + 32 * 1024 * 1024);
+    });
+  }
+});
