@@ -39,7 +39,10 @@ export const DEFAULT_MAX_TOKENS = 4096;
  * history is `repairHistory([...history, userMessage])`, so a broken history cannot poison the run.
  */
 export function runToolLoop(options: RunOptions): RunHandle {
-  const channel = createEventChannel<RunEvent>();
+  const { environment } = options;
+  const channel = createEventChannel<RunEvent>(
+    environment.defer === undefined ? {} : { defer: (wake) => environment.defer?.(wake) },
+  );
   // The history follows the events as they go (a resumed run's from its stored ones, not sent again);
   // the events themselves are not kept here: the channel's consumer keeps the log.
   const history = createIncrementalHistory();
@@ -54,7 +57,7 @@ export function runToolLoop(options: RunOptions): RunHandle {
     channel.push(event);
   };
   const result = driveLoop(options, emit, history, compaction).finally(() => channel.close());
-  return { events: channel, result };
+  return { events: channel, batches: channel.batches, result };
 }
 
 async function driveLoop(

@@ -18,6 +18,12 @@ export interface IncrementalHistory {
   folded(): Message[];
   /** `repairHistory(foldHistory(events)).messages`: a fresh array (its messages are shared, not copied). */
   repaired(): Message[];
+  /**
+   * The same messages as `repaired()` in one array kept from read to read, so a read costs what changed, not
+   * the length of the run: the final messages are appended in place and only the open tail is rewritten
+   * (a run-start or an edit starts a new array). Valid until the history next changes; copy it to keep it.
+   */
+  sendable(): Message[];
   /** Whether a `tool_use` with this id is in `repaired()`. */
   hasToolUse(id: string): boolean;
   /** Whether `repaired()` holds an image or a document anywhere (in a message or a tool result). */
@@ -53,6 +59,10 @@ export function createIncrementalHistory(): IncrementalHistory {
   const ignored: string[] = [];
   // The open tail's repair, kept until the history changes (the request and the reply's id check both read it).
   let open: { messages: Message[]; ids: Set<string> } | undefined;
+  // `sendable()`'s array: [conversation start when `lead`] + settled[0, viewSettled) + the tail as last read.
+  let view: Message[] = [];
+  let viewLead = false;
+  let viewSettled = 0;
 
   const reset = (messages: readonly Message[]): void => {
     open = undefined;
@@ -62,6 +72,10 @@ export function createIncrementalHistory(): IncrementalHistory {
     seen = new Set<string>();
     next = 0;
     settledMedia = false;
+    // A new array: requests already sent keep the history they were sent with.
+    view = [];
+    viewLead = false;
+    viewSettled = 0;
     messages.forEach(append);
   };
 
@@ -128,6 +142,21 @@ export function createIncrementalHistory(): IncrementalHistory {
       const messages = settled.concat(tail().messages);
       if (folded[0]?.role === 'assistant') messages.unshift(conversationStart());
       return messages;
+    },
+    sendable() {
+      if (irregular > 0) return repairHistory(folded).messages;
+      const lead = folded[0]?.role === 'assistant';
+      if (lead !== viewLead) {
+        view = lead ? [conversationStart()] : [];
+        viewLead = lead;
+        viewSettled = 0;
+      }
+      // The settled part only grows: keep what the array holds of it, append the rest, then the tail anew.
+      view.length = (lead ? 1 : 0) + viewSettled;
+      for (let index = viewSettled; index < settled.length; index += 1) view.push(settled[index] as Message);
+      viewSettled = settled.length;
+      for (const message of tail().messages) view.push(message);
+      return view;
     },
     hasToolUse(id) {
       if (irregular > 0)
