@@ -21,7 +21,7 @@ export interface RunEnvironment {
    * Calls `callback` once the current burst of work is over (a zero-delay timer: after pending microtasks).
    * With it, `RunHandle.batches` hands the consumer one batch per burst; absent, one per engine step.
    */
-  defer?(callback: () => void): void;
+  defer?: (callback: () => void) => void;
 }
 
 export interface RunOptions {

@@ -9,6 +9,7 @@ import {
   repairHistory,
   type SeenToolUseIds,
 } from '../message/repair-history';
+import { takeValidStep } from '../message/take-valid-step';
 
 /** A run's history, always equal to the fold of the events it has observed and to that fold repaired. */
 export interface IncrementalHistory {
@@ -100,6 +101,16 @@ export function createIncrementalHistory(): IncrementalHistory {
       if (first === undefined || next >= folded.length - 1) return;
       const pairs = first.role === 'assistant' && first.content.some((block) => block.type === 'tool_use');
       if (pairs && next + 1 >= folded.length - 1) return;
+      // Most steps need no repair: kept as they are, with no copy (the folded messages are never changed).
+      const valid = takeValidStep(folded, next, seen);
+      if (valid !== undefined) {
+        for (const message of valid) {
+          settledMedia ||= holdsMedia(message);
+          settled.push(message);
+        }
+        next += valid.length;
+        continue;
+      }
       const span = folded.slice(next, next + 2).map((message, index) => normalizeMessage(message, index, ignored));
       const step = pairStep(span, 0, seen, 0, ignored);
       step.messages.forEach((message) => {
@@ -116,9 +127,17 @@ export function createIncrementalHistory(): IncrementalHistory {
     if (open !== undefined) return open;
     const ids = new Set<string>();
     const layered: SeenToolUseIds = { has: (id) => seen.has(id) || ids.has(id), add: (id) => ids.add(id) };
-    const span = folded.slice(next).map((message, index) => normalizeMessage(message, index, ignored));
+    const length = folded.length - next;
+    let span: Message[] | undefined;
     const messages: Message[] = [];
-    for (let index = 0; index < span.length;) {
+    for (let index = 0; index < length;) {
+      const valid = takeValidStep(folded, next + index, layered);
+      if (valid !== undefined) {
+        messages.push(...valid);
+        index += valid.length;
+        continue;
+      }
+      span ??= folded.slice(next).map((message, position) => normalizeMessage(message, position, ignored));
       const step = pairStep(span, index, layered, 0, ignored);
       step.messages.forEach((message) => messages.push(fillEmpty(message, 0, ignored)));
       index = step.next;
