@@ -17,17 +17,13 @@ const assistantArbitrary: fc.Arbitrary<Message> = fc
     repeat: fc.boolean(),
     stray: fc.boolean(),
   })
-  .map(({ calls, lead, repeat, stray }) => ({
-    role: 'assistant',
-    content: [
-      ...(lead === null ? [] : [textOf(lead)]),
-      ...calls.map((id): ContentBlock => ({ type: 'tool_use', id, name: 'tool', input: { id } })),
-      ...(repeat && calls[0] !== undefined
-        ? [{ type: 'tool_use', id: calls[0], name: 'tool', input: {} } as const]
-        : []),
-      ...(stray ? [{ type: 'tool_result', tool_use_id: 'a', content: [] } as const] : []),
-    ],
-  }));
+  .map(({ calls, lead, repeat, stray }): Message => {
+    const content: ContentBlock[] = lead === null ? [] : [textOf(lead)];
+    for (const id of calls) content.push({ type: 'tool_use', id, name: 'tool', input: { id } });
+    if (repeat && calls[0] !== undefined) content.push({ type: 'tool_use', id: calls[0], name: 'tool', input: {} });
+    if (stray) content.push({ type: 'tool_result', tool_use_id: 'a', content: [] });
+    return { role: 'assistant', content };
+  });
 const resultsArbitrary = (calls: readonly string[]): fc.Arbitrary<Message> =>
   fc
     .record({
@@ -50,14 +46,18 @@ const resultsArbitrary = (calls: readonly string[]): fc.Arbitrary<Message> =>
         ...(errors[index] === true ? { is_error: true } : {}),
       }));
       const extra = duplicate && results[0] !== undefined ? [results[0]] : [];
-      return { role: 'user', content: [...results, ...extra, ...trailing] };
+      const message: Message = { role: 'user', content: [...results, ...extra, ...trailing] };
+      return message;
     });
 const stepArbitrary: fc.Arbitrary<Message[]> = fc.oneof(
   assistantArbitrary.chain((assistant) => {
     const calls = assistant.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
     return fc.oneof(
-      { weight: 5, arbitrary: resultsArbitrary([...new Set(calls)]).map((results) => [assistant, results]) },
-      { weight: 1, arbitrary: fc.constant([assistant]) },
+      {
+        weight: 5,
+        arbitrary: resultsArbitrary([...new Set(calls)]).map((results): Message[] => [assistant, results]),
+      },
+      { weight: 1, arbitrary: fc.constant<Message[]>([assistant]) },
     );
   }),
   fc
@@ -68,7 +68,7 @@ const stepArbitrary: fc.Arbitrary<Message[]> = fc.oneof(
       [image],
       [textOf('x'), { type: 'tool_use', id: 'z', name: 't', input: {} }],
     )
-    .map((content) => [{ role: 'user', content }]),
+    .map((content): Message[] => [{ role: 'user', content }]),
 );
 
 describe('takeValidStep', () => {
