@@ -1,5 +1,6 @@
 // Benchmark (not a test): what the engine costs per round next to a bare `while` loop, and what its
 // parallelism and eager start buy. Every ratio is measured side by side in one run. Run: npm run bench:engine
+// (`-- --cpu-prof` also writes a CPU profile of the engine at the largest size and prints its top functions).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { createScriptedModel } from '../src/engine/testing/scripted-model';
 import type { LoopPolicies } from '../src/shared/loop-policies';
 import { createRunEnvironment } from '../src/worker/create-run-environment';
 import type * as EngineLoops from './bench/engine-loops';
+import { profileEngine } from './bench/profile-engine';
 
 const userMessage: Message = { role: 'user', content: [{ type: 'text', text: 'Go.' }] };
 
@@ -88,6 +90,12 @@ if (smallest !== undefined && largest !== undefined && sizes.length > 1)
   console.info(
     `  flat: the engine per round at ${sizes.at(-1)} vs ${sizes[0]} rounds: ${(largest.median / smallest.median).toFixed(2)}× (median), ${(largest.best / smallest.best).toFixed(2)}× (best)`,
   );
+
+// `--cpu-prof`: where the engine's time goes at the largest size (the bundled build, as measured above).
+if (process.argv.includes('--cpu-prof')) {
+  const rounds = sizes.at(-1) ?? 2000;
+  await profileEngine(() => loops.engineRun(rounds), 5, join(tmpdir(), `loupe-engine-${rounds}-rounds.cpuprofile`));
+}
 
 // ---- Parallelism and eager start, on the real clock ----------------------------------------------------
 

@@ -90,7 +90,7 @@ export interface LoopRun {
   lastRequest: Message[];
 }
 
-/** The engine, events drained as the worker drains them. */
+/** The engine, events drained as the worker drains them (in batches). */
 export async function engineRun(rounds: number): Promise<LoopRun> {
   const model = leanModel(rounds);
   const tool = instantTool();
@@ -104,7 +104,7 @@ export async function engineRun(rounds: number): Promise<LoopRun> {
     environment: createRunEnvironment(),
   });
   let count = 0;
-  for await (const _event of handle.events) count += 1;
+  for await (const batch of handle.batches) count += batch.length;
   const result = await handle.result;
   const elapsed = cpuNow() - start;
   if (result.finishReason !== 'end_turn' || result.rounds !== rounds + 1 || count === 0)

@@ -146,10 +146,12 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     if (overrides.resume !== undefined && findOpenPause(overrides.resume) !== undefined)
       void debug.execute({ type: 'run-mode', runId, mode: 'step' });
     const done = (async () => {
-      for await (const event of handle.events) {
-        events.push(event);
-        deps.post({ v: PROTOCOL_VERSION, type: 'run-event', runId, event });
-      }
+      // In batches (one await per batch, not per event); still one message per event, in order.
+      for await (const batch of handle.batches)
+        for (const event of batch) {
+          events.push(event);
+          deps.post({ v: PROTOCOL_VERSION, type: 'run-event', runId, event });
+        }
     })();
     runs.add({
       runId,

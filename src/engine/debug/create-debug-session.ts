@@ -182,15 +182,20 @@ export function createDebugSession(options: DebugSessionOptions): DebugSession {
 
   return {
     inert: controller === undefined,
-    async beforeRequest(round, request) {
+    async beforeRequest(round, sent) {
+      // The loop's history array goes on growing after the request: the pause and an edit's record keep a copy.
+      const request: ModelRequest = { ...sent, messages: sent.messages.slice() };
       const paused = await pause({ kind: 'before-request', round, request });
-      if (paused?.decision.type !== 'edit-request') return request;
+      if (paused?.decision.type !== 'edit-request') return sent;
       const applied = applyRequestPatch(request, paused.decision.patch);
       const digest = options.digest(applied.request);
       for (const edit of applied.edits) {
         emit({ type: 'edit-apply', at: now(), round, pauseId: paused.pauseId, request: digest, ...edit });
       }
-      return applied.request;
+      // Messages left as they were stay the loop's own array (the loop tells an edited history by identity).
+      return applied.request.messages === request.messages
+        ? { ...applied.request, messages: sent.messages }
+        : applied.request;
     },
 
     async afterReply(round, message, stopReason) {

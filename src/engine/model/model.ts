@@ -14,6 +14,11 @@ export type ToolChoice = { type: 'auto' } | { type: 'any' } | { type: 'none' } |
 /** Everything a provider needs to make one model call. */
 export interface ModelRequest {
   system?: string;
+  /**
+   * The conversation. The loop hands a model the one array it keeps its history in (no copy per round), so
+   * it holds this request's messages only while the call runs: a model that keeps them afterwards (a test
+   * double recording requests) copies them, and none may change it.
+   */
   messages: Message[];
   tools: ToolDefinition[];
   maxTokens: number;

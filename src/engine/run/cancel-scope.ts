@@ -26,7 +26,7 @@ export interface CancelScope extends AbortSource {
  * listeners come and go on the scope. `abort()` without a reason uses an `AbortError`, as
  * `AbortController.abort()` does.
  */
-export function createCancelScope(parent: AbortSignal): CancelScope {
+export function createCancelScope(parent: AbortSource): CancelScope {
   const listeners = new Set<() => void>();
   let aborted = false;
   let reason: unknown;

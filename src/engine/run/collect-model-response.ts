@@ -11,6 +11,7 @@ import { readStream, type StreamIdleTimeout } from './read-stream';
 import { createEmptyUsage, mergeStreamUsage } from './sum-usage';
 import { createHistoryCompactor } from '../../shared/compact-request-history';
 import type { RecordedRequest } from '../model/sent-request';
+import type { AbortSource } from './cancel-scope';
 
 // One recorder per run: `runToolLoop` makes one `emit` per run and passes it to every model call of the run
 // (the loop's rounds and the at-limit request), so the emit function identifies the run without new plumbing.
@@ -31,7 +32,8 @@ export interface CollectModelResponseOptions {
   model: Model;
   request: ModelRequest;
   round: number;
-  signal: AbortSignal;
+  /** The run's cancel (an `AbortSignal` or the engine's lighter `AbortSource`). */
+  signal: AbortSource;
   now: () => number;
   emit: (event: RunEvent) => void;
   /**

@@ -14,7 +14,7 @@ import type { ToolCallOutcome } from './build-tool-result';
 import type { RunEnvironment } from './run-options';
 import type { SettledCall } from './run-with-deadline';
 import { endCall, runCall, type CallRound } from './call-bookkeeping';
-import { createCancelScope } from './cancel-scope';
+import { createCancelScope, type AbortSource } from './cancel-scope';
 import { capCallLogs } from './cap-call-logs';
 import { rerunSequentially, type RanCall } from './rerun-sequentially';
 import type { RecordedCall } from './resume-run';
@@ -32,8 +32,8 @@ export interface RoundExecutorOptions {
   round: number;
   /** The catalogue of this round (after any tools/list_changed refresh). */
   tools: readonly Tool[];
-  /** The run's cancel signal: running calls become `cancelled`, unstarted ones `not-executed`. */
-  signal: AbortSignal;
+  /** The run's cancel: running calls become `cancelled`, unstarted ones `not-executed`. */
+  signal: AbortSource;
   environment: RunEnvironment;
   /** Used when a tool sets no `timeoutMs`. */
   timeoutMs: number;

@@ -42,7 +42,10 @@ export interface LoopContext {
   policies: LoopPolicies;
   maxRounds: number;
   emit: (event: RunEvent) => void;
-  /** The history the next request carries: API-valid (it passes `repairHistory` unchanged). */
+  /**
+   * The history the next request carries: API-valid (it passes `repairHistory` unchanged). The array may be
+   * the one the previous request carried, grown (see `IncrementalHistory.sendable`): copy it to keep it.
+   */
   history: () => Message[];
   /** For the compaction phase only: the full history (the transcript's) and the compaction in force over it. */
   compactionView: () => { full: Message[]; active: ActiveCompaction | undefined };

@@ -1,5 +1,6 @@
 // Pure: reads an async stream but stops at once on abort or when it goes silent. Timers are injected; no I/O.
 import { describeDuration } from '../../shared/describe-duration';
+import type { AbortSource } from './cancel-scope';
 
 /** Thrown by `readStream` when `signal` aborts; the caller tells cancel from failure by `signal.aborted`. */
 export class StreamAbortedError extends Error {
@@ -38,7 +39,7 @@ export interface StreamIdleTimeout {
  */
 export async function readStream<T>(
   stream: AsyncIterable<T>,
-  signal: AbortSignal,
+  signal: AbortSource,
   onValue: (value: T) => void,
   idle?: StreamIdleTimeout,
 ): Promise<void> {

@@ -38,7 +38,7 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
   const executor = createRoundExecutor({
     round: round.round,
     tools: state.tools,
-    signal: wall.signal,
+    signal: wall.source,
     environment,
     timeoutMs: options.toolTimeoutMs ?? policies.toolTimeoutMs,
     maxTotalMs: policies.toolMaxTotalMs,
@@ -62,7 +62,7 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
         model: options.model,
         request,
         round: round.round,
-        signal: wall.signal,
+        signal: wall.source,
         now: () => environment.now(),
         emit,
         // Reply ids are checked against the run's full history (a compaction may have left a tool_use out of

@@ -17,6 +17,11 @@ export interface RunEnvironment {
   createId(prefix: string): string;
   /** Calls `callback` after `ms`; returns a function that cancels it. */
   setTimer(callback: () => void, ms: number): () => void;
+  /**
+   * Calls `callback` once the current burst of work is over (a zero-delay timer: after pending microtasks).
+   * With it, `RunHandle.batches` hands the consumer one batch per burst; absent, one per engine step.
+   */
+  defer?: (callback: () => void) => void;
 }
 
 export interface RunOptions {
@@ -68,8 +73,13 @@ export interface RunResult {
   usage: Usage;
 }
 
-/** A running loop: iterate `events`; `result` settles when the run ends (it never rejects). */
+/**
+ * A running loop: iterate `events` or `batches` (one of them: they read the same buffer); `result` settles
+ * when the run ends (it never rejects).
+ */
 export interface RunHandle {
   events: AsyncIterable<RunEvent>;
+  /** The same events, each step everything logged since the last (one await per batch, not per event). */
+  batches: AsyncIterable<readonly RunEvent[]>;
   result: Promise<RunResult>;
 }

@@ -21,6 +21,7 @@ import { createCompactionTracker, type CompactionTracker } from '../compaction/f
 import { sentHistoryOf } from './sent-history';
 import { createEmptyUsage } from './sum-usage';
 import { armWallTime } from './wall-time';
+import { deferTimers } from './defer-timers';
 
 /** Rounds a run may take when `RunOptions.maxRounds` is absent. */
 export const DEFAULT_MAX_ROUNDS = 10;
@@ -38,8 +39,12 @@ export const DEFAULT_MAX_TOKENS = 4096;
  * the fold of the events (`foldHistory`) and always pass `repairHistory` unchanged. The starting
  * history is `repairHistory([...history, userMessage])`, so a broken history cannot poison the run.
  */
-export function runToolLoop(options: RunOptions): RunHandle {
-  const channel = createEventChannel<RunEvent>();
+export function runToolLoop(given: RunOptions): RunHandle {
+  // Timers armed only past the current burst: most are cancelled long before (see `deferTimers`).
+  const environment = deferTimers(given.environment);
+  const options: RunOptions = environment === given.environment ? given : { ...given, environment };
+  const { defer } = environment;
+  const channel = createEventChannel<RunEvent>(defer === undefined ? {} : { defer });
   // The history follows the events as they go (a resumed run's from its stored ones, not sent again);
   // the events themselves are not kept here: the channel's consumer keeps the log.
   const history = createIncrementalHistory();
@@ -54,7 +59,7 @@ export function runToolLoop(options: RunOptions): RunHandle {
     channel.push(event);
   };
   const result = driveLoop(options, emit, history, compaction).finally(() => channel.close());
-  return { events: channel, result };
+  return { events: channel, batches: channel.batches, result };
 }
 
 async function driveLoop(

@@ -9,6 +9,8 @@ import type { LoopContext } from './loop-context';
  * The loop context's history readers. Without a compaction in force they read the incremental history (no
  * per-round cost that grows with the run); with one, the compacted history is built (and repaired) per read —
  * a compacted history is short by design. The full history (the transcript's) is always `history.folded()`.
+ * Without a compaction, `history()` is the incremental history's one array (`sendable()`): it changes as the
+ * run goes on, so whoever keeps it past the request (an edit record, a pause) keeps a copy.
  */
 export function sentHistoryOf(
   history: IncrementalHistory,
@@ -17,7 +19,7 @@ export function sentHistoryOf(
   const sent = (): Message[] => {
     const active = compaction.active();
     return active === undefined
-      ? history.repaired()
+      ? history.sendable()
       : repairHistory(applyCompaction(history.folded(), active)).messages;
   };
   const compacted = (): boolean => compaction.active() !== undefined;

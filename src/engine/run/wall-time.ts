@@ -1,6 +1,7 @@
 // Pure: the run's wall-time budget enforced mid-call and mid-stream (ENGINE-SPEC rule 7). Timers come from RunEnvironment.
 import { describeDuration } from '../../shared/describe-duration';
 import type { LimitHit } from '../policies/limits';
+import { createCancelScope, type AbortSource } from './cancel-scope';
 import type { RunEnvironment } from './run-options';
 
 /** The abort reason when the run's wall time runs out; tells a budget stop from a person's cancel. */
@@ -18,6 +19,11 @@ export function isWallTimeAbort(reason: unknown): reason is WallTimeAbort {
 export interface WallClock {
   /** Aborts when the run's signal does (same reason) or when the wall time runs out (`WallTimeAbort`). */
   readonly signal: AbortSignal;
+  /**
+   * The same cancel as `signal`, as a light `AbortSource` for the engine's own listeners (a round's calls,
+   * a model stream's): adding and removing its listeners costs a set, not an `EventTarget`, every round.
+   */
+  readonly source: AbortSource;
   /** Whether the deadline has passed (the run's own cancel does not count). */
   reached(): boolean;
   /** The wall-time limit hit once the deadline has passed; undefined before. */
@@ -36,14 +42,15 @@ export function armWallTime(
   environment: RunEnvironment,
   runSignal: AbortSignal,
 ): WallClock {
+  // One listener on the run's signal for the whole run; the signal follows the scope (it aborts first).
+  const scope = createCancelScope(runSignal);
   const controller = new AbortController();
   let reached = false;
-  const forward = (): void => controller.abort(runSignal.reason);
-  if (runSignal.aborted) forward();
-  else runSignal.addEventListener('abort', forward, { once: true });
+  if (scope.aborted) controller.abort(scope.reason);
+  else scope.addEventListener('abort', () => controller.abort(scope.reason));
   const fire = (): void => {
     reached = true;
-    if (!controller.signal.aborted) controller.abort(new WallTimeAbort(limitMs ?? 0));
+    scope.abort(new WallTimeAbort(limitMs ?? 0));
   };
   let cancelTimer = (): void => {};
   if (limitMs !== undefined) {
@@ -53,11 +60,12 @@ export function armWallTime(
   }
   return {
     signal: controller.signal,
+    source: scope,
     reached: () => reached,
     hit: () => (reached && limitMs !== undefined ? wallTimeHit(limitMs) : undefined),
     dispose() {
       cancelTimer();
-      runSignal.removeEventListener('abort', forward);
+      scope.dispose();
     },
   };
 }

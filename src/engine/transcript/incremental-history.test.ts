@@ -92,6 +92,8 @@ describe('createIncrementalHistory', () => {
             const repaired = repairHistory(folded).messages;
             expect(history.folded()).toEqual(folded);
             expect(history.repaired()).toEqual(repaired);
+            // Read every other event, so the kept array is brought up to date over one change and over several.
+            if (index % 2 === 0 || index === events.length - 1) expect(history.sendable()).toEqual(repaired);
             const kept = new Set(toolUseIds(repaired));
             for (const id of [...ids, 'zz']) expect(history.hasToolUse(id)).toBe(kept.has(id));
             expect(history.hasMedia()).toBe(JSON.stringify(repaired).includes('"type":"image"'));
@@ -119,6 +121,34 @@ describe('createIncrementalHistory', () => {
       before = now;
     }
     expect(repairHistory(before).changes).toEqual([]);
+  });
+
+  it('hands out one array that grows with the run, and a new one when the history is replaced', () => {
+    const history = createIncrementalHistory();
+    history.observe(startOf([{ role: 'user', content: [text('Go.')] }]));
+    const first = history.sendable();
+    const seen: Message[][] = [];
+    for (let round = 0; round < 20; round += 1) {
+      const id = `call_${round}`;
+      history.observe(endOf({ role: 'assistant', content: [{ type: 'tool_use', id, name: 'tool', input: {} }] }));
+      // Read mid-round too: the open tool_use is answered as cancelled there, then the real result replaces it.
+      expect(history.sendable()).toEqual(history.repaired());
+      history.observe(
+        commitOf({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: [text('ok')] }] }),
+      );
+      const now = history.sendable();
+      expect(now).toBe(first);
+      expect(now).toEqual(history.repaired());
+      seen.push(structuredClone(now));
+    }
+    expect(repairHistory(first).changes).toEqual([]);
+    expect(first).toHaveLength(41);
+    // A new run-start (or an edit of the request's messages) starts a new array; the old one is left as it was.
+    history.observe(startOf([{ role: 'assistant', content: [text('Hello.')] }]));
+    const replaced = history.sendable();
+    expect(replaced).not.toBe(first);
+    expect(first).toEqual(seen.at(-1));
+    expect(replaced).toEqual(repairHistory([{ role: 'assistant', content: [text('Hello.')] }]).messages);
   });
 
   it('does not mutate what it observes', () => {

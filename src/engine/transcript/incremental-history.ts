@@ -9,6 +9,7 @@ import {
   repairHistory,
   type SeenToolUseIds,
 } from '../message/repair-history';
+import { takeValidStep } from '../message/take-valid-step';
 
 /** A run's history, always equal to the fold of the events it has observed and to that fold repaired. */
 export interface IncrementalHistory {
@@ -18,6 +19,12 @@ export interface IncrementalHistory {
   folded(): Message[];
   /** `repairHistory(foldHistory(events)).messages`: a fresh array (its messages are shared, not copied). */
   repaired(): Message[];
+  /**
+   * The same messages as `repaired()` in one array kept from read to read, so a read costs what changed, not
+   * the length of the run: the final messages are appended in place and only the open tail is rewritten
+   * (a run-start or an edit starts a new array). Valid until the history next changes; copy it to keep it.
+   */
+  sendable(): Message[];
   /** Whether a `tool_use` with this id is in `repaired()`. */
   hasToolUse(id: string): boolean;
   /** Whether `repaired()` holds an image or a document anywhere (in a message or a tool result). */
@@ -53,6 +60,10 @@ export function createIncrementalHistory(): IncrementalHistory {
   const ignored: string[] = [];
   // The open tail's repair, kept until the history changes (the request and the reply's id check both read it).
   let open: { messages: Message[]; ids: Set<string> } | undefined;
+  // `sendable()`'s array: [conversation start when `lead`] + settled[0, viewSettled) + the tail as last read.
+  let view: Message[] = [];
+  let viewLead = false;
+  let viewSettled = 0;
 
   const reset = (messages: readonly Message[]): void => {
     open = undefined;
@@ -62,6 +73,10 @@ export function createIncrementalHistory(): IncrementalHistory {
     seen = new Set<string>();
     next = 0;
     settledMedia = false;
+    // A new array: requests already sent keep the history they were sent with.
+    view = [];
+    viewLead = false;
+    viewSettled = 0;
     messages.forEach(append);
   };
 
@@ -86,6 +101,16 @@ export function createIncrementalHistory(): IncrementalHistory {
       if (first === undefined || next >= folded.length - 1) return;
       const pairs = first.role === 'assistant' && first.content.some((block) => block.type === 'tool_use');
       if (pairs && next + 1 >= folded.length - 1) return;
+      // Most steps need no repair: kept as they are, with no copy (the folded messages are never changed).
+      const valid = takeValidStep(folded, next, seen);
+      if (valid !== undefined) {
+        for (const message of valid) {
+          settledMedia ||= holdsMedia(message);
+          settled.push(message);
+        }
+        next += valid.length;
+        continue;
+      }
       const span = folded.slice(next, next + 2).map((message, index) => normalizeMessage(message, index, ignored));
       const step = pairStep(span, 0, seen, 0, ignored);
       step.messages.forEach((message) => {
@@ -102,9 +127,17 @@ export function createIncrementalHistory(): IncrementalHistory {
     if (open !== undefined) return open;
     const ids = new Set<string>();
     const layered: SeenToolUseIds = { has: (id) => seen.has(id) || ids.has(id), add: (id) => ids.add(id) };
-    const span = folded.slice(next).map((message, index) => normalizeMessage(message, index, ignored));
+    const length = folded.length - next;
+    let span: Message[] | undefined;
     const messages: Message[] = [];
-    for (let index = 0; index < span.length;) {
+    for (let index = 0; index < length;) {
+      const valid = takeValidStep(folded, next + index, layered);
+      if (valid !== undefined) {
+        messages.push(...valid);
+        index += valid.length;
+        continue;
+      }
+      span ??= folded.slice(next).map((message, position) => normalizeMessage(message, position, ignored));
       const step = pairStep(span, index, layered, 0, ignored);
       step.messages.forEach((message) => messages.push(fillEmpty(message, 0, ignored)));
       index = step.next;
@@ -128,6 +161,21 @@ export function createIncrementalHistory(): IncrementalHistory {
       const messages = settled.concat(tail().messages);
       if (folded[0]?.role === 'assistant') messages.unshift(conversationStart());
       return messages;
+    },
+    sendable() {
+      if (irregular > 0) return repairHistory(folded).messages;
+      const lead = folded[0]?.role === 'assistant';
+      if (lead !== viewLead) {
+        view = lead ? [conversationStart()] : [];
+        viewLead = lead;
+        viewSettled = 0;
+      }
+      // The settled part only grows: keep what the array holds of it, append the rest, then the tail anew.
+      view.length = (lead ? 1 : 0) + viewSettled;
+      for (let index = viewSettled; index < settled.length; index += 1) view.push(settled[index] as Message);
+      viewSettled = settled.length;
+      for (const message of tail().messages) view.push(message);
+      return view;
     },
     hasToolUse(id) {
       if (irregular > 0)
