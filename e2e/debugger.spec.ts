@@ -78,11 +78,8 @@ test('step mode holds each point; an edited input runs; an overridden result rea
   await expect(weather).toContainText('"city": "Oslo"');
 
   // Override the result before the model sees it (as raw content blocks), then Continue to the end.
-  // The pause panel can render once more as the pause settles (a re-render may undo a click made in between):
-  // check until the choice holds.
-  await expect(async () => {
-    await paused.getByRole('radio', { name: 'Raw content blocks' }).check({ timeout: 2_000 });
-  }).toPass();
+  // One click: the choice holds through the panel's renders as the pause settles (use-kept-state.ts).
+  await paused.getByRole('radio', { name: 'Raw content blocks' }).check();
   await replaceEditorText(page, 'Tool result', '[{"type": "text", "text": "OVERRIDDEN: snow in Oslo, -5 °C"}]');
   await expect(paused.getByRole('list', { name: 'Edit problems' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
 import { finishedDemoRun } from './fixtures/demo-app-run';
+import { replaceDemoServer } from './fixtures/replace-demo-server';
+import { startSlowCardServer } from './fixtures/slow-card-server';
 import { expect, test } from './fixtures/loupe-test';
 
 /** The types of the events the session stored, in order. */
@@ -63,4 +65,38 @@ test("a reload while Step mode holds the card's call closes it as interrupted, i
       content: [{ type: 'text', text: expect.stringContaining('Interrupted by a reload') as unknown }],
     }),
   ]);
+});
+
+test('a reload while the run works and an app call is open: the call says interrupted until End here closes it', async ({
+  page,
+}) => {
+  // The Demo model's second call (clothing advice) and the card's forecast both wait: the run is cut working.
+  const server = await startSlowCardServer(['advise', 'forecast']);
+  try {
+    await page.goto('/');
+    await replaceDemoServer(page, server.url);
+    await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await expect(timeline.getByRole('listitem', { name: `${server.name}__clothing_advise running` })).toBeVisible();
+    const call = timeline.getByRole('listitem', { name: `${server.name}__weather_get ok` });
+    const card = call.frameLocator(`iframe[title="App: ${server.name}__weather_get"]`).frameLocator('iframe');
+    await card.getByRole('button', { name: '3-day forecast' }).click();
+    await expect(call.getByRole('listitem', { name: 'weather.forecast from the app running' })).toBeVisible();
+    await expect.poll(() => storedEventTypes(page)).toContain('app-call-start');
+
+    await page.reload();
+    const notice = page.getByRole('region', { name: 'Interrupted run' });
+    await expect(notice.getByRole('button', { name: 'End here' })).toBeVisible();
+    const interrupted = call.getByRole('listitem', { name: 'weather.forecast from the app interrupted' });
+    await expect(interrupted).toContainText('Interrupted by a reload — Resume or End here closes it.');
+    await expect(call.getByRole('listitem', { name: /weather\.forecast from the app (running|held)/ })).toHaveCount(0);
+
+    await notice.getByRole('button', { name: 'End here' }).click();
+    const closed = call.getByRole('listitem', { name: 'weather.forecast from the app cancelled' });
+    await expect(closed.getByLabel('App call result')).toContainText('Interrupted by a reload');
+    await expect(closed).not.toContainText('Resume or End here closes it');
+  } finally {
+    await server.close();
+  }
 });

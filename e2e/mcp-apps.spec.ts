@@ -163,11 +163,8 @@ test("step mode holds the card's call like a model's: edited input, overridden r
 
   await expect(paused).toContainText('before its app sees it');
   // A JSON text result opens as its JSON value; the edit below is of the raw content blocks.
-  // The pause panel can render once more as the pause settles (a re-render may undo a click made in between):
-  // check until the choice holds.
-  await expect(async () => {
-    await paused.getByRole('radio', { name: 'Raw content blocks' }).check({ timeout: 2_000 });
-  }).toPass();
+  // One click: the choice holds through the panel's renders as the pause settles (use-kept-state.ts).
+  await paused.getByRole('radio', { name: 'Raw content blocks' }).check();
   const edited = '{"days": [{"day": "Someday", "conditions": "snow", "temperatureC": -9}]}';
   await replaceEditorText(page, 'Tool result', JSON.stringify([{ type: 'text', text: edited }]));
   await paused.getByRole('button', { name: 'Go on with the app call' }).click();

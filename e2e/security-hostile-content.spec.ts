@@ -189,3 +189,74 @@ test('a model server that echoes the key in its error: the alert, transcript, st
   // Chromium logs the refused request itself (status only); that is the browser, not Loupe.
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !/status of 401/.test(error)));
 });
+
+test('hostile branches: the branch switcher and Compare show their names and text inert; repeated ids are refused', async ({
+  page,
+}, info) => {
+  // Tools named as Object.prototype's members (and so no MCP App card of the demo server either).
+  let text = readFileSync('test/fixtures/transcripts/v2/demo-weather-clothing.json', 'utf8');
+  for (const [from, to] of TOOL_RENAMES) text = text.replaceAll(from, JSON.stringify(to).slice(1, -1));
+  const base = JSON.parse(text) as {
+    runId: string;
+    messages: { role: string; content: { type: string; text?: string }[] }[];
+    rounds: { response: { content: { type: string; text?: string }[] }; toolCalls: unknown[] }[];
+    finishReason: string;
+    usage: unknown;
+    branches?: unknown[];
+  };
+  const fork = structuredClone(base);
+  fork.messages[0]!.content[0]!.text = `\u202etxt.exe ${HOSTILE_MARKDOWN}`;
+  fork.rounds[2]!.response.content[0]!.text = HOSTILE_MARKDOWN;
+  base.branches = [
+    {
+      runId: '__proto__',
+      name: `<img src=x onerror="${PWN}"> constructor \u202eexe.txt`,
+      parentRunId: base.runId,
+      forkRound: 1,
+      messages: fork.messages,
+      rounds: fork.rounds,
+      finishReason: fork.finishReason,
+      usage: fork.usage,
+    },
+  ];
+  const path = info.outputPath('hostile-branches.json');
+  writeFileSync(path, JSON.stringify(base));
+  // The same file with a call id used twice: refused whole, naming both places.
+  const repeated = structuredClone(base);
+  repeated.rounds[1]!.toolCalls.push(structuredClone(repeated.rounds[0]!.toolCalls[0]));
+  const repeatedPath = info.outputPath('repeated-ids.json');
+  writeFileSync(repeatedPath, JSON.stringify(repeated));
+
+  await page.goto('/');
+  await importFile(page, repeatedPath);
+  const refused = page
+    .getByRole('alert')
+    .filter({ hasText: '“repeated-ids.json” was not imported — nothing was changed.' });
+  await expect(refused).toContainText('rounds[1].toolCalls[1].id');
+  await expect(refused).toContainText('a call id used once in the run');
+  await expect(refused).toContainText('first at rounds[0].toolCalls[0].id');
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article')).toHaveCount(0);
+  await refused.getByRole('button', { name: 'Dismiss' }).click();
+
+  await importFile(page, path);
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('article')).toHaveCount(3);
+  const branch = page.getByRole('combobox', { name: 'Branch' });
+  await expect(branch.getByRole('option')).toHaveCount(2);
+  const hostileOption = branch.getByRole('option', { name: /onerror/ });
+  await expect(hostileOption).toHaveCount(1);
+  await branch.selectOption({ label: (await hostileOption.textContent()) ?? '' });
+  await expect(timeline).toContainText('click me');
+  await expect(timeline).toContainText(`<script>${PWN}</script>`);
+  await expectInert(page);
+
+  await page.getByRole('button', { name: 'Compare runs' }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare runs' });
+  await expect(compare.getByRole('combobox', { name: 'Left run' })).toBeVisible();
+  await expect(compare.getByRole('table').first()).toBeVisible();
+  await expectInert(page);
+  await compare.getByRole('button', { name: 'Close' }).click();
+
+  expect(await page.evaluate(() => (({}) as { polluted?: unknown }).polluted ?? null)).toBeNull();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

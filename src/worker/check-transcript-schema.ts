@@ -48,7 +48,13 @@ export function explainSchemaErrors(errors: readonly OutputUnit[], root: unknown
         errors.filter((unit) => unit.keywordLocation.startsWith(prefix)),
         prefix,
       );
-      const meant = branches.find((branch) => !branch.some((unit) => isTypeTagMismatch(unit, error.instanceLocation)));
+      // The branch meant: its type tag matches, and the value is of its type (a fault is deeper in, e.g. an object
+      // whose field is wrong, rather than "expected null" for an object that is not null on purpose).
+      const fits = (branch: OutputUnit[]) => !branch.some((unit) => isTypeTagMismatch(unit, error.instanceLocation));
+      const ofItsType = (branch: OutputUnit[]) =>
+        !branch.some((unit) => unit.keyword === 'type' && unit.instanceLocation === error.instanceLocation);
+      const meant =
+        branches.find((branch) => fits(branch) && ofItsType(branch) && branch.length > 0) ?? branches.find(fits);
       const leaves = meant ?? branches.flat();
       if (meant !== undefined) for (const unit of leaves) push(problems, seen, explainLeaf(unit, root));
       else push(problems, seen, explainAnyOf(error.instanceLocation, leaves, root));
@@ -124,6 +130,8 @@ function explainLeaf(unit: OutputUnit, root: unknown): TranscriptProblem | undef
     case 'minimum':
     case 'exclusiveMinimum':
     case 'maximum':
+    case 'exclusiveMaximum':
+      return { path, expected: describeBound(unit), got };
     case 'minLength':
     case 'minItems':
     case 'pattern':
@@ -170,4 +178,19 @@ function valueAt(root: unknown, location: string): unknown {
     current = (current as Record<string, unknown>)[part];
   }
   return current;
+}
+
+/** A number's bound in words ("a number of at least 0"), from the schema keyword's own value. */
+function describeBound(unit: OutputUnit): string {
+  const bound = /(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\.?$/.exec(unit.error)?.[1] ?? '?';
+  switch (unit.keyword) {
+    case 'minimum':
+      return `a number of at least ${bound}`;
+    case 'exclusiveMinimum':
+      return `a number greater than ${bound}`;
+    case 'maximum':
+      return `a number of at most ${bound}`;
+    default:
+      return `a number less than ${bound}`;
+  }
 }

@@ -59,7 +59,7 @@ export function importTranscript(
   const migrated = migrateTranscript(record, migrations, TRANSCRIPT_VERSION);
   if (!migrated.ok) return fail({ path: 'version', expected: migrated.expected, got: migrated.got });
 
-  const problems = [...checkSchema(migrated.value), ...checkRounds(migrated.value)];
+  const problems = [...checkSchema(migrated.value), ...checkRounds(migrated.value), ...checkCallIds(migrated.value)];
   if (problems.length > 0) return { ok: false, problems };
 
   const transcript = migrated.value as unknown as Transcript;
@@ -85,12 +85,44 @@ function checkRounds(value: Record<string, unknown>): TranscriptProblem[] {
   const problems: TranscriptProblem[] = [];
   rounds.forEach((round: unknown, index) => {
     const number = (round as { round?: unknown } | null)?.round;
-    if (number !== index + 1)
+    // A number that is no whole number is the schema's to report (once).
+    if (Number.isInteger(number) && number !== index + 1)
       problems.push({
         path: `rounds[${index}].round`,
         expected: `round number ${index + 1} (rounds in order from 1)`,
         got: describeValue(number),
       });
+  });
+  return problems;
+}
+
+/**
+ * What the schema cannot say either: each call id once in the run (the model's calls and its apps' calls), since
+ * a call's result, edits and timeline entry are found by its id — a repeat would show or replay the wrong one.
+ */
+function checkCallIds(value: Record<string, unknown>): TranscriptProblem[] {
+  const rounds = value['rounds'];
+  if (!Array.isArray(rounds)) return [];
+  const firstSeen = new Map<string, string>();
+  const problems: TranscriptProblem[] = [];
+  rounds.forEach((round: unknown, index) => {
+    for (const list of ['toolCalls', 'appCalls'] as const) {
+      const calls = (round as Record<string, unknown> | null)?.[list];
+      if (!Array.isArray(calls)) continue;
+      calls.forEach((call: unknown, at) => {
+        const id = (call as { id?: unknown } | null)?.id;
+        if (typeof id !== 'string') return;
+        const path = `rounds[${index}].${list}[${at}].id`;
+        const first = firstSeen.get(id);
+        if (first === undefined) firstSeen.set(id, path);
+        else
+          problems.push({
+            path,
+            expected: 'a call id used once in the run',
+            got: `${describeValue(id)} again (first at ${first})`,
+          });
+      });
+    }
   });
   return problems;
 }

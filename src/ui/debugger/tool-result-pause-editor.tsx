@@ -1,7 +1,8 @@
 // At a pause after a tool result: the result the model will read, editable before it goes back. A result
 // whose one text block is JSON is edited as JSON (written back as text in the tool's own layout); the raw
-// content blocks are one switch away.
-import { useMemo, useState } from 'react';
+// content blocks are one switch away. The choices live outside the component (use-kept-state.ts): the panel
+// renders again as the pause settles, and a choice must not go back under the person's click.
+import { useEffect, useMemo, useState } from 'react';
 import type { PausePoint } from '../../engine/debug/pause-point';
 import type { ToolResultContentBlock } from '../../engine/message/message';
 import { useLoupeStore } from '../../store/loupe-store-provider';
@@ -10,6 +11,7 @@ import { StatusBadge } from '../common/status-badge';
 import { JsonEditor } from '../json-editor/json-editor';
 import { describeLayout, readJsonResult, writeJsonResult } from './json-result-text';
 import { resultContentSchema } from './pause-schemas';
+import { useKeptState } from './use-kept-state';
 
 type Mode = 'json' | 'raw';
 
@@ -25,11 +27,16 @@ const unchanged: Edit = { content: null, problems: [], changed: false };
 export function ToolResultPauseEditor({ point }: { point: Extract<PausePoint, { kind: 'after-tool' }> }) {
   const rawOriginal = useMemo(() => JSON.stringify(point.content, null, 2), [point.content]);
   const json = useMemo(() => readJsonResult(point.content), [point.content]);
-  const [mode, setMode] = useState<Mode>(json === null ? 'raw' : 'json');
-  const [rawText, setRawText] = useState(rawOriginal);
-  const [jsonText, setJsonText] = useState(json?.pretty ?? '');
-  const [edit, setEdit] = useState<Edit>(unchanged);
-  const [isError, setIsError] = useState(point.isError);
+  // One scope per run's call: a new pause object (or a remount) for the same call keeps what was chosen.
+  const runId = useLoupeStore((state) => state.runView.runId);
+  const scope = `${runId ?? ''}\u0000after-tool\u0000${point.callId}`;
+  const [chosenMode, setMode] = useKeptState<Mode>(scope, 'mode', json === null ? 'raw' : 'json');
+  // A result that is not one JSON text has only the raw editor, whatever was chosen before.
+  const mode: Mode = json === null ? 'raw' : chosenMode;
+  const [rawText, setRawText] = useKeptState(scope, 'raw', rawOriginal);
+  const [jsonText, setJsonText] = useKeptState(scope, 'json', json?.pretty ?? '');
+  const [edit, setEdit] = useKeptState<Edit>(scope, 'edit', unchanged);
+  const [isError, setIsError] = useKeptState(scope, 'is-error', point.isError);
   const [note, setNote] = useState('');
   const setDraft = useLoupeStore((state) => state.setDraft);
 
@@ -42,6 +49,13 @@ export function ToolResultPauseEditor({ point }: { point: Extract<PausePoint, { 
       problems: [],
     });
   };
+
+  // A remount that found an edit kept for this call sends it again as the draft (the store may have dropped it).
+  useEffect(() => {
+    if (edit.changed || isError !== point.isError) publish(edit, isError);
+    // Once, when the editor mounts: later changes publish as they happen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const switchTo = (next: Mode) => {
     setNote('');

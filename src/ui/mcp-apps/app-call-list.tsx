@@ -8,15 +8,14 @@ import { CallLog } from '../timeline/call-log';
 import { CallProgress } from '../timeline/call-progress';
 import { monoBlockClass } from '../common/styles';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-
-/** The word a call's list item shows: its status, or `held` while the debugger holds it. */
-function wordOf(call: AppCallView, heldCallId: string | undefined): string {
-  if (call.status === 'running' && heldCallId === call.callId) return 'held';
-  return call.status;
-}
+import { appCallWord, CUT_BY_RELOAD_NOTE } from './app-call-word';
 
 const toneOf = (word: string) =>
-  word === 'ok' ? ('ok' as const) : word === 'running' || word === 'held' ? ('busy' as const) : ('error' as const);
+  word === 'ok'
+    ? ('ok' as const)
+    : word === 'running' || word === 'held' || word === 'interrupted'
+      ? ('busy' as const)
+      : ('error' as const);
 
 /** The result's text as the timeline shows it (images and documents as a word). */
 function describeContent(call: AppCallView): string {
@@ -34,14 +33,16 @@ export function AppCallList({ appName, calls, notice }: { appName: string; calls
       ? pending.callId
       : undefined;
   });
+  // The shown run was cut by a reload and waits for Resume or End here: its open app calls are not running.
+  const cutByReload = useLoupeStore((state) => state.sessionNotice?.resumable === true);
   if (calls.length === 0 && notice === undefined) return null;
   return (
     <>
       {calls.length > 0 && (
         <ol aria-label={`Calls from the app ${appName}`} className="mt-2 space-y-1.5">
           {calls.map((call) => {
-            const word = wordOf(call, held);
-            const running = call.status === 'running';
+            const word = appCallWord(call, held, cutByReload);
+            const running = word === 'running' || word === 'held';
             const outcome = running ? '' : describeContent(call);
             // Names its progress bar and server log apart from a model's call of the same tool.
             const label = `${call.toolName} from the app`;
@@ -67,6 +68,9 @@ export function AppCallList({ appName, calls, notice }: { appName: string; calls
                   <div className="mt-1">
                     <CallProgress progress={call.progress} name={label} startedAt={call.startedAt} />
                   </div>
+                )}
+                {word === 'interrupted' && (
+                  <p className="mt-1 text-amber-800 dark:text-amber-300">{CUT_BY_RELOAD_NOTE}</p>
                 )}
                 {outcome !== '' && (
                   <pre aria-label="App call result" className={`${monoBlockClass} mt-1`}>

@@ -17,8 +17,9 @@ export function RoundRequestSize({ round, shown }: { round: number; shown: numbe
   });
   if (parts === undefined) return null;
   return (
+    // Wraps at its spaces on a narrow screen (as one line it ran past a 390 px card's edge).
     <span
-      className="whitespace-nowrap"
+      className="max-w-full min-w-0"
       title={`Estimated from the request this round sent, at about ${CHARS_PER_TOKEN} characters a token (as the pause editor estimates); not a count`}
     >
       <span className="text-zinc-600 dark:text-zinc-400">request </span>
