@@ -181,8 +181,17 @@ function serveTaskListen(store: ModernTaskStore, request: IncomingMessage, respo
     const task = store.get(taskId);
     if (task?.pushedMessage !== undefined) write('notifications/tasks', { ...detailedTask(task), status: 'completed' });
   }
-  request.on('close', stop);
-  response.on('close', stop);
+  store.probe.openListens += 1;
+  store.probe.mostOpenListens = Math.max(store.probe.mostOpenListens, store.probe.openListens);
+  let closed = false;
+  const end = () => {
+    stop();
+    if (closed) return;
+    closed = true;
+    store.probe.openListens -= 1;
+  };
+  request.on('close', end);
+  response.on('close', end);
   return true;
 }
 
