@@ -111,7 +111,7 @@ test('the demo weather card: the app-only forecast tool never reaches the model,
   await page.goto('/');
   await chooseMockAnthropic(page);
   await replaceDemoServer(page, e2eUrls.demoServer);
-  await expect(page.getByRole('list', { name: 'Servers' })).toContainText('2 tools (+1 for its apps only)');
+  await expect(page.getByRole('list', { name: 'Servers' })).toContainText('3 tools (+1 for its apps only)');
 
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris?');
   await page.getByRole('button', { name: 'Run', exact: true }).click();

@@ -59,6 +59,11 @@ test('sign in to an OAuth server in a popup, then run its tool', async ({ page }
   await expect.poll(() => popup.isClosed()).toBe(true);
   await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
   await expect(item).toContainText('Signed in with OAuth');
+  // Which client registration the sign-in used: an http page has no metadata document, so dynamic registration.
+  const [asked] = await windowOpens(page);
+  const clientId = new URL(asked?.url ?? 'about:blank').searchParams.get('client_id') ?? '';
+  expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(item).toContainText(`Signed in with OAuth · client: dynamic registration (${clientId})`);
   await expect(item).toContainText('1 tool');
   // The sign-in window was opened with noopener and noreferrer: Loupe holds no handle on it, nor it on Loupe.
   const [opened] = await windowOpens(page);
@@ -155,6 +160,7 @@ test('a hand-registered client id and scopes from the add form are what the sign
   const popup = await popupPromise;
   await expect.poll(() => popup.isClosed()).toBe(true);
   await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
+  await expect(item).toContainText('Signed in with OAuth · client: pre-registered client id (loupe-e2e)');
   const [opened] = await windowOpens(page);
   const asked = new URL(opened?.url ?? 'about:blank');
   expect(asked.searchParams.get('client_id')).toBe('loupe-e2e');

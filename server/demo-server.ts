@@ -3,6 +3,16 @@ import { McpServer as ModernMcpServer } from '@modelcontextprotocol/server';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
+import { DemoTaskStore, serveModernTasks, TASKS_EXTENSION } from './demo-modern-tasks';
+import {
+  outlookShape,
+  outlookTool,
+  pacedBy,
+  planOutlook,
+  registerLegacyOutlook,
+  type OutlookPacing,
+} from './demo-outlook-task';
 import { forecastShape, forecastTool, weatherCardResource, weatherCardUri } from './demo-weather-card';
 import { serveMcpHttp, type McpHttpHandle } from './serve-mcp-http';
 
@@ -133,22 +143,33 @@ function adviseTool({
 
 /**
  * A new demo server (name `loupe-demo`) with `weather.get` (and its weather card app, with the app-only
- * `weather.forecast`) and `clothing.advise`, 2025 era. One per session.
+ * `weather.forecast`), `clothing.advise` and the task tool `weather.outlook`, 2025 era. One per session;
+ * `taskStore` keeps the tasks of every session; `pacing` paces the outlook's days.
  */
-export function createDemoMcpServer(): McpServer {
-  const server = new McpServer({ name: 'loupe-demo', version: '1.0.0' }, { instructions });
+export function createDemoMcpServer(taskStore = new InMemoryTaskStore(), pacing = pacedBy()): McpServer {
+  const server = new McpServer(
+    { name: 'loupe-demo', version: '1.0.0' },
+    { instructions, taskStore, capabilities: { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } },
+  );
   server.registerTool('weather.get', { ...weatherTool, inputSchema: weatherShape }, getWeather);
   server.registerTool('clothing.advise', { ...clothingTool, inputSchema: clothingShape }, adviseTool);
   const card = weatherCardResource;
   server.registerResource(card.name, card.uri, card.metadata, card.read);
   const forecast = forecastTool(lookUpWeather);
   server.registerTool('weather.forecast', { ...forecast.config, inputSchema: forecastShape }, forecast.handler);
+  registerLegacyOutlook(server, lookUpWeather, pacing);
   return server;
 }
 
-/** The same demo server for the stateless 2026-07-28 revision (SDK v2). One per request. */
-export function createModernDemoMcpServer(): ModernMcpServer {
-  const server = new ModernMcpServer({ name: 'loupe-demo', version: '1.0.0' }, { instructions });
+/**
+ * The same demo server for the stateless 2026-07-28 revision (SDK v2). One per request; `tasks` keeps the
+ * `weather.outlook` tasks across requests.
+ */
+export function createModernDemoMcpServer(tasks = new DemoTaskStore()): ModernMcpServer {
+  const server = new ModernMcpServer(
+    { name: 'loupe-demo', version: '1.0.0' },
+    { instructions, capabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+  );
   server.registerTool('weather.get', { ...weatherTool, inputSchema: z.object(weatherShape) }, getWeather);
   server.registerTool('clothing.advise', { ...clothingTool, inputSchema: z.object(clothingShape) }, adviseTool);
   const card = weatherCardResource;
@@ -159,6 +180,15 @@ export function createModernDemoMcpServer(): ModernMcpServer {
     { ...forecast.config, inputSchema: z.object(forecastShape) },
     forecast.handler,
   );
+  // Answered at once for a client without the Tasks extension; a task for one with it (serveModernTasks).
+  const outlook = ({ city, days }: { city: string; days?: number | undefined }) =>
+    planOutlook(lookUpWeather, city, days);
+  server.registerTool(
+    'weather.outlook',
+    { ...outlookTool, inputSchema: z.object(outlookShape) },
+    (args) => outlook(args).result,
+  );
+  serveModernTasks(server, tasks, 'weather.outlook', outlook);
   return server;
 }
 
@@ -166,9 +196,24 @@ export function createModernDemoMcpServer(): ModernMcpServer {
  * Starts the demo server on 127.0.0.1, speaking both eras (2026-07-28 requests stateless, 2025-era ones in
  * stateful sessions) (port 0 = a free port); `url` ends in `/mcp`. It answers only to
  * loopback Host names and to pages from loopback origins or `allowedOrigins` (DNS-rebinding protection).
+ * `taskPacing` paces `weather.outlook` (a day every 1.2 s, polled every 500 ms, by default).
  */
-export function startDemoServer(
-  options: { port?: number; host?: string; allowedOrigins?: readonly string[] } = {},
+export async function startDemoServer(
+  options: { port?: number; host?: string; allowedOrigins?: readonly string[]; taskPacing?: OutlookPacing } = {},
 ): Promise<McpHttpHandle> {
-  return serveMcpHttp(createDemoMcpServer, { ...options, modern: createModernDemoMcpServer });
+  const { taskPacing = pacedBy(), ...http } = options;
+  const legacyTasks = new InMemoryTaskStore();
+  const modernTasks = new DemoTaskStore(taskPacing);
+  const handle = await serveMcpHttp(() => createDemoMcpServer(legacyTasks, taskPacing), {
+    ...http,
+    modern: () => createModernDemoMcpServer(modernTasks),
+  });
+  return {
+    ...handle,
+    async close() {
+      // The store's expiry timers would keep the process up.
+      legacyTasks.cleanup();
+      await handle.close();
+    },
+  };
 }

@@ -6,12 +6,13 @@ import type { Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ToolOutput, ToolRunContext } from '../engine/tool/tool';
 import { convertToolResult } from './convert-tool-result';
-import type { CallMcpToolOptions } from './call-mcp-tool';
+import { LONGEST_REQUEST_MS, type CallMcpToolOptions } from './call-mcp-tool';
 import { followMcpTask, type McpTaskWire } from './follow-mcp-task';
 import { McpToolTimeoutError } from './mcp-connection-error';
 import { pollMcpTask, readMcpTask, sleepFor } from './mcp-task';
 import type { Client } from './mcp-sdk-client';
 import type { McpSession } from './mcp-session';
+import { createIdleClock, createPersonWaits } from './person-waits';
 import { isProtocolError, isSdkTimeout } from './sdk-errors';
 import { watchTaskPushes } from './task-pushes';
 
@@ -53,7 +54,7 @@ export function runsAsTask(
  * Sends `tools/call` with `params.task` and follows the task the server creates with `followMcpTask` (status
  * as progress, `notifications/tasks/status` pushes, the idle timeout and total limit, `tasks/cancel` on the way
  * out). The result comes from `tasks/result`, which on `input_required` also carries the server's elicitation
- * or sampling request to the client's handlers. A server that answers the call directly (no `task`) is taken as
+ * or sampling request to the client's handlers (its idle clock stands still while the person answers). A server that answers the call directly (no `task`) is taken as
  * a plain result. A bogus task throws `McpTaskError`; a JSON-RPC error of the call itself, or of `tasks/result`,
  * comes back as `isError` output, as for any call.
  */
@@ -96,12 +97,20 @@ export async function callMcpToolAsTask(
   const first = readMcpTask(created['task'], toolName, 'tools/call', intervalField);
   const taskId = first.taskId;
   const result = async () => {
+    // On input_required this is where the server asks its questions (related to this request) and waits: the
+    // idle clock stands still while the person answers, and starts afresh after.
+    const clock = createIdleClock(idle, options.personWaits ?? createPersonWaits());
     try {
-      // On input_required this is where the server asks its questions (related to this request) and waits.
-      return convertToolResult(await request('tasks/result', { taskId }), options.caps);
+      const answer = await client.request({ method: 'tasks/result', params: { taskId } } as never, anyResult, {
+        signal: AbortSignal.any([context.signal, clock.signal]),
+        timeout: total ?? LONGEST_REQUEST_MS,
+      });
+      return convertToolResult(answer, options.caps);
     } catch (error) {
       if (context.signal.aborted || isSdkTimeout(error)) throw error;
       return asOutput(error);
+    } finally {
+      clock.stop();
     }
   };
   const wire: McpTaskWire = {

@@ -7,6 +7,7 @@ import { followModernMcpTask } from './follow-modern-task';
 import { McpToolTimeoutError } from './mcp-connection-error';
 import type { Client } from './mcp-sdk-client';
 import type { ResultCaps } from './result-caps';
+import { createIdleClock, createPersonWaits, type PersonWaits } from './person-waits';
 import { isProtocolError, isSdkTimeout } from './sdk-errors';
 import { ACCEPTS_TASK_META_KEY, takeTaskHandle } from './task-handle-transport';
 
@@ -26,11 +27,17 @@ export interface CallMcpToolOptions {
   headers?: Record<string, string>;
   /** Who answers the questions of a 2026-07-28 task (`input_required`): the same handlers as direct requests. */
   taskInput?: TaskInputHandlers;
+  /** The server's questions open with the person: the call's idle timeout stands still while one is. */
+  personWaits?: PersonWaits;
 }
 
+/** The SDK's own timeout where Loupe's idle clock decides instead: a day (setTimeout's range ends at ~24.8 days). */
+export const LONGEST_REQUEST_MS = 86_400_000;
+
 /**
- * Sends `tools/call` (with the progress token, the engine's idle timeout restarted by progress and its
- * total as the SDK's `maxTotalTimeout`) and converts whatever object comes back part by part. Abort and
+ * Sends `tools/call` (with the progress token, the engine's idle timeout restarted by progress and stopped
+ * while the person answers one of the server's questions, `options.personWaits`, and its total as the SDK's own
+ * timeout) and converts whatever object comes back part by part. Abort and
  * timeout are thrown (told apart by name); JSON-RPC errors come back as `isError` output with their code.
  * The tool's output schema is not enforced here: a result that does not match it still reaches the model.
  * On a 2026-07-28 connection the call declares the Tasks extension, and a task handle the server answers
@@ -47,6 +54,8 @@ export async function callMcpTool(
   const total = context.deadline?.maxTotalMs;
   const startedAt = Date.now();
   const modern = client.getProtocolEra() === 'modern';
+  // The idle timeout, restarted by progress and stopped while the person answers one of the server's questions.
+  const clock = createIdleClock(idle, options.personWaits ?? createPersonWaits());
   let result: Record<string, unknown>;
   try {
     result = await client.request(
@@ -56,12 +65,11 @@ export async function callMcpTool(
       },
       anyResult,
       {
-        signal: context.signal,
-        timeout: idle,
-        resetTimeoutOnProgress: true,
+        signal: AbortSignal.any([context.signal, clock.signal]),
+        timeout: total === undefined ? LONGEST_REQUEST_MS : total + backstopMarginMs,
         ...(options.headers === undefined ? {} : { headers: options.headers }),
-        ...(total === undefined ? {} : { maxTotalTimeout: total + backstopMarginMs }),
         onprogress: ({ progress, total: of, message }) => {
+          clock.touch();
           context.onProgress({
             progress,
             ...(of === undefined ? {} : { total: of }),
@@ -75,6 +83,8 @@ export async function callMcpTool(
     if (isSdkTimeout(error)) throw new McpToolTimeoutError(toolName, idle, { cause: error });
     if (isProtocolError(error)) return { content: [{ type: 'text', text: error.message }], isError: true };
     throw error;
+  } finally {
+    clock.stop();
   }
   const handle = modern ? takeTaskHandle(client, result) : undefined;
   if (handle === undefined) return convertToolResult(result, options.caps);

@@ -39,7 +39,11 @@ describe('connectMcpServer with the demo server', () => {
     expect(connection.serverInfo).toEqual({ name: 'loupe-demo', version: '1.0.0' });
     expect(connection.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(connection.instructions).toContain('weather.get before clothing.advise');
-    expect(connection.tools.map((tool) => tool.name)).toEqual(['demo__weather_get', 'demo__clothing_advise']);
+    expect(connection.tools.map((tool) => tool.name)).toEqual([
+      'demo__weather_get',
+      'demo__clothing_advise',
+      'demo__weather_outlook',
+    ]);
     const weather = toolNamed(connection, 'demo__weather_get');
     expect(weather.origin).toEqual({ kind: 'mcp', serverId: 'd1', serverName: 'demo', toolName: 'weather.get' });
     expect(weather.annotations).toMatchObject({ readOnlyHint: true, title: 'Current weather' });

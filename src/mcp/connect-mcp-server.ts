@@ -8,6 +8,7 @@ import { readToolApp } from './read-tool-app';
 import { isVisibleToModel } from '../shared/mcp-tool-visibility';
 import { callMcpTool } from './call-mcp-tool';
 import { callMcpToolAsTask, runsAsTask } from './call-mcp-tool-task';
+import { askingHandlers, createPersonWaits, holdIdleWhileWaiting } from './person-waits';
 import { detectHiddenSession, detectMixedContent } from './detect-browser-blocks';
 import type { McpClientHandlers } from './mcp-client-handlers';
 import { diagnoseConnectionError, type ReachabilityProbe } from './diagnose-connection-error';
@@ -172,18 +173,19 @@ export async function connectMcpServer(
     timeoutMs: serverTimeoutMs ?? defaultToolTimeoutMs,
     ...(options.resultCaps === undefined ? {} : { caps: options.resultCaps }),
     // A 2026-07-28 task's questions go to the same forms and approvals as the server's direct requests.
-    taskInput: {
-      ...(options.handlers?.elicit && { elicit: options.handlers.elicit }),
-      ...(options.handlers?.sample && { sample: options.handlers.sample }),
-    },
+    taskInput: handlers,
+    personWaits,
   });
   const connectTimeoutMs = options.connectTimeoutMs ?? defaultConnectTimeoutMs;
   const mixed = detectMixedContent(url, options.pageProtocol);
   if (mixed !== undefined) throw new McpConnectionError(mixed);
   // Log messages arrive apart from any request; every call running on this server hears them.
   const runningCalls = new Set<ToolRunContext>();
+  // While this server's form or approval waits for the person, its calls' idle clocks stand still.
+  const personWaits = createPersonWaits();
   const handlers: McpClientHandlers = {
     ...options.handlers,
+    ...askingHandlers(options.handlers, personWaits),
     onLog: (entry) => {
       options.handlers?.onLog?.(entry);
       const text = typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data);
@@ -298,6 +300,7 @@ export async function connectMcpServer(
       ...(serverTimeoutMs === undefined ? {} : { timeoutMs: serverTimeoutMs, timeoutSource: 'server' as const }),
       run: async (input, context) => {
         runningCalls.add(context);
+        const unhold = holdIdleWhileWaiting(personWaits, context);
         try {
           const headers = session.era === 'modern' ? paramHeadersFor(definition, input) : undefined;
           return await withSession((client) =>
@@ -307,6 +310,7 @@ export async function connectMcpServer(
             }),
           );
         } finally {
+          unhold();
           runningCalls.delete(context);
         }
       },

@@ -1,6 +1,6 @@
 // The OAuth 2.1 client of one MCP server inside the worker: keeps its registration, PKCE verifier and tokens.
 import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
-import type { SavedOAuthSignIn } from '../protocol/oauth-messages';
+import type { OAuthClientRegistration, SavedOAuthSignIn } from '../protocol/oauth-messages';
 import { auth, type OAuthClientProvider } from './mcp-sdk-client';
 
 /** The page the authorization server sends the person back to, under the app's origin. */
@@ -40,6 +40,11 @@ export interface LoupeOAuthProvider extends OAuthClientProvider {
   /** Takes a remembered sign-in (tokens and the client registration they belong to). */
   restore(saved: SavedOAuthSignIn): void;
   hasTokens(): boolean;
+  /**
+   * The client registration the current tokens were issued to (metadata document, pre-registered or dynamic);
+   * undefined before any registration.
+   */
+  clientRegistration(): OAuthClientRegistration | undefined;
   /** True when `state` is the one sent with the last authorization URL (a mismatch means a stale or forged answer). */
   isExpectedState(state: string | undefined): boolean;
   /**
@@ -159,6 +164,18 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
       remember = true;
     },
     hasTokens: () => tokens !== undefined,
+    clientRegistration() {
+      const clientId = clientInformation?.client_id;
+      if (typeof clientId !== 'string' || clientId === '') return undefined;
+      // The SDK registers with the metadata document by using its URL as the client id.
+      const kind =
+        metadataUrl !== undefined && clientId === metadataUrl
+          ? 'metadata-document'
+          : preRegistered !== undefined && clientId === preRegistered.client_id
+            ? 'pre-registered'
+            : 'dynamic';
+      return { kind, clientId };
+    },
     isExpectedState: (state) => expectedState !== undefined && state === expectedState,
     takeState(state) {
       if (expectedState === undefined || state !== expectedState) return false;

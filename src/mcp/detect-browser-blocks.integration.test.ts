@@ -35,7 +35,7 @@ describe('failures the browser causes', () => {
         { id: 'e', name: 'exposed', url: server.url, headers: {} },
         { fetch: browserLikeFetch },
       );
-      expect(connection.listedTools).toHaveLength(3); // weather.get, clothing.advise, the card's weather.forecast
+      expect(connection.listedTools).toHaveLength(4); // weather.get, clothing.advise, the card's weather.forecast, weather.outlook
       await connection.close();
     } finally {
       await server.close();

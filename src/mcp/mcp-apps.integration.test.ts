@@ -76,7 +76,11 @@ describe('MCP Apps', () => {
 
   it('keeps app-only tools from the model and lists them for the UI with their app', () => {
     const { tools, toolInfos } = exposeMcpTools([demoConnection]);
-    expect(tools.map((tool) => tool.name)).toEqual(['demo__weather_get', 'demo__clothing_advise']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'demo__weather_get',
+      'demo__clothing_advise',
+      'demo__weather_outlook',
+    ]);
     expect(demoConnection.tools.map((tool) => tool.name)).not.toContain('demo__weather_forecast');
     const infos = toolInfos.get('demo') ?? [];
     expect(infos.find((info) => info.originalName === 'weather.get')?.app).toEqual({

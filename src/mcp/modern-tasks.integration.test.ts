@@ -14,6 +14,7 @@ describe('tools a 2026-07-28 server runs as tasks (the Tasks extension)', () => 
   const traffic: TrafficEntry[] = [];
   const asked: ElicitationParams[] = [];
   const sampled: SamplingParams[] = [];
+  const logs: unknown[] = [];
   let declineSampling = false;
   beforeAll(async () => {
     server = await startModernTasksServer({ pollIntervalMs: 50 });
@@ -23,6 +24,7 @@ describe('tools a 2026-07-28 server runs as tasks (the Tasks extension)', () => 
         toolTimeoutMs: 2_000,
         handlers: {
           onTraffic: (entry) => traffic.push(entry),
+          onLog: (entry) => logs.push(entry),
           elicit: (params) => {
             asked.push(params);
             return Promise.resolve({ action: 'accept', content: { name: 'Ada' } });
@@ -147,6 +149,22 @@ describe('tools a 2026-07-28 server runs as tasks (the Tasks extension)', () => 
     ]);
     expect(reports.map((report) => report.task?.status)).toEqual(['working', 'input_required', 'completed']);
     expect(sent('tasks/update').at(-1)?.headers).toMatchObject({ 'Mcp-Name': server.probe.created.at(-1) });
+  });
+
+  it('declines a URL-mode question through tasks/update without asking the person, and says so in the log', async () => {
+    const askedBefore = asked.length;
+    const output = await run('open_link');
+    expect(output?.isError).not.toBe(true);
+    expect(textOfOutput(output)).toBe('Link answer: decline.');
+    expect(asked).toHaveLength(askedBefore);
+    expect(server.probe.updates.at(-1)).toEqual({
+      taskId: server.probe.created.at(-1),
+      inputResponses: { link: { action: 'decline' } },
+    });
+    expect(logs.at(-1)).toMatchObject({ level: 'warning', logger: 'loupe' });
+    const note = (logs.at(-1) as { data: string }).data;
+    expect(note).toContain('declined a URL-mode elicitation from the task of open_link');
+    expect(note).toContain('"https://weather.example/connect?state=abc"');
   });
 
   it('answers a sampling question with the sampling handler; a declined one ends the call and the task', async () => {

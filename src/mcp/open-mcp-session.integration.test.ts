@@ -16,7 +16,11 @@ describe('MCP sessions', () => {
       expect(session.kind).toBe('sse');
       await session.client.close();
       const connection = await connectMcpServer({ id: 's', name: 'demo', url: server.url, headers: {} });
-      expect(connection.tools.map((tool) => tool.name)).toEqual(['demo__weather_get', 'demo__clothing_advise']);
+      expect(connection.tools.map((tool) => tool.name)).toEqual([
+        'demo__weather_get',
+        'demo__clothing_advise',
+        'demo__weather_outlook',
+      ]);
       const output = await connection.tools[0]?.run({ city: 'Oslo' }, context());
       expect(JSON.parse(output?.content[0]?.type === 'text' ? output.content[0].text : '')).toMatchObject({
         city: 'Oslo',

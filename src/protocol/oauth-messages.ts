@@ -20,12 +20,25 @@ export interface SavedOAuthSignIn {
   clientInformation?: Record<string, unknown>;
 }
 
+/**
+ * How Loupe was registered as the OAuth client of a sign-in: its Client ID Metadata Document (the `client_id` is
+ * the document's HTTPS URL), a client id registered by hand at the authorization server, or dynamic registration
+ * (RFC 7591, the `client_id` the server issued). Public information: never a secret.
+ */
+export interface OAuthClientRegistration {
+  kind: 'metadata-document' | 'pre-registered' | 'dynamic';
+  clientId: string;
+}
+
 /** What the worker reports about a server's sign-in. */
 export type OAuthEvent =
   /** The server needs the person to sign in at `url` (open it in a popup from a click). */
   | { kind: 'authorize'; serverId: string; url: string }
-  /** Signed in; `saved` is present only when the person asked to be remembered (the UI stores it). */
-  | { kind: 'signed-in'; serverId: string; saved?: SavedOAuthSignIn }
+  /**
+   * Signed in; `saved` is present only when the person asked to be remembered (the UI stores it); `client` says
+   * which client registration the tokens were issued to.
+   */
+  | { kind: 'signed-in'; serverId: string; saved?: SavedOAuthSignIn; client?: OAuthClientRegistration }
   /** Tokens cleared (sign out). */
   | { kind: 'signed-out'; serverId: string };
 

@@ -40,14 +40,18 @@ export function createOAuthSlice(set: SetLoupeState, get: GetLoupeState, deps: S
           patch(event.serverId, { authorizeUrl: event.url, signedIn: false });
           return;
         case 'signed-in': {
-          patch(event.serverId, { signedIn: true, busy: false }, ['authorizeUrl', 'error']);
+          patch(
+            event.serverId,
+            { signedIn: true, busy: false, ...(event.client === undefined ? {} : { client: event.client }) },
+            event.client === undefined ? ['authorizeUrl', 'error', 'client'] : ['authorizeUrl', 'error'],
+          );
           const url = urlOf(event.serverId);
           // Not remembered this time: a sign-in stored earlier for this address must not outlive it.
           if (url !== undefined) saveSignIn(deps.storage, url, event.saved);
           return;
         }
         case 'signed-out': {
-          patch(event.serverId, { signedIn: false, busy: false }, ['error']);
+          patch(event.serverId, { signedIn: false, busy: false }, ['error', 'client']);
           const url = urlOf(event.serverId);
           if (url !== undefined) saveSignIn(deps.storage, url, undefined);
           return;

@@ -1,11 +1,13 @@
 // What the OAuth slice holds and does. Types only.
-import type { OAuthEvent } from '../protocol/oauth-messages';
+import type { OAuthClientRegistration, OAuthEvent } from '../protocol/oauth-messages';
 
 /** One server's sign-in as the server item shows it. */
 export interface OAuthView {
   /** Set while the server waits for the person to sign in at this address. */
   authorizeUrl?: string;
   signedIn: boolean;
+  /** Which client registration the sign-in used (shown once signed in). */
+  client?: OAuthClientRegistration;
   /** A sign-in window is open or the code is being traded. */
   busy: boolean;
   error?: string;

@@ -45,6 +45,7 @@ describe('the engine host', () => {
       'demo__weather_get',
       'demo__clothing_advise',
       'demo__weather_forecast',
+      'demo__weather_outlook',
     ]);
 
     const runSettings = { ...settings, provider: { ...settings.provider, baseUrl: api.url } };
@@ -60,6 +61,7 @@ describe('the engine host', () => {
     expect(runStart?.type === 'run-start' && runStart.tools.map((tool) => tool.name)).toEqual([
       'demo__weather_get',
       'demo__clothing_advise',
+      'demo__weather_outlook',
     ]);
 
     const transcript = (await harness.send({ type: 'transcript-export', runId: 'run-1' })) as Transcript;

@@ -74,7 +74,9 @@ async function signIn(options: {
   await vi.waitFor(() => expect(lastState()?.status).toBe('connected'));
   const whoami = registry.connection('s1').createTool('whoami', 'whoami');
   const output = await whoami?.run({}, { signal: new AbortController().signal, onProgress: () => {}, log: () => {} });
-  return { url, said: JSON.stringify(output?.content), server };
+  const signedIn = events.find((event) => event.kind === 'signed-in');
+  const client = signedIn?.kind === 'signed-in' ? signedIn.client : undefined;
+  return { url, said: JSON.stringify(output?.content), server, client };
 }
 
 describe('how Loupe identifies itself to an authorization server', () => {
@@ -84,6 +86,7 @@ describe('how Loupe identifies itself to an authorization server', () => {
       url,
       said,
       server: started,
+      client,
     } = await signIn({
       appOrigin,
       server: { dynamicRegistration: false, preRegistered: { 'loupe-by-hand': [`${appOrigin}/oauth-callback.html`] } },
@@ -93,6 +96,8 @@ describe('how Loupe identifies itself to an authorization server', () => {
     expect(url.searchParams.get('scope')).toBe('mcp:read profile');
     expect(started.authorizations).toEqual([{ clientId: 'loupe-by-hand', scope: 'mcp:read profile' }]);
     expect(said).toContain('signed in as loupe-by-hand');
+    // The server item says which registration the sign-in used.
+    expect(client).toEqual({ kind: 'pre-registered', clientId: 'loupe-by-hand' });
   });
 
   it('names its metadata document as client_id on an https page where the server supports it', async () => {
@@ -103,6 +108,7 @@ describe('how Loupe identifies itself to an authorization server', () => {
       url,
       said,
       server: started,
+      client,
     } = await signIn({
       appOrigin,
       server: {
@@ -119,11 +125,12 @@ describe('how Loupe identifies itself to an authorization server', () => {
     expect(started.authorizations[0]?.clientId).toBe(documentUrl);
     expect(served).toContain(documentUrl);
     expect(said).toContain(`signed in as ${documentUrl}`);
+    expect(client).toEqual({ kind: 'metadata-document', clientId: documentUrl });
   });
 
   it('registers dynamically when its document was built for another origin, or the page is plain http', async () => {
     const appOrigin = 'https://elsewhere.test';
-    const { url } = await signIn({
+    const { url, client } = await signIn({
       appOrigin,
       server: { fetchClientMetadata: () => Promise.resolve(undefined) },
       // Deployed here with the document of another deployment: its client_id is not this URL.
@@ -131,6 +138,7 @@ describe('how Loupe identifies itself to an authorization server', () => {
         requested.startsWith(appOrigin) ? Response.json(buildClientMetadataDocument('https://loupe.test')) : undefined,
     });
     expect(url.searchParams.get('client_id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(client).toEqual({ kind: 'dynamic', clientId: url.searchParams.get('client_id') });
     await registry?.closeAll();
     await server?.close();
     const plain = await signIn({
@@ -138,5 +146,6 @@ describe('how Loupe identifies itself to an authorization server', () => {
       server: { fetchClientMetadata: () => Promise.reject(new Error('never asked')) },
     });
     expect(plain.url.searchParams.get('client_id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(plain.client).toEqual({ kind: 'dynamic', clientId: plain.url.searchParams.get('client_id') });
   });
 });

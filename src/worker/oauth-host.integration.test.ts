@@ -75,7 +75,12 @@ describe('OAuth sign-in in the worker', () => {
     const callback = await consent(url);
     await oauth.execute({ type: 'oauth-complete', serverId: 's1', callback, remember: false });
     await vi.waitFor(() => expect(lastState()?.status).toBe('connected'));
-    expect(events).toContainEqual({ kind: 'signed-in', serverId: 's1' });
+    // Not remembered (no `saved`); the client Loupe registered dynamically is named.
+    expect(events).toContainEqual({
+      kind: 'signed-in',
+      serverId: 's1',
+      client: { kind: 'dynamic', clientId: url.searchParams.get('client_id') },
+    });
     expect(server.issuedTokens).toHaveLength(1);
 
     const whoami = registry

@@ -53,7 +53,15 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
       ...(oauth?.clientId === undefined ? {} : { preRegistered: { clientId: oauth.clientId } }),
       ...(oauth?.scopes === undefined ? {} : { scopes: oauth.scopes }),
       onAuthorize: (url) => deps.post({ kind: 'authorize', serverId, url }),
-      onTokens: (saved) => deps.post({ kind: 'signed-in', serverId, ...(saved === undefined ? {} : { saved }) }),
+      onTokens: (saved) => {
+        const client = provider.clientRegistration();
+        deps.post({
+          kind: 'signed-in',
+          serverId,
+          ...(saved === undefined ? {} : { saved }),
+          ...(client === undefined ? {} : { client }),
+        });
+      },
     });
     providers.set(serverId, { provider, settings });
     const pending = pendingRestores.get(serverId);

@@ -109,6 +109,30 @@ function startTask(store: ModernTaskStore, pacing: Pacing, name: string, args: R
       });
       return handle;
     }
+    case 'open_link': {
+      const task = store.create('Waiting for a link to be opened');
+      const handle = detailedTask(task);
+      store.update(task, {
+        status: 'input_required',
+        inputRequests: {
+          link: {
+            method: 'elicitation/create',
+            params: {
+              mode: 'url',
+              message: 'Sign in to the weather service, please.',
+              url: 'https://weather.example/connect?state=abc',
+              elicitationId: 'link-1',
+            },
+          },
+        },
+        onInput: (responses) => {
+          const answer = responses['link'] as { action?: string } | undefined;
+          if (answer === undefined) return;
+          store.update(task, { status: 'completed', result: text(`Link answer: ${String(answer.action)}.`) });
+        },
+      });
+      return handle;
+    }
     case 'quick_echo':
       return undefined;
     default:
@@ -181,8 +205,17 @@ function serveTaskListen(store: ModernTaskStore, request: IncomingMessage, respo
     const task = store.get(taskId);
     if (task?.pushedMessage !== undefined) write('notifications/tasks', { ...detailedTask(task), status: 'completed' });
   }
-  request.on('close', stop);
-  response.on('close', stop);
+  store.probe.openListens += 1;
+  store.probe.mostOpenListens = Math.max(store.probe.mostOpenListens, store.probe.openListens);
+  let closed = false;
+  const end = () => {
+    stop();
+    if (closed) return;
+    closed = true;
+    store.probe.openListens -= 1;
+  };
+  request.on('close', end);
+  response.on('close', end);
   return true;
 }
 

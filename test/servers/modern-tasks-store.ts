@@ -35,6 +35,9 @@ export interface ModernTasksProbe {
   updates: { taskId: string; inputResponses: Record<string, unknown> }[];
   /** The task ids of each `subscriptions/listen` for tasks. */
   listens: string[][];
+  /** Task listen streams open now, and the most ever open at once. */
+  openListens: number;
+  mostOpenListens: number;
 }
 
 type PushListener = (task: Record<string, unknown>) => void;
@@ -57,7 +60,15 @@ export function detailedTask(task: ModernTaskRecord): Record<string, unknown> {
 
 /** The tasks of one test server. */
 export class ModernTaskStore {
-  readonly probe: ModernTasksProbe = { created: [], cancelled: [], polls: 0, updates: [], listens: [] };
+  readonly probe: ModernTasksProbe = {
+    created: [],
+    cancelled: [],
+    polls: 0,
+    updates: [],
+    listens: [],
+    openListens: 0,
+    mostOpenListens: 0,
+  };
   private readonly tasks = new Map<string, ModernTaskRecord>();
   private readonly listeners = new Set<PushListener>();
 

@@ -23,6 +23,10 @@ export const modernTaskTools = {
     tool('pushy_report', 'Like slow_report, but asks to be polled rarely and pushes its steps.', reportInput),
     tool('ask_name', 'A task that asks the person for a name (input_required), then greets them.'),
     tool('ask_model', 'A task that asks the client’s model for a haiku (input_required, sampling).'),
+    tool(
+      'open_link',
+      'A task that asks the client to open a link (URL-mode elicitation), then says how it was answered.',
+    ),
     tool('quick_echo', 'Answers at once, no task.', { properties: { text: { type: 'string' } } }),
     tool('endless_job', 'A task that says it is working, for ever.'),
     tool('bogus_task', 'Answers with a task handle whose id is a number and whose status is no status.'),

@@ -125,10 +125,28 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
       resolve(result);
     }
 
+    // While the tool waits for the person (holds > 0) the idle clock is stopped; it restarts when the last hold ends.
+    let holds = 0;
+    const restartIdle = (): void => {
+      cancelTimer();
+      cancelTimer = holds > 0 ? () => {} : environment.setTimer(onTimeout, timeoutMs);
+    };
+    const holdIdle = (): (() => void) => {
+      let held = !done;
+      if (held) {
+        holds += 1;
+        restartIdle();
+      }
+      return () => {
+        if (!held) return;
+        held = false;
+        holds -= 1;
+        if (!done) restartIdle();
+      };
+    };
     const onProgress = (progress: ToolProgress): void => {
       if (done) return;
-      cancelTimer();
-      cancelTimer = environment.setTimer(onTimeout, timeoutMs);
+      restartIdle();
       options.onProgress?.(progress);
     };
     const log = (level: ToolLogLevel, message: string): void => {
@@ -147,6 +165,7 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
           onProgress,
           log,
           deadline,
+          holdIdle,
         });
       })
       .then(

@@ -49,6 +49,12 @@ export interface ToolRunContext {
    * tool can pass them on (an MCP request's own timeouts). Absent when the tool is run outside the loop.
    */
   deadline?: { idleMs: number; maxTotalMs?: number };
+  /**
+   * Stops the call's idle clock while the tool waits for the person (a server's form or approval): no idle
+   * timeout fires until every hold is released by the function returned (idempotent); the clock then starts
+   * afresh. The total limit keeps running. Absent when the tool is run outside the loop.
+   */
+  holdIdle?: () => () => void;
 }
 
 /** What a tool returns. `isError` marks a tool-level error the model should see. */

@@ -1,5 +1,6 @@
 // Pure: decides the demo model's next reply — check the weather, ask for clothing advice, then answer.
 import type { ModelRequest, StopReason } from '../../engine/model/model';
+import { planDemoOutlook } from './plan-demo-outlook';
 import { readDemoHistory, type DemoCall, type DemoHistory } from './read-demo-history';
 
 export type DemoBlock =
@@ -109,6 +110,8 @@ export function planDemoReply(request: ModelRequest): DemoReply {
   const history = readDemoHistory(request);
   const toolId = (offset: number) => `toolu_demo_${String(history.toolUseCount + offset).padStart(3, '0')}`;
   if (!history.weatherCall && !history.weatherTool) return notConnected();
+  const outlook = planDemoOutlook(request);
+  if (outlook !== undefined) return outlook;
   if (request.toolChoice?.type === 'none') return finalAnswer(history);
   if (!history.weatherCall && history.weatherTool) {
     const city = cityFrom(history.userText);

@@ -16,6 +16,8 @@ export interface DemoHistory {
   /** The latest weather and clothing calls since that message. */
   weatherCall: DemoCall | undefined;
   clothingCall: DemoCall | undefined;
+  /** The latest `weather.outlook` call since that message (the outlook script, plan-demo-outlook.ts). */
+  outlookCall: DemoCall | undefined;
   /** How many tool_use blocks and assistant messages the whole history holds (for fresh ids). */
   toolUseCount: number;
   assistantCount: number;
@@ -52,6 +54,7 @@ export function readDemoHistory(request: ModelRequest): DemoHistory {
     clothingTool: request.tools.find((tool) => tool.name.endsWith('clothing_advise')),
     weatherCall: findCall(turn, 'weather_get'),
     clothingCall: findCall(turn, 'clothing_advise'),
+    outlookCall: findCall(turn, 'weather_outlook'),
     toolUseCount: messages.flatMap((message) => message.content).filter((block) => block.type === 'tool_use').length,
     assistantCount: messages.filter((message) => message.role === 'assistant').length,
   };

@@ -4,6 +4,7 @@ import type { ServerStatusWord } from '../../protocol/server-status';
 import type { ServerConfig } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
+import { describeOAuthClient } from './describe-oauth-client';
 
 /** Whether the server item should show the sign-in prompt instead of its connection problem. */
 export function useNeedsSignIn(serverId: string, status: ServerStatusWord): boolean {
@@ -83,7 +84,9 @@ export function OAuthSignIn({ server, status }: { server: ServerConfig; status: 
       )}
       {view.signedIn && (
         <p className="flex items-center gap-2 text-zinc-600 dark:text-zinc-400">
-          Signed in with OAuth
+          <span className="min-w-0 break-all">
+            Signed in with OAuth{view.client === undefined ? '' : ` · ${describeOAuthClient(view.client)}`}
+          </span>
           <button
             type="button"
             className={smallButtonClass}
