@@ -1,40 +1,28 @@
 // A model server over real HTTP whose reply is well-formed but never ends (small events, far inside every stream
 // bound): the worker's model ends the round at the reply's character bound and closes the connection.
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  serveEndlessAnswers,
+  sseEvent,
+  writeForever as writeEndlessly,
+  type Attack,
+  type Written,
+} from '../../test/support/endless-http';
 import { ModelError, type ModelStreamPart } from '../engine/model/model';
 import type { ProviderSettings } from '../protocol/settings';
 import { createModel } from './create-model';
 import { MAX_REPLY_CHARS } from './limit-reply-size';
 
-const written = new Map<string, { bytes: number; closed: boolean }>();
+const written = new Map<string, Written>();
+const writeForever = (response: Parameters<Attack>[0], piece: string) => writeEndlessly(written, response, piece);
 
-function writeForever(response: ServerResponse, piece: string): void {
-  const record = { bytes: 0, closed: false };
-  written.set(response.req.url ?? '', record);
-  response.once('close', () => {
-    record.closed = true;
-  });
-  const next = () => {
-    for (;;) {
-      if (response.destroyed) return;
-      record.bytes += Buffer.byteLength(piece);
-      if (!response.write(piece)) break;
-    }
-    response.once('drain', next);
-  };
-  next();
-}
-
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 const words = 'word '.repeat(16 * 1024);
 
-const servers: Record<string, (response: ServerResponse) => void> = {
+const servers: Record<string, Attack> = {
   '/anthropic/v1/messages': (response) => {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.write(
-      sse('message_start', {
+      sseEvent('message_start', {
         type: 'message_start',
         message: {
           id: 'msg_1',
@@ -45,7 +33,7 @@ const servers: Record<string, (response: ServerResponse) => void> = {
           usage: { input_tokens: 1 },
         },
       }) +
-        sse('content_block_start', {
+        sseEvent('content_block_start', {
           type: 'content_block_start',
           index: 0,
           content_block: { type: 'text', text: '' },
@@ -53,7 +41,11 @@ const servers: Record<string, (response: ServerResponse) => void> = {
     );
     writeForever(
       response,
-      sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: words } }),
+      sseEvent('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text: words },
+      }),
     );
   },
   '/openai/chat/completions': (response) => {
@@ -63,22 +55,7 @@ const servers: Record<string, (response: ServerResponse) => void> = {
 };
 
 describe('a reply that never ends, in events within every stream bound', { timeout: 120_000 }, () => {
-  let server: Server;
-  let base = '';
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      request.resume();
-      const answer = servers[request.url ?? ''];
-      if (answer === undefined) response.writeHead(404).end();
-      else answer(response);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  const base = serveEndlessAnswers(servers);
 
   async function run(provider: ProviderSettings) {
     const parts: ModelStreamPart[] = [];
@@ -107,7 +84,7 @@ describe('a reply that never ends, in events within every stream bound', { timeo
     ],
   ] as const) {
     it(`${name}: ends the round at the reply bound, the text before it kept, the connection closed`, async () => {
-      const baseUrl = `${base}/${path.split('/')[1] ?? ''}`;
+      const baseUrl = `${base()}/${path.split('/')[1] ?? ''}`;
       const { parts, error } = await run({ ...provider, baseUrl });
       expect(error).toBeInstanceOf(ModelError);
       expect((error as Error).message).toMatch(

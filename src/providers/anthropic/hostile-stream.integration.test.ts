@@ -1,44 +1,32 @@
 // A hostile Messages API over real HTTP: an answer that never stops (a line, an event, a stream, an error body) must
 // end the round with a plain error once it passes its bound, the connection closed, never the worker's memory.
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  serveEndlessAnswers,
+  sseEvent,
+  writeForever as writeEndlessly,
+  type Attack,
+  type Written,
+} from '../../../test/support/endless-http';
 import { ModelError, type ModelStreamPart } from '../../engine/model/model';
 import { MAX_BODY_BYTES, MAX_SSE_EVENT_CHARS, MAX_SSE_STREAM_BYTES } from '../stream-limits';
 import { createAnthropicModel } from './create-anthropic-model';
 
-type Attack = (response: ServerResponse) => void;
-
 /** Per attack: the bytes written before the client went away (a refused answer must not stay open). */
-const written = new Map<string, { bytes: number; closed: boolean }>();
+const written = new Map<string, Written>();
+const writeForever = (response: Parameters<Attack>[0], piece: string) => writeEndlessly(written, response, piece);
 
-/** Writes `piece` until the client goes away, waiting for the socket to drain (the client sets the pace). */
-function writeForever(response: ServerResponse, piece: string): void {
-  const path = response.req.url ?? '';
-  const record = { bytes: 0, closed: false };
-  written.set(path, record);
-  response.once('close', () => {
-    record.closed = true;
-  });
-  const next = () => {
-    for (;;) {
-      if (response.destroyed) return;
-      record.bytes += Buffer.byteLength(piece);
-      if (!response.write(piece)) break;
-    }
-    response.once('drain', next);
-  };
-  next();
-}
-
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 const start =
-  sse('message_start', {
+  sseEvent('message_start', {
     type: 'message_start',
     message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'm', content: [], usage: { input_tokens: 1 } },
   }) +
-  sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }) +
-  sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } });
+  sseEvent('content_block_start', {
+    type: 'content_block_start',
+    index: 0,
+    content_block: { type: 'text', text: '' },
+  }) +
+  sseEvent('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } });
 const eventStream = { 'content-type': 'text/event-stream' };
 
 const attacks: Record<string, Attack> = {
@@ -57,7 +45,7 @@ const attacks: Record<string, Attack> = {
   '/endless-stream/v1/messages': (response) => {
     response.writeHead(200, eventStream);
     response.write(start);
-    writeForever(response, sse('ping', { type: 'ping', pad: 'p'.repeat(1024 * 1024) }));
+    writeForever(response, sseEvent('ping', { type: 'ping', pad: 'p'.repeat(1024 * 1024) }));
   },
   '/endless-error/v1/messages': (response) => {
     response.writeHead(400, { 'content-type': 'application/json' });
@@ -68,25 +56,10 @@ const attacks: Record<string, Attack> = {
 
 // Reading 128 MiB through the SDK takes seconds on a busy machine: room enough that only a hang fails.
 describe('a hostile Messages API', { timeout: 120_000 }, () => {
-  let server: Server;
-  let base = '';
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      request.resume();
-      const attack = attacks[request.url ?? ''];
-      if (attack === undefined) response.writeHead(404).end();
-      else attack(response);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  const base = serveEndlessAnswers(attacks);
 
   const stream = async (path: string) => {
-    const model = createAnthropicModel({ apiKey: 'sk-test', baseUrl: `${base}${path}`, model: 'm', maxRetries: 0 });
+    const model = createAnthropicModel({ apiKey: 'sk-test', baseUrl: `${base()}${path}`, model: 'm', maxRetries: 0 });
     const parts: ModelStreamPart[] = [];
     const request = {
       messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }],
@@ -112,7 +85,7 @@ describe('a hostile Messages API', { timeout: 120_000 }, () => {
     expect(parts).toContainEqual(expect.objectContaining({ type: 'text-delta', text: 'Hi' }));
     expect(error).toBeInstanceOf(ModelError);
     expect((error as Error).message).toBe(
-      `A line of the stream is longer than ${MAX_SSE_EVENT_CHARS.toLocaleString('en')} bytes: Loupe stopped reading the reply from ${base}/endless-line.`,
+      `A line of the stream is longer than ${MAX_SSE_EVENT_CHARS.toLocaleString('en')} bytes: Loupe stopped reading the reply from ${base()}/endless-line.`,
     );
     await closedNear('/endless-line', MAX_SSE_EVENT_CHARS);
   });
@@ -131,7 +104,7 @@ describe('a hostile Messages API', { timeout: 120_000 }, () => {
     expect(parts).toContainEqual(expect.objectContaining({ type: 'text-delta', text: 'Hi' }));
     expect(error).toBeInstanceOf(ModelError);
     expect((error as Error).message).toBe(
-      `The stream is longer than ${MAX_SSE_STREAM_BYTES.toLocaleString('en')} bytes: Loupe stopped reading the reply from ${base}/endless-stream.`,
+      `The stream is longer than ${MAX_SSE_STREAM_BYTES.toLocaleString('en')} bytes: Loupe stopped reading the reply from ${base()}/endless-stream.`,
     );
     await closedNear('/endless-stream', MAX_SSE_STREAM_BYTES);
   });
@@ -142,7 +115,7 @@ describe('a hostile Messages API', { timeout: 120_000 }, () => {
     expect(sent?.type === 'request-sent' ? sent.request.response : undefined).toEqual({ status: 400 });
     expect(error).toBeInstanceOf(ModelError);
     expect((error as Error).message).toBe(
-      `The reply is longer than ${MAX_BODY_BYTES.toLocaleString('en')} bytes: Loupe stopped reading the reply from ${base}/endless-error.`,
+      `The reply is longer than ${MAX_BODY_BYTES.toLocaleString('en')} bytes: Loupe stopped reading the reply from ${base()}/endless-error.`,
     );
     await closedNear('/endless-error', MAX_BODY_BYTES);
   });

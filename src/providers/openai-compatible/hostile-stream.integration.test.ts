@@ -1,27 +1,20 @@
 // A hostile OpenAI-compatible server over real HTTP: streams that never stop must end the round with a plain
 // error (never a hang, never the worker's memory), while the bytes keep coming so no idle timeout would fire.
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  serveEndlessAnswers,
+  writeForever as writeEndlessly,
+  type Attack,
+  type Written,
+} from '../../../test/support/endless-http';
 import { ModelError, type ModelStreamPart } from '../../engine/model/model';
 import { createOpenAICompatibleModel } from './create-openai-compatible-model';
 import { MAX_SSE_EVENT_CHARS, MAX_SSE_STREAM_BYTES } from './parse-sse';
 import { MAX_BODY_BYTES } from '../stream-limits';
 
-type Attack = (response: ServerResponse) => void;
-
-/** Paths whose answer the client closed (a refused stream must not stay open). */
-const closed: string[] = [];
-
-/** Writes `piece` until the client goes away, waiting for the socket to drain (the client sets the pace). */
-function writeForever(response: ServerResponse, piece: string): void {
-  response.once('close', () => closed.push(response.req.url ?? ''));
-  const next = () => {
-    while (!response.destroyed && response.write(piece));
-    if (!response.destroyed) response.once('drain', next);
-  };
-  next();
-}
+/** Per path: whether the client closed the answer (a refused stream must not stay open). */
+const written = new Map<string, Written>();
+const writeForever = (response: Parameters<Attack>[0], piece: string) => writeEndlessly(written, response, piece);
 
 const attacks: Record<string, Attack> = {
   '/endless-line/chat/completions': (response) => {
@@ -47,27 +40,12 @@ const attacks: Record<string, Attack> = {
 };
 
 describe('a hostile OpenAI-compatible server', () => {
-  let server: Server;
-  let base = '';
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      request.resume();
-      const attack = attacks[request.url ?? ''];
-      if (attack === undefined) response.writeHead(404).end();
-      else attack(response);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  const base = serveEndlessAnswers(attacks);
 
   const stream = async (path: string) => {
     const model = createOpenAICompatibleModel({
       apiKey: '',
-      baseUrl: `${base}${path}`,
+      baseUrl: `${base()}${path}`,
       model: 'hostile',
       maxRetries: 0,
     });
@@ -85,13 +63,13 @@ describe('a hostile OpenAI-compatible server', () => {
     return { parts, error: undefined };
   };
   const closedSoon = (path: string) =>
-    expect.poll(() => closed, { timeout: 10_000 }).toContain(`${path}/chat/completions`);
+    expect.poll(() => written.get(`${path}/chat/completions`)?.closed, { timeout: 10_000 }).toBe(true);
 
   it('a line that never ends is refused at its bound, with a plain error', async () => {
     const { error } = await stream('/endless-line');
     expect(error).toBeInstanceOf(ModelError);
     expect((error as Error).message).toBe(
-      `A line of the stream is longer than ${MAX_SSE_EVENT_CHARS.toLocaleString('en')} characters: Loupe stopped reading the reply from ${base}/endless-line.`,
+      `A line of the stream is longer than ${MAX_SSE_EVENT_CHARS.toLocaleString('en')} characters: Loupe stopped reading the reply from ${base()}/endless-line.`,
     );
     await closedSoon('/endless-line');
   });
@@ -120,7 +98,7 @@ describe('a hostile OpenAI-compatible server', () => {
     expect(error).toBeInstanceOf(ModelError);
     expect((error as ModelError).status).toBe(400);
     expect((error as Error).message).toBe(
-      `The reply is longer than ${MAX_BODY_BYTES.toLocaleString('en')} bytes: Loupe stopped reading the reply from ${base}/endless-error.`,
+      `The reply is longer than ${MAX_BODY_BYTES.toLocaleString('en')} bytes: Loupe stopped reading the reply from ${base()}/endless-error.`,
     );
     await closedSoon('/endless-error');
   });
