@@ -11,14 +11,12 @@
 // does not pay for a cold browser and cache.
 // Run: npm run bench:timeline   (BENCH_ROUNDS=20,200 BENCH_RESTORE=20,200 BENCH_KB=5,20 BENCH_REPEATS=1 for a
 // quick pass; BENCH_ROUNDS= BENCH_RESTORE= for streams only)
-import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { startMockMessagesApi } from '../e2e/fixtures/mock-messages-api';
+import type { Browser, Page } from '@playwright/test';
+import { EVENT_DELAY_MS, startBenchApp, watchRunEnd } from './bench/bench-app';
 import { makeLongTranscript } from './bench/make-long-transcript';
-import { streamedMarkdown } from './bench/streamed-markdown';
 import { findLongTasks, startTrace, type TraceLongTask } from './bench/trace-long-tasks';
 
 const list = (value: string | undefined, fallback: string) =>
@@ -34,26 +32,14 @@ const port = Number(process.env.BENCH_PORT ?? 43990);
 const tracing = process.env.BENCH_TRACE === '1';
 const traceDir = join(tmpdir(), 'loupe-bench-traces');
 let traceCount = 0;
-const API_KEY = 'sk-ant-bench-key';
-/** Pause between SSE events of a streamed reply (three words each): a fast model, ~60 words per 20 ms. */
-const EVENT_DELAY_MS = 4;
 
 // BENCH_DIST: measure an existing build (e.g. one of an older commit) instead of building this tree.
-const outDir = process.env.BENCH_DIST ?? 'dist-bench-timeline';
-if (process.env.BENCH_DIST === undefined)
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
-const preview = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
-  stdio: 'ignore',
-  detached: true,
+const app = await startBenchApp({
+  outDir: process.env.BENCH_DIST ?? 'dist-bench-timeline',
+  port,
+  reuse: process.env.BENCH_DIST !== undefined,
 });
-const appUrl = `http://127.0.0.1:${port}/`;
-const api = await startMockMessagesApi({ apiKey: API_KEY });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const { appUrl, browser } = app;
 
 /** Transcripts are cached between runs: making 2,000 rounds with the engine takes a while. */
 async function transcriptFile(rounds: number): Promise<string> {
@@ -62,18 +48,6 @@ async function transcriptFile(rounds: number): Promise<string> {
   const path = join(dir, `rounds-${rounds}-v1.json`);
   if (!existsSync(path)) writeFileSync(path, JSON.stringify(await makeLongTranscript(rounds)));
   return path;
-}
-
-async function waitForApp(): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const ok = await fetch(appUrl).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`vite preview did not answer at ${appUrl}`);
 }
 
 /** Long tasks are observed from the page's start, so none before a mark is missed or counted twice. */
@@ -245,30 +219,12 @@ async function restoreOnce(rounds: number, path: string): Promise<Sample> {
 
 async function streamOnce(kb: number): Promise<Sample> {
   const { context, page, metrics, longTasksSince, heap } = await openPage(browser, false);
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill(API_KEY);
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
-  await page.getByRole('textbox', { name: 'Message' }).fill('Write it all down.');
-  api.reset();
-  api.enqueue({ content: [{ type: 'text', text: streamedMarkdown(kb * 1024) }], eventDelayMs: EVENT_DELAY_MS });
+  await app.prepareStream(page, kb);
   const before = await metrics();
   const start = await now(page);
-  // The end is watched from inside the page, on the page's own mutations: a Playwright locator polls on every
-  // animation frame (a query and a text read per frame, and a frame rendered for it), which was counted as the
-  // page's own work. A string, so the bundler's helpers never reach the page.
-  const ended = page.evaluate(`new Promise((resolve) => {
-    const done = () =>
-      document.querySelector('[role="status"][aria-label="Run status"]')?.textContent?.includes('end_turn') === true;
-    const observer = new MutationObserver(() => {
-      if (!done()) return;
-      observer.disconnect();
-      resolve(performance.now());
-    });
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-  })`);
+  const ended = watchRunEnd(page);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  const end = (await ended) as number;
+  const end = await ended;
   const after = await metrics();
   const tasks = await longTasksSince(start);
   const settled = await heap();
@@ -345,7 +301,6 @@ function printLongTasks(title: string, from: string, all: [number, Sample[]][]):
 }
 
 try {
-  await waitForApp();
   // Discarded: the first import of a fresh browser pays for its cold caches (HTTP, compile), which is no
   // property of the transcript's size.
   if (roundSizes.length > 0) await importOnce(roundSizes[0]!, await transcriptFile(roundSizes[0]!));
@@ -410,7 +365,5 @@ try {
     '\nGoals (issue 16): import and restore, 2,000 vs 20 rounds ≤ 1.5×, no task > 50 ms; stream busy ≤ 10 %, linear in size.',
   );
 } finally {
-  await browser.close();
-  await api.close();
-  if (preview.pid !== undefined) process.kill(-preview.pid);
+  await app.close();
 }

@@ -5,18 +5,13 @@
 // (script, style, layout, paint, GC, …) and the JavaScript functions with the most self time.
 // Run: node --import tsx scripts/trace-stream.ts   (TRACE_OUT=dir keeps each trace as JSON for chrome://tracing;
 // TRACE_DIST=dir reuses a build; TRACE_PORT, default 43991)
-import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { startMockMessagesApi } from '../e2e/fixtures/mock-messages-api';
-import { streamedMarkdown } from './bench/streamed-markdown';
+import { startBenchApp, watchRunEnd } from './bench/bench-app';
 import { summariseTrace, type TraceEvent } from './bench/summarise-trace';
 
 const sizes = (process.env.TRACE_KB ?? '5,80').split(',').map(Number);
 const port = Number(process.env.TRACE_PORT ?? 43991);
-const API_KEY = 'sk-ant-bench-key';
-const EVENT_DELAY_MS = 4;
 const CATEGORIES = [
   'devtools.timeline',
   'v8.execute',
@@ -30,69 +25,27 @@ const CATEGORIES = [
 ];
 
 // Unminified, so the samples name the app's own functions and components.
-const outDir = process.env.TRACE_DIST ?? 'dist-bench-trace';
-if (process.env.TRACE_DIST === undefined)
-  execFileSync(
-    'npx',
-    ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--minify', 'false', '--logLevel', 'warn'],
-    {
-      stdio: 'inherit',
-    },
-  );
-const preview = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
-  stdio: 'ignore',
-  detached: true,
+const app = await startBenchApp({
+  outDir: process.env.TRACE_DIST ?? 'dist-bench-trace',
+  port,
+  reuse: process.env.TRACE_DIST !== undefined,
+  minify: false,
 });
-const appUrl = `http://127.0.0.1:${port}/`;
-const api = await startMockMessagesApi({ apiKey: API_KEY });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
-
-async function waitForApp(): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (
-      await fetch(appUrl).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`vite preview did not answer at ${appUrl}`);
-}
 
 async function traceOnce(kb: number): Promise<TraceEvent[]> {
-  const context = await browser.newContext();
+  const context = await app.browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await page.goto(appUrl);
+  await page.goto(app.appUrl);
   await page.getByRole('button', { name: 'Import transcript', exact: true }).waitFor();
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Anthropic' });
-  await page.getByRole('textbox', { name: 'API key' }).fill(API_KEY);
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-  await page.getByRole('combobox', { name: 'Model' }).fill('claude-haiku-4-5');
-  await page.getByRole('textbox', { name: 'Message' }).fill('Write it all down.');
-  api.reset();
-  api.enqueue({ content: [{ type: 'text', text: streamedMarkdown(kb * 1024) }], eventDelayMs: EVENT_DELAY_MS });
+  await app.prepareStream(page, kb);
   // Let what the page started after load (chunk prefetches, idle work) settle: only the run is traced.
   await page.waitForTimeout(1000);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
-  const ended = page.evaluate(`new Promise((resolve) => {
-    const done = () =>
-      document.querySelector('[role="status"][aria-label="Run status"]')?.textContent?.includes('end_turn') === true;
-    const observer = new MutationObserver(() => {
-      if (!done()) return;
-      observer.disconnect();
-      resolve(performance.now());
-    });
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-  })`);
+  const ended = watchRunEnd(page);
   await page.evaluate(() => performance.mark('run-click'));
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await ended;
@@ -103,7 +56,6 @@ async function traceOnce(kb: number): Promise<TraceEvent[]> {
 }
 
 try {
-  await waitForApp();
   for (const kb of sizes) {
     const events = await traceOnce(kb);
     if (process.env.TRACE_OUT !== undefined) {
@@ -114,7 +66,5 @@ try {
     console.info(summariseTrace(events));
   }
 } finally {
-  await browser.close();
-  await api.close();
-  if (preview.pid !== undefined) process.kill(-preview.pid);
+  await app.close();
 }
