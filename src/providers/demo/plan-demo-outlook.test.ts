@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../engine/message/message';
 import type { ToolDefinition } from '../../engine/model/model';
-import { planDemoReply, type DemoReply } from './plan-demo-reply';
+import type { DemoReply } from './demo-reply';
+import { planDemoReply } from './plan-demo-reply';
 
 const tool = (name: string): ToolDefinition => ({ name, description: name, input_schema: { type: 'object' } });
 const demoTools = [tool('demo__weather_get'), tool('demo__clothing_advise'), tool('demo__weather_outlook')];

@@ -2,7 +2,7 @@
 // `weather.outlook` (a task: its card shows each day arrive) and answers with what came back. Other asks never
 // come here, so the weather → clothing script stays as it was.
 import type { ModelRequest } from '../../engine/model/model';
-import type { DemoReply } from './plan-demo-reply';
+import type { DemoReply } from './demo-reply';
 import { readDemoHistory } from './read-demo-history';
 
 const asksForOutlook = (text: string) => /\boutlook\b/i.test(text);

@@ -1,15 +1,8 @@
 // Pure: decides the demo model's next reply — check the weather, ask for clothing advice, then answer.
-import type { ModelRequest, StopReason } from '../../engine/model/model';
+import type { ModelRequest } from '../../engine/model/model';
+import type { DemoBlock, DemoReply } from './demo-reply';
 import { planDemoOutlook } from './plan-demo-outlook';
 import { readDemoHistory, type DemoCall, type DemoHistory } from './read-demo-history';
-
-export type DemoBlock =
-  { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
-
-export interface DemoReply {
-  content: DemoBlock[];
-  stopReason: StopReason;
-}
 
 /** Where the demo MCP server listens when started with `npm start`. */
 export const demoServerUrl = 'http://localhost:3001/mcp';

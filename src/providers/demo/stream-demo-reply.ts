@@ -1,7 +1,7 @@
 // Plays a planned demo reply as a model stream: small text chunks, tool JSON in pieces, plausible usage.
 import type { ModelStreamPart, Usage } from '../../engine/model/model';
 import { abortError } from '../abort-error';
-import type { DemoReply } from './plan-demo-reply';
+import type { DemoReply } from './demo-reply';
 
 export interface DemoStreamOptions {
   id: string;
