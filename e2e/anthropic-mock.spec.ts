@@ -57,6 +57,7 @@ test('a two-tool run through the Anthropic provider, exported as a valid transcr
   expect(requests[0]?.body.tools?.map((tool) => tool.name)).toEqual([
     `${demo}__weather_get`,
     `${demo}__clothing_advise`,
+    `${demo}__weather_outlook`,
   ]);
   const lastMessages = requests[2]?.body.messages ?? [];
   expect(lastMessages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);

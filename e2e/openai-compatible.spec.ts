@@ -127,6 +127,7 @@ test('the MCP loop runs to its end through a keyless endpoint, with costs, and e
   expect(requests[0]?.body.tools?.map((tool) => tool.function.name)).toEqual([
     'demo__weather_get',
     'demo__clothing_advise',
+    'demo__weather_outlook',
   ]);
   const last = requests[2]?.body.messages ?? [];
   expect(last.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool']);

@@ -78,6 +78,7 @@ test('a local tool with a JavaScript handler is offered to the model and answers
   const tools = page.getByRole('region', { name: 'Tools' });
   await tools.getByRole('switch', { name: 'Send demo__weather_get' }).uncheck();
   await tools.getByRole('switch', { name: 'Send demo__clothing_advise' }).uncheck();
+  await tools.getByRole('switch', { name: 'Send demo__weather_outlook' }).uncheck();
 
   await tools.getByRole('button', { name: 'New local tool' }).click();
   const dialog = page.getByRole('dialog', { name: 'New local tool' });
@@ -87,7 +88,7 @@ test('a local tool with a JavaScript handler is offered to the model and answers
   await dialog.getByRole('button', { name: 'Save tool' }).click();
   await expect(dialog).toBeHidden();
   await expect(tools.getByRole('listitem', { name: 'catalog_search' })).toBeVisible();
-  await expect(tools.getByLabel('Tools sent')).toHaveText('1 of 3 sent');
+  await expect(tools.getByLabel('Tools sent')).toHaveText('1 of 4 sent');
 
   await run(page, 'Find me a raincoat.');
   const [first] = await mockRequests();
