@@ -48,7 +48,7 @@ test('one click connects a server without CORS headers through the helper; the t
   const item = page.getByRole('listitem', { name: new RegExp(`^${name} `) });
   await item.getByRole('button', { name: 'Connect through the CORS helper' }).click();
   await expect(page.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
-  await expect(item).toContainText('2 tools');
+  await expect(item).toContainText('3 tools');
   await expect(item).toContainText(`/proxy?url=${encodeURIComponent(bare.url)}`);
 
   const token = await page.evaluate(async () => {
