@@ -3,6 +3,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
+import type { Model, ModelStreamPart } from '../../src/engine/model/model';
 
 export type Attack = (response: ServerResponse) => void;
 
@@ -58,4 +59,20 @@ export function serveEndlessAnswers(attacks: Record<string, Attack>): () => stri
     await new Promise<void>((resolve) => started.close(() => resolve()));
   });
   return () => base;
+}
+
+/** Streams one "Hi" request through `model` to its end or its error, keeping the parts that arrived. */
+export async function drainHi(model: Model): Promise<{ parts: ModelStreamPart[]; error: unknown }> {
+  const parts: ModelStreamPart[] = [];
+  const request = {
+    messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }],
+    tools: [],
+    maxTokens: 100,
+  };
+  try {
+    for await (const part of model.doStream(request, new AbortController().signal)) parts.push(part);
+  } catch (error) {
+    return { parts, error };
+  }
+  return { parts, error: undefined };
 }

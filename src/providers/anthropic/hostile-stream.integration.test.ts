@@ -2,13 +2,14 @@
 // end the round with a plain error once it passes its bound, the connection closed, never the worker's memory.
 import { describe, expect, it } from 'vitest';
 import {
+  drainHi,
   serveEndlessAnswers,
   sseEvent,
   writeForever as writeEndlessly,
   type Attack,
   type Written,
 } from '../../../test/support/endless-http';
-import { ModelError, type ModelStreamPart } from '../../engine/model/model';
+import { ModelError } from '../../engine/model/model';
 import { MAX_BODY_BYTES, MAX_SSE_EVENT_CHARS, MAX_SSE_STREAM_BYTES } from '../stream-limits';
 import { createAnthropicModel } from './create-anthropic-model';
 
@@ -60,18 +61,7 @@ describe('a hostile Messages API', { timeout: 120_000 }, () => {
 
   const stream = async (path: string) => {
     const model = createAnthropicModel({ apiKey: 'sk-test', baseUrl: `${base()}${path}`, model: 'm', maxRetries: 0 });
-    const parts: ModelStreamPart[] = [];
-    const request = {
-      messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }],
-      tools: [],
-      maxTokens: 100,
-    };
-    try {
-      for await (const part of model.doStream(request, new AbortController().signal)) parts.push(part);
-    } catch (error) {
-      return { parts, error };
-    }
-    return { parts, error: undefined };
+    return drainHi(model);
   };
 
   /** The server saw the connection closed, having written little past the bound (socket buffers aside). */

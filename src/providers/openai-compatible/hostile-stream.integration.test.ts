@@ -2,12 +2,13 @@
 // error (never a hang, never the worker's memory), while the bytes keep coming so no idle timeout would fire.
 import { describe, expect, it } from 'vitest';
 import {
+  drainHi,
   serveEndlessAnswers,
   writeForever as writeEndlessly,
   type Attack,
   type Written,
 } from '../../../test/support/endless-http';
-import { ModelError, type ModelStreamPart } from '../../engine/model/model';
+import { ModelError } from '../../engine/model/model';
 import { createOpenAICompatibleModel } from './create-openai-compatible-model';
 import { MAX_SSE_EVENT_CHARS, MAX_SSE_STREAM_BYTES } from './parse-sse';
 import { MAX_BODY_BYTES } from '../stream-limits';
@@ -49,18 +50,7 @@ describe('a hostile OpenAI-compatible server', () => {
       model: 'hostile',
       maxRetries: 0,
     });
-    const parts: ModelStreamPart[] = [];
-    const request = {
-      messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }],
-      tools: [],
-      maxTokens: 100,
-    };
-    try {
-      for await (const part of model.doStream(request, new AbortController().signal)) parts.push(part);
-    } catch (error) {
-      return { parts, error };
-    }
-    return { parts, error: undefined };
+    return drainHi(model);
   };
   const closedSoon = (path: string) =>
     expect.poll(() => written.get(`${path}/chat/completions`)?.closed, { timeout: 10_000 }).toBe(true);
