@@ -4,6 +4,7 @@
 // Ends with one "N passed, N failed" line over all test cases.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { listTestFailures } from './list-test-failures.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reportDir = 'test-results/reports';
@@ -74,6 +75,7 @@ const failed = caseFailures + (failedSteps > 0 && caseFailures === 0 ? failedSte
 console.info(
   `\nunit+integration: ${vitest.passed} passed, ${vitest.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`,
 );
+for (const name of listTestFailures(reportDir)) console.info(`FAILED: ${name}`);
 console.info(`MCP conformance scenarios: ${conformance.passed} passed, ${conformance.failed} failed`);
 console.info(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps === 0 ? 0 : 1);
