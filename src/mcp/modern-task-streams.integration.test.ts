@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REAL_IO_WAIT } from '../../test/support/real-io-wait';
 import { startModernTasksServer, type ModernTasksServerHandle } from '../../test/servers/modern-tasks-server';
 import { createTaskRunContext, textOfOutput } from '../../test/support/task-run-context';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
@@ -30,7 +31,7 @@ describe('task listen streams on a 2026-07-28 connection (at most 2 per client)'
     const calls = ['a', 'b', 'c', 'd'].map((topic) => ({ topic, ...start(topic) }));
     // Every task is under way (each call has polled at least once) before any step moves on.
     await Promise.all(calls.map(({ topic, reported }) => reported(`Step 1 of 2: ${topic}`)));
-    await vi.waitFor(() => expect(server.probe.listens.length).toBe(2));
+    await vi.waitFor(() => expect(server.probe.listens.length).toBe(2), REAL_IO_WAIT);
     expect(server.probe.openListens).toBeLessThanOrEqual(2);
     server.release();
     await Promise.all(calls.map(({ topic, reported }) => reported(`Step 2 of 2: ${topic}`)));
@@ -45,7 +46,7 @@ describe('task listen streams on a 2026-07-28 connection (at most 2 per client)'
     const listened = server.probe.listens.map((ids) => ids.join());
     expect(new Set(listened).size).toBe(2);
     expect(listened.every((id) => server.probe.created.includes(id))).toBe(true);
-    await vi.waitFor(() => expect(server.probe.openListens).toBe(0));
+    await vi.waitFor(() => expect(server.probe.openListens).toBe(0), REAL_IO_WAIT);
   });
 
   it('gives a later task a stream again once the earlier ones ended (the count is given back)', async () => {
@@ -53,13 +54,13 @@ describe('task listen streams on a 2026-07-28 connection (at most 2 per client)'
     const first = start('e');
     const second = start('f');
     await Promise.all([first.reported('Step 1 of 2: e'), second.reported('Step 1 of 2: f')]);
-    await vi.waitFor(() => expect(server.probe.listens.length).toBe(before + 2));
+    await vi.waitFor(() => expect(server.probe.listens.length).toBe(before + 2), REAL_IO_WAIT);
     server.release();
     await Promise.all([first.reported('Step 2 of 2: e'), second.reported('Step 2 of 2: f')]);
     server.release();
     expect(textOfOutput(await first.running)).toBe('Report on e: 2 steps done.');
     expect(textOfOutput(await second.running)).toBe('Report on f: 2 steps done.');
-    await vi.waitFor(() => expect(server.probe.openListens).toBe(0));
+    await vi.waitFor(() => expect(server.probe.openListens).toBe(0), REAL_IO_WAIT);
     expect(server.probe.mostOpenListens).toBe(2);
   });
 });

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REAL_IO_WAIT } from '../../test/support/real-io-wait';
 import { connectMcpServer } from '../mcp/connect-mcp-server';
 import type { OAuthEvent } from '../protocol/oauth-messages';
 import type { ServerState } from '../protocol/server-status';
@@ -112,7 +113,7 @@ describe('OAuth of a server on the internet stays on the internet', () => {
     authorizationServer = `http://127.0.0.1:${near.port}`;
     tokenEndpoint = `http://127.0.0.1:${near.port}/token`;
     add();
-    await vi.waitFor(() => expect(lastState()?.status).toBe('error'));
+    await vi.waitFor(() => expect(lastState()?.status).toBe('error'), REAL_IO_WAIT);
     expect(lastState()?.problem?.message).toContain(
       `The server at mcp.test:${far.port} (on the internet) pointed Loupe at http://127.0.0.1:${near.port}, on this machine`,
     );
@@ -125,7 +126,7 @@ describe('OAuth of a server on the internet stays on the internet', () => {
     tokenEndpoint = `http://127.0.0.1:${near.port}/token`;
     add();
     // The rest of the flow is on the internet, so it goes ahead up to the sign-in prompt.
-    await vi.waitFor(() => expect(events.some((event) => event.kind === 'authorize')).toBe(true));
+    await vi.waitFor(() => expect(events.some((event) => event.kind === 'authorize')).toBe(true), REAL_IO_WAIT);
     const authorize = events.find((event) => event.kind === 'authorize');
     const state = authorize?.kind === 'authorize' ? new URL(authorize.url).searchParams.get('state') : null;
     await expect(

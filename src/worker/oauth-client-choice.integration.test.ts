@@ -1,6 +1,7 @@
 // How Loupe identifies itself to an authorization server, against real SDK servers over HTTP: a hand-registered
 // client id (no dynamic registration there), Loupe's Client ID Metadata Document, and the person's scopes.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REAL_IO_WAIT } from '../../test/support/real-io-wait';
 import {
   startOAuthMcpServer,
   type OAuthMcpServerHandle,
@@ -55,7 +56,7 @@ async function signIn(options: {
     ...(options.oauth === undefined ? {} : { oauth: options.oauth }),
   });
   const lastState = () => states.at(-1);
-  await vi.waitFor(() => expect(events.some((event) => event.kind === 'authorize')).toBe(true));
+  await vi.waitFor(() => expect(events.some((event) => event.kind === 'authorize')).toBe(true), REAL_IO_WAIT);
   const authorize = events.find((event) => event.kind === 'authorize');
   const url = new URL(authorize?.kind === 'authorize' ? authorize.url : '');
   // What the popup does: the consent page approves at once and redirects back with a code.
@@ -71,7 +72,7 @@ async function signIn(options: {
     if (value !== null) callback[key] = value;
   }
   await oauth.execute({ type: 'oauth-complete', serverId: 's1', callback, remember: false });
-  await vi.waitFor(() => expect(lastState()?.status).toBe('connected'));
+  await vi.waitFor(() => expect(lastState()?.status).toBe('connected'), REAL_IO_WAIT);
   const whoami = registry.connection('s1').createTool('whoami', 'whoami');
   const output = await whoami?.run({}, { signal: new AbortController().signal, onProgress: () => {}, log: () => {} });
   const signedIn = events.find((event) => event.kind === 'signed-in');

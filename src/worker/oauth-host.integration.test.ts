@@ -1,5 +1,6 @@
 // The worker side of OAuth 2.1 sign-in against a real SDK server that requires it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REAL_IO_WAIT } from '../../test/support/real-io-wait';
 import { startOAuthMcpServer, type OAuthMcpServerHandle } from '../../test/servers/oauth-server';
 import { connectMcpServer } from '../mcp/connect-mcp-server';
 import type { OAuthCallbackParams, OAuthEvent } from '../protocol/oauth-messages';
@@ -41,7 +42,7 @@ async function waitForSignInPrompt(count: number): Promise<URL> {
   await vi.waitFor(() => {
     expect(lastState()?.status).toBe('error');
     expect(authorizeUrls()).toHaveLength(count);
-  });
+  }, REAL_IO_WAIT);
   expect(lastState()?.problem?.message).toBe('This server needs you to sign in.');
   return authorizeUrls()[count - 1] as URL;
 }
@@ -74,7 +75,7 @@ describe('OAuth sign-in in the worker', () => {
 
     const callback = await consent(url);
     await oauth.execute({ type: 'oauth-complete', serverId: 's1', callback, remember: false });
-    await vi.waitFor(() => expect(lastState()?.status).toBe('connected'));
+    await vi.waitFor(() => expect(lastState()?.status).toBe('connected'), REAL_IO_WAIT);
     // Not remembered (no `saved`); the client Loupe registered dynamically is named.
     expect(events).toContainEqual({
       kind: 'signed-in',
@@ -103,7 +104,7 @@ describe('OAuth sign-in in the worker', () => {
     expect(signedIn?.kind === 'signed-in' && signedIn.saved?.clientInformation?.['client_id']).toEqual(
       expect.any(String),
     );
-    await vi.waitFor(() => expect(lastState()?.status).toBe('connected'));
+    await vi.waitFor(() => expect(lastState()?.status).toBe('connected'), REAL_IO_WAIT);
   });
 
   it('refuses an answer whose state is not the one it sent, and says so', async () => {
