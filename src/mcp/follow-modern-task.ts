@@ -3,6 +3,7 @@
 // `notifications/tasks` pushes on a `subscriptions/listen` stream when the server sends them.
 import { z } from 'zod';
 import type { ToolOutput, ToolRunContext } from '../engine/tool/tool';
+import { setOwn } from '../shared/own-keys';
 import { answerTaskInput, type TaskInputHandlers } from './answer-task-input';
 import { convertToolResult } from './convert-tool-result';
 import { followMcpTask, type McpTaskWire } from './follow-mcp-task';
@@ -87,7 +88,12 @@ export async function followModernMcpTask(
       const inputResponses: Record<string, unknown> = {};
       for (const [key, question] of fresh) {
         try {
-          inputResponses[key] = await answerTaskInput(question, options.handlers ?? {}, context.signal, toolName);
+          // A server names its questions: `__proto__` must stay a key of the answers, not become their prototype.
+          setOwn(
+            inputResponses,
+            key,
+            await answerTaskInput(question, options.handlers ?? {}, context.signal, toolName),
+          );
         } catch (error) {
           if (!(error instanceof SamplingDeclinedError)) throw error;
           await cancel();

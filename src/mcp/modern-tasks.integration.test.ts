@@ -151,6 +151,21 @@ describe('tools a 2026-07-28 server runs as tasks (the Tasks extension)', () => 
     expect(sent('tasks/update').at(-1)?.headers).toMatchObject({ 'Mcp-Name': server.probe.created.at(-1) });
   });
 
+  it('sends the answer to a question a hostile server named `__proto__` under that key', async () => {
+    const { context, controller } = createTaskRunContext();
+    const before = sent('tasks/update').length;
+    const running = run('ask_name', { key: '__proto__' }, context);
+    await expect.poll(() => sent('tasks/update').length).toBe(before + 1);
+    // Written as an own key (not the answers' prototype), it reaches the wire; the SDK's server then drops it,
+    // so the task never ends: stop it.
+    const update = sent('tasks/update').at(-1)?.message as { params?: { inputResponses?: object } };
+    expect(JSON.parse(JSON.stringify(update.params?.inputResponses))).toEqual(
+      JSON.parse('{"__proto__":{"action":"accept","content":{"name":"Ada"}}}'),
+    );
+    controller.abort(new Error('stopped'));
+    await expect(running).rejects.toThrow('stopped');
+  });
+
   it('declines a URL-mode question through tasks/update without asking the person, and says so in the log', async () => {
     const askedBefore = asked.length;
     const output = await run('open_link');

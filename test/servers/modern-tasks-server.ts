@@ -66,10 +66,12 @@ function startTask(store: ModernTaskStore, pacing: Pacing, name: string, args: R
       const task = store.create('Waiting for a name');
       // The handle says "working" (the SDK's tools/call check wants no `inputRequests` on it); the question shows on the first poll.
       const handle = detailedTask(task);
+      // `key` names the question (default `name`): a hostile server may pick `__proto__`.
+      const key = typeof args['key'] === 'string' ? args['key'] : 'name';
       store.update(task, {
         status: 'input_required',
         inputRequests: {
-          name: {
+          [key]: {
             method: 'elicitation/create',
             params: {
               mode: 'form',
@@ -79,7 +81,8 @@ function startTask(store: ModernTaskStore, pacing: Pacing, name: string, args: R
           },
         },
         onInput: (responses) => {
-          const answer = responses['name'] as { action?: string; content?: { name?: unknown } } | undefined;
+          const answer = (Object.hasOwn(responses, key) ? responses[key] : undefined) as
+            { action?: string; content?: { name?: unknown } } | undefined;
           if (answer === undefined) return;
           const said = answer.action === 'accept' ? `Hello, ${String(answer.content?.name)}!` : 'No name given.';
           // The task shows the question until the next step (acks are eventually consistent): polls in between
