@@ -107,6 +107,28 @@ describe('OAuth sign-in in the worker', () => {
     await vi.waitFor(() => expect(lastState()?.status).toBe('connected'), REAL_IO_WAIT);
   });
 
+  it('a remembered sign-in restored after a reload says at once that it is signed in, and with which client', async () => {
+    const callback = await consent(await waitForSignInPrompt(1));
+    await oauth.execute({ type: 'oauth-complete', serverId: 's1', callback, remember: true });
+    const first = events.find((event) => event.kind === 'signed-in');
+    if (first?.kind !== 'signed-in' || first.saved === undefined) throw new Error('not remembered');
+    // The reload: a new worker host and registry get the remembered sign-in first, then the server.
+    await registry.closeAll();
+    events = [];
+    states = [];
+    oauth = createOAuthHost({ post: (event) => events.push(event), servers: () => registry, appOrigin });
+    registry = new ServerRegistry(
+      (config, extras) => connectMcpServer(config, extras ?? {}),
+      (state) => states.push(state),
+      (config) => oauth.extrasFor(config),
+    );
+    await oauth.execute({ type: 'oauth-restore', serverId: 's1', saved: first.saved });
+    registry.add({ id: 's1', name: 'secure', url: server.url, headers: {}, includeInstructions: true });
+    await vi.waitFor(() => expect(lastState()?.status).toBe('connected'), REAL_IO_WAIT);
+    expect(events).toEqual([{ kind: 'signed-in', serverId: 's1', saved: first.saved, client: first.client }]);
+    expect(first.client).toMatchObject({ kind: 'dynamic' });
+  });
+
   it('refuses an answer whose state is not the one it sent, and says so', async () => {
     const callback = await consent(await waitForSignInPrompt(1));
     await expect(

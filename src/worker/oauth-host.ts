@@ -40,6 +40,21 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
   // A remembered sign-in arrives before its server (`oauth-restore`, then `server-add`): it waits for the config.
   const pendingRestores = new Map<string, SavedOAuthSignIn>();
 
+  // The server item says "signed in" and with which client at once, as after a sign-in; if the server turns the
+  // remembered tokens down, its request to sign in again (`authorize`) says otherwise.
+  const postSignedIn = (provider: LoupeOAuthProvider, serverId: string, saved: SavedOAuthSignIn | undefined) => {
+    const client = provider.clientRegistration();
+    deps.post({
+      kind: 'signed-in',
+      serverId,
+      ...(saved === undefined ? {} : { saved }),
+      ...(client === undefined ? {} : { client }),
+    });
+  };
+  const restoreInto = (provider: LoupeOAuthProvider, serverId: string, saved: SavedOAuthSignIn) => {
+    provider.restore(saved);
+    postSignedIn(provider, serverId, saved);
+  };
   const providerFor = (serverId: string, oauth: ServerOAuthSettings | undefined): LoupeOAuthProvider => {
     const settings = JSON.stringify(oauth ?? {});
     const known = providers.get(serverId);
@@ -53,15 +68,7 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
       ...(oauth?.clientId === undefined ? {} : { preRegistered: { clientId: oauth.clientId } }),
       ...(oauth?.scopes === undefined ? {} : { scopes: oauth.scopes }),
       onAuthorize: (url) => deps.post({ kind: 'authorize', serverId, url }),
-      onTokens: (saved) => {
-        const client = provider.clientRegistration();
-        deps.post({
-          kind: 'signed-in',
-          serverId,
-          ...(saved === undefined ? {} : { saved }),
-          ...(client === undefined ? {} : { client }),
-        });
-      },
+      onTokens: (saved) => postSignedIn(provider, serverId, saved),
     });
     providers.set(serverId, { provider, settings });
     const pending = pendingRestores.get(serverId);
@@ -69,7 +76,7 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
     // Tokens belong to the client they were issued to: kept only when that is still the chosen client.
     const issuedTo = pending?.clientInformation?.['client_id'];
     if (pending !== undefined && (oauth?.clientId === undefined || issuedTo === oauth.clientId))
-      provider.restore(pending);
+      restoreInto(provider, serverId, pending);
     return provider;
   };
   const existing = (serverId: string) => providers.get(serverId)?.provider;
@@ -87,7 +94,7 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
         case 'oauth-restore': {
           const config = deps.servers().config(command.serverId);
           if (config === undefined) pendingRestores.set(command.serverId, command.saved);
-          else providerFor(command.serverId, config.oauth).restore(command.saved);
+          else restoreInto(providerFor(command.serverId, config.oauth), command.serverId, command.saved);
           return null;
         }
         case 'oauth-sign-out':
