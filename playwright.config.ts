@@ -23,8 +23,10 @@ const allowedOrigins = loupeOrigins.join(',');
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Generous limits: a passing test never waits for them, and on a loaded 2-core machine one step (Monaco's
+  // first evaluation, a lazy chunk) was seen taking 18 s of wall time for a fraction of a second of work.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectEditorReady } from './fixtures/editor-ready';
 
 async function pausedAtTheWeatherCall(page: Page): Promise<void> {
   await page.goto('/');
@@ -20,7 +21,7 @@ async function pausedAtTheWeatherCall(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: 'Debugger status' })).toContainText(
     'Paused before demo__weather_get runs',
   );
-  await expect(page.getByRole('region', { name: 'Paused step' }).locator('.monaco-editor')).toBeVisible();
+  await expectEditorReady(page.getByRole('region', { name: 'Paused step' }));
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -7,6 +7,7 @@ import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { selectOptionStarting } from './fixtures/select-option-starting';
+import { expectEditorReady } from './fixtures/editor-ready';
 
 interface RecordedRequest {
   path: string;
@@ -138,7 +139,7 @@ test('a JSON result is edited as JSON at a pause, reaches the model as exact tex
   // The demo server's compact JSON shows as JSON, not as an escaped string.
   const paused = page.getByRole('region', { name: 'Paused step' });
   await expect(paused.getByRole('radio', { name: 'JSON value' })).toBeChecked();
-  await expect(paused.locator('.monaco-editor')).toBeVisible();
+  await expectEditorReady(paused);
   await expect(paused.locator('.monaco-editor')).toContainText('"temperatureC":');
   await expect(paused.locator('.monaco-editor')).not.toContainText('\\"');
   const report = bigReport();

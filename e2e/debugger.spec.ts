@@ -8,6 +8,7 @@ import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { selectOptionStarting } from './fixtures/select-option-starting';
+import { expectEditorReady } from './fixtures/editor-ready';
 
 interface RecordedRequest {
   path: string;
@@ -31,7 +32,7 @@ async function useMockAnthropic(page: Page): Promise<void> {
 /** Replaces the text of the Monaco editor named `name` (inside `scope`) with `text`. */
 async function replaceEditorText(page: Page, name: string, text: string): Promise<void> {
   const panel = page.getByRole('region', { name: 'Paused step' });
-  await expect(panel.locator('.monaco-editor')).toBeVisible();
+  await expectEditorReady(panel);
   const editor = panel.getByRole('textbox', { name });
   await editor.focus();
   await page.keyboard.press('ControlOrMeta+A');
@@ -104,7 +105,7 @@ test('fork from round 1: a second branch runs, the first stays intact, the trans
 
   await timeline.getByRole('article', { name: 'Round 1' }).getByRole('button', { name: 'Fork from here' }).click();
   const fork = page.getByRole('group', { name: 'Fork from round 1' });
-  await expect(fork.locator('.monaco-editor')).toBeVisible();
+  await expectEditorReady(fork);
   await fork.getByRole('textbox', { name: 'Fork name' }).fill('Ask about Oslo');
   await fork.getByRole('textbox', { name: 'Fork messages' }).focus();
   await page.keyboard.press('ControlOrMeta+A');
@@ -183,7 +184,7 @@ test('You are the model: the person writes the tool call and the answer, the dem
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const me = page.getByRole('region', { name: 'You are the model' });
   await me.getByRole('combobox', { name: 'Tool to call' }).selectOption('demo__weather_get');
-  await expect(me.locator('.monaco-editor')).toBeVisible();
+  await expectEditorReady(me);
   await me.getByRole('textbox', { name: 'Tool call input' }).focus();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');

@@ -7,6 +7,7 @@ import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectEditorReady } from './fixtures/editor-ready';
 
 const weather = 'demo__weather_get';
 const clothing = 'demo__clothing_advise';
@@ -116,7 +117,7 @@ test('the request editor at a pause: the edited request is exactly what the API 
   const status = page.getByRole('status', { name: 'Debugger status' });
   await expect(status).toContainText('Paused before the model request of round 1');
   const paused = page.getByRole('region', { name: 'Paused step' });
-  await expect(paused.locator('.monaco-editor')).toBeVisible();
+  await expectEditorReady(paused);
   expect(await messageRequests()).toHaveLength(0);
 
   const edited = {

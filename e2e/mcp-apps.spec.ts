@@ -9,6 +9,7 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
+import { expectEditorReady } from './fixtures/editor-ready';
 
 const basic = localServerName(E2E_PORTS.basicAppServer);
 
@@ -141,7 +142,7 @@ test('the demo weather card: the app-only forecast tool never reaches the model,
 /** Replaces the text of the Monaco editor named `name` in the paused step with `text`. */
 async function replaceEditorText(page: Page, name: string, text: string): Promise<void> {
   const panel = page.getByRole('region', { name: 'Paused step' });
-  await expect(panel.locator('.monaco-editor')).toBeVisible();
+  await expectEditorReady(panel);
   await panel.getByRole('textbox', { name, exact: true }).focus();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');

@@ -4,6 +4,7 @@ import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectEditorReady } from './fixtures/editor-ready';
 
 const modernName = `server${new URL(e2eUrls.modernServer).port}`;
 
@@ -32,7 +33,7 @@ async function sendOnly(page: Page, keep: string): Promise<void> {
 
 async function replaceEditorText(page: Page, name: string, text: string): Promise<void> {
   const panel = page.getByRole('region', { name: 'Paused step' });
-  await expect(panel.locator('.monaco-editor')).toBeVisible();
+  await expectEditorReady(panel);
   const editor = panel.getByRole('textbox', { name });
   await editor.focus();
   await page.keyboard.press('ControlOrMeta+A');

@@ -4,6 +4,7 @@ import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectEditorReady } from './fixtures/editor-ready';
 
 interface RecordedRequest {
   body: { tools?: { name: string; description?: string; input_schema?: unknown }[] };
@@ -20,7 +21,7 @@ async function useMockAnthropic(page: Page): Promise<void> {
 
 /** Replaces the text of the Monaco schema editor in `scope` the way a person would: select all, type. */
 async function replaceEditorText(page: Page, scope: Locator, text: string): Promise<void> {
-  await expect(scope.locator('.monaco-editor')).toBeVisible();
+  await expectEditorReady(scope);
   await scope.getByRole('textbox', { name: 'Input schema' }).focus();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
