@@ -1,19 +1,10 @@
 // Pure: a JSON text that is the same for equal values whatever their key order. No I/O.
+import { canonicalJson as sortedJson } from '../transcript/canonical-json';
 
 /** `value` as JSON with object keys sorted at every depth (so `{a,b}` and `{b,a}` compare equal). */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value)) ?? 'undefined';
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (typeof value !== 'object' || value === null) return value;
-  const record = value as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.keys(record)
-      .sort()
-      .map((key) => [key, sortKeys(record[key])]),
-  );
+  // `JSON.stringify` gives undefined for undefined (and functions): a signature still needs text.
+  return sortedJson(value) ?? 'undefined';
 }
 
 // A call's input is parsed once and never changed by the engine; a round reads its signature twice (the

@@ -45,8 +45,7 @@ export function assembleAssistantMessage(
 ): { content: ContentBlock[]; toolCalls: PlannedToolCall[] } {
   const content: ContentBlock[] = [];
   const toolCalls: PlannedToolCall[] = [];
-  const ordered = [...blocks.entries()].sort(([left], [right]) => left - right).map(([, block]) => block);
-  for (const block of ordered) {
+  for (const block of inIndexOrder(blocks)) {
     if (block.kind === 'text') {
       if (block.text.length > 0) content.push({ type: 'text', text: block.text });
       continue;
@@ -70,6 +69,17 @@ export function assembleAssistantMessage(
   }
   if (mode.kind === 'cancelled' && content.length === 0) content.push({ type: 'text', text: INTERRUPTED_PLACEHOLDER });
   return { content, toolCalls };
+}
+
+/** The blocks by index. Providers stream them in order, so the sorted copy is only made when they did not. */
+function inIndexOrder(blocks: ReadonlyMap<number, StreamedBlock>): Iterable<StreamedBlock> {
+  let previous = -Infinity;
+  for (const index of blocks.keys()) {
+    if (index < previous)
+      return [...blocks.entries()].sort(([left], [right]) => left - right).map(([, block]) => block);
+    previous = index;
+  }
+  return blocks.values();
 }
 
 /**

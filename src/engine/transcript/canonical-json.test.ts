@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from './canonical-json';
+import { callSignature, canonicalJson as signatureJson } from '../policies/canonical-json';
+
+describe('canonicalJson', () => {
+  it('writes the same text whatever the key order, at every depth', () => {
+    const sorted = { a: 1, b: [{ x: 1, y: { p: true, q: null } }], c: 'z' };
+    const shuffled = { c: 'z', b: [{ y: { q: null, p: true }, x: 1 }], a: 1 };
+    expect(canonicalJson(shuffled)).toBe('{"a":1,"b":[{"x":1,"y":{"p":true,"q":null}}],"c":"z"}');
+    expect(canonicalJson(sorted)).toBe(canonicalJson(shuffled));
+  });
+
+  it('sorts integer-like keys as text, as sort() does (the object keeps them numerically)', () => {
+    // Object.keys gives ['2', '10'] for both; sorted as text '10' comes first, and a copy cannot keep that
+    // order, so both forms write the engine's one answer.
+    expect(canonicalJson({ '2': 'b', '10': 'a' })).toBe(canonicalJson({ '10': 'a', '2': 'b' }));
+    expect(canonicalJson({ b: 1, '2': 2 })).toBe('{"2":2,"b":1}');
+  });
+
+  it('writes non-plain objects as their sorted copy would be (a Date becomes {})', () => {
+    const date = new Date(0);
+    expect(canonicalJson({ at: date })).toBe('{"at":{}}');
+    class Point {
+      constructor(
+        readonly x = 1,
+        readonly y = 2,
+      ) {}
+      toJSON() {
+        return 'point';
+      }
+    }
+    expect(canonicalJson([new Point()])).toBe('[{"x":1,"y":2}]');
+  });
+
+  it('keeps an own __proto__ key from parsed JSON and changes no prototype', () => {
+    const parsed = JSON.parse('{"z":1,"__proto__":{"polluted":true}}') as unknown;
+    expect(canonicalJson(parsed)).toBe('{"__proto__":{"polluted":true},"z":1}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('gives signatures text even for undefined, and equal signatures for reordered inputs', () => {
+    expect(signatureJson(undefined)).toBe('undefined');
+    expect(callSignature('f', { b: 1, a: [2, { d: 1, c: 0 }] })).toBe(
+      callSignature('f', { a: [2, { c: 0, d: 1 }], b: 1 }),
+    );
+    expect(callSignature('f', { a: 1 })).not.toBe(callSignature('g', { a: 1 }));
+  });
+});
