@@ -10,6 +10,9 @@ import { isAppCallPause, pauseShowsIn, type PauseSlot } from './pause-slot';
 
 const loadBody = () => import('./pause-panel-body');
 const PausePanelBody = lazyComponent(loadBody, 'PausePanelBody');
+// Asked for once per page: every card and call has pause slots, and each request of the chunk resolves the
+// chunk's ~20 dependencies again (30 ms when an imported run mounted 30 cards at once).
+let bodyRequested = false;
 
 const noCards = { rounds: [], calls: [] };
 
@@ -33,7 +36,11 @@ function pendingIn(state: LoupeState, slot: PauseSlot): PausePoint | null {
 export function PausePanel({ slot }: { slot: PauseSlot }) {
   const point = useLoupeStore((state) => pendingIn(state, slot));
   // Loaded once the page is up, so the first pause does not wait for it (a failed load shows at that pause).
-  useEffect(() => void loadBody().catch(() => undefined), []);
+  useEffect(() => {
+    if (bodyRequested) return;
+    bodyRequested = true;
+    loadBody().catch(() => undefined);
+  }, []);
   if (point === null) return null;
   // A new pause gets a fresh panel (editors, scroll, focus): keyed by the pause id.
   return <PausePanelBody key={point.pauseId} point={point} />;

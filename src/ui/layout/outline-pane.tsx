@@ -6,6 +6,7 @@ import type { Breakpoint } from '../../engine/debug/pause-point';
 import type { RoundView } from '../../store/run-view';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { panelClass, panelTitleClass } from '../common/styles';
+import { useProgressiveCount } from '../common/use-progressive-count';
 import { describeInheritedRounds, useInheritedRounds } from '../timeline/inherited-rounds';
 import { OutlineRound, type Paused, type ToolBreakpoints } from './outline-round';
 
@@ -31,9 +32,11 @@ function useToolBreakpoints(): ToolBreakpoints {
 }
 
 function PlainRounds(props: { rounds: readonly RoundView[]; paused: Paused; breakpoints: ToolBreakpoints }) {
+  // An imported run's entries arrive all at once: mounted a few per frame, as the timeline's cards are.
+  const mounted = useProgressiveCount(props.rounds.length, 10, 10);
   return (
     <ol className="space-y-1.5 text-sm">
-      {props.rounds.map((round) => (
+      {props.rounds.slice(0, mounted).map((round) => (
         <li key={round.round}>
           <OutlineRound round={round} paused={props.paused} breakpoints={props.breakpoints} />
         </li>

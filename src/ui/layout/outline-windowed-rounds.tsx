@@ -3,6 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { RoundView } from '../../store/run-view';
+import { observeBoxAfterLayout } from '../common/observe-box-after-layout';
 import { OutlineRound, type Paused, type ToolBreakpoints } from './outline-round';
 
 /** A round's height in the outline before it is measured: its title line and a line per call. */
@@ -21,6 +22,9 @@ export function WindowedRounds(props: { rounds: readonly RoundView[]; paused: Pa
     overscan: 8,
     getItemKey: (index) => rounds[index]?.round ?? index,
     useFlushSync: false,
+    // The box's size comes after the frame's layout; until then, as tall as it can be (60vh on a narrow page).
+    observeElementRect: observeBoxAfterLayout,
+    initialRect: { width: 0, height: Math.round(window.innerHeight * 0.6) },
   });
   return (
     <div ref={box} className="max-h-[60vh] overflow-y-auto overscroll-contain lg:max-h-[32vh]">

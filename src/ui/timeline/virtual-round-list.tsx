@@ -1,9 +1,10 @@
 // Long timelines stay cheap: past VIRTUAL_FROM rounds only the cards near the viewport are mounted (a window
 // virtualiser measures each card as it renders), and the navigator reaches any round without mounting the rest.
 // Loaded as its own chunk right after the first paint (virtual-rounds.tsx).
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { measureElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useInsertionEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RoundView } from '../../store/run-view';
+import { useProgressiveCount } from '../common/use-progressive-count';
 import { JUMP_TO_ROUND_EVENT } from '../layout/jump-to';
 import { RoundNavigator } from './round-navigator';
 import { Round } from './round';
@@ -59,7 +60,30 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
   const offset = useRoundOffset();
   const listRef = useRef<HTMLDivElement>(null);
   const virtual = rounds.length > VIRTUAL_FROM;
+  // An imported or restored run's cards arrive all at once: a plain list mounts them a slice per frame.
+  const mounted = useProgressiveCount(virtual ? 0 : rounds.length);
   const scrollMargin = useDocumentTop(listRef, virtual);
+  // The commit that turns the list virtual (an import's or restore's whole run replacing its last rounds, or
+  // a long run opened at once) measures its new cards late: taken at their estimate, their ResizeObserver gives
+  // the real size after the frame's own layout. Read at once, each card forced a layout into the commit that
+  // also unmounts the old cards (one task of 50–90 ms). Set before the commit's refs attach, cleared after.
+  const measureLate = useRef(false);
+  const wasVirtual = useRef(false);
+  useInsertionEffect(() => {
+    measureLate.current = virtual && !wasVirtual.current;
+    wasVirtual.current = virtual;
+  });
+  useLayoutEffect(() => {
+    measureLate.current = false;
+  });
+  const measureCard = useCallback(
+    (element: HTMLDivElement, entry: ResizeObserverEntry | undefined, list: Virtualizer<Window, HTMLDivElement>) => {
+      const measured = () => list.itemSizeCache.has(list.options.getItemKey(list.indexFromElement(element)));
+      if (entry === undefined && measureLate.current && !measured()) return ESTIMATED_CARD_PX;
+      return measureElement(element, entry, list);
+    },
+    [],
+  );
   const virtualizer = useWindowVirtualizer({
     count: rounds.length,
     enabled: virtual,
@@ -67,6 +91,7 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
     overscan: 3,
     scrollMargin,
     getItemKey: (index) => rounds[index]?.round ?? index,
+    measureElement: measureCard,
     // React 19 warns about flushSync during render; a frame's delay while scrolling is not visible.
     useFlushSync: false,
   });
@@ -147,7 +172,7 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
                 </div>
               );
             })
-          : rounds.map((round) => (
+          : rounds.slice(0, mounted).map((round) => (
               <div key={round.round} id={`round-${round.round}`} tabIndex={-1} className="focus-visible:outline-none">
                 <Round round={round} />
               </div>

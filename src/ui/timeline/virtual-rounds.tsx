@@ -3,6 +3,7 @@
 // rounds show as plain cards. The list replaces them once loaded (one remount, in practice before any run).
 import { useSyncExternalStore } from 'react';
 import type { RoundView } from '../../store/run-view';
+import { useProgressiveCount } from '../common/use-progressive-count';
 import type * as VirtualRoundListModule from './virtual-round-list';
 import { preloadRoundCard, Round } from './round';
 import { VIRTUAL_FROM } from './virtual-from';
@@ -32,10 +33,11 @@ export function VirtualRounds({ rounds }: { rounds: readonly RoundView[] }) {
     () => list,
     () => list,
   );
+  const mounted = useProgressiveCount(loaded === undefined ? Math.min(rounds.length, VIRTUAL_FROM) : 0);
   if (loaded !== undefined) return <loaded.VirtualRoundList rounds={rounds} />;
   return (
     <div className="space-y-3">
-      {rounds.slice(0, VIRTUAL_FROM).map((round) => (
+      {rounds.slice(0, mounted).map((round) => (
         <div key={round.round} id={`round-${round.round}`} tabIndex={-1} className="focus-visible:outline-none">
           <Round round={round} />
         </div>

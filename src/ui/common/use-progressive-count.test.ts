@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+// A long list is mounted a slice per frame; a short one, or one that grows from nothing, is never held back.
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useProgressiveCount } from './use-progressive-count';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// Frames run only when the test says so.
+let frames = new Map<number, FrameRequestCallback>();
+let lastFrame = 0;
+const runFrame = () =>
+  act(() => {
+    const due = [...frames.values()];
+    frames = new Map();
+    for (const callback of due) callback(0);
+  });
+
+function Probe({ total }: { total: number }) {
+  return createElement('output', null, String(useProgressiveCount(total, 2, 3)));
+}
+
+let container: HTMLElement;
+let root: Root;
+const shown = () => Number(container.textContent);
+const render = (total: number) => act(() => root.render(createElement(Probe, { total })));
+
+beforeEach(() => {
+  frames = new Map();
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    lastFrame += 1;
+    frames.set(lastFrame, callback);
+    return lastFrame;
+  });
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+  container = document.createElement('div');
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  vi.unstubAllGlobals();
+});
+
+describe('useProgressiveCount', () => {
+  it('mounts a long list a slice per frame until all are there', () => {
+    render(10);
+    expect(shown()).toBe(2);
+    runFrame();
+    expect(shown()).toBe(5);
+    runFrame();
+    expect(shown()).toBe(8);
+    runFrame();
+    expect(shown()).toBe(10);
+    expect(frames.size).toBe(0);
+  });
+
+  it('shows a short list whole at once and asks for no frame', () => {
+    render(2);
+    expect(shown()).toBe(2);
+    expect(frames.size).toBe(0);
+  });
+
+  it('follows a list that grows from nothing (a live run) in the same render', () => {
+    render(0);
+    for (const total of [1, 2, 3, 7, 20]) {
+      render(total);
+      expect(shown()).toBe(total);
+    }
+    expect(frames.size).toBe(0);
+  });
+
+  it('once caught up, follows later growth at once', () => {
+    render(4);
+    runFrame();
+    expect(shown()).toBe(4);
+    render(30);
+    expect(shown()).toBe(30);
+  });
+
+  it('never shows more than the list holds when it shrinks while slicing', () => {
+    render(10);
+    render(1);
+    expect(shown()).toBe(1);
+    render(10);
+    expect(shown()).toBe(10);
+  });
+});
