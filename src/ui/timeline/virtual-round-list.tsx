@@ -1,13 +1,14 @@
 // Long timelines stay cheap: past VIRTUAL_FROM rounds only the cards near the viewport are mounted (a window
 // virtualiser measures each card as it renders), and the navigator reaches any round without mounting the rest.
 // Loaded as its own chunk right after the first paint (virtual-rounds.tsx).
-import { measureElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useInsertionEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RoundView } from '../../store/run-view';
 import { useProgressiveCount } from '../common/use-progressive-count';
 import { JUMP_TO_ROUND_EVENT } from '../layout/jump-to';
 import { RoundNavigator } from './round-navigator';
 import { Round } from './round';
+import { useLateCardMeasure } from './use-late-card-measure';
 import { useRoundOffset } from './use-round-offset';
 import { VIRTUAL_FROM } from './virtual-from';
 /** A card's height before it is measured (a typical round with a call or two). */
@@ -63,27 +64,7 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
   // An imported or restored run's cards arrive all at once: a plain list mounts them a slice per frame.
   const mounted = useProgressiveCount(virtual ? 0 : rounds.length);
   const scrollMargin = useDocumentTop(listRef, virtual);
-  // The commit that turns the list virtual (an import's or restore's whole run replacing its last rounds, or
-  // a long run opened at once) measures its new cards late: taken at their estimate, their ResizeObserver gives
-  // the real size after the frame's own layout. Read at once, each card forced a layout into the commit that
-  // also unmounts the old cards (one task of 50–90 ms). Set before the commit's refs attach, cleared after.
-  const measureLate = useRef(false);
-  const wasVirtual = useRef(false);
-  useInsertionEffect(() => {
-    measureLate.current = virtual && !wasVirtual.current;
-    wasVirtual.current = virtual;
-  });
-  useLayoutEffect(() => {
-    measureLate.current = false;
-  });
-  const measureCard = useCallback(
-    (element: HTMLDivElement, entry: ResizeObserverEntry | undefined, list: Virtualizer<Window, HTMLDivElement>) => {
-      const measured = () => list.itemSizeCache.has(list.options.getItemKey(list.indexFromElement(element)));
-      if (entry === undefined && measureLate.current && !measured()) return ESTIMATED_CARD_PX;
-      return measureElement(element, entry, list);
-    },
-    [],
-  );
+  const measureCard = useLateCardMeasure(virtual, ESTIMATED_CARD_PX);
   const virtualizer = useWindowVirtualizer({
     count: rounds.length,
     enabled: virtual,
