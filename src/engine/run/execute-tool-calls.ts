@@ -184,7 +184,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     return final;
   }
 
-  async function runTool(
+  function runTool(
     call: PlannedToolCall,
     tool: Tool,
     input: Record<string, unknown>,
