@@ -98,7 +98,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     }
     const queuedAt = environment.now();
     const finish = (settled: SettledCall, startedAt?: number, full?: ToolResultContentBlock[]): ToolCallOutcome =>
-      endCall(bookkeeping, call, settled, { queuedAt, ...(startedAt === undefined ? {} : { startedAt }) }, full);
+      endCall(bookkeeping, call, settled, startedAt === undefined ? { queuedAt } : { queuedAt, startedAt }, full);
     const answer = (status: ToolResultStatus, value: string): ToolCallOutcome =>
       finish({ status, content: [text(value)] });
 
@@ -200,7 +200,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
       keys,
       async () => {
         if (signal.aborted) return finish({ status: 'not-executed', content: [text(NOT_EXECUTED_TEXT)] });
-        const { settled, startedAt } = await runCall(bookkeeping, call, tool, input, signal, {
+        const { startedAt, settled: running } = runCall(bookkeeping, call, tool, input, signal, {
           queuedAt,
           eager,
           onProgress: (progress) =>
@@ -209,6 +209,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
             emit({ type: 'tool-call-log', at: environment.now(), round, callId: call.callId, level, message }),
           ),
         });
+        const settled = await running;
         const withNote = note === undefined ? settled : { ...settled, content: [...settled.content, text(note)] };
         const cut = truncateResult(withNote.content, policies.maxResultChars);
         if (!cut.truncated) return finish(withNote, startedAt);

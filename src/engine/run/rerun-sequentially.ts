@@ -65,7 +65,8 @@ export async function rerunSequentially(options: RerunOptions): Promise<ToolCall
       if (problem !== undefined) continue;
       // The same call again: logged without the eager or repaired marks of its first run.
       const again = { callId: call.callId, name: call.name, input: call.input };
-      const { settled, startedAt } = await runCall(context, again, tool, input, options.signal, {});
+      const { startedAt, settled: running } = runCall(context, again, tool, input, options.signal, {});
+      const settled = await running;
       const position = outcomes.findIndex((candidate) => candidate.callId === call.callId);
       outcomes[position] = endCall(context, call, settled, { queuedAt: startedAt, startedAt });
     }

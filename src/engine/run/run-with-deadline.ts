@@ -9,6 +9,7 @@ import type {
   ToolOutput,
   ToolProgress,
   ToolResultStatus,
+  ToolRunContext,
 } from '../tool/tool';
 import { describeDuration } from '../../shared/describe-duration';
 import type { AbortSource } from './cancel-scope';
@@ -152,30 +153,36 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     const log = (level: ToolLogLevel, message: string): void => {
       if (!done) options.onLog?.(level, message);
     };
-    // Wrapping in a promise chain turns a synchronous throw into a rejection, and both handlers are
-    // attached, so a late failure after a timeout is never an unhandled rejection.
-    Promise.resolve()
-      .then(() => {
-        if (done) return undefined;
-        const deadline = { idleMs: timeoutMs, ...(maxTotal === undefined ? {} : { maxTotalMs: maxTotal }) };
-        return tool.run(input, {
-          get signal() {
-            return toolSignal();
-          },
-          onProgress,
-          log,
-          deadline,
-          holdIdle,
-        });
-      })
-      .then(
-        (output) => settle(fromOutput(output)),
-        (error: unknown) => {
-          const message = describeToolError(error);
-          const retryable = isRetryableFailure(factsOfThrown(error, message));
-          settle({ status: 'tool-error', content: [text(message)], retryable });
-        },
-      );
+    const onOutput = (output: ToolOutput | undefined): void => settle(fromOutput(output));
+    const onError = (error: unknown): void => {
+      const message = describeToolError(error);
+      const retryable = isRetryableFailure(factsOfThrown(error, message));
+      settle({ status: 'tool-error', content: [text(message)], retryable });
+    };
+    // The tool starts in a microtask, as it always has (never inside the caller's turn); a synchronous throw
+    // is a failure like a rejection, and both handlers are attached, so a late failure after a timeout is
+    // never an unhandled rejection. No promise chain of its own around the tool's: this runs for every call.
+    queueMicrotask(() => {
+      if (done) return;
+      const deadline: NonNullable<ToolRunContext['deadline']> = { idleMs: timeoutMs };
+      if (maxTotal !== undefined) deadline.maxTotalMs = maxTotal;
+      try {
+        // `Promise.resolve` is the tool's own promise when it returns one; it also takes a bare value.
+        Promise.resolve(
+          tool.run(input, {
+            get signal() {
+              return toolSignal();
+            },
+            onProgress,
+            log,
+            deadline,
+            holdIdle,
+          }),
+        ).then(onOutput, onError);
+      } catch (error) {
+        onError(error);
+      }
+    });
   });
 }
 
