@@ -62,11 +62,7 @@ async function compact(context: LoopContext, next: RoundState): Promise<Usage> {
     trigger,
     model: options.model,
     signal,
-    idle: {
-      ms: context.policies.modelIdleTimeoutMs,
-      setTimer: (callback, ms) => options.environment.setTimer(callback, ms),
-      now: () => options.environment.now(),
-    },
+    idle: context.modelIdle,
     ...(announced?.summary === undefined ? {} : { summary: announced.summary }),
   };
   const outcome = await compactHistory(input);

@@ -28,8 +28,11 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
     emit({ type: 'round-start', at: environment.now(), round: round.round, request: context.digest(pending) });
   const request =
     round.reply === undefined && debug.inert !== true ? await debug.beforeRequest(round.round, pending) : pending;
-  const { messages: _sent, ...kept } = request;
-  state.base = request.tools === round.offered ? { ...kept, tools: state.base.tools } : kept;
+  // An edit persists; an unedited request leaves the base as it was (no copy of it every round).
+  if (request !== pending) {
+    const { messages: _sent, ...kept } = request;
+    state.base = request.tools === round.offered ? { ...kept, tools: state.base.tools } : kept;
+  }
   if (signal.aborted) {
     endRound(context, round.round);
     return context.finish('aborted');
@@ -63,7 +66,7 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
         request,
         round: round.round,
         signal: wall.source,
-        now: () => environment.now(),
+        now: context.now,
         emit,
         // Reply ids are checked against the run's full history (a compaction may have left a tool_use out of
         // what is sent; its id stays taken); an edited history is searched as it was sent too.
@@ -71,11 +74,7 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
           ? { hasToolUse: context.hasToolUse, mediaFree: !context.hasMedia() }
           : { history: request.messages, hasToolUse: context.hasToolUse }),
         onToolCallReady: (ready) => void executor.startEarly(ready),
-        idle: {
-          ms: policies.modelIdleTimeoutMs,
-          setTimer: (callback, ms) => environment.setTimer(callback, ms),
-          now: () => environment.now(),
-        },
+        idle: context.modelIdle,
       });
   state.usage = sumUsage(state.usage, response.usage);
   if (response.kind === 'failed') {
