@@ -16,7 +16,7 @@ import type { SettledCall } from './run-with-deadline';
 import { endCall, runCall, type CallRound } from './call-bookkeeping';
 import { createCancelScope, type AbortSource } from './cancel-scope';
 import { capCallLogs } from './cap-call-logs';
-import { rerunSequentially, type RanCall } from './rerun-sequentially';
+import { hasRetryableFailure, rerunSequentially, type RanCall } from './rerun-sequentially';
 import type { RecordedCall } from './resume-run';
 import { RELOAD_NOT_RERUN_TEXT } from './plan-interrupted-resume';
 
@@ -271,7 +271,8 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     async settle(calls) {
       const outcomes = await Promise.all(calls.map((call) => start(call, false)));
       try {
-        if (!policies.sequentialFallback || signal.aborted) return outcomes;
+        // Most rounds have no retryable failure: no per-server grouping and no await for them.
+        if (!policies.sequentialFallback || signal.aborted || !hasRetryableFailure(outcomes)) return outcomes;
         return await rerunSequentially({ outcomes, ran, state, signal, round: bookkeeping });
       } finally {
         signal.dispose();

@@ -26,6 +26,9 @@ export interface RerunOptions {
 const isRetryableFailure = (outcome: ToolCallOutcome): boolean =>
   (outcome.status === 'tool-error' || outcome.status === 'timeout') && outcome.retryable === true;
 
+/** Whether any of `outcomes` failed retryably: without one, `rerunSequentially` has nothing to do. */
+export const hasRetryableFailure = (outcomes: readonly ToolCallOutcome[]): boolean => outcomes.some(isRetryableFailure);
+
 /**
  * For each MCP server that ran two or more calls of the round at once (and is not sequential), the
  * calls that failed retryably run again one at a time, each validated first; their new results replace
