@@ -65,4 +65,11 @@ describe('canonicalJson', () => {
     );
     expect(callSignature('f', { a: 1 })).not.toBe(callSignature('g', { a: 1 }));
   });
+
+  it('gives one input object the signature of the name asked for, each time', () => {
+    const input = { b: 1, a: 2 };
+    expect(callSignature('f', input)).toBe('f {"a":2,"b":1}');
+    expect(callSignature('F', input)).toBe('F {"a":2,"b":1}');
+    expect(callSignature('f', input)).toBe('f {"a":2,"b":1}');
+  });
 });
