@@ -78,13 +78,8 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
   const ran = new Map<string, RanCall>();
   let index = 0;
   let capNoted = false;
-  const bookkeeping: CallRound = {
-    round,
-    emit,
-    environment,
-    timeoutMs: options.timeoutMs,
-    ...(options.maxTotalMs === undefined ? {} : { maxTotalMs: options.maxTotalMs }),
-  };
+  const bookkeeping: CallRound = { round, emit, environment, timeoutMs: options.timeoutMs };
+  if (options.maxTotalMs !== undefined) bookkeeping.maxTotalMs = options.maxTotalMs;
   const act = (policy: Extract<RunEvent, { type: 'policy-act' }>['policy'], detail: string, callId?: string) =>
     emit({ type: 'policy-act', at: environment.now(), round, policy, detail, ...(callId ? { callId } : {}) });
 

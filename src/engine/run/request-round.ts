@@ -2,7 +2,7 @@
 import { createEmptyUsage, sumUsage } from './sum-usage';
 import type { ModelRequest } from '../model/model';
 import { collectModelResponse, type ModelResponse } from './collect-model-response';
-import { createRoundExecutor, type RoundExecutor } from './execute-tool-calls';
+import { createRoundExecutor, type RoundExecutor, type RoundExecutorOptions } from './execute-tool-calls';
 import type { LoopContext, RoundState } from './loop-context';
 import { wouldPauseBefore } from './round-policies';
 import { endRound } from './round-progress';
@@ -38,7 +38,7 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
     return context.finish('aborted');
   }
 
-  const executor = createRoundExecutor({
+  const executorOptions: RoundExecutorOptions = {
     round: round.round,
     tools: state.tools,
     signal: wall.source,
@@ -47,11 +47,13 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
     maxTotalMs: policies.toolMaxTotalMs,
     emit,
     state: context.policyState,
-    ...(debug.inert === true ? {} : { debug }),
     wouldPause: (call, tool) => wouldPauseBefore(options, round.round, call, tool),
-    ...(round.recorded === undefined ? {} : { recorded: round.recorded }),
-    ...(round.cutShort === undefined ? {} : { cutShort: round.cutShort }),
-  });
+  };
+  // Set when present rather than spread from literals: this runs every round.
+  if (debug.inert !== true) executorOptions.debug = debug;
+  if (round.recorded !== undefined) executorOptions.recorded = round.recorded;
+  if (round.cutShort !== undefined) executorOptions.cutShort = round.cutShort;
+  const executor = createRoundExecutor(executorOptions);
   const { reply } = round;
   const response: ModelResponse = reply
     ? {
