@@ -50,6 +50,7 @@ export interface RunWithDeadlineOptions {
 }
 
 const text = (value: string): ToolResultContentBlock => ({ type: 'text', text: value });
+const noop = (): void => {};
 
 /** The idle timeout a call of `tool` runs under: the tool's own (or its server's), else the run's. */
 export function callTimeoutOf(tool: Tool, runTimeoutMs: number): { ms: number; source: TimeoutSource } {
@@ -103,7 +104,7 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     const maxTotal = options.maxTotalMs === undefined ? undefined : Math.max(options.maxTotalMs, timeoutMs);
     const cancelTotal =
       maxTotal === undefined
-        ? () => {}
+        ? noop
         : environment.setTimer(() => timedOut({ ms: maxTotal, source: 'max-total' }), maxTotal);
     const onCancel = (): void => {
       if (isWallTimeAbort(signal.reason)) timedOut({ ms: environment.now() - startedAt, source: 'wall-time' });
@@ -130,7 +131,7 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     let holds = 0;
     const restartIdle = (): void => {
       cancelTimer();
-      cancelTimer = holds > 0 ? () => {} : environment.setTimer(onTimeout, timeoutMs);
+      cancelTimer = holds > 0 ? noop : environment.setTimer(onTimeout, timeoutMs);
     };
     const holdIdle = (): (() => void) => {
       let held = !done;
