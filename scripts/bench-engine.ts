@@ -1,6 +1,7 @@
 // Benchmark (not a test): what the engine costs per round next to a bare `while` loop, and what its
 // parallelism and eager start buy. Every ratio is measured side by side in one run. Run: npm run bench:engine
-// (`-- --cpu-prof` also writes a CPU profile of the engine at the largest size and prints its top functions).
+// (`-- --cpu-prof` also writes a CPU profile of the engine at the largest size and prints its top functions;
+// `-- --heap-prof` prints what each loop allocates per round there, and the engine's top allocators).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { createScriptedModel } from '../src/engine/testing/scripted-model';
 import type { LoopPolicies } from '../src/shared/loop-policies';
 import { createRunEnvironment } from '../src/worker/create-run-environment';
 import type * as EngineLoops from './bench/engine-loops';
+import { profileAllocations } from './bench/profile-allocations';
 import { profileEngine } from './bench/profile-engine';
 
 const userMessage: Message = { role: 'user', content: [{ type: 'text', text: 'Go.' }] };
@@ -95,6 +97,19 @@ if (smallest !== undefined && largest !== undefined && sizes.length > 1)
 if (process.argv.includes('--cpu-prof')) {
   const rounds = sizes.at(-1) ?? 2000;
   await profileEngine(() => loops.engineRun(rounds), 5, join(tmpdir(), `loupe-engine-${rounds}-rounds.cpuprofile`));
+}
+
+// `--heap-prof`: bytes allocated per round by each loop at the largest size, and who allocates the engine's.
+if (process.argv.includes('--heap-prof')) {
+  const rounds = sizes.at(-1) ?? 2000;
+  const engine = await profileAllocations(() => loops.engineRun(rounds), 3, rounds);
+  const bare = await profileAllocations(() => loops.bareRun(rounds), 3, rounds);
+  const kb = (bytes: number): string => (bytes / 1024).toFixed(1).padStart(6);
+  console.info(
+    `Allocated per round at ${rounds} rounds (sampled, garbage included): engine ${kb(engine.perRound)} KB, bare ${kb(bare.perRound)} KB.`,
+  );
+  console.info("The engine's top allocators, KB per round:");
+  for (const [name, bytes] of engine.top) console.info(`  ${kb(bytes)}  ${name}`);
 }
 
 // ---- Parallelism and eager start, on the real clock ----------------------------------------------------

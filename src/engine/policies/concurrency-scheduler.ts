@@ -46,26 +46,29 @@ export function createConcurrencyScheduler(policies: Policies): ConcurrencySched
       } else index += 1;
     }
   };
+  // A task holds its slots from its start until one microtask after it settles: whoever awaits its result
+  // goes on first, then the slot goes to the next waiting task (which itself starts a microtask later).
+  const launch = <T>(keys: SlotKeys, task: () => Promise<T>): Promise<T> => {
+    take(keys, 1);
+    // Never inside the caller's turn, and a synchronous throw becomes a rejection.
+    const settled = Promise.resolve().then(task);
+    const free = (): void => {
+      take(keys, -1);
+      pump();
+    };
+    // Handled both ways, so a failed task is the caller's rejection only, never an unhandled one.
+    settled.then(free, free);
+    return settled;
+  };
   return {
     hasRoom,
     run(keys, task, onQueued) {
+      // A task that fits starts at once (the common case: no promise of its own around the task's);
+      // one waiting behind another server's cap does not hold it up.
+      if (hasRoom(keys)) return launch(keys, task);
+      onQueued?.();
       return new Promise((resolve, reject) => {
-        const start = (): void => {
-          take(keys, 1);
-          Promise.resolve()
-            .then(task)
-            .then(resolve, reject)
-            .finally(() => {
-              take(keys, -1);
-              pump();
-            });
-        };
-        // A task that fits starts at once; one waiting behind another server's cap does not hold it up.
-        if (hasRoom(keys)) start();
-        else {
-          onQueued?.();
-          waiting.push({ keys, start });
-        }
+        waiting.push({ keys, start: () => void launch(keys, task).then(resolve, reject) });
       });
     },
   };

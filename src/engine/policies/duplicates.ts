@@ -21,13 +21,16 @@ export interface DuplicateTracker {
 const textOf = (content: readonly ToolResultContentBlock[]): string =>
   content.map((part) => (part.type === 'text' ? part.text : `[${part.source.media_type} image]`)).join('\n');
 
+// The verdict of almost every call, made once (verdicts are read, never changed).
+const runIt: DuplicateVerdict = Object.freeze({ kind: 'run' });
+
 /** A tracker for `mode` (`off` never acts). */
 export function createDuplicateTracker(mode: DuplicateMode): DuplicateTracker {
   const seen = new Map<string, { count: number; last: readonly ToolResultContentBlock[] }>();
   return {
     check(signature, name) {
       const earlier = seen.get(signature);
-      if (mode === 'off' || earlier === undefined || earlier.count < DUPLICATE_THRESHOLD) return { kind: 'run' };
+      if (mode === 'off' || earlier === undefined || earlier.count < DUPLICATE_THRESHOLD) return runIt;
       const count = earlier.count;
       if (mode === 'warn') {
         const note = `Note: this exact call of '${name}' was already made ${count} times in this run with the same result. Use that result instead of calling again.`;

@@ -29,22 +29,29 @@ export interface CallStart {
   onLog?: RunWithDeadlineOptions['onLog'];
 }
 
+/** A call under way: when it started, and how it settles (never rejects). */
+export interface StartedCall {
+  startedAt: number;
+  settled: Promise<SettledCall>;
+}
+
 /**
  * Logs `tool-call-start` (with the timeout that applies and where it comes from) and runs `tool` with
- * `input` under its deadline; resolves with how it settled and when it started. Never rejects.
+ * `input` under its deadline; returns at once with when it started and the promise of how it settles.
  */
-export async function runCall(
+export function runCall(
   context: CallRound,
   call: PlannedToolCall,
   tool: Tool,
   input: Record<string, unknown>,
   signal: AbortSource,
   start: CallStart,
-): Promise<{ settled: SettledCall; startedAt: number }> {
+): StartedCall {
   const { environment } = context;
   const startedAt = environment.now();
   const timeout = callTimeoutOf(tool, context.timeoutMs);
-  context.emit({
+  // Optional fields set when present rather than spread from a literal: this runs for every call.
+  const event: Extract<RunEvent, { type: 'tool-call-start' }> = {
     type: 'tool-call-start',
     at: startedAt,
     round: context.round,
@@ -52,22 +59,23 @@ export async function runCall(
     name: call.name,
     input,
     queuedAt: start.queuedAt ?? startedAt,
-    ...(start.eager === true ? { eager: true } : {}),
-    ...(call.repaired === true ? { repaired: true } : {}),
-    timeout,
-  });
-  const settled = await runWithDeadline({
+  };
+  if (start.eager === true) event.eager = true;
+  if (call.repaired === true) event.repaired = true;
+  event.timeout = timeout;
+  context.emit(event);
+  const options: RunWithDeadlineOptions = {
     tool,
     input,
     signal,
     timeoutMs: timeout.ms,
     timeoutSource: timeout.source,
-    ...(context.maxTotalMs === undefined ? {} : { maxTotalMs: context.maxTotalMs }),
     environment,
-    ...(start.onProgress === undefined ? {} : { onProgress: start.onProgress }),
-    ...(start.onLog === undefined ? {} : { onLog: start.onLog }),
-  });
-  return { settled, startedAt };
+  };
+  if (context.maxTotalMs !== undefined) options.maxTotalMs = context.maxTotalMs;
+  if (start.onProgress !== undefined) options.onProgress = start.onProgress;
+  if (start.onLog !== undefined) options.onLog = start.onLog;
+  return { startedAt, settled: runWithDeadline(options) };
 }
 
 /**
@@ -83,26 +91,28 @@ export function endCall(
 ): ToolCallOutcome {
   const isError = settled.status !== 'ok';
   const content = isError ? toErrorContent(settled.content) : settled.content;
-  context.emit({
+  const endedAt = context.environment.now();
+  const event: Extract<RunEvent, { type: 'tool-call-end' }> = {
     type: 'tool-call-end',
-    at: context.environment.now(),
+    at: endedAt,
     round: context.round,
     callId: call.callId,
     name: call.name,
     status: settled.status,
     isError,
     content,
-    timing: { ...timing, endedAt: context.environment.now() },
-    ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
-    ...(full === undefined ? {} : { fullContent: full }),
-    ...(settled.timeout === undefined ? {} : { timeout: settled.timeout }),
-    ...(settled.structured === undefined ? {} : { structuredContent: settled.structured }),
-  });
-  return {
-    callId: call.callId,
-    name: call.name,
-    status: settled.status,
-    content,
-    ...(settled.retryable === undefined ? {} : { retryable: settled.retryable }),
+    timing:
+      timing.startedAt === undefined
+        ? { queuedAt: timing.queuedAt, endedAt }
+        : { queuedAt: timing.queuedAt, startedAt: timing.startedAt, endedAt },
   };
+  // In this order (the event's JSON keeps it); set when present rather than spread from a literal each call.
+  if (settled.retryable !== undefined) event.retryable = settled.retryable;
+  if (full !== undefined) event.fullContent = full;
+  if (settled.timeout !== undefined) event.timeout = settled.timeout;
+  if (settled.structured !== undefined) event.structuredContent = settled.structured;
+  context.emit(event);
+  const outcome: ToolCallOutcome = { callId: call.callId, name: call.name, status: settled.status, content };
+  if (settled.retryable !== undefined) outcome.retryable = settled.retryable;
+  return outcome;
 }

@@ -24,39 +24,55 @@ export interface CancelScope extends AbortSource {
 /**
  * Creates a scope under `parent`: one listener on `parent` for the scope's whole life, however many
  * listeners come and go on the scope. `abort()` without a reason uses an `AbortError`, as
- * `AbortController.abort()` does.
+ * `AbortController.abort()` does. Its methods are called on the scope (`scope.abort()`), not detached.
  */
 export function createCancelScope(parent: AbortSource): CancelScope {
-  const listeners = new Set<() => void>();
-  let aborted = false;
-  let reason: unknown;
-  const abort = (why?: unknown): void => {
-    if (aborted) return;
-    aborted = true;
-    reason = why === undefined ? new DOMException('This operation was aborted', 'AbortError') : why;
-    parent.removeEventListener('abort', onParentAbort);
-    const pending = [...listeners];
-    listeners.clear();
+  return new Scope(parent);
+}
+
+// A class, not an object literal of closures and getters: one is made per round, and its methods and
+// getters live on the prototype (an object literal with getters is also slow to create).
+class Scope implements CancelScope {
+  private done = false;
+  private why: unknown;
+  // Made for the first listener (a scope that nobody listens to costs no set).
+  private listeners: Set<() => void> | undefined;
+  private readonly onParentAbort: () => void;
+
+  constructor(private readonly parent: AbortSource) {
+    this.onParentAbort = () => this.abort(parent.reason);
+    if (parent.aborted) this.abort(parent.reason);
+    else parent.addEventListener('abort', this.onParentAbort, { once: true });
+  }
+
+  get aborted(): boolean {
+    return this.done;
+  }
+
+  get reason(): unknown {
+    return this.why;
+  }
+
+  // Every listener here runs once: the scope aborts once.
+  addEventListener(_type: 'abort', listener: () => void): void {
+    if (!this.done) (this.listeners ??= new Set()).add(listener);
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    this.listeners?.delete(listener);
+  }
+
+  abort(reason?: unknown): void {
+    if (this.done) return;
+    this.done = true;
+    this.why = reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason;
+    this.parent.removeEventListener('abort', this.onParentAbort);
+    const pending = this.listeners === undefined ? [] : [...this.listeners];
+    this.listeners?.clear();
     for (const listener of pending) listener();
-  };
-  const onParentAbort = (): void => abort(parent.reason);
-  if (parent.aborted) abort(parent.reason);
-  else parent.addEventListener('abort', onParentAbort, { once: true });
-  return {
-    get aborted() {
-      return aborted;
-    },
-    get reason() {
-      return reason;
-    },
-    // Every listener here runs once: the scope aborts once.
-    addEventListener: (_type, listener) => {
-      if (!aborted) listeners.add(listener);
-    },
-    removeEventListener: (_type, listener) => {
-      listeners.delete(listener);
-    },
-    abort,
-    dispose: () => parent.removeEventListener('abort', onParentAbort),
-  };
+  }
+
+  dispose(): void {
+    this.parent.removeEventListener('abort', this.onParentAbort);
+  }
 }

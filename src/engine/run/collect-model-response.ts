@@ -66,6 +66,8 @@ export interface ReadyToolCall {
 }
 
 const readyMode: AssemblyMode = { kind: 'complete', stopReason: null };
+// What the media guard finds in a request the caller knows holds no media: nothing (read, never changed).
+const NO_MEDIA: { messages: Message[]; notes: string[] } = { messages: [], notes: [] };
 
 /**
  * How the call ended. `message` is what was committed with `response-end` (null when no
@@ -229,7 +231,7 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
   if (options.signal.aborted) forward();
   else options.signal.addEventListener('abort', forward, { once: true });
   // A bad or oversized image in the history would make every request fail: it goes as a note instead.
-  const media = options.mediaFree === true ? { messages: [], notes: [] } : guardRequestMedia(options.request.messages);
+  const media = options.mediaFree === true ? NO_MEDIA : guardRequestMedia(options.request.messages);
   const request = media.notes.length === 0 ? options.request : { ...options.request, messages: media.messages };
   if (media.notes.length > 0) emit({ type: 'notice', at: now(), round, message: media.notes.join(' ') });
   try {

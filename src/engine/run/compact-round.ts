@@ -28,12 +28,13 @@ export async function compactRound(context: LoopContext, next: RoundState): Prom
 
 async function compact(context: LoopContext, next: RoundState): Promise<Usage> {
   const { options, emit } = context;
+  const policy = context.policies.compaction;
+  // Off (the default): nothing to build for it, every round.
+  if (policy.mode === 'off') return NO_USAGE;
   const base = { ...context.state.base, tools: next.offered };
   // Recorded on the round that just ended: the next round's card does not exist yet.
   const round = next.round - 1;
   const signal = context.wall.signal;
-  const policy = context.policies.compaction;
-  if (policy.mode === 'off') return NO_USAGE;
   const { full, active } = context.compactionView();
   const tokens = estimateRequestTokens({ ...base, messages: applyCompaction(full, active) }).total;
   const trigger = findCompactionTrigger(policy, tokens, options.contextWindow, round);
@@ -62,11 +63,7 @@ async function compact(context: LoopContext, next: RoundState): Promise<Usage> {
     trigger,
     model: options.model,
     signal,
-    idle: {
-      ms: context.policies.modelIdleTimeoutMs,
-      setTimer: (callback, ms) => options.environment.setTimer(callback, ms),
-      now: () => options.environment.now(),
-    },
+    idle: context.modelIdle,
     ...(announced?.summary === undefined ? {} : { summary: announced.summary }),
   };
   const outcome = await compactHistory(input);

@@ -16,7 +16,7 @@ import type { SettledCall } from './run-with-deadline';
 import { endCall, runCall, type CallRound } from './call-bookkeeping';
 import { createCancelScope, type AbortSource } from './cancel-scope';
 import { capCallLogs } from './cap-call-logs';
-import { rerunSequentially, type RanCall } from './rerun-sequentially';
+import { hasRetryableFailure, rerunSequentially, type RanCall } from './rerun-sequentially';
 import type { RecordedCall } from './resume-run';
 import { RELOAD_NOT_RERUN_TEXT } from './plan-interrupted-resume';
 
@@ -78,15 +78,28 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
   const ran = new Map<string, RanCall>();
   let index = 0;
   let capNoted = false;
-  const bookkeeping: CallRound = {
-    round,
-    emit,
-    environment,
-    timeoutMs: options.timeoutMs,
-    ...(options.maxTotalMs === undefined ? {} : { maxTotalMs: options.maxTotalMs }),
-  };
+  const bookkeeping: CallRound = { round, emit, environment, timeoutMs: options.timeoutMs };
+  if (options.maxTotalMs !== undefined) bookkeeping.maxTotalMs = options.maxTotalMs;
   const act = (policy: Extract<RunEvent, { type: 'policy-act' }>['policy'], detail: string, callId?: string) =>
     emit({ type: 'policy-act', at: environment.now(), round, policy, detail, ...(callId ? { callId } : {}) });
+
+  // Helpers of the executor, not closures per call: a round's every call goes through them.
+  const finish = (
+    call: PlannedToolCall,
+    queuedAt: number,
+    settled: SettledCall,
+    startedAt?: number,
+    full?: ToolResultContentBlock[],
+  ): ToolCallOutcome =>
+    endCall(bookkeeping, call, settled, startedAt === undefined ? { queuedAt } : { queuedAt, startedAt }, full);
+  const answer = (call: PlannedToolCall, queuedAt: number, status: ToolResultStatus, value: string): ToolCallOutcome =>
+    finish(call, queuedAt, { status, content: [text(value)] });
+  // Every answered call (ran, bad input, unknown name) passes the after-tool point, where its result can be edited.
+  const after = (
+    input: Record<string, unknown>,
+    outcome: ToolCallOutcome,
+  ): Promise<ToolCallOutcome> | ToolCallOutcome =>
+    options.debug ? options.debug.afterTool(round, input, outcome) : outcome;
 
   async function execute(call: PlannedToolCall, eager: boolean): Promise<ToolCallOutcome> {
     const recorded = options.recorded?.get(call.callId);
@@ -97,13 +110,10 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
       return options.debug.afterTool(round, recorded.input, recorded.outcome);
     }
     const queuedAt = environment.now();
-    const finish = (settled: SettledCall, startedAt?: number, full?: ToolResultContentBlock[]): ToolCallOutcome =>
-      endCall(bookkeeping, call, settled, { queuedAt, ...(startedAt === undefined ? {} : { startedAt }) }, full);
-    const answer = (status: ToolResultStatus, value: string): ToolCallOutcome =>
-      finish({ status, content: [text(value)] });
 
-    if (signal.aborted) return answer('not-executed', NOT_EXECUTED_TEXT);
-    if (options.cutShort === true && !isReadOnly(call)) return answer('not-executed', RELOAD_NOT_RERUN_TEXT);
+    if (signal.aborted) return answer(call, queuedAt, 'not-executed', NOT_EXECUTED_TEXT);
+    if (options.cutShort === true && !isReadOnly(call))
+      return answer(call, queuedAt, 'not-executed', RELOAD_NOT_RERUN_TEXT);
     const position = index++;
     const perRound = policies.limits.maxToolCallsPerRound ?? Infinity;
     const perRun = policies.limits.maxToolCalls ?? Infinity;
@@ -111,7 +121,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
       const cap = position >= perRound ? `${perRound} tool calls per round` : `${perRun} tool calls per run`;
       if (!capNoted) act('tool-call-cap', `Calls past ${cap} were not executed.`);
       capNoted = true;
-      return answer('not-executed', `Not executed: budget reached (${cap}).`);
+      return answer(call, queuedAt, 'not-executed', `Not executed: budget reached (${cap}).`);
     }
     state.toolCalls += 1;
 
@@ -121,22 +131,26 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
       act('name-resolution', `'${call.name}' resolved to '${resolved.tool.name}'.`, call.callId);
     if (tool !== undefined && state.retry.isWithheld(tool.name)) {
       return answer(
+        call,
+        queuedAt,
         'not-executed',
         `Not executed: tool '${tool.name}' is withheld for this round after repeated invalid input. Explain the problem to the user instead.`,
       );
     }
     const checked = call.inputError ?? (tool === undefined ? undefined : state.validate(tool, call.input));
-    const planned: PlannedToolCall = { ...call, ...(checked === undefined ? {} : { inputError: checked }) };
-    const verdict = options.debug
-      ? await options.debug.beforeTool(round, planned, tool)
-      : { kind: 'run' as const, input: planned.input, ...(checked === undefined ? {} : { inputError: checked }) };
-    if (verdict.kind === 'stopped' || signal.aborted) return answer('not-executed', NOT_EXECUTED_TEXT);
-    if (verdict.kind === 'answer') return finish({ status: verdict.status, content: verdict.content });
-    const { input } = verdict;
-    // Every answered call (ran, bad input, unknown name) passes the after-tool point, where its result can be edited.
-    const after = (outcome: ToolCallOutcome): Promise<ToolCallOutcome> | ToolCallOutcome =>
-      options.debug ? options.debug.afterTool(round, input, outcome) : outcome;
-    if (verdict.inputError !== undefined) {
+    // Without a debugger the call runs as planned; with one, as its before-tool point decides.
+    let input = call.input;
+    let inputError = checked;
+    if (options.debug !== undefined) {
+      const planned: PlannedToolCall = { ...call, ...(checked === undefined ? {} : { inputError: checked }) };
+      const verdict = await options.debug.beforeTool(round, planned, tool);
+      if (verdict.kind === 'stopped' || signal.aborted)
+        return answer(call, queuedAt, 'not-executed', NOT_EXECUTED_TEXT);
+      if (verdict.kind === 'answer')
+        return finish(call, queuedAt, { status: verdict.status, content: verdict.content });
+      ({ input, inputError } = verdict);
+    } else if (signal.aborted) return answer(call, queuedAt, 'not-executed', NOT_EXECUTED_TEXT);
+    if (inputError !== undefined) {
       const key = tool?.name ?? call.name;
       const exhausted = state.retry.recordInvalid(key);
       if (exhausted)
@@ -145,12 +159,10 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
           `'${key}' is withheld for the next round after ${policies.retryBudget} invalid calls.`,
           call.callId,
         );
-      const message = exhausted
-        ? `${verdict.inputError}\n${describeExhaustedBudget(key, policies.retryBudget)}`
-        : verdict.inputError;
-      return after(answer('invalid-input', message));
+      const message = exhausted ? `${inputError}\n${describeExhaustedBudget(key, policies.retryBudget)}` : inputError;
+      return after(input, answer(call, queuedAt, 'invalid-input', message));
     }
-    if (!tool) return after(answer('not-found', resolved.ok ? '' : resolved.message));
+    if (!tool) return after(input, answer(call, queuedAt, 'not-found', resolved.ok ? '' : resolved.message));
     state.retry.recordValid(tool.name);
 
     const signature = callSignature(tool.name, input);
@@ -159,38 +171,30 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     if (twin !== undefined) {
       const first = await twin.outcome;
       act('duplicate', `Identical to call ${twin.callId} in this round: ran once, result shared.`, call.callId);
-      return after(finish({ status: first.status, content: first.content }));
+      return after(input, finish(call, queuedAt, { status: first.status, content: first.content }));
     }
     const duplicate = state.duplicates.check(signature, tool.name);
     if (duplicate.kind === 'block') {
       act('duplicate', `Blocked: the same call was made ${duplicate.count} times before.`, call.callId);
-      return after(finish({ status: 'duplicate', content: duplicate.content }));
+      return after(input, finish(call, queuedAt, { status: 'duplicate', content: duplicate.content }));
     }
-    const outcome = runTool(
-      call,
-      tool,
-      input,
-      eager,
-      queuedAt,
-      finish,
-      duplicate.kind === 'warn' ? duplicate.note : undefined,
-    );
+    const outcome = runTool(call, tool, input, eager, queuedAt, duplicate.kind === 'warn' ? duplicate.note : undefined);
     if (readOnly && policies.duplicates !== 'off') shared.set(signature, { callId: call.callId, outcome });
     if (duplicate.kind === 'warn')
       act('duplicate', `Warned: the same call was made ${duplicate.count} times before.`, call.callId);
     const settled = await outcome;
-    const final = await after(settled);
+    // Without a debugger nothing to wait for at the after-tool point (no await of a plain value).
+    const final = options.debug === undefined ? settled : await options.debug.afterTool(round, input, settled);
     if (final === settled) ran.set(call.callId, { call, tool, input });
     return final;
   }
 
-  async function runTool(
+  function runTool(
     call: PlannedToolCall,
     tool: Tool,
     input: Record<string, unknown>,
     eager: boolean,
     queuedAt: number,
-    finish: (settled: SettledCall, startedAt?: number, full?: ToolResultContentBlock[]) => ToolCallOutcome,
     note: string | undefined,
   ): Promise<ToolCallOutcome> {
     const keys = { tool: tool.name, ...(tool.origin.kind === 'mcp' ? { server: tool.origin.serverName } : {}) };
@@ -199,8 +203,8 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     return state.scheduler.run(
       keys,
       async () => {
-        if (signal.aborted) return finish({ status: 'not-executed', content: [text(NOT_EXECUTED_TEXT)] });
-        const { settled, startedAt } = await runCall(bookkeeping, call, tool, input, signal, {
+        if (signal.aborted) return answer(call, queuedAt, 'not-executed', NOT_EXECUTED_TEXT);
+        const { startedAt, settled: running } = runCall(bookkeeping, call, tool, input, signal, {
           queuedAt,
           eager,
           onProgress: (progress) =>
@@ -209,9 +213,10 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
             emit({ type: 'tool-call-log', at: environment.now(), round, callId: call.callId, level, message }),
           ),
         });
+        const settled = await running;
         const withNote = note === undefined ? settled : { ...settled, content: [...settled.content, text(note)] };
         const cut = truncateResult(withNote.content, policies.maxResultChars);
-        if (!cut.truncated) return finish(withNote, startedAt);
+        if (!cut.truncated) return finish(call, queuedAt, withNote, startedAt);
         emit({
           type: 'policy-act',
           at: environment.now(),
@@ -221,6 +226,8 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
           detail: `Result cut to ${policies.maxResultChars} of ${cut.totalChars} characters; the full result stays in the trace.`,
         });
         return finish(
+          call,
+          queuedAt,
           { ...withNote, status: withNote.status === 'ok' ? 'truncated' : withNote.status, content: cut.content },
           startedAt,
           withNote.content,
@@ -259,7 +266,8 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     async settle(calls) {
       const outcomes = await Promise.all(calls.map((call) => start(call, false)));
       try {
-        if (!policies.sequentialFallback || signal.aborted) return outcomes;
+        // Most rounds have no retryable failure: no per-server grouping and no await for them.
+        if (!policies.sequentialFallback || signal.aborted || !hasRetryableFailure(outcomes)) return outcomes;
         return await rerunSequentially({ outcomes, ran, state, signal, round: bookkeeping });
       } finally {
         signal.dispose();

@@ -10,6 +10,7 @@ import type { PlannedToolCall } from './assemble-assistant-message';
 import type { RunOptions, RunResult } from './run-options';
 import type { RecordedCall } from './resume-run';
 import type { WallClock } from './wall-time';
+import type { StreamIdleTimeout } from './read-stream';
 import type { ActiveCompaction } from '../compaction/fold-sent-history';
 
 /** What changes over a run: its id, the round it is in, what it has spent, the request it will send next. */
@@ -58,6 +59,10 @@ export interface LoopContext {
   digest: (request: ModelRequest) => RequestDigest;
   /** `signal` plus the wall-time deadline: model streams and tool calls listen to it. */
   wall: WallClock;
+  /** The environment's clock, as one function for the whole run (not a new closure per model call). */
+  now: () => number;
+  /** The idle timeout of every model stream of the run (`LoopPolicies.modelIdleTimeoutMs`), made once. */
+  modelIdle: StreamIdleTimeout;
 }
 
 /** A round's reply taken from the run's log instead of a new model call (a resumed round). */

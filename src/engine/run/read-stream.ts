@@ -35,64 +35,107 @@ export interface StreamIdleTimeout {
  * Calls `onValue` for each value of `stream` until it ends. Races every read against `signal` (and the
  * `idle` timer, restarted by every value), so a stream that ignores its signal or goes silent cannot hang
  * the caller: on abort it rejects with `StreamAbortedError`, on silence with `StreamIdleError`, and asks
- * the stream to stop (`return()`), swallowing whatever the abandoned read does later.
+ * the stream to stop (`return()`), swallowing whatever the abandoned read does later. An abort that comes
+ * while `onValue` runs is seen before the next read: it rejects without `return()`, as no read is pending.
  */
-export async function readStream<T>(
+export function readStream<T>(
   stream: AsyncIterable<T>,
   signal: AbortSource,
   onValue: (value: T) => void,
   idle?: StreamIdleTimeout,
 ): Promise<void> {
-  const iterator = stream[Symbol.asyncIterator]();
-  // One race per read, settled by whichever comes first: the read, the abort or the silence. Cheaper than a
-  // `Promise.race` per value, which subscribes to all three every time (values come in the thousands).
-  let interrupted: 'aborted' | 'idle' | undefined;
-  let interrupt: ((why: 'aborted' | 'idle') => void) | undefined;
-  const stop = (why: 'aborted' | 'idle'): void => {
-    interrupted ??= why;
-    interrupt?.(why);
-  };
-  const onAbort = (): void => stop('aborted');
-  if (signal.aborted) interrupted = 'aborted';
-  else signal.addEventListener('abort', onAbort, { once: true });
-  let cancelIdle = (): void => {};
-  const clock = idle?.now;
-  // When the quiet time started: the end of the last value's handling, as a new read then begins.
-  let quietSince = clock?.() ?? 0;
-  // With a clock, one timer serves the whole stream (set again for what is left when a value came since).
-  const arm = (ms: number): void => {
-    if (idle === undefined || clock === undefined) return;
-    cancelIdle = idle.setTimer(() => {
-      const quiet = clock() - quietSince;
-      if (quiet >= idle.ms) stop('idle');
-      else arm(idle.ms - quiet);
-    }, ms);
-  };
-  if (idle !== undefined) arm(idle.ms);
-  try {
-    for (;;) {
-      if (signal.aborted) throw new StreamAbortedError();
-      if (interrupted === undefined && idle !== undefined && clock === undefined)
-        cancelIdle = idle.setTimer(() => stop('idle'), idle.ms);
-      const next =
-        interrupted ??
-        (await new Promise<IteratorResult<T> | 'aborted' | 'idle'>((resolve, reject) => {
-          interrupt = resolve;
-          // Both handlers attached: a read that fails after an abort is never an unhandled rejection.
-          iterator.next().then(resolve, reject);
-        }));
-      interrupt = undefined;
-      if (clock === undefined) cancelIdle();
-      if (next === 'aborted' || next === 'idle') {
+  // Driven by two handlers made once per stream (`next().then(onResult, onError)`), not by an `await` on a
+  // new race promise per value: values come in the thousands, and a promise, its resolvers and the await
+  // per value were the engine's largest allocation per round.
+  return new Promise<void>((resolve, reject) => {
+    const iterator = stream[Symbol.asyncIterator]();
+    let settled = false;
+    // A read is pending: an abort or the silence ends the stream at once (otherwise at the next read).
+    let reading = false;
+    let idleFired = false;
+    let cancelIdle = (): void => {};
+    const clock = idle?.now;
+    // When the quiet time started: the end of the last value's handling, as a new read then begins.
+    let quietSince = 0;
+
+    // Ends the read once: no timer or listener left behind, whatever comes later is dropped.
+    const close = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      cancelIdle();
+      signal.removeEventListener('abort', onAbort);
+      return true;
+    };
+    const fail = (error: unknown): void => {
+      // Passes on whatever the stream or `onValue` threw, as it was thrown (an awaiting reader would too).
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+      if (close()) reject(error);
+    };
+    const interrupt = (why: 'aborted' | 'idle'): void => {
+      // A `return()` that throws fails the read with its error, as an awaiting reader would have.
+      try {
         iterator.return?.()?.catch(() => {});
-        throw next === 'idle' && idle !== undefined ? new StreamIdleError(idle.ms) : new StreamAbortedError();
+      } catch (error) {
+        return fail(error);
       }
-      if (next.done === true) return;
-      onValue(next.value);
+      fail(why === 'idle' && idle !== undefined ? new StreamIdleError(idle.ms) : new StreamAbortedError());
+    };
+    const onAbort = (): void => {
+      if (reading) interrupt('aborted');
+    };
+    const onIdle = (): void => {
+      idleFired = true;
+      if (reading) interrupt('idle');
+    };
+    // With a clock, one timer serves the whole stream (set again for what is left when a value came since).
+    const arm = (ms: number): void => {
+      if (idle === undefined || clock === undefined) return;
+      cancelIdle = idle.setTimer(() => {
+        const quiet = clock() - quietSince;
+        if (quiet >= idle.ms) onIdle();
+        else arm(idle.ms - quiet);
+      }, ms);
+    };
+    // Both handlers attached to every read: a read that fails after an abort is never an unhandled rejection.
+    const onResult = (result: IteratorResult<T>): void => {
+      reading = false;
+      if (settled) return;
+      if (clock === undefined) cancelIdle();
+      if (result.done === true) {
+        if (close()) resolve();
+        return;
+      }
+      try {
+        onValue(result.value);
+      } catch (error) {
+        return fail(error);
+      }
       if (clock !== undefined) quietSince = clock();
+      read();
+    };
+    const onError = (error: unknown): void => {
+      reading = false;
+      fail(error);
+    };
+    const read = (): void => {
+      if (signal.aborted) return fail(new StreamAbortedError());
+      if (idleFired) return interrupt('idle');
+      if (idle !== undefined && clock === undefined) cancelIdle = idle.setTimer(onIdle, idle.ms);
+      reading = true;
+      // A `next()` that throws (or returns no promise) fails the read as a rejected one would.
+      try {
+        iterator.next().then(onResult, onError);
+      } catch (error) {
+        onError(error);
+      }
+    };
+
+    if (signal.aborted) return fail(new StreamAbortedError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (clock !== undefined) {
+      quietSince = clock();
+      arm(idle?.ms ?? 0);
     }
-  } finally {
-    cancelIdle();
-    signal.removeEventListener('abort', onAbort);
-  }
+    read();
+  });
 }

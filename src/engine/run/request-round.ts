@@ -2,7 +2,7 @@
 import { createEmptyUsage, sumUsage } from './sum-usage';
 import type { ModelRequest } from '../model/model';
 import { collectModelResponse, type ModelResponse } from './collect-model-response';
-import { createRoundExecutor, type RoundExecutor } from './execute-tool-calls';
+import { createRoundExecutor, type RoundExecutor, type RoundExecutorOptions } from './execute-tool-calls';
 import type { LoopContext, RoundState } from './loop-context';
 import { wouldPauseBefore } from './round-policies';
 import { endRound } from './round-progress';
@@ -28,14 +28,17 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
     emit({ type: 'round-start', at: environment.now(), round: round.round, request: context.digest(pending) });
   const request =
     round.reply === undefined && debug.inert !== true ? await debug.beforeRequest(round.round, pending) : pending;
-  const { messages: _sent, ...kept } = request;
-  state.base = request.tools === round.offered ? { ...kept, tools: state.base.tools } : kept;
+  // An edit persists; an unedited request leaves the base as it was (no copy of it every round).
+  if (request !== pending) {
+    const { messages: _sent, ...kept } = request;
+    state.base = request.tools === round.offered ? { ...kept, tools: state.base.tools } : kept;
+  }
   if (signal.aborted) {
     endRound(context, round.round);
     return context.finish('aborted');
   }
 
-  const executor = createRoundExecutor({
+  const executorOptions: RoundExecutorOptions = {
     round: round.round,
     tools: state.tools,
     signal: wall.source,
@@ -44,11 +47,13 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
     maxTotalMs: policies.toolMaxTotalMs,
     emit,
     state: context.policyState,
-    ...(debug.inert === true ? {} : { debug }),
     wouldPause: (call, tool) => wouldPauseBefore(options, round.round, call, tool),
-    ...(round.recorded === undefined ? {} : { recorded: round.recorded }),
-    ...(round.cutShort === undefined ? {} : { cutShort: round.cutShort }),
-  });
+  };
+  // Set when present rather than spread from literals: this runs every round.
+  if (debug.inert !== true) executorOptions.debug = debug;
+  if (round.recorded !== undefined) executorOptions.recorded = round.recorded;
+  if (round.cutShort !== undefined) executorOptions.cutShort = round.cutShort;
+  const executor = createRoundExecutor(executorOptions);
   const { reply } = round;
   const response: ModelResponse = reply
     ? {
@@ -63,7 +68,7 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
         request,
         round: round.round,
         signal: wall.source,
-        now: () => environment.now(),
+        now: context.now,
         emit,
         // Reply ids are checked against the run's full history (a compaction may have left a tool_use out of
         // what is sent; its id stays taken); an edited history is searched as it was sent too.
@@ -71,11 +76,7 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
           ? { hasToolUse: context.hasToolUse, mediaFree: !context.hasMedia() }
           : { history: request.messages, hasToolUse: context.hasToolUse }),
         onToolCallReady: (ready) => void executor.startEarly(ready),
-        idle: {
-          ms: policies.modelIdleTimeoutMs,
-          setTimer: (callback, ms) => environment.setTimer(callback, ms),
-          now: () => environment.now(),
-        },
+        idle: context.modelIdle,
       });
   state.usage = sumUsage(state.usage, response.usage);
   if (response.kind === 'failed') {

@@ -26,6 +26,9 @@ export interface RerunOptions {
 const isRetryableFailure = (outcome: ToolCallOutcome): boolean =>
   (outcome.status === 'tool-error' || outcome.status === 'timeout') && outcome.retryable === true;
 
+/** Whether any of `outcomes` failed retryably: without one, `rerunSequentially` has nothing to do. */
+export const hasRetryableFailure = (outcomes: readonly ToolCallOutcome[]): boolean => outcomes.some(isRetryableFailure);
+
 /**
  * For each MCP server that ran two or more calls of the round at once (and is not sequential), the
  * calls that failed retryably run again one at a time, each validated first; their new results replace
@@ -65,7 +68,8 @@ export async function rerunSequentially(options: RerunOptions): Promise<ToolCall
       if (problem !== undefined) continue;
       // The same call again: logged without the eager or repaired marks of its first run.
       const again = { callId: call.callId, name: call.name, input: call.input };
-      const { settled, startedAt } = await runCall(context, again, tool, input, options.signal, {});
+      const { startedAt, settled: running } = runCall(context, again, tool, input, options.signal, {});
+      const settled = await running;
       const position = outcomes.findIndex((candidate) => candidate.callId === call.callId);
       outcomes[position] = endCall(context, call, settled, { queuedAt: startedAt, startedAt });
     }

@@ -110,11 +110,12 @@ async function driveLoop(
     return { runId: state.runId, finishReason, messages: history.folded(), rounds: state.round, usage: state.usage };
   };
   const digest = (request: ModelRequest): RequestDigest => digestRequest(options.model, request);
+  const now = (): number => environment.now();
   const debug = createDebugSession({
     controller: options.debug,
     signal,
     emit,
-    now: () => environment.now(),
+    now,
     createId: (prefix) => environment.createId(prefix),
     stop,
     digest,
@@ -134,6 +135,12 @@ async function driveLoop(
     debug,
     digest,
     wall,
+    now,
+    modelIdle: {
+      ms: policies.modelIdleTimeoutMs,
+      setTimer: (callback, ms) => environment.setTimer(callback, ms),
+      now,
+    },
   };
   try {
     if (unresumable !== undefined) throw unresumable;

@@ -78,3 +78,71 @@ describe("runWithDeadline: the tool's own signal, made when the tool reads it", 
     expect(context?.signal).toBe(context?.signal);
   });
 });
+
+describe('runWithDeadline: how the tool is started', () => {
+  const run = (tool: Tool, environment = createFakeEnvironment()) =>
+    runWithDeadline({ tool, input: {}, signal: new AbortController().signal, timeoutMs: 50, environment });
+
+  it('starts the tool in a microtask, not inside the caller', async () => {
+    let started = false;
+    const running = run(
+      toolOf(() => {
+        started = true;
+        return Promise.resolve({ content: [] });
+      }),
+    );
+    expect(started).toBe(false);
+    await Promise.resolve();
+    expect(started).toBe(true);
+    await expect(running).resolves.toEqual({ status: 'ok', content: [] });
+  });
+
+  it('settles a tool that throws synchronously as a tool error', async () => {
+    const settled = await run(
+      toolOf(() => {
+        throw new Error('boom');
+      }),
+    );
+    expect(settled).toMatchObject({ status: 'tool-error', content: [{ type: 'text', text: 'boom' }] });
+  });
+
+  it('takes a tool that returns a bare value or nothing instead of a promise', async () => {
+    const bare = toolOf(() => ({ content: [{ type: 'text', text: 'plain' }] }) as unknown as Promise<never>);
+    expect(await run(bare)).toEqual({ status: 'ok', content: [{ type: 'text', text: 'plain' }] });
+    const nothing = toolOf(() => undefined as unknown as Promise<never>);
+    expect(await run(nothing)).toEqual({ status: 'ok', content: [] });
+  });
+
+  it('handles a tool that rejects after its call timed out (no unhandled rejection)', async () => {
+    const environment = createFakeEnvironment();
+    let fail: (error: Error) => void = () => undefined;
+    const running = run(
+      toolOf(() => new Promise((_resolve, reject) => (fail = reject))),
+      environment,
+    );
+    await settle();
+    environment.advance(50);
+    expect((await running).status).toBe('timeout');
+    fail(new Error('too late'));
+    await settle();
+  });
+
+  it('never starts a tool whose call was cancelled before it began', async () => {
+    const controller = new AbortController();
+    let started = false;
+    const running = runWithDeadline({
+      tool: toolOf(() => {
+        started = true;
+        return Promise.resolve({ content: [] });
+      }),
+      input: {},
+      signal: controller.signal,
+      timeoutMs: 50,
+      environment: createFakeEnvironment(),
+    });
+    controller.abort();
+    expect((await running).status).toBe('cancelled');
+    await settle();
+    expect(started).toBe(false);
+  });
+});

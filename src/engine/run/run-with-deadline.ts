@@ -9,6 +9,7 @@ import type {
   ToolOutput,
   ToolProgress,
   ToolResultStatus,
+  ToolRunContext,
 } from '../tool/tool';
 import { describeDuration } from '../../shared/describe-duration';
 import type { AbortSource } from './cancel-scope';
@@ -49,6 +50,7 @@ export interface RunWithDeadlineOptions {
 }
 
 const text = (value: string): ToolResultContentBlock => ({ type: 'text', text: value });
+const noop = (): void => {};
 
 /** The idle timeout a call of `tool` runs under: the tool's own (or its server's), else the run's. */
 export function callTimeoutOf(tool: Tool, runTimeoutMs: number): { ms: number; source: TimeoutSource } {
@@ -102,7 +104,7 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     const maxTotal = options.maxTotalMs === undefined ? undefined : Math.max(options.maxTotalMs, timeoutMs);
     const cancelTotal =
       maxTotal === undefined
-        ? () => {}
+        ? noop
         : environment.setTimer(() => timedOut({ ms: maxTotal, source: 'max-total' }), maxTotal);
     const onCancel = (): void => {
       if (isWallTimeAbort(signal.reason)) timedOut({ ms: environment.now() - startedAt, source: 'wall-time' });
@@ -129,7 +131,7 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     let holds = 0;
     const restartIdle = (): void => {
       cancelTimer();
-      cancelTimer = holds > 0 ? () => {} : environment.setTimer(onTimeout, timeoutMs);
+      cancelTimer = holds > 0 ? noop : environment.setTimer(onTimeout, timeoutMs);
     };
     const holdIdle = (): (() => void) => {
       let held = !done;
@@ -152,30 +154,36 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     const log = (level: ToolLogLevel, message: string): void => {
       if (!done) options.onLog?.(level, message);
     };
-    // Wrapping in a promise chain turns a synchronous throw into a rejection, and both handlers are
-    // attached, so a late failure after a timeout is never an unhandled rejection.
-    Promise.resolve()
-      .then(() => {
-        if (done) return undefined;
-        const deadline = { idleMs: timeoutMs, ...(maxTotal === undefined ? {} : { maxTotalMs: maxTotal }) };
-        return tool.run(input, {
-          get signal() {
-            return toolSignal();
-          },
-          onProgress,
-          log,
-          deadline,
-          holdIdle,
-        });
-      })
-      .then(
-        (output) => settle(fromOutput(output)),
-        (error: unknown) => {
-          const message = describeToolError(error);
-          const retryable = isRetryableFailure(factsOfThrown(error, message));
-          settle({ status: 'tool-error', content: [text(message)], retryable });
-        },
-      );
+    const onOutput = (output: ToolOutput | undefined): void => settle(fromOutput(output));
+    const onError = (error: unknown): void => {
+      const message = describeToolError(error);
+      const retryable = isRetryableFailure(factsOfThrown(error, message));
+      settle({ status: 'tool-error', content: [text(message)], retryable });
+    };
+    // The tool starts in a microtask, as it always has (never inside the caller's turn); a synchronous throw
+    // is a failure like a rejection, and both handlers are attached, so a late failure after a timeout is
+    // never an unhandled rejection. No promise chain of its own around the tool's: this runs for every call.
+    queueMicrotask(() => {
+      if (done) return;
+      const deadline: NonNullable<ToolRunContext['deadline']> = { idleMs: timeoutMs };
+      if (maxTotal !== undefined) deadline.maxTotalMs = maxTotal;
+      try {
+        // `Promise.resolve` is the tool's own promise when it returns one; it also takes a bare value.
+        Promise.resolve(
+          tool.run(input, {
+            get signal() {
+              return toolSignal();
+            },
+            onProgress,
+            log,
+            deadline,
+            holdIdle,
+          }),
+        ).then(onOutput, onError);
+      } catch (error) {
+        onError(error);
+      }
+    });
   });
 }
 

@@ -10,6 +10,26 @@ describe('canonicalJson', () => {
     expect(canonicalJson(sorted)).toBe(canonicalJson(shuffled));
   });
 
+  it('orders keys exactly as sort() does, for few keys and for many', () => {
+    const alphabet = ['a', 'B', 'é', '_', '1', '10', '2', 'aa', 'Ab', '😀', 'z', '\u00ff', ' '];
+    let seed = 7;
+    const pick = () => {
+      seed = (seed * 48271) % 2147483647;
+      return alphabet[seed % alphabet.length] ?? '';
+    };
+    for (let size = 0; size <= 20; size += 1) {
+      const record: Record<string, number> = {};
+      for (let index = 0; index < size; index += 1) record[pick() + pick()] = index;
+      // A sorted copy as sort() orders it (integer-like keys still come first in any object).
+      const expected = Object.fromEntries(
+        Object.keys(record)
+          .sort()
+          .map((key) => [key, record[key]]),
+      );
+      expect(canonicalJson(record)).toBe(JSON.stringify(expected));
+    }
+  });
+
   it('sorts integer-like keys as text, as sort() does (the object keeps them numerically)', () => {
     // Object.keys gives ['2', '10'] for both; sorted as text '10' comes first, and a copy cannot keep that
     // order, so both forms write the engine's one answer.
@@ -44,5 +64,12 @@ describe('canonicalJson', () => {
       callSignature('f', { a: [2, { c: 0, d: 1 }], b: 1 }),
     );
     expect(callSignature('f', { a: 1 })).not.toBe(callSignature('g', { a: 1 }));
+  });
+
+  it('gives one input object the signature of the name asked for, each time', () => {
+    const input = { b: 1, a: 2 };
+    expect(callSignature('f', input)).toBe('f {"a":2,"b":1}');
+    expect(callSignature('F', input)).toBe('F {"a":2,"b":1}');
+    expect(callSignature('f', input)).toBe('f {"a":2,"b":1}');
   });
 });

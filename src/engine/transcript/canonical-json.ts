@@ -11,11 +11,26 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value !== 'object' || value === null) return value;
   const record = value as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.keys(record)
-      .sort()
-      .map((key) => [key, sortKeys(record[key])]),
-  );
+  // Filled key by key (no array of entries per object). With no prototype, a `__proto__` key is an own
+  // property like any other, as `Object.fromEntries` would make it; `JSON.stringify` writes it the same.
+  const sorted = Object.create(null) as Record<string, unknown>;
+  for (const key of sortedKeys(record)) sorted[key] = sortKeys(record[key]);
+  return sorted;
+}
+
+/** The keys of `record` in the order `sort()` gives (UTF-16 code units, as `<` compares strings). */
+function sortedKeys(record: Record<string, unknown>): string[] {
+  const keys = Object.keys(record);
+  if (keys.length > 12) return keys.sort();
+  // Few keys (a tool input's): sorted in place by insertion, as `sort()` sets up more per call (its state,
+  // a work array) than comparing a handful of keys costs.
+  for (let index = 1; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    let at = index - 1;
+    for (; at >= 0 && (keys[at] as string) > key; at -= 1) keys[at + 1] = keys[at] as string;
+    keys[at + 1] = key;
+  }
+  return keys;
 }
 
 /**
