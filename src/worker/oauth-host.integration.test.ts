@@ -2,11 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REAL_IO_WAIT } from '../../test/support/real-io-wait';
 import { startOAuthMcpServer, type OAuthMcpServerHandle } from '../../test/servers/oauth-server';
-import { connectMcpServer } from '../mcp/connect-mcp-server';
+import { startOAuthWorkerHost } from '../../test/support/oauth-worker-host';
 import type { OAuthCallbackParams, OAuthEvent } from '../protocol/oauth-messages';
 import type { ServerState } from '../protocol/server-status';
-import { createOAuthHost, type OAuthHost } from './oauth-host';
-import { ServerRegistry } from './server-registry';
+import type { OAuthHost } from './oauth-host';
+import type { ServerRegistry } from './server-registry';
 
 const appOrigin = 'http://127.0.0.1:5999';
 let server: OAuthMcpServerHandle;
@@ -49,14 +49,7 @@ async function waitForSignInPrompt(count: number): Promise<URL> {
 
 beforeEach(async () => {
   server = await startOAuthMcpServer();
-  events = [];
-  states = [];
-  oauth = createOAuthHost({ post: (event) => events.push(event), servers: () => registry, appOrigin });
-  registry = new ServerRegistry(
-    (config, extras) => connectMcpServer(config, extras ?? {}),
-    (state) => states.push(state),
-    (config) => oauth.extrasFor(config),
-  );
+  ({ oauth, registry, events, states } = startOAuthWorkerHost(appOrigin));
   registry.add({ id: 's1', name: 'secure', url: server.url, headers: {}, includeInstructions: true });
 });
 
@@ -114,14 +107,7 @@ describe('OAuth sign-in in the worker', () => {
     if (first?.kind !== 'signed-in' || first.saved === undefined) throw new Error('not remembered');
     // The reload: a new worker host and registry get the remembered sign-in first, then the server.
     await registry.closeAll();
-    events = [];
-    states = [];
-    oauth = createOAuthHost({ post: (event) => events.push(event), servers: () => registry, appOrigin });
-    registry = new ServerRegistry(
-      (config, extras) => connectMcpServer(config, extras ?? {}),
-      (state) => states.push(state),
-      (config) => oauth.extrasFor(config),
-    );
+    ({ oauth, registry, events, states } = startOAuthWorkerHost(appOrigin));
     await oauth.execute({ type: 'oauth-restore', serverId: 's1', saved: first.saved });
     registry.add({ id: 's1', name: 'secure', url: server.url, headers: {}, includeInstructions: true });
     await vi.waitFor(() => expect(lastState()?.status).toBe('connected'), REAL_IO_WAIT);

@@ -2,11 +2,11 @@
 // origin, sees none of them during discovery, registration or the token exchange (real SDK auth server).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startOAuthMcpServer, type OAuthMcpServerHandle } from '../../test/servers/oauth-server';
-import { connectMcpServer } from '../mcp/connect-mcp-server';
+import { startOAuthWorkerHost } from '../../test/support/oauth-worker-host';
 import type { OAuthEvent } from '../protocol/oauth-messages';
 import type { ServerState } from '../protocol/server-status';
-import { createOAuthHost, type OAuthHost } from './oauth-host';
-import { ServerRegistry } from './server-registry';
+import type { OAuthHost } from './oauth-host';
+import type { ServerRegistry } from './server-registry';
 
 const appOrigin = 'http://127.0.0.1:5999';
 const headers = { 'X-Api-Key': 'key-meant-for-the-mcp-server', 'X-Team': 'team-7' };
@@ -22,14 +22,7 @@ const hostOf = (origin: string) => new URL(origin).host;
 
 beforeEach(async () => {
   server = await startOAuthMcpServer({ separateAuthorizationServer: true });
-  events = [];
-  states = [];
-  oauth = createOAuthHost({ post: (event) => events.push(event), servers: () => registry, appOrigin });
-  registry = new ServerRegistry(
-    (config, extras) => connectMcpServer(config, extras ?? {}),
-    (state) => states.push(state),
-    (config) => oauth.extrasFor(config),
-  );
+  ({ oauth, registry, events, states } = startOAuthWorkerHost(appOrigin));
   registry.add({ id: 's1', name: 'secure', url: server.url, headers, includeInstructions: true });
 });
 
