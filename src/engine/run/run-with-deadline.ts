@@ -191,8 +191,13 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
 function fromOutput(output: ToolOutput | undefined): SettledCall {
   if (typeof output !== 'object' || output === null) return { status: 'ok', content: [] };
   const content = Array.isArray(output.content) ? output.content : [];
+  // Set when present rather than spread from a literal: this runs for every call.
+  if (output.isError !== true) {
+    const settled: SettledCall = { status: 'ok', content };
+    if (isJsonObject(output.structured)) settled.structured = output.structured;
+    return settled;
+  }
   const structured = isJsonObject(output.structured) ? { structured: output.structured } : {};
-  if (output.isError !== true) return { status: 'ok', content, ...structured };
   const joined = content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
   const retryable = isRetryableFailure({
     text: joined,
