@@ -12,6 +12,7 @@ import type {
   ToolRunContext,
 } from '../tool/tool';
 import { describeDuration } from '../../shared/describe-duration';
+import { createToolRunContext } from './create-tool-run-context';
 import type { AbortSource } from './cancel-scope';
 import type { RunEnvironment } from './run-options';
 import { isWallTimeAbort } from './wall-time';
@@ -169,17 +170,10 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
       if (maxTotal !== undefined) deadline.maxTotalMs = maxTotal;
       try {
         // `Promise.resolve` is the tool's own promise when it returns one; it also takes a bare value.
-        Promise.resolve(
-          tool.run(input, {
-            get signal() {
-              return toolSignal();
-            },
-            onProgress,
-            log,
-            deadline,
-            holdIdle,
-          }),
-        ).then(onOutput, onError);
+        Promise.resolve(tool.run(input, createToolRunContext(toolSignal, onProgress, log, deadline, holdIdle))).then(
+          onOutput,
+          onError,
+        );
       } catch (error) {
         onError(error);
       }
