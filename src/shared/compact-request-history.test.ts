@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createHistoryCompactor, expandHistories } from './compact-request-history';
 
 const message = (text: string, cache = false) => ({
@@ -31,6 +31,39 @@ describe('request history compaction', () => {
     const compact = createHistoryCompactor();
     compact({ messages: [{ role: 'user', content: 'x' }] });
     expect(compact({ messages: [{ content: 'x', role: 'user' }] }).history?.kept).toBe(0);
+  });
+
+  it('writes each message of a request as JSON once, not again for the request before (wire bodies are fresh objects)', () => {
+    const compact = createHistoryCompactor();
+    const wire = (count: number) => ({ messages: Array.from({ length: count }, (_, index) => message(`m${index}`)) });
+    compact(wire(3));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const record = compact(wire(5));
+      expect(record.history).toEqual({ kept: 3, added: [message('m3'), message('m4')] });
+      // The previous request's three were never written (its first): three for it, three for this one.
+      expect(stringify).toHaveBeenCalledTimes(6);
+      stringify.mockClear();
+      // Now only this request's shared prefix is written: the previous one's text is kept.
+      expect(compact(wire(6)).history?.kept).toBe(5);
+      expect(stringify).toHaveBeenCalledTimes(5 + 2);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
+  it('compares a changed message, identical objects and a shorter request as before', () => {
+    const compact = createHistoryCompactor();
+    const [a, b, c] = [message('a'), message('b'), message('c')];
+    expect(compact({ messages: [a, b, c] }).history?.kept).toBe(0);
+    // The same objects: kept without any JSON.
+    expect(compact({ messages: [a, b, c, message('d')] }).history?.kept).toBe(3);
+    // A copy equal in text is kept; a changed one ends the shared prefix; a shorter request keeps what it has.
+    expect(compact({ messages: [message('a'), message('x'), c] }).history?.kept).toBe(1);
+    expect(compact({ messages: [message('a'), message('x'), c] }).history?.kept).toBe(3);
+    expect(compact({ messages: [message('a')] }).history).toEqual({ kept: 1, added: [] });
+    expect(compact({ messages: [] }).history).toEqual({ kept: 0, added: [] });
+    expect(compact({ messages: [message('a', true)] }).history?.kept).toBe(0);
   });
 
   it('gives back undefined for a record that keeps more than there was, and recovers at the next whole one', () => {

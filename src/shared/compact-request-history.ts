@@ -20,19 +20,32 @@ export interface CompactableRecord {
  */
 export function createHistoryCompactor(): (body: Record<string, unknown>) => CompactableRecord {
   let previous: readonly unknown[] = [];
+  // The JSON text of `previous`'s messages where it was written (undefined: not yet). A provider's record is
+  // parsed from the wire, so every request brings fresh objects and the whole shared prefix is compared as
+  // text: each message's text is written once per request, not a second time for the request before it.
+  let previousJson: (string | undefined)[] = [];
   return (whole) => {
     const { messages, ...body } = whole;
     if (!Array.isArray(messages)) return { body };
     const current = messages as unknown[];
+    const currentJson: (string | undefined)[] = [];
     let kept = 0;
-    while (kept < current.length && kept < previous.length && sameJson(current[kept], previous[kept])) kept += 1;
+    while (kept < current.length && kept < previous.length) {
+      const left = current[kept];
+      const right = previous[kept];
+      if (left === right) {
+        currentJson.push(previousJson[kept]);
+      } else {
+        const text = JSON.stringify(left);
+        currentJson.push(text);
+        if (text !== (previousJson[kept] ?? JSON.stringify(right))) break;
+      }
+      kept += 1;
+    }
     previous = current;
+    previousJson = currentJson;
     return { body, history: { kept, added: current.slice(kept) } };
   };
-}
-
-function sameJson(left: unknown, right: unknown): boolean {
-  return left === right || JSON.stringify(left) === JSON.stringify(right);
 }
 
 /**

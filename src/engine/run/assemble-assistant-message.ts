@@ -87,10 +87,14 @@ function inIndexOrder(blocks: ReadonlyMap<number, StreamedBlock>): Iterable<Stre
  * incomplete, not malformed); a finished block's malformed JSON is repaired leniently when it can be.
  */
 export function planToolCall(block: Extract<StreamedBlock, { kind: 'tool_use' }>, mode: AssemblyMode): PlannedToolCall {
-  const base = { callId: block.id, name: block.name };
   const truncated = mode.kind === 'complete' && mode.stopReason === 'max_tokens' && !block.ended;
   const parsed = parseToolInput(block.json, { repair: block.ended && !truncated });
-  if (parsed.ok) return { ...base, input: parsed.input, ...(parsed.repaired === true ? { repaired: true } : {}) };
+  // Literals in the call's key order, `repaired` set when present: this runs for every call.
+  if (parsed.ok) {
+    const call: PlannedToolCall = { callId: block.id, name: block.name, input: parsed.input };
+    if (parsed.repaired === true) call.repaired = true;
+    return call;
+  }
   const cut = mode.kind === 'complete' && mode.stopReason === 'max_tokens';
-  return { ...base, input: {}, inputError: cut ? TRUNCATED_INPUT_MESSAGE : parsed.message };
+  return { callId: block.id, name: block.name, input: {}, inputError: cut ? TRUNCATED_INPUT_MESSAGE : parsed.message };
 }

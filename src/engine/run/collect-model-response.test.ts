@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../event/run-event';
+import type { Model, ModelStreamPart } from '../model/model';
 import { createScriptedModel } from '../testing/scripted-model';
 import { collectModelResponse } from './collect-model-response';
 
@@ -102,5 +103,69 @@ describe('collectModelResponse: thinking and notices', () => {
       { type: 'thinking', thinking: 'Plan: fetch the weather.', signature: '' },
       { type: 'tool_use', id: 't1', name: 'weather', input: { city: 'Oslo' } },
     ]);
+  });
+});
+
+describe('collectModelResponse: the reply events as they are written', () => {
+  const run = async (model: Model, signal = new AbortController().signal) => {
+    const events: RunEvent[] = [];
+    let clock = 0;
+    await collectModelResponse({
+      model,
+      request: { messages: [], tools: [], maxTokens: 10 },
+      round: 2,
+      signal,
+      now: () => (clock += 1),
+      emit: (event) => events.push(event),
+    });
+    return events.filter((event) => event.type === 'response-start' || event.type === 'response-end');
+  };
+  const scripted = (parts: ModelStreamPart[]) => createScriptedModel([{ parts }]);
+
+  it('writes response-start and response-end with their keys in order, optional ones only when known', async () => {
+    const [start, end] = await run(
+      scripted([
+        { type: 'response-start', id: 'r1', model: 'm-1' },
+        { type: 'text-start', index: 0 },
+        { type: 'text-delta', index: 0, text: 'Hi.' },
+        { type: 'block-end', index: 0 },
+        { type: 'response-end', stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } },
+      ]),
+    );
+    expect(JSON.stringify(start)).toBe('{"type":"response-start","at":2,"round":2,"responseId":"r1","model":"m-1"}');
+    expect(Object.keys(end ?? {})).toEqual(['type', 'at', 'round', 'message', 'stopReason', 'usage', 'timing']);
+    expect(JSON.stringify(end?.type === 'response-end' ? end.timing : undefined)).toBe(
+      '{"startedAt":1,"firstTokenAt":3,"endedAt":4}',
+    );
+  });
+
+  it('writes a reply with no id and no token without them, and a cut one as interrupted (last)', async () => {
+    const [start, end] = await run(scripted([{ type: 'text-start', index: 0 }]));
+    expect(JSON.stringify(start)).toBe('{"type":"response-start","at":2,"round":2}');
+    expect(JSON.stringify(end?.type === 'response-end' ? end.timing : undefined)).toBe('{"startedAt":1,"endedAt":3}');
+    const controller = new AbortController();
+    const cutShort: Model = {
+      provider: 'p',
+      modelId: 'm',
+      async *doStream() {
+        yield { type: 'text-start', index: 0 };
+        yield { type: 'text-delta', index: 0, text: 'Part' };
+        controller.abort();
+        await Promise.resolve();
+        yield { type: 'text-delta', index: 0, text: ' more' };
+      },
+    };
+    const [, cut] = await run(cutShort, controller.signal);
+    expect(Object.keys(cut ?? {})).toEqual([
+      'type',
+      'at',
+      'round',
+      'message',
+      'stopReason',
+      'usage',
+      'timing',
+      'interrupted',
+    ]);
+    expect(cut).toMatchObject({ interrupted: true, message: { content: [{ type: 'text', text: 'Part' }] } });
   });
 });

@@ -134,14 +134,11 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
     flushSent(part.type === 'response-start' ? part.model : undefined);
     if (!started) {
       started = true;
-      const first = part.type === 'response-start' ? part : undefined;
-      emit({
-        type: 'response-start',
-        at: now(),
-        round,
-        ...(first?.id === undefined ? {} : { responseId: first.id }),
-        ...(first?.model === undefined ? {} : { model: first.model }),
-      });
+      // Optional fields set when present (in this order) rather than spread from literals: once per reply.
+      const event: Extract<RunEvent, { type: 'response-start' }> = { type: 'response-start', at: now(), round };
+      if (part.type === 'response-start' && part.id !== undefined) event.responseId = part.id;
+      if (part.type === 'response-start' && part.model !== undefined) event.model = part.model;
+      emit(event);
     }
     switch (part.type) {
       case 'response-start':
@@ -212,16 +209,18 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
     const { content, toolCalls } = assembleAssistantMessage(blocks, mode);
     const message: Message = { role: 'assistant', content };
     const endedAt = now();
-    emit({
+    const timing = firstTokenAt === undefined ? { startedAt, endedAt } : { startedAt, firstTokenAt, endedAt };
+    const event: Extract<RunEvent, { type: 'response-end' }> = {
       type: 'response-end',
       at: endedAt,
       round,
       message,
       stopReason,
       usage,
-      timing: { startedAt, ...(firstTokenAt === undefined ? {} : { firstTokenAt }), endedAt },
-      ...(mode.kind === 'complete' ? {} : { interrupted: true }),
-    });
+      timing,
+    };
+    if (mode.kind !== 'complete') event.interrupted = true;
+    emit(event);
     return { message, toolCalls };
   };
 

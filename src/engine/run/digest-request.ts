@@ -4,13 +4,24 @@ import type { Model, ModelRequest } from '../model/model';
 
 /** The digest `round-start` and request edits carry for `request` sent to `model`. */
 export function digestRequest(model: Pick<Model, 'modelId' | 'provider'>, request: ModelRequest): RequestDigest {
+  const toolNames = request.tools.map((tool) => tool.name);
+  const { system, temperature, toolChoice } = request;
+  // Most requests set none of the optional fields: one literal then, not three spreads of literals per round.
+  if (system === undefined && temperature === undefined && toolChoice === undefined)
+    return {
+      model: model.modelId,
+      provider: model.provider,
+      toolNames,
+      messageCount: request.messages.length,
+      maxTokens: request.maxTokens,
+    };
   return {
     model: model.modelId,
     provider: model.provider,
-    ...(request.system === undefined ? {} : { system: request.system }),
-    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-    ...(request.toolChoice === undefined ? {} : { toolChoice: request.toolChoice }),
-    toolNames: request.tools.map((tool) => tool.name),
+    ...(system === undefined ? {} : { system }),
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(toolChoice === undefined ? {} : { toolChoice }),
+    toolNames,
     messageCount: request.messages.length,
     maxTokens: request.maxTokens,
   };

@@ -13,7 +13,9 @@ export type ParsedToolInput =
  */
 export function parseToolInput(json: string, options: { repair?: boolean } = {}): ParsedToolInput {
   if (json.trim() === '') return { ok: true, input: {} };
-  if (measureJsonTextDepth(json, MAX_TOOL_INPUT_DEPTH) > MAX_TOOL_INPUT_DEPTH)
+  // Each level opens with a bracket, so a text no longer than the limit cannot pass it: most inputs are
+  // that short, and skip the scan (a loop over every character, per call).
+  if (json.length > MAX_TOOL_INPUT_DEPTH && measureJsonTextDepth(json, MAX_TOOL_INPUT_DEPTH) > MAX_TOOL_INPUT_DEPTH)
     return { ok: false, message: describeTooDeep('The tool input', MAX_TOOL_INPUT_DEPTH) };
   let value: unknown;
   let repaired = false;
@@ -35,5 +37,7 @@ export function parseToolInput(json: string, options: { repair?: boolean } = {})
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return { ok: false, message: `The tool input must be a JSON object, but it was ${kind}.` };
   }
-  return { ok: true, input: value as Record<string, unknown>, ...(repaired ? { repaired } : {}) };
+  return repaired
+    ? { ok: true, input: value as Record<string, unknown>, repaired }
+    : { ok: true, input: value as Record<string, unknown> };
 }

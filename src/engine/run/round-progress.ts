@@ -5,15 +5,17 @@ import type { LoopContext } from './loop-context';
 /** The run as the budgets see it now (rounds, calls, time, tokens, cost). */
 export function progressOf(context: LoopContext): RunProgress {
   const { state, options } = context;
-  return {
+  const progress: RunProgress = {
     round: state.round,
     maxRounds: context.maxRounds,
     toolCalls: context.policyState.toolCalls,
     startedAt: state.startedAt,
     now: options.environment.now(),
     usage: state.usage,
-    ...(options.price === undefined ? {} : { price: options.price }),
   };
+  // Set when present rather than spread from a literal: this runs twice a round.
+  if (options.price !== undefined) progress.price = options.price;
+  return progress;
 }
 
 /** Logs `round-end` for `round`. */

@@ -113,6 +113,19 @@ describe('runWithDeadline: how the tool is started', () => {
     expect(await run(nothing)).toEqual({ status: 'ok', content: [] });
   });
 
+  it('keeps a structured output of an ok or failed call after its content (key order as before)', async () => {
+    const structured = { temperature: 21 };
+    const ok = await run(toolOf(() => Promise.resolve({ content: [], structured })));
+    expect(JSON.stringify(ok)).toBe('{"status":"ok","content":[],"structured":{"temperature":21}}');
+    const failed = await run(toolOf(() => Promise.resolve({ content: [], isError: true, structured })));
+    expect(Object.keys(failed)).toEqual(['status', 'content', 'retryable', 'structured']);
+    // Not a JSON object: left out.
+    expect(await run(toolOf(() => Promise.resolve({ content: [], structured: [1] as never })))).toEqual({
+      status: 'ok',
+      content: [],
+    });
+  });
+
   it('handles a tool that rejects after its call timed out (no unhandled rejection)', async () => {
     const environment = createFakeEnvironment();
     let fail: (error: Error) => void = () => undefined;

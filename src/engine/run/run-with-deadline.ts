@@ -12,6 +12,7 @@ import type {
   ToolRunContext,
 } from '../tool/tool';
 import { describeDuration } from '../../shared/describe-duration';
+import { createToolRunContext } from './create-tool-run-context';
 import type { AbortSource } from './cancel-scope';
 import type { RunEnvironment } from './run-options';
 import { isWallTimeAbort } from './wall-time';
@@ -169,17 +170,10 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
       if (maxTotal !== undefined) deadline.maxTotalMs = maxTotal;
       try {
         // `Promise.resolve` is the tool's own promise when it returns one; it also takes a bare value.
-        Promise.resolve(
-          tool.run(input, {
-            get signal() {
-              return toolSignal();
-            },
-            onProgress,
-            log,
-            deadline,
-            holdIdle,
-          }),
-        ).then(onOutput, onError);
+        Promise.resolve(tool.run(input, createToolRunContext(toolSignal, onProgress, log, deadline, holdIdle))).then(
+          onOutput,
+          onError,
+        );
       } catch (error) {
         onError(error);
       }
@@ -191,8 +185,13 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
 function fromOutput(output: ToolOutput | undefined): SettledCall {
   if (typeof output !== 'object' || output === null) return { status: 'ok', content: [] };
   const content = Array.isArray(output.content) ? output.content : [];
+  // Set when present rather than spread from a literal: this runs for every call.
+  if (output.isError !== true) {
+    const settled: SettledCall = { status: 'ok', content };
+    if (isJsonObject(output.structured)) settled.structured = output.structured;
+    return settled;
+  }
   const structured = isJsonObject(output.structured) ? { structured: output.structured } : {};
-  if (output.isError !== true) return { status: 'ok', content, ...structured };
   const joined = content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
   const retryable = isRetryableFailure({
     text: joined,

@@ -36,11 +36,13 @@ async function commitResults(context: LoopContext, round: RoundState, requested:
     (outcome) => outcome.status === 'ok' && policies.directOutputTools.includes(outcome.name),
   );
   const note = hit !== undefined && direct === undefined && policies.atLimit === 'final-answer' && !signal.aborted;
-  const content = [
-    ...outcomes.map(buildToolResult),
-    ...(note && hit ? [{ type: 'text' as const, text: finalAnswerNote(hit.detail) }] : []),
-  ];
+  // Built in place rather than spread from literals: this runs every round.
+  const content: Message['content'] = outcomes.map(buildToolResult);
+  if (note && hit) content.push({ type: 'text', text: finalAnswerNote(hit.detail) });
   const message: Message = { role: 'user', content };
   context.emit({ type: 'tool-results-commit', at: context.options.environment.now(), round: round.round, message });
-  return { ...(hit === undefined ? {} : { hit }), ...(direct === undefined ? {} : { direct }) };
+  const settled: Settled = {};
+  if (hit !== undefined) settled.hit = hit;
+  if (direct !== undefined) settled.direct = direct;
+  return settled;
 }

@@ -55,6 +55,10 @@ describe('canonicalJson', () => {
   it('keeps an own __proto__ key from parsed JSON and changes no prototype', () => {
     const parsed = JSON.parse('{"z":1,"__proto__":{"polluted":true}}') as unknown;
     expect(canonicalJson(parsed)).toBe('{"__proto__":{"polluted":true},"z":1}');
+    // Nested, among keys that need sorting, and next to an own toJSON (which the sorted copy keeps).
+    const nested = JSON.parse('{"b":[{"y":1,"__proto__":[2],"x":0}],"a":{"toJSON":1,"__proto__":null}}') as unknown;
+    expect(canonicalJson(nested)).toBe('{"a":{"__proto__":null,"toJSON":1},"b":[{"__proto__":[2],"x":0,"y":1}]}');
+    expect(canonicalJson({ b: 1, a: { toJSON: () => 'own' } })).toBe('{"a":"own","b":1}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

@@ -11,10 +11,15 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value !== 'object' || value === null) return value;
   const record = value as Record<string, unknown>;
-  // Filled key by key (no array of entries per object). With no prototype, a `__proto__` key is an own
-  // property like any other, as `Object.fromEntries` would make it; `JSON.stringify` writes it the same.
-  const sorted = Object.create(null) as Record<string, unknown>;
-  for (const key of sortedKeys(record)) sorted[key] = sortKeys(record[key]);
+  // Filled key by key (no array of entries per object), into a plain object: one made with no prototype
+  // starts in dictionary mode, which `JSON.stringify` writes at about half the speed. An own `__proto__`
+  // key (parsed JSON may have one) is defined, as assigning it would set the prototype instead.
+  const sorted: Record<string, unknown> = {};
+  for (const key of sortedKeys(record)) {
+    if (key === '__proto__')
+      Object.defineProperty(sorted, key, { value: sortKeys(record[key]), enumerable: true, writable: true });
+    else sorted[key] = sortKeys(record[key]);
+  }
   return sorted;
 }
 
