@@ -86,7 +86,8 @@ export function endCall(
   context: CallRound,
   call: Pick<PlannedToolCall, 'callId' | 'name'>,
   settled: SettledCall,
-  timing: { queuedAt: number; startedAt?: number },
+  queuedAt: number,
+  startedAt: number | undefined,
   full?: ToolResultContentBlock[],
 ): ToolCallOutcome {
   const isError = settled.status !== 'ok';
@@ -101,10 +102,7 @@ export function endCall(
     status: settled.status,
     isError,
     content,
-    timing:
-      timing.startedAt === undefined
-        ? { queuedAt: timing.queuedAt, endedAt }
-        : { queuedAt: timing.queuedAt, startedAt: timing.startedAt, endedAt },
+    timing: startedAt === undefined ? { queuedAt, endedAt } : { queuedAt, startedAt, endedAt },
   };
   // In this order (the event's JSON keeps it); set when present rather than spread from a literal each call.
   if (settled.retryable !== undefined) event.retryable = settled.retryable;

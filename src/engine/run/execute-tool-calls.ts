@@ -90,8 +90,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     settled: SettledCall,
     startedAt?: number,
     full?: ToolResultContentBlock[],
-  ): ToolCallOutcome =>
-    endCall(bookkeeping, call, settled, startedAt === undefined ? { queuedAt } : { queuedAt, startedAt }, full);
+  ): ToolCallOutcome => endCall(bookkeeping, call, settled, queuedAt, startedAt, full);
   const answer = (call: PlannedToolCall, queuedAt: number, status: ToolResultStatus, value: string): ToolCallOutcome =>
     finish(call, queuedAt, { status, content: [text(value)] });
   // Every answered call (ran, bad input, unknown name) passes the after-tool point, where its result can be edited.
@@ -184,7 +183,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
       act('duplicate', `Warned: the same call was made ${duplicate.count} times before.`, call.callId);
     const settled = await outcome;
     // Without a debugger nothing to wait for at the after-tool point (no await of a plain value).
-    const final = options.debug === undefined ? settled : await options.debug.afterTool(round, input, settled);
+    const final = options.debug === undefined ? settled : await after(input, settled);
     if (final === settled) ran.set(call.callId, { call, tool, input });
     return final;
   }

@@ -71,7 +71,7 @@ export async function rerunSequentially(options: RerunOptions): Promise<ToolCall
       const { startedAt, settled: running } = runCall(context, again, tool, input, options.signal, {});
       const settled = await running;
       const position = outcomes.findIndex((candidate) => candidate.callId === call.callId);
-      outcomes[position] = endCall(context, call, settled, { queuedAt: startedAt, startedAt });
+      outcomes[position] = endCall(context, call, settled, startedAt, startedAt);
     }
   }
   return outcomes;

@@ -9,17 +9,10 @@ export function roundModelId(round: Pick<RoundView, 'request' | 'model'>): strin
   return round.request?.model ?? round.model ?? '';
 }
 
-/**
- * The cost of one round, or undefined when it has no usage yet or its model has no price. `priceOf` looks a
- * model's price up (default: in `table`; a run's total passes one that remembers each model's).
- */
-export function computeRoundCost(
-  round: RoundView,
-  table: Readonly<Record<string, ModelPrice>>,
-  priceOf: (modelId: string) => ModelPrice | undefined = (modelId) => findModelPrice(table, modelId),
-): number | undefined {
+/** The cost of one round, or undefined when it has no usage yet or its model has no price. */
+export function computeRoundCost(round: RoundView, table: Readonly<Record<string, ModelPrice>>): number | undefined {
   if (round.usage === undefined) return undefined;
-  const price = priceOf(roundModelId(round));
+  const price = findModelPrice(table, roundModelId(round));
   return price === undefined ? undefined : computeCost(round.usage, price);
 }
 
@@ -45,10 +38,10 @@ export function computeRunCost(rounds: readonly RoundView[], table: Readonly<Rec
   };
   for (const round of rounds) {
     if (round.usage === undefined) continue;
-    const cost = computeRoundCost(round, table, priceOf);
-    if (cost === undefined) unpricedRounds += 1;
+    const price = priceOf(roundModelId(round));
+    if (price === undefined) unpricedRounds += 1;
     else {
-      total += cost;
+      total += computeCost(round.usage, price);
       pricedRounds += 1;
     }
   }
