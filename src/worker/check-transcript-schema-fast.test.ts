@@ -6,6 +6,7 @@ import schema from '../../docs/transcript.schema.json';
 import {
   buildTranscriptValidatorSource,
   GENERATED_PATH,
+  withTagSwitches,
 } from '../../scripts/transcript-validator/build-transcript-validator';
 import { checkTranscriptSchema, loadFastTranscriptCheck } from './check-transcript-schema';
 import { validate as isValidTranscript } from './generated/validate-transcript-fast';
@@ -39,6 +40,26 @@ const edits: [string, 'valid' | 'refused', (file: Json) => unknown][] = [
   ],
   ['a block of an unknown type', 'refused', (file) => push(file, { type: 'video', url: 'x' })],
   ['a text block without text', 'refused', (file) => push(file, { type: 'text' })],
+  // The compiled check picks a block's schema by its `type` (withTagSwitches): tags that fit no kind, or no tag.
+  ['a block with a numeric type', 'refused', (file) => push(file, { type: 7, text: 'x' })],
+  ['a block with no type', 'refused', (file) => push(file, { text: 'x' })],
+  ['a block with type __proto__', 'refused', (file) => push(file, { type: '__proto__', text: 'x' })],
+  ['a block with type toString', 'refused', (file) => push(file, { type: 'toString', text: 'x' })],
+  [
+    'a tool_use block inside a tool result',
+    'refused',
+    (file) =>
+      push(file, {
+        type: 'tool_result',
+        tool_use_id: 'x',
+        content: [{ type: 'tool_use', id: 'y', name: 'a', input: {} }],
+      }),
+  ],
+  [
+    'a text block inside a tool result',
+    'valid',
+    (file) => push(file, { type: 'tool_result', tool_use_id: 'x', content: [{ type: 'text', text: 'ok' }] }),
+  ],
   ['an empty tool_use id', 'refused', (file) => push(file, { type: 'tool_use', id: '', name: 'a', input: {} })],
   ['an astral one-character id', 'valid', (file) => push(file, { type: 'tool_use', id: '😀', name: 'a', input: {} })],
   ['createdAt not a date-time', 'refused', (file) => ({ ...file, createdAt: '2024-13-45T99:00:00Z' })],
@@ -64,6 +85,15 @@ describe('the compiled transcript check', () => {
 
   it('is the schema as it is now (run npm run gen:transcript-validator after changing it)', () => {
     expect(readFileSync(GENERATED_PATH, 'utf8')).toBe(buildTranscriptValidatorSource());
+  });
+
+  it('switches on the type of exactly the block unions, and keeps every other anyOf', () => {
+    const switched = JSON.stringify(withTagSwitches(schema));
+    expect(switched.match(/"discriminator"/g)).toHaveLength(4);
+    expect(switched.match(/"anyOf"/g)).toHaveLength(JSON.stringify(schema).match(/"anyOf"/g)!.length - 4);
+    expect(withTagSwitches({ anyOf: [{ type: 'null' }, { type: 'string' }] })).toEqual({
+      anyOf: [{ type: 'null' }, { type: 'string' }],
+    });
   });
 
   it.each(fixtures)('accepts the v2 fixture %s, as the error-collecting pass does', (name) => {
