@@ -6,17 +6,39 @@ import { EVENTS_PER_READ } from '../../protocol/session-messages';
 import { foldRunEvents } from '../fold-run-events';
 import { initialRunView, type RunView } from '../run-view';
 
-/** The Prioritized Task Scheduling API's `scheduler.yield` (Chromium 129+), where the page has it. */
-const pageScheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+/** The Prioritized Task Scheduling API (`yield`: Chromium 129+, `postTask`: 94+), where the page has it. */
+const pageScheduler = () =>
+  (
+    globalThis as {
+      scheduler?: {
+        yield?: () => Promise<void>;
+        postTask?: (task: () => void, options: { priority: 'background' }) => Promise<void>;
+      };
+    }
+  ).scheduler;
 
 /**
  * Gives the page its turn between parts (input, paint), so a long load never holds it. `scheduler.yield`
  * resumes ahead of other queued work (no 4 ms clamp of nested timers); elsewhere a timer.
  */
-export const yieldToPage = (): Promise<void> =>
-  typeof pageScheduler?.yield === 'function'
-    ? pageScheduler.yield()
+export const yieldToPage = (): Promise<void> => {
+  const scheduler = pageScheduler();
+  return typeof scheduler?.yield === 'function'
+    ? scheduler.yield()
     : new Promise<void>((resolve) => setTimeout(resolve, 0));
+};
+
+/**
+ * A turn that comes only once the page has nothing more urgent to do — frames, input, React's rendering: for
+ * work no one is looking at yet (the earlier rounds of an import whose last rounds are on screen), so it never
+ * delays a frame of what is. Elsewhere a timer.
+ */
+export const yieldInBackground = (): Promise<void> => {
+  const scheduler = pageScheduler();
+  return typeof scheduler?.postTask === 'function'
+    ? scheduler.postTask(() => undefined, { priority: 'background' })
+    : new Promise<void>((resolve) => setTimeout(resolve, 0));
+};
 
 /** Events folded between looks at the clock. */
 const FOLD_SLICE = 100;

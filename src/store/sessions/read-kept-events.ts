@@ -5,15 +5,22 @@ import { createRunMemory, decodeRunEvents } from '../../protocol/run-event-codec
 import { EVENTS_PER_READ } from '../../protocol/session-messages';
 import { yieldToPage } from './load-in-parts';
 
+/** What `readKeptEvents` does with each chunk, and how it lets the page have its turn between chunks. */
+export interface KeptEventsReading {
+  onChunk?: (events: RunEvent[]) => void;
+  /** The turn between chunks: `yieldToPage` by default. */
+  pause?: () => Promise<void>;
+}
+
 /**
  * Every event of run `runId` (`total` of them in the worker), read in order with `run-events-read` and
- * decoded; `onChunk` sees each chunk as it comes (to fold it), with a turn for the page after each.
+ * decoded; `onChunk` sees each chunk as it comes (to fold it), with a turn for the page (`pause`) after each.
  */
 export async function readKeptEvents(
   client: EngineClient,
   runId: string,
   total: number,
-  onChunk?: (events: RunEvent[]) => void,
+  { onChunk, pause = yieldToPage }: KeptEventsReading = {},
 ): Promise<RunEvent[]> {
   const memory = createRunMemory();
   const all: RunEvent[] = [];
@@ -24,7 +31,7 @@ export async function readKeptEvents(
     for (const event of events) all.push(event);
     onChunk?.(events);
     from = reply.next;
-    await yieldToPage();
+    await pause();
   }
   return all;
 }

@@ -3,7 +3,7 @@ import { MAX_TRANSCRIPT_BYTES, TAIL_ROUNDS } from '../../protocol/session-messag
 import type { RunEvent } from '../../engine/event/run-event';
 import { foldRunEvents } from '../fold-run-events';
 import { initialRunView, type RunView } from '../run-view';
-import { yieldToPage } from './load-in-parts';
+import { yieldInBackground, yieldToPage } from './load-in-parts';
 import { readKeptEvents } from './read-kept-events';
 import { readTailView } from './read-tail-view';
 import { buildRunSettings } from '../build-provider-settings';
@@ -85,10 +85,15 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
             },
           });
         }
-        // The worker keeps the run; it is read and folded in chunks, each a short task.
+        // The worker keeps the run; it is read and folded in chunks, each a short task. With the tail on screen, the
+        // rest waits for the page's idle turns: interleaved with the frames that mount the tail's cards, its chunks
+        // (37 of them at 2,000 rounds) held those frames back.
         let view = { ...initialRunView };
-        const events = await readKeptEvents(deps.client, runId, result.eventCount, (chunk) => {
-          view = foldRunEvents(view, chunk);
+        const events = await readKeptEvents(deps.client, runId, result.eventCount, {
+          onChunk: (chunk) => {
+            view = foldRunEvents(view, chunk);
+          },
+          ...(shown === null ? {} : { pause: yieldInBackground }),
         });
         const logs: { runId: string; events: RunEvent[] }[] = [{ runId, events }];
         for (const branch of result.branches ?? [])

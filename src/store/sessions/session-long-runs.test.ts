@@ -101,6 +101,42 @@ describe(`a ${ROUNDS}-round run`, () => {
     expect(reads.every((read) => read.limit <= EVENTS_PER_READ)).toBe(true);
   });
 
+  it('reads the rest of a long import in background turns of the page once its tail is shown', async () => {
+    // The page's scheduler, as Chromium has it: each background turn noted with the reads made by then.
+    const turns: number[] = [];
+    const page = await openPage(new IDBFactory(), new MemoryStorage());
+    // The whole run's reader (the tail's reads name their own reader, or read event 0 alone).
+    const wholeReads = () =>
+      page.client.sent('run-events-read').filter((read) => read.readerFrom === undefined && read.limit > 1);
+    const scheduler = {
+      postTask: (task: () => void, options: { priority: string }) => {
+        if (options.priority === 'background') turns.push(wholeReads().length);
+        return Promise.resolve().then(task);
+      },
+    };
+    Object.assign(globalThis, { scheduler });
+    try {
+      expect(await page.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(true);
+    } finally {
+      delete (globalThis as { scheduler?: unknown }).scheduler;
+    }
+    // One background turn after each read of the whole run (0 before the first): none of it ran ahead of the page.
+    const reads = wholeReads().length;
+    expect(reads).toBeGreaterThan(1);
+    expect(turns).toEqual(range(1, reads));
+    // A short import shows the run at once: nothing waits for the background.
+    turns.length = 0;
+    const short = await openPage(new IDBFactory(), new MemoryStorage());
+    Object.assign(globalThis, { scheduler });
+    try {
+      const small = JSON.stringify(await makeLongTranscript(3, 7));
+      expect(await short.store.getState().importTranscriptFile(new File([small], 'short.json'))).toBe(true);
+    } finally {
+      delete (globalThis as { scheduler?: unknown }).scheduler;
+    }
+    expect(turns).toEqual([]);
+  });
+
   it('says what was kept when the rest of a long import cannot be read after its tail was shown', async () => {
     const indexedDB = new IDBFactory();
     const storage = new MemoryStorage();
