@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findHistoryProblems } from './find-history-problems';
 import type { ContentBlock, ImageBlock, Message, TextBlock } from './message';
-import { repairHistory } from './repair-history';
+import { repairHistory, repairOwnedHistory } from './repair-history';
 
 const ids = ['a', 'b', 'c', 'd'] as const;
 const text = (value: string): TextBlock => ({ type: 'text', text: value });
@@ -124,6 +124,52 @@ describe('repairHistory', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('gives an owned history that needs no repair back as it is, and repairs any other as repairHistory does', () => {
+    const histories = fc.oneof(
+      validHistoryArbitrary,
+      fc.array(messageArbitrary, { maxLength: 8 }),
+      fc
+        .tuple(validHistoryArbitrary, fc.array(editArbitrary, { maxLength: 4 }))
+        .map(([history, edits]) => edits.reduce(applyEdit, history)),
+    );
+    fc.assert(
+      fc.property(histories, (history) => {
+        const repaired = repairHistory(history);
+        const owned = repairOwnedHistory(structuredClone(history));
+        if (repaired.changes.length === 0 && owned.changes.length === 0)
+          // Taken as it is only where the repair gives back an equal history.
+          expect(owned.messages).toEqual(repaired.messages);
+        else expect(owned).toEqual(repaired);
+      }),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(validHistoryArbitrary, (history) => {
+        expect(repairOwnedHistory(history).messages).toBe(history);
+      }),
+    );
+  });
+
+  it('repairs an owned history whose shape the repair would change, though the API would take it', () => {
+    const extraKey = [{ role: 'user', content: [text('hi')], cache: true } as Message];
+    expect(repairOwnedHistory(extraKey).messages).toEqual([{ role: 'user', content: [text('hi')] }]);
+    const stringResult = [
+      { role: 'user', content: [text('go')] },
+      { role: 'assistant', content: [use('a')] },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'a', content: 'done' } as unknown as ContentBlock],
+      },
+    ] satisfies Message[];
+    expect(repairOwnedHistory(stringResult).messages[2]!.content[0]).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'a',
+      content: [text('done')],
+    });
+    const system = [{ role: 'system', content: [text('hi')] } as unknown as Message];
+    expect(repairOwnedHistory(system).messages[0]!.role).toBe('user');
   });
 
   it('does not mutate its input', () => {

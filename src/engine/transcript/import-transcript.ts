@@ -1,6 +1,6 @@
 // Pure: reads a transcript file's text — parse, identify, migrate, validate, repair — and says what was wrong.
 import { MAX_JSON_DEPTH, measureJsonTextDepth } from '../../shared/json-depth';
-import { repairHistory } from '../message/repair-history';
+import { repairOwnedHistory } from '../message/repair-history';
 import { migrateTranscript, TRANSCRIPT_MIGRATIONS } from './migrate-transcript';
 import type { TranscriptMigrations } from './migrate-transcript';
 import { describeValue } from './transcript-problem';
@@ -63,7 +63,8 @@ export function importTranscript(
   if (problems.length > 0) return { ok: false, problems };
 
   const transcript = migrated.value as unknown as Transcript;
-  const repair = repairHistory(transcript.messages);
+  // The messages were parsed just above: owned here, so a history that needs no repair is taken as it is.
+  const repair = repairOwnedHistory(transcript.messages);
   const changes = repair.changes.map((change) => `Conversation: ${change}`);
   if (migrated.steps > 0) changes.unshift(`Migrated from format version ${migrated.from} to ${TRANSCRIPT_VERSION}.`);
   return {
