@@ -9,6 +9,7 @@ import { JUMP_TO_ROUND_EVENT } from '../layout/jump-to';
 import { RoundNavigator } from './round-navigator';
 import { Round } from './round';
 import { useLateCardMeasure } from './use-late-card-measure';
+import { useMountScrollSkipped } from './use-mount-scroll-skipped';
 import { useRoundOffset } from './use-round-offset';
 import { VIRTUAL_FROM } from './virtual-from';
 /** A card's height before it is measured (a typical round with a call or two). */
@@ -65,6 +66,7 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
   const mounted = useProgressiveCount(virtual ? 0 : rounds.length);
   const scrollMargin = useDocumentTop(listRef, virtual);
   const measureCard = useLateCardMeasure(virtual, ESTIMATED_CARD_PX);
+  const scrollToFn = useMountScrollSkipped();
   const virtualizer = useWindowVirtualizer({
     count: rounds.length,
     enabled: virtual,
@@ -73,6 +75,7 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
     scrollMargin,
     getItemKey: (index) => rounds[index]?.round ?? index,
     measureElement: measureCard,
+    scrollToFn,
     // React 19 warns about flushSync during render; a frame's delay while scrolling is not visible.
     useFlushSync: false,
   });
