@@ -133,10 +133,10 @@ test('a 300-round session restored by a reload shows its last rounds first, then
   await expect(navigator).toContainText(`${ROUNDS} rounds`);
   await expect(timeline.getByRole('article', { name: 'Round 1', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Restoring session' })).toHaveCount(0);
-  // Before it, the last 30 rounds with the notice saying the rest was being read.
+  // Before it, the last 10 rounds with the notice saying the rest was being read.
   const seen = await page.evaluate(
     () => (window as unknown as { __seen: { firstRound: string | null; restoring: string | null } }).__seen,
   );
-  expect(seen.firstRound).toBe(`Round ${ROUNDS - 29}`);
-  expect(seen.restoring).toContain(`Restoring this run: its last 30 of ${ROUNDS} rounds are shown`);
+  expect(seen.firstRound).toBe(`Round ${ROUNDS - 9}`);
+  expect(seen.restoring).toContain(`Restoring this run: its last 10 of ${ROUNDS} rounds are shown`);
 });

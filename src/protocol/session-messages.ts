@@ -47,8 +47,13 @@ export type TranscriptImportResult =
     }
   | { ok: false; problems: TranscriptProblem[] };
 
-/** Rounds a long import shows first, while the earlier ones are read (the timeline mounts up to 30 cards). */
-export const TAIL_ROUNDS = 30;
+/**
+ * Rounds a long import or restore shows first, while the earlier ones are read: a few screens' worth. Each of
+ * them is a card to mount (a slice of cards per frame) before the last round is on the page, and to unmount
+ * when the whole run takes their place: at 30 the last round came 10 frames in, and their unmounting was the
+ * largest part of that swap's task.
+ */
+export const TAIL_ROUNDS = 10;
 
 /** Events per `run-events-read` reply: some forty rounds, well under 50 ms to clone and fold on a slow machine. */
 export const EVENTS_PER_READ = 600;
