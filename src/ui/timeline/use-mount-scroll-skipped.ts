@@ -2,10 +2,10 @@
 import { windowScroll, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef } from 'react';
 
-type ScrollToFn = (
+type ScrollToFn<Item extends Element> = (
   offset: number,
   options: { adjustments?: number; behavior?: ScrollBehavior },
-  instance: Virtualizer<Window, Element>,
+  instance: Virtualizer<Window, Item>,
 ) => void;
 
 /**
@@ -15,7 +15,7 @@ type ScrollToFn = (
  * forced a layout of the whole changed page inside that commit (a quarter of its task at 2,000 rounds). The
  * frame's own layout follows anyway; any later write (a jump, a correction) goes through.
  */
-export function useMountScrollSkipped(): ScrollToFn {
+export function useMountScrollSkipped<Item extends Element = Element>(): ScrollToFn<Item> {
   const first = useRef(true);
   return useCallback((offset, options, instance) => {
     const isFirst = first.current;

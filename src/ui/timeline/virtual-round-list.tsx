@@ -66,7 +66,7 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
   const mounted = useProgressiveCount(virtual ? 0 : rounds.length);
   const scrollMargin = useDocumentTop(listRef, virtual);
   const measureCard = useLateCardMeasure(virtual, ESTIMATED_CARD_PX);
-  const scrollToFn = useMountScrollSkipped();
+  const scrollToFn = useMountScrollSkipped<HTMLDivElement>();
   const virtualizer = useWindowVirtualizer({
     count: rounds.length,
     enabled: virtual,
