@@ -7,19 +7,10 @@ export function canonicalJson(value: unknown): string {
   return sortedJson(value) ?? 'undefined';
 }
 
-// A call's input is parsed once and never changed by the engine; a round reads its signature twice (the
-// duplicate check before the call, the loop guard after), so its canonical text is kept with the object,
-// and so is the signature itself: the same string each time, whose hash the maps it keys compute once.
-const signatures = new WeakMap<object, { canonical: string; name: string; signature: string }>();
-
-/** The identity of a call for the loop guard and duplicate handling: name plus canonical arguments. */
+/**
+ * The identity of a call for the loop guard and duplicate handling: name plus canonical arguments. Made once
+ * per call by the round's executor, which hands it to the loop guard (`RoundExecutor.signatureOf`).
+ */
 export function callSignature(name: string, input: Record<string, unknown>): string {
-  const known = signatures.get(input);
-  if (known === undefined) {
-    const canonical = canonicalJson(input);
-    const signature = `${name} ${canonical}`;
-    signatures.set(input, { canonical, name, signature });
-    return signature;
-  }
-  return known.name === name ? known.signature : `${name} ${known.canonical}`;
+  return `${name} ${canonicalJson(input)}`;
 }

@@ -8,7 +8,8 @@ describe('createToolRunContext', () => {
   it('shows the fields of a literal, in its order, with signal an own enumerable getter', () => {
     const context = createToolRunContext(() => new AbortController().signal, noop, noop, { idleMs: 5 }, release);
     expect(Object.keys(context)).toEqual(['signal', 'onProgress', 'log', 'deadline', 'holdIdle']);
-    expect(Reflect.ownKeys(context).filter((key) => typeof key === 'symbol')).toHaveLength(1);
+    // No key a literal would not have: the signal's maker is a private field.
+    expect(Reflect.ownKeys(context)).toEqual(['signal', 'onProgress', 'log', 'deadline', 'holdIdle']);
     const descriptor = Object.getOwnPropertyDescriptor(context, 'signal');
     expect(descriptor).toMatchObject({ enumerable: true, configurable: true, set: undefined });
     expect(descriptor?.get?.name).toBe('get signal');
@@ -48,5 +49,19 @@ describe('createToolRunContext', () => {
     expect(b.signal).toBe(second);
     const getterOf = (context: object): unknown => Reflect.getOwnPropertyDescriptor(context, 'signal')?.get;
     expect(getterOf(a)).toBe(getterOf(b));
+  });
+
+  it('reads the signal through an object whose prototype is a context, as a property read would', () => {
+    const signal = new AbortController().signal;
+    const context = createToolRunContext(() => signal, noop, noop, { idleMs: 1 }, release);
+    const derived = Object.create(context) as typeof context;
+    expect(derived.signal).toBe(signal);
+    expect(({ __proto__: context, extra: 1 } as unknown as typeof context).signal).toBe(signal);
+  });
+
+  it('throws a TypeError when the shared getter is called on an object that is no context', () => {
+    const context = createToolRunContext(() => new AbortController().signal, noop, noop, { idleMs: 1 }, release);
+    const getter = Reflect.getOwnPropertyDescriptor(context, 'signal')?.get;
+    expect(() => getter?.call({})).toThrow(TypeError);
   });
 });

@@ -1,12 +1,31 @@
 // Pure: the context a tool's run is given, with its signal made on first read. No timers, no I/O.
 import type { ToolRunContext } from '../tool/tool';
 
-// Where a context keeps the function that makes its signal: a symbol property that is not enumerable, so
-// no key list, spread or JSON of the context shows it.
-const MAKE_SIGNAL = Symbol('makeSignal');
+// A base whose constructor returns the object it is given: a subclass's fields then go on that object.
+class Onto {
+  constructor(target: object) {
+    return target;
+  }
+}
 
-interface LazySignalHolder {
-  [MAKE_SIGNAL]: () => AbortSignal;
+// Where a context keeps the function that makes its signal: a private field stamped onto the plain object
+// (through `Onto`), so no key list, spread, copy or JSON of the context shows it. It costs a store V8 caches,
+// where the symbol property it replaces took an `Object.defineProperty` per call (about a third of what a
+// context cost to make). Stamped before the other fields, which keeps the object's properties fast.
+class SignalMaker extends Onto {
+  readonly #makeSignal: () => AbortSignal;
+
+  constructor(target: object, makeSignal: () => AbortSignal) {
+    super(target);
+    this.#makeSignal = makeSignal;
+  }
+
+  /** The signal of `holder`, or of the nearest of its prototypes that is a context, as a property read finds it. */
+  static signalOf(holder: object): AbortSignal {
+    for (let at: object | null = holder; at !== null; at = Object.getPrototypeOf(at) as object | null)
+      if (#makeSignal in at) return at.#makeSignal();
+    throw new TypeError('signal read from an object that is not a tool run context');
+  }
 }
 
 // One getter for every context (taken from a literal so it keeps the name `get signal`). A getter written in
@@ -16,7 +35,7 @@ interface LazySignalHolder {
 const sharedSignal = Object.getOwnPropertyDescriptor(
   {
     get signal(): AbortSignal {
-      return (this as unknown as LazySignalHolder)[MAKE_SIGNAL]();
+      return SignalMaker.signalOf(this as object);
     },
   },
   'signal',
@@ -33,12 +52,11 @@ export function createToolRunContext(
   deadline: NonNullable<ToolRunContext['deadline']>,
   holdIdle: NonNullable<ToolRunContext['holdIdle']>,
 ): ToolRunContext {
-  const context = {} as ToolRunContext;
+  const context = new SignalMaker({}, makeSignal) as unknown as ToolRunContext;
   Object.defineProperty(context, 'signal', sharedSignal);
   context.onProgress = onProgress;
   context.log = log;
   context.deadline = deadline;
   context.holdIdle = holdIdle;
-  Object.defineProperty(context, MAKE_SIGNAL, { value: makeSignal });
   return context;
 }

@@ -62,6 +62,11 @@ export interface RoundExecutor {
   settle(calls: readonly PlannedToolCall[]): Promise<ToolCallOutcome[]>;
   /** The reply failed: early calls are cancelled and end in the trace; nothing is committed. */
   abandon(): Promise<void>;
+  /**
+   * `callSignature(name, call.input)`: the one made when the call ran when it ran under that name with that
+   * input object (made once per call, not again for the loop guard), else made now. Callable detached.
+   */
+  readonly signatureOf: (name: string, call: PlannedToolCall) => string;
 }
 
 const text = (value: string): ToolResultContentBlock => ({ type: 'text', text: value });
@@ -76,6 +81,8 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
   const started = new Map<string, Promise<ToolCallOutcome>>();
   const shared = new Map<string, { callId: string; outcome: Promise<ToolCallOutcome> }>();
   const ran = new Map<string, RanCall>();
+  // The signature each call ran with, by call id, as made from its name and input object (see `signatureOf`).
+  const signatures = new Map<string, { name: string; input: Record<string, unknown>; signature: string }>();
   let index = 0;
   let capNoted = false;
   const bookkeeping: CallRound = { round, emit, environment, timeoutMs: options.timeoutMs };
@@ -165,6 +172,7 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     state.retry.recordValid(tool.name);
 
     const signature = callSignature(tool.name, input);
+    signatures.set(call.callId, { name: tool.name, input, signature });
     const readOnly = tool.annotations?.readOnlyHint === true;
     const twin = readOnly && policies.duplicates !== 'off' ? shared.get(signature) : undefined;
     if (twin !== undefined) {
@@ -275,6 +283,12 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     async abandon() {
       signal.abort();
       await Promise.all(started.values());
+    },
+    signatureOf: (name, call) => {
+      const known = signatures.get(call.callId);
+      return known !== undefined && known.name === name && known.input === call.input
+        ? known.signature
+        : callSignature(name, call.input);
     },
   };
 }

@@ -2,6 +2,7 @@
 import { createEmptyUsage, sumUsage } from './sum-usage';
 import type { ModelRequest } from '../model/model';
 import { collectModelResponse, type ModelResponse } from './collect-model-response';
+import { copyWith } from './copy-with';
 import { createRoundExecutor, type RoundExecutor, type RoundExecutorOptions } from './execute-tool-calls';
 import type { LoopContext, RoundState } from './loop-context';
 import { wouldPauseBefore } from './round-policies';
@@ -23,7 +24,8 @@ export interface Requested {
 export async function requestRound(context: LoopContext, round: RoundState): Promise<Requested | RunResult> {
   const { options, state, emit, signal, wall, debug, policies } = context;
   const { environment } = options;
-  const pending: ModelRequest = { ...state.base, tools: round.offered, messages: context.history() };
+  // Not a spread literal: its copy would come with a new hidden class every round (see `copyWith`).
+  const pending: ModelRequest = copyWith(state.base, { tools: round.offered, messages: context.history() });
   if (round.announce)
     emit({ type: 'round-start', at: environment.now(), round: round.round, request: context.digest(pending) });
   const request =

@@ -97,6 +97,20 @@ describe('runWithDeadline: how the tool is started', () => {
     await expect(running).resolves.toEqual({ status: 'ok', content: [] });
   });
 
+  it('starts the tool where queueMicrotask would: after microtasks queued before, before those queued after', async () => {
+    const order: string[] = [];
+    queueMicrotask(() => order.push('before'));
+    const running = run(
+      toolOf(() => {
+        order.push('tool');
+        return Promise.resolve({ content: [] });
+      }),
+    );
+    queueMicrotask(() => order.push('after'));
+    await running;
+    expect(order).toEqual(['before', 'tool', 'after']);
+  });
+
   it('settles a tool that throws synchronously as a tool error', async () => {
     const settled = await run(
       toolOf(() => {

@@ -52,6 +52,10 @@ export interface RunWithDeadlineOptions {
 
 const text = (value: string): ToolResultContentBlock => ({ type: 'text', text: value });
 const noop = (): void => {};
+// Tools start from this settled promise: `then` on it queues the start in the same microtask queue, at the
+// same place, as `queueMicrotask` would, without what Node's `queueMicrotask` makes per call (an AsyncResource
+// and a bound function).
+const resolved = Promise.resolve();
 
 /** The idle timeout a call of `tool` runs under: the tool's own (or its server's), else the run's. */
 export function callTimeoutOf(tool: Tool, runTimeoutMs: number): { ms: number; source: TimeoutSource } {
@@ -164,7 +168,7 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     // The tool starts in a microtask, as it always has (never inside the caller's turn); a synchronous throw
     // is a failure like a rejection, and both handlers are attached, so a late failure after a timeout is
     // never an unhandled rejection. No promise chain of its own around the tool's: this runs for every call.
-    queueMicrotask(() => {
+    void resolved.then(() => {
       if (done) return;
       const deadline: NonNullable<ToolRunContext['deadline']> = { idleMs: timeoutMs };
       if (maxTotal !== undefined) deadline.maxTotalMs = maxTotal;

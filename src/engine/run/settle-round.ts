@@ -30,7 +30,7 @@ async function commitResults(context: LoopContext, round: RoundState, requested:
   const { policies, policyState, signal, wall } = context;
   const { toolCalls } = requested.response;
   const outcomes = await requested.executor.settle(toolCalls);
-  let hit = recordOutcomes(policyState, toolCalls, outcomes);
+  let hit = recordOutcomes(policyState, toolCalls, outcomes, requested.executor.signatureOf);
   if (!signal.aborted) hit ??= checkLimits(policies.limits, progressOf(context)) ?? wall.hit();
   const direct = outcomes.find(
     (outcome) => outcome.status === 'ok' && policies.directOutputTools.includes(outcome.name),
