@@ -17,15 +17,16 @@ const pageScheduler = () =>
     }
   ).scheduler;
 
+/** Where the page has no scheduler: a timer's turn. */
+const nextTask = (): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Gives the page its turn between parts (input, paint), so a long load never holds it. `scheduler.yield`
  * resumes ahead of other queued work (no 4 ms clamp of nested timers); elsewhere a timer.
  */
 export const yieldToPage = (): Promise<void> => {
   const scheduler = pageScheduler();
-  return typeof scheduler?.yield === 'function'
-    ? scheduler.yield()
-    : new Promise<void>((resolve) => setTimeout(resolve, 0));
+  return typeof scheduler?.yield === 'function' ? scheduler.yield() : nextTask();
 };
 
 /**
@@ -37,7 +38,7 @@ export const yieldInBackground = (): Promise<void> => {
   const scheduler = pageScheduler();
   return typeof scheduler?.postTask === 'function'
     ? scheduler.postTask(() => undefined, { priority: 'background' })
-    : new Promise<void>((resolve) => setTimeout(resolve, 0));
+    : nextTask();
 };
 
 /** Events folded between looks at the clock. */

@@ -93,7 +93,7 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
           onChunk: (chunk) => {
             view = foldRunEvents(view, chunk);
           },
-          ...(shown === null ? {} : { pause: yieldInBackground }),
+          pause: shown === null ? yieldToPage : yieldInBackground,
         });
         const logs: { runId: string; events: RunEvent[] }[] = [{ runId, events }];
         for (const branch of result.branches ?? [])
