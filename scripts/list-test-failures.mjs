@@ -1,5 +1,6 @@
-// Names the failed test cases from the reports `npm test` writes, so the last lines of a CI log say which
-// tests failed and not only how many (a CI log is often read from its tail only).
+// Names the failed test cases from the reports `npm test` writes, and the first lines of why each failed, so
+// the last lines of a CI log say which tests failed and why, not only how many (a CI log is often read from its
+// tail only: a rare failure seen only there could not be told apart from a flaky machine).
 import { readFileSync } from 'node:fs';
 
 function read(file) {
@@ -10,23 +11,49 @@ function read(file) {
   }
 }
 
+/** Lines of a failure's message kept in the summary: enough for the assertion, its expected and received. */
+const WHY_LINES = 8;
+const WHY_LINE_CHARS = 240;
+
+/** The first lines of an error message, without terminal colours or blank lines, each cut to a readable length. */
+export function firstLines(message) {
+  return (
+    String(message ?? '')
+      // eslint-disable-next-line no-control-regex -- terminal colour codes are what is removed
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .filter((line) => line.trim() !== '')
+      .slice(0, WHY_LINES)
+      .map((line) => (line.length > WHY_LINE_CHARS ? `${line.slice(0, WHY_LINE_CHARS)}…` : line))
+  );
+}
+
 /** Vitest's JSON report: `file › full name` of every failed assertion. */
 function vitestFailures(report) {
   return (report?.testResults ?? []).flatMap((file) =>
     (file.assertionResults ?? [])
       .filter((test) => test.status === 'failed')
-      .map((test) => `vitest ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`),
+      .map((test) => ({
+        name: `vitest ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`,
+        why: firstLines(test.failureMessages?.[0]),
+      })),
   );
 }
 
-/** Playwright's JSON report: `file:line › title` of every test that failed or passed only on a retry. */
+/** Playwright's JSON report: `file:line › title` of every test that failed or passed only on a retry, and why. */
 function playwrightFailures(report) {
   const names = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected' || test.status === 'flaky')
-          names.push(`e2e ${spec.file}:${spec.line} › ${spec.title} (${test.status})`);
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const failure = (test.results ?? []).find((result) => result.error !== undefined);
+          names.push({
+            name: `e2e ${spec.file}:${spec.line} › ${spec.title} (${test.status})`,
+            why: firstLines(failure?.error?.message),
+          });
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child);
@@ -39,10 +66,13 @@ function playwrightFailures(report) {
 function conformanceFailures(report) {
   return (report?.scenarios ?? [])
     .filter((item) => !item.passed)
-    .map((item) => `conformance ${item.mode} ${item.scenario}`);
+    .map((item) => ({
+      name: `conformance ${item.mode} ${item.scenario}`,
+      why: [`${item.successes} checks passed, ${item.failures} failed${item.timedOut ? ', stopped: it hung' : ''}`],
+    }));
 }
 
-/** Every failed test case named in the reports under `dir`. */
+/** Every failed test case named in the reports under `dir`: `{ name, why }`, `why` the first lines of its error. */
 export function listTestFailures(dir) {
   return [
     ...vitestFailures(read(`${dir}/vitest.json`)),

@@ -75,7 +75,10 @@ const failed = caseFailures + (failedSteps > 0 && caseFailures === 0 ? failedSte
 console.info(
   `\nunit+integration: ${vitest.passed} passed, ${vitest.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`,
 );
-for (const name of listTestFailures(reportDir)) console.info(`FAILED: ${name}`);
+for (const { name, why } of listTestFailures(reportDir)) {
+  console.info(`FAILED: ${name}`);
+  for (const line of why) console.info(`  | ${line}`);
+}
 console.info(`MCP conformance scenarios: ${conformance.passed} passed, ${conformance.failed} failed`);
 console.info(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps === 0 ? 0 : 1);
