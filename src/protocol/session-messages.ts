@@ -40,7 +40,7 @@ export type TranscriptImportResult =
       family?: BranchInfo[];
       branches?: ImportedBranchInfo[];
       /**
-       * Set when the run has more than `TAIL_ROUNDS` rounds: where the last `TAIL_ROUNDS` begin (a
+       * Set when the run has more than `LONG_RUN_ROUNDS` rounds: where the last `TAIL_ROUNDS` begin (a
        * `round-start`), so the UI can read and show them (with the `run-start`, event 0) before the rest.
        */
       tailFrom?: number;
@@ -54,6 +54,15 @@ export type TranscriptImportResult =
  * largest part of that swap's task.
  */
 export const TAIL_ROUNDS = 10;
+
+/**
+ * Runs longer than this show their tail first, and the timeline lists their cards virtualised (VIRTUAL_FROM):
+ * the whole run then replaces the tail with the few cards around its first round. A shorter run is read whole
+ * (at most some thirty rounds, a few reads) and its cards mount a slice per frame: shown as a tail first, the
+ * whole run would then mount all its earlier cards in one commit (a 20-round import's longest task, 930
+ * elements laid out at once).
+ */
+export const LONG_RUN_ROUNDS = 30;
 
 /** Events per `run-events-read` reply: some forty rounds, well under 50 ms to clone and fold on a slow machine. */
 export const EVENTS_PER_READ = 600;

@@ -16,7 +16,7 @@ import { closeCutAppCalls } from '../engine/app-calls/close-cut-app-calls';
 import type { Transcript } from '../engine/transcript/transcript';
 import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
-import { MAX_TRANSCRIPT_BYTES, TAIL_ROUNDS } from '../protocol/session-messages';
+import { LONG_RUN_ROUNDS, MAX_TRANSCRIPT_BYTES, TAIL_ROUNDS } from '../protocol/session-messages';
 import type {
   RunEventsReadCommand,
   RunEventsReadResult,
@@ -172,7 +172,7 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
         branch.some((event) => event.type === 'run-end') ? branch : [...branch, closingEvent(branch)],
       );
       for (const branch of imported?.branches ?? []) keep(branch.info.runId, branch.events, meta);
-      const tailFrom = findTailStart(events, TAIL_ROUNDS);
+      const tailFrom = findTailStart(events, TAIL_ROUNDS, LONG_RUN_ROUNDS);
       return {
         ok: true,
         events,

@@ -1,7 +1,7 @@
 // The last rounds of a long stored run, read from the end of its log, so a restore shows them first.
 import type { RunEvent } from '../../engine/event/run-event';
 import { findTailStart } from '../../shared/find-tail-start';
-import { EVENTS_PER_READ, TAIL_ROUNDS } from '../../protocol/session-messages';
+import { EVENTS_PER_READ, LONG_RUN_ROUNDS, TAIL_ROUNDS } from '../../protocol/session-messages';
 import { foldRunEvents } from '../fold-run-events';
 import { initialRunView, type RunView } from '../run-view';
 import { foldInParts } from './load-in-parts';
@@ -17,19 +17,21 @@ export interface StoredTail {
 
 /**
  * The tail of run `runId` in `db`: pages of `EVENTS_PER_READ` events read backwards (keys are positions, so
- * a page is a key range) until `rounds` round starts are found. Null when the run has no more than `rounds`
- * rounds (the whole log is the tail) or its log is not the contiguous prefix it should be.
+ * a page is a key range) until `rounds` round starts are found. Null when the run has no more than `longerThan`
+ * rounds (it is read whole) or its log is not the contiguous prefix it should be.
  */
 export async function readStoredTail(
   db: SessionDb,
   runId: string,
   rounds: number = TAIL_ROUNDS,
+  longerThan: number = LONG_RUN_ROUNDS,
 ): Promise<StoredTail | null> {
+  const needed = Math.max(rounds, longerThan);
   const total = await db.countEvents(runId);
   const pages: RunEvent[][] = [];
   let starts = 0;
   // Back to one round start more than asked: the tail's first round may have events before its start.
-  for (let end = total; end > 0 && starts <= rounds;) {
+  for (let end = total; end > 0 && starts <= needed;) {
     const from = Math.max(0, end - EVENTS_PER_READ);
     const page = await db.readEvents(runId, from, end);
     if (page.length !== end - from) return null;
@@ -38,7 +40,7 @@ export async function readStoredTail(
     end = from;
   }
   const suffix = pages.flat();
-  const start = findTailStart(suffix, rounds);
+  const start = findTailStart(suffix, rounds, longerThan);
   if (start === undefined) return null;
   const [first] = await db.readEvents(runId, 0, 1);
   if (first?.type !== 'run-start') return null;

@@ -3,6 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunEvent } from '../../engine/event/run-event';
 import { createMemorySessionDb } from './memory-session-db';
+import { LONG_RUN_ROUNDS, TAIL_ROUNDS } from '../../protocol/session-messages';
 import { readStoredTail } from './read-stored-tail';
 import { EVENTS_PER_TRANSACTION, openSessionDb } from './session-db';
 
@@ -93,5 +94,15 @@ describe('the tail of a stored run', () => {
     // Positions 0…9 missing: the count no longer matches the last position.
     await gaps.appendEvents('run', 1_000, log(10));
     expect(await readStoredTail(gaps, 'run', 30)).toBeNull();
+  });
+
+  it('is none for a run of no more than LONG_RUN_ROUNDS rounds, and the last TAIL_ROUNDS of a longer one', async () => {
+    const db = createMemorySessionDb();
+    await db.appendEvents('thirty', 0, log(LONG_RUN_ROUNDS));
+    await db.appendEvents('longer', 0, log(LONG_RUN_ROUNDS + 1));
+    expect(await readStoredTail(db, 'thirty')).toBeNull();
+    const tail = await readStoredTail(db, 'longer');
+    expect(tail?.tailFrom).toBe(1 + (LONG_RUN_ROUNDS + 1 - TAIL_ROUNDS) * 3);
+    expect(tail?.tail).toEqual(log(LONG_RUN_ROUNDS + 1).slice(1 + (LONG_RUN_ROUNDS + 1 - TAIL_ROUNDS) * 3));
   });
 });
