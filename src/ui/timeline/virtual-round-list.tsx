@@ -8,6 +8,7 @@ import { useProgressiveCount } from '../common/use-progressive-count';
 import { JUMP_TO_ROUND_EVENT } from '../layout/jump-to';
 import { RoundNavigator } from './round-navigator';
 import { Round } from './round';
+import { useDeferredOverscan } from './use-deferred-overscan';
 import { useLateCardMeasure } from './use-late-card-measure';
 import { useMountScrollSkipped } from './use-mount-scroll-skipped';
 import { useRoundOffset } from './use-round-offset';
@@ -67,6 +68,7 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
   const scrollMargin = useDocumentTop(listRef, virtual);
   const measureCard = useLateCardMeasure(virtual, ESTIMATED_CARD_PX);
   const scrollToFn = useMountScrollSkipped<HTMLDivElement>();
+  const rangeExtractor = useDeferredOverscan(virtual);
   const virtualizer = useWindowVirtualizer({
     count: rounds.length,
     enabled: virtual,
@@ -76,6 +78,7 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
     getItemKey: (index) => rounds[index]?.round ?? index,
     measureElement: measureCard,
     scrollToFn,
+    rangeExtractor,
     // React 19 warns about flushSync during render; a frame's delay while scrolling is not visible.
     useFlushSync: false,
   });

@@ -1,0 +1,36 @@
+// The commit that turns the round list virtual mounts only the cards in view; the cards just outside it (the
+// overscan, there so a scroll never shows a gap) follow a frame later.
+import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+type Phase = 'plain' | 'in-view' | 'all';
+
+/**
+ * The list's `rangeExtractor`. When the list turns virtual (an imported or restored run's whole log replacing its
+ * last rounds, or a long run opened at once) its first commit with cards mounts those in view, and the frame
+ * after it the overscan too: mounted together they were one task of rendering and layout of 50–60 ms (7 cards
+ * at the run's first round), half of them out of sight. The virtualiser may learn the window's size one commit
+ * after it turns on, so the overscan waits for a frame after cards were first given.
+ */
+export function useDeferredOverscan(virtual: boolean): (range: Range) => number[] {
+  const [phase, setPhase] = useState<Phase>(virtual ? 'in-view' : 'plain');
+  // Derived from `virtual` during render, so the first virtual commit is already held to the cards in view.
+  if (virtual && phase === 'plain') setPhase('in-view');
+  if (!virtual && phase !== 'plain') setPhase('plain');
+  const gaveCards = useRef(false);
+  const inView = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor({ ...range, overscan: 0 });
+    if (indexes.length > 0) gaveCards.current = true;
+    return indexes;
+  }, []);
+  useEffect(() => {
+    if (phase !== 'in-view') return;
+    const tick = () => {
+      if (gaveCards.current) setPhase((now) => (now === 'in-view' ? 'all' : now));
+      else frame = requestAnimationFrame(tick);
+    };
+    let frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [phase]);
+  return phase === 'in-view' ? inView : defaultRangeExtractor;
+}
