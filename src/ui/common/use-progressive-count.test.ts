@@ -3,19 +3,14 @@
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubManualFrames } from '../../../test/support/manual-frames';
 import { useProgressiveCount } from './use-progressive-count';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // Frames run only when the test says so.
-let frames = new Map<number, FrameRequestCallback>();
-let lastFrame = 0;
-const runFrame = () =>
-  act(() => {
-    const due = [...frames.values()];
-    frames = new Map();
-    for (const callback of due) callback(0);
-  });
+let runFrame: () => void;
+let pendingFrames: () => number;
 
 function Probe({ total }: { total: number }) {
   return createElement('output', null, String(useProgressiveCount(total, 2, 3)));
@@ -27,13 +22,7 @@ const shown = () => Number(container.textContent);
 const render = (total: number) => act(() => root.render(createElement(Probe, { total })));
 
 beforeEach(() => {
-  frames = new Map();
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-    lastFrame += 1;
-    frames.set(lastFrame, callback);
-    return lastFrame;
-  });
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+  ({ runFrame, pending: pendingFrames } = stubManualFrames());
   container = document.createElement('div');
   root = createRoot(container);
 });
@@ -53,13 +42,13 @@ describe('useProgressiveCount', () => {
     expect(shown()).toBe(8);
     runFrame();
     expect(shown()).toBe(10);
-    expect(frames.size).toBe(0);
+    expect(pendingFrames()).toBe(0);
   });
 
   it('shows a short list whole at once and asks for no frame', () => {
     render(2);
     expect(shown()).toBe(2);
-    expect(frames.size).toBe(0);
+    expect(pendingFrames()).toBe(0);
   });
 
   it('follows a list that grows from nothing (a live run) in the same render', () => {
@@ -68,7 +57,7 @@ describe('useProgressiveCount', () => {
       render(total);
       expect(shown()).toBe(total);
     }
-    expect(frames.size).toBe(0);
+    expect(pendingFrames()).toBe(0);
   });
 
   it('once caught up, follows later growth at once', () => {

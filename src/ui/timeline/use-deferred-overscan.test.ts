@@ -4,19 +4,14 @@ import type { Range } from '@tanstack/react-virtual';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubManualFrames } from '../../../test/support/manual-frames';
 import { useDeferredOverscan } from './use-deferred-overscan';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // Frames run only when the test says so.
-let frames = new Map<number, FrameRequestCallback>();
-let lastFrame = 0;
-const runFrame = () =>
-  act(() => {
-    const due = [...frames.values()];
-    frames = new Map();
-    for (const callback of due) callback(0);
-  });
+let runFrame: () => void;
+let pendingFrames: () => number;
 
 /** Rounds 10…12 in view of 100, with an overscan of 3. */
 const inView: Range = { startIndex: 10, endIndex: 12, overscan: 3, count: 100 };
@@ -38,15 +33,9 @@ const last = () => given.at(-1);
 const span = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 beforeEach(() => {
-  frames = new Map();
   given = [];
   range = inView;
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-    lastFrame += 1;
-    frames.set(lastFrame, callback);
-    return lastFrame;
-  });
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+  ({ runFrame, pending: pendingFrames } = stubManualFrames());
   root = createRoot(document.createElement('div'));
 });
 
@@ -63,7 +52,7 @@ describe('useDeferredOverscan', () => {
     expect(last()).toEqual(span(10, 12));
     runFrame();
     expect(last()).toEqual(span(7, 15));
-    expect(frames.size).toBe(0);
+    expect(pendingFrames()).toBe(0);
   });
 
   it('holds the overscan back when mounted virtual too', () => {
