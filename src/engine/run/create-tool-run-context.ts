@@ -40,16 +40,17 @@ const signalGetter = (
       },
     },
     'signal',
-  ) as PropertyDescriptor
-).get as () => AbortSignal;
+  ) as { get: (this: object) => AbortSignal }
+).get;
 
 // Defines the getter as `Object.defineProperty(target, key, { get, enumerable: true, configurable: true })`
 // does (the same property: no setter, enumerable, configurable), without a descriptor object, which V8 reads
-// through generic property lookups (its getOwnPropertyDescriptor copy, with a `set` key, costs more still). Annex B's
-// `__defineGetter__`, taken once from Object.prototype (a context need not inherit it). In the engine bench
-// (two calls a round) it took the instructions per round from 232.9k to 227.8k (a literal descriptor: 229.5k).
+// through generic property lookups (its getOwnPropertyDescriptor copy, with a `set` key, costs more still).
+// Annex B's `__defineGetter__`, taken once from Object.prototype (a context need not inherit it). In the engine
+// bench (two calls a round) it took the instructions per round from 232.9k to 227.8k (a literal descriptor:
+// 229.5k).
 const defineGetter = (
-  Object.prototype as unknown as { __defineGetter__(this: object, key: string, get: () => unknown): void }
+  Object.prototype as unknown as { __defineGetter__: (this: object, key: string, get: () => unknown) => void }
 ).__defineGetter__;
 
 /**
