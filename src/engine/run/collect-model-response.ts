@@ -124,23 +124,25 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
     firstTokenAt ??= now();
   };
   const accept = (part: ModelStreamPart): void => {
+    // Read once: parts come in a dozen shapes, so each read of `part.type` is a megamorphic load (three a part).
+    const type = part.type;
     // The request record is not part of the reply: it must not open it. It waits for the reply's first part,
     // so the model that answered (response-start) goes into its response metadata.
-    if (part.type === 'request-sent') {
+    if (type === 'request-sent') {
       flushSent();
       pendingSent = part.request;
       return;
     }
-    flushSent(part.type === 'response-start' ? part.model : undefined);
+    flushSent(type === 'response-start' ? part.model : undefined);
     if (!started) {
       started = true;
       // Optional fields set when present (in this order) rather than spread from literals: once per reply.
       const event: Extract<RunEvent, { type: 'response-start' }> = { type: 'response-start', at: now(), round };
-      if (part.type === 'response-start' && part.id !== undefined) event.responseId = part.id;
-      if (part.type === 'response-start' && part.model !== undefined) event.model = part.model;
+      if (type === 'response-start' && part.id !== undefined) event.responseId = part.id;
+      if (type === 'response-start' && part.model !== undefined) event.model = part.model;
       emit(event);
     }
-    switch (part.type) {
+    switch (type) {
       case 'response-start':
         usageAtStart = part.usage;
         return;
@@ -163,7 +165,7 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
         markToken();
         const block = blocks.get(part.index);
         if (block?.kind !== 'thinking') return;
-        if (part.type === 'thinking-delta') {
+        if (type === 'thinking-delta') {
           block.thinking += part.thinking;
           emit({ type: 'thinking-delta', round, index: part.index, thinking: part.thinking });
         } else block.signature += part.signature;

@@ -17,6 +17,20 @@ describe('createToolRunContext', () => {
     expect(JSON.stringify({ ...context, signal: undefined })).toBe('{"deadline":{"idleMs":5}}');
   });
 
+  it('defines signal as a getter only: enumerable, configurable, not writable by assignment', () => {
+    const context = createToolRunContext(() => new AbortController().signal, noop, noop, { idleMs: 5 }, release);
+    const descriptor = Object.getOwnPropertyDescriptor(context, 'signal');
+    expect(Object.keys(descriptor ?? {}).sort()).toEqual(['configurable', 'enumerable', 'get', 'set']);
+    // No setter: an assignment (strict mode) throws and the getter stays.
+    expect(() => {
+      (context as { signal: unknown }).signal = 1;
+    }).toThrow(TypeError);
+    expect(context.signal).toBeInstanceOf(AbortSignal);
+    // Configurable: it can be redefined or deleted like a literal's getter.
+    expect(delete (context as { signal?: unknown }).signal).toBe(true);
+    expect('signal' in context).toBe(false);
+  });
+
   it('makes the signal only when it is read, each time it is read, and a spread reads it once', () => {
     let made = 0;
     const controller = new AbortController();

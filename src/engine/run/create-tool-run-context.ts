@@ -32,14 +32,26 @@ class SignalMaker extends Onto {
 // each context's literal is a new function per call, and the hidden class that holds it lives in the old
 // generation: it kept the call's closures (and all they reach) alive through every young-generation GC until a
 // full one, which made the engine's GCs copy about three times as much and cost a third of its time per round.
-const sharedSignal = Object.getOwnPropertyDescriptor(
-  {
-    get signal(): AbortSignal {
-      return SignalMaker.signalOf(this as object);
+const signalGetter = (
+  Object.getOwnPropertyDescriptor(
+    {
+      get signal(): AbortSignal {
+        return SignalMaker.signalOf(this as object);
+      },
     },
-  },
-  'signal',
-) as PropertyDescriptor;
+    'signal',
+  ) as { get: (this: object) => AbortSignal }
+).get;
+
+// Defines the getter as `Object.defineProperty(target, key, { get, enumerable: true, configurable: true })`
+// does (the same property: no setter, enumerable, configurable), without a descriptor object, which V8 reads
+// through generic property lookups (its getOwnPropertyDescriptor copy, with a `set` key, costs more still).
+// Annex B's `__defineGetter__`, taken once from Object.prototype (a context need not inherit it). In the engine
+// bench (two calls a round) it took the instructions per round from 232.9k to 227.8k (a literal descriptor:
+// 229.5k).
+const defineGetter = (
+  Object.prototype as unknown as { __defineGetter__: (this: object, key: string, get: () => unknown) => void }
+).__defineGetter__;
 
 /**
  * A tool run's context: `signal` an own enumerable getter, as a literal's would be (a spread or a copy reads
@@ -53,7 +65,7 @@ export function createToolRunContext(
   holdIdle: NonNullable<ToolRunContext['holdIdle']>,
 ): ToolRunContext {
   const context = new SignalMaker({}, makeSignal) as unknown as ToolRunContext;
-  Object.defineProperty(context, 'signal', sharedSignal);
+  defineGetter.call(context, 'signal', signalGetter);
   context.onProgress = onProgress;
   context.log = log;
   context.deadline = deadline;

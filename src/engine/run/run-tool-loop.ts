@@ -18,7 +18,7 @@ import type { RunHandle, RunOptions, RunResult } from './run-options';
 import { settleRound } from './settle-round';
 import { compactRound } from './compact-round';
 import { createCompactionTracker, type CompactionTracker } from '../compaction/fold-sent-history';
-import { sentHistoryOf } from './sent-history';
+import { changesHistory, sentHistoryOf } from './sent-history';
 import { createEmptyUsage } from './sum-usage';
 import { armWallTime } from './wall-time';
 import { deferTimers } from './defer-timers';
@@ -54,8 +54,10 @@ export function runToolLoop(given: RunOptions): RunHandle {
     compaction.observe(event);
   };
   options.resume?.events.forEach(observe);
+  // The event's type read once here, for the few events that change the history (a few a round): both
+  // observers reading it from every event (objects of a dozen shapes: a megamorphic read each) cost more.
   const emit = (event: RunEvent): void => {
-    observe(event);
+    if (changesHistory(event.type)) observe(event);
     channel.push(event);
   };
   const result = driveLoop(options, emit, history, compaction).finally(() => channel.close());

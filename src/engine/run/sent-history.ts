@@ -4,6 +4,18 @@ import type { Message } from '../message/message';
 import { repairHistory } from '../message/repair-history';
 import { holdsMedia, type IncrementalHistory } from '../transcript/incremental-history';
 import type { LoopContext } from './loop-context';
+import type { RunEvent } from '../event/run-event';
+
+/**
+ * Whether an event of this type can change the history or the compaction in force: the only ones
+ * `IncrementalHistory.observe` and `CompactionTracker.observe` act on (both let every other event pass).
+ */
+export const changesHistory = (type: RunEvent['type']): boolean =>
+  type === 'response-end' ||
+  type === 'tool-results-commit' ||
+  type === 'run-start' ||
+  type === 'edit-apply' ||
+  type === 'history-compact';
 
 /**
  * The loop context's history readers. Without a compaction in force they read the incremental history (no
