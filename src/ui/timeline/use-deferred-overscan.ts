@@ -23,14 +23,12 @@ export function useDeferredOverscan(virtual: boolean): (range: Range) => number[
     if (indexes.length > 0) gaveCards.current = true;
     return indexes;
   }, []);
+  // After each commit held to the view: once it gave cards, the overscan comes a frame later. (The virtualiser
+  // renders again when it learns the window's size, so a commit without cards is followed by one with them.)
   useEffect(() => {
-    if (phase !== 'in-view') return;
-    const tick = () => {
-      if (gaveCards.current) setPhase((now) => (now === 'in-view' ? 'all' : now));
-      else frame = requestAnimationFrame(tick);
-    };
-    let frame = requestAnimationFrame(tick);
+    if (phase !== 'in-view' || !gaveCards.current) return;
+    const frame = requestAnimationFrame(() => setPhase((now) => (now === 'in-view' ? 'all' : now)));
     return () => cancelAnimationFrame(frame);
-  }, [phase]);
+  });
   return phase === 'in-view' ? inView : defaultRangeExtractor;
 }
