@@ -1,6 +1,5 @@
 // Import and replay: a transcript file opened as a new session, a run replayed, two runs compared.
 import { MAX_TRANSCRIPT_BYTES, TAIL_ROUNDS } from '../../protocol/session-messages';
-import type { RunEvent } from '../../engine/event/run-event';
 import { foldRunEvents } from '../fold-run-events';
 import { initialRunView, type RunView } from '../run-view';
 import { yieldInBackground, yieldToPage } from './load-in-parts';
@@ -10,6 +9,7 @@ import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import { writeBranches } from './session-branches';
 import type { SessionRestore } from './session-restore';
+import { storeImport, type ImportedLog } from './store-import';
 import type { SessionsSlice } from './sessions-state';
 import type { SessionsContext } from './sessions-context';
 
@@ -95,7 +95,7 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
           },
           pause: shown === null ? yieldToPage : yieldInBackground,
         });
-        const logs: { runId: string; events: RunEvent[] }[] = [{ runId, events }];
+        const logs: ImportedLog[] = [{ runId, events }];
         for (const branch of result.branches ?? [])
           logs.push({
             runId: branch.info.runId,
@@ -111,8 +111,7 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
         if (shown === null) await context.makeCurrent(record);
         else if (get().runView !== shown || context.current !== record) {
           // The person moved on while the rest was read (another session, a new run): the import is stored only.
-          for (const log of logs) await context.db.appendEvents(log.runId, 0, log.events).catch(context.reportStorage);
-          await context.save(record);
+          await storeImport(context, record, logs, file.name);
           return true;
         }
         // The run is shown first; storage follows in short batches (session-db), off the path to the first paint.
@@ -129,8 +128,7 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
         // The page shows the run before the first batch is written: written at once, its puts joined the task
         // that renders the run (23 ms of a 200-round import's longest task).
         await yieldToPage();
-        for (const log of logs) await context.db.appendEvents(log.runId, 0, log.events).catch(context.reportStorage);
-        await context.save(record);
+        await storeImport(context, record, logs, file.name);
         await restore.restoreFamily(record);
         // The file's model settings are shown and offered, never adopted silently.
         get().offerImportedSettings(result.meta.settings);

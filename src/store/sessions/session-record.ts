@@ -22,6 +22,12 @@ export interface StoredRun {
   finishReason?: string;
   /** The transcript meta of an imported run (a live run's is derived from its events). */
   meta?: TranscriptMeta;
+  /**
+   * An imported run while its events are being written: the file's name, how many events and rounds it has. The
+   * record is stored with it before the first event and without it after the last, so a run restored with it
+   * was cut short by a reload (or a closed tab) in between.
+   */
+  importing?: { fileName: string; eventCount: number; rounds: number };
 }
 
 export interface SessionRecord {

@@ -9,6 +9,7 @@ import type { InterruptedRuns } from './interrupted-run';
 import { restoreBranchFamily } from './restore-branch-family';
 import { readBranches } from './session-branches';
 import type { SessionRecord, StoredRun } from './session-record';
+import { settleImport } from './settle-import';
 import { showStoredTail, type ShownTail } from './show-stored-tail';
 import type { PendingRun, SessionsContext } from './sessions-context';
 
@@ -36,6 +37,8 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
       return [] as RunEvent[];
     });
     if (tail !== null) clearTailNotice(tail);
+    const cutShort = await settleImport(context, interrupted, run, events, showInterruption);
+    if (cutShort !== null) return cutShort;
     if (events.length === 0) return events;
     if (showInterruption && (await resumeAtPause(run, events))) return events;
     const ended = events.some((event) => event.type === 'run-end');
