@@ -8,11 +8,9 @@ import type { LoupeState } from '../../store/loupe-state';
 import { lazyComponent } from '../common/lazy-component';
 import { isAppCallPause, pauseShowsIn, type PauseSlot } from './pause-slot';
 
-const loadBody = () => import('./pause-panel-body');
-const PausePanelBody = lazyComponent(loadBody, 'PausePanelBody');
-// Asked for once per page: every card and call has pause slots, and each request of the chunk resolves the
-// chunk's ~20 dependencies again (30 ms when an imported run mounted 30 cards at once).
-let bodyRequested = false;
+// Asked for once per page (preload keeps its promise): every card and call has pause slots, and each request of
+// the chunk resolves the chunk's ~20 dependencies again (30 ms when an imported run mounted 30 cards at once).
+const PausePanelBody = lazyComponent(() => import('./pause-panel-body'), 'PausePanelBody');
 
 const noCards = { rounds: [], calls: [] };
 
@@ -36,11 +34,7 @@ function pendingIn(state: LoupeState, slot: PauseSlot): PausePoint | null {
 export function PausePanel({ slot }: { slot: PauseSlot }) {
   const point = useLoupeStore((state) => pendingIn(state, slot));
   // Loaded once the page is up, so the first pause does not wait for it (a failed load shows at that pause).
-  useEffect(() => {
-    if (bodyRequested) return;
-    bodyRequested = true;
-    loadBody().catch(() => undefined);
-  }, []);
+  useEffect(() => void PausePanelBody.preload().catch(() => undefined), []);
   if (point === null) return null;
   // A new pause gets a fresh panel (editors, scroll, focus): keyed by the pause id.
   return <PausePanelBody key={point.pauseId} point={point} />;

@@ -8,15 +8,14 @@ import { preloadMarkdownParser } from '../markdown/markdown-parser';
 import { RoundCardFallback } from './round-card-fallback';
 import { useRoundOffset } from './use-round-offset';
 
-const loadRoundCard = () => import('./round-card');
-const RoundCard = lazyComponent(loadRoundCard, 'RoundCard');
+const RoundCard = lazyComponent(() => import('./round-card'), 'RoundCard');
 
 /**
  * Starts loading the round card's chunk (once); a failure shows in the first card, as its fallback. The
  * Markdown parser follows when the page is idle, so a run's first reply does not wait for it.
  */
 export function preloadRoundCard(): void {
-  loadRoundCard().then(preloadMarkdownParser, () => undefined);
+  RoundCard.preload().then(preloadMarkdownParser, () => undefined);
 }
 
 export function Round({ round }: { round: RoundView }) {
