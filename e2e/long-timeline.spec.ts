@@ -98,7 +98,7 @@ function watchFirstRounds(): void {
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
-/** Whether the session store holds a session with run `label` (saved after its events, so the run is stored). */
+/** Whether the session store holds run `label` whole: its record without the mark an import has while it is written. */
 function isStored(label: string): Promise<boolean> {
   return new Promise((resolve) => {
     const open = indexedDB.open('loupe');
@@ -106,9 +106,9 @@ function isStored(label: string): Promise<boolean> {
     open.onsuccess = () => {
       const all = open.result.transaction('sessions', 'readonly').objectStore('sessions').getAll();
       all.onsuccess = () => {
-        const records = all.result as { runs: { label: string }[] }[];
+        const records = all.result as { runs: { label: string; importing?: unknown }[] }[];
         open.result.close();
-        resolve(records.some((record) => record.runs.some((run) => run.label === label)));
+        resolve(records.some((record) => record.runs.some((run) => run.label === label && !run.importing)));
       };
       all.onerror = () => resolve(false);
     };
@@ -140,3 +140,56 @@ test('a 300-round session restored by a reload shows its last rounds first, then
   expect(seen.firstRound).toBe(`Round ${ROUNDS - 9}`);
   expect(seen.restoring).toContain(`Restoring this run: its last 10 of ${ROUNDS} rounds are shown`);
 });
+
+test('a reload while a 300-round import is being stored: the part stored is shown stopped, and the page says so', async ({
+  page,
+}, info) => {
+  const path = info.outputPath('long.json');
+  writeFileSync(path, JSON.stringify(await makeLongTranscript(ROUNDS, FAILING)));
+  await page.addInitScript(reloadAtEventPut, CUT_AT_PUT);
+  await page.goto('/');
+  await page.evaluate(() => sessionStorage.setItem('reload-at-put', 'armed'));
+  await importFile(page, path);
+  // The page reloads itself in the middle of the writes (at the event row CUT_AT_PUT), as a person might.
+  const notice = page.getByRole('region', { name: 'Imported transcript' });
+  await expect(notice).toContainText('The import of “long.json” did not finish being saved', { timeout: 30_000 });
+  const said = (await notice.getByRole('status').textContent()) ?? '';
+  const stored = Number(/: (\d+) of its 300 rounds were stored/.exec(said)?.[1]);
+  // Some rounds, not all: the rows before the reload, at most the batch it came in.
+  expect(stored).toBeGreaterThan(0);
+  expect(stored).toBeLessThan(ROUNDS);
+  const navigator = page.getByRole('group', { name: 'Round navigator' });
+  const rounds = page.getByRole('region', { name: 'Timeline' }).getByRole('article');
+  if (stored > 30) await expect(navigator).toContainText(`${stored} rounds`);
+  else await expect(rounds).toHaveCount(stored);
+  await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+
+  // Stored closed: the next reload shows the same rounds, with no notice and nothing to resume.
+  await page.reload();
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('article', { name: 'Round 1', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Imported transcript' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Interrupted run' })).toHaveCount(0);
+  if (stored > 30) await expect(navigator).toContainText(`${stored} rounds`);
+  else await expect(rounds).toHaveCount(stored);
+  expect(
+    await page.evaluate(isStored, `Imported from long.json (cut short: ${stored} of ${ROUNDS} rounds stored)`),
+  ).toBe(true);
+});
+
+/** The event row at which the page reloads itself (a 300-round run has some 3,300). */
+const CUT_AT_PUT = 1_000;
+
+/** Once armed (in sessionStorage), the page reloads at its `at`-th write of an event row after that; once only. */
+function reloadAtEventPut(at: number): void {
+  // Taken as a plain function (called with its store below).
+  const put = Reflect.get<IDBObjectStore, 'put'>(IDBObjectStore.prototype, 'put');
+  let puts = 0;
+  IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+    if (this.name === 'events' && sessionStorage.getItem('reload-at-put') === 'armed' && ++puts === at) {
+      sessionStorage.setItem('reload-at-put', 'done');
+      location.reload();
+    }
+    return put.apply(this, args);
+  };
+}

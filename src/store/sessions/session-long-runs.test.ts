@@ -301,10 +301,11 @@ describe(`a ${ROUNDS}-round run`, () => {
       const second = await openPage(indexedDB, storage);
       const state = second.store.getState();
       expect(state.sessionNotice).toEqual({
-        kind: 'interrupted',
-        title: `The import of “long.json” was cut short while it was being saved (the page was reloaded or closed): ${storedRounds} of its ${ROUNDS} rounds were stored, shown here stopped. Import the file again for the whole run.`,
+        kind: 'imported',
+        title: `The import of “long.json” did not finish being saved (the page was closed or reloaded, or storage failed): ${storedRounds} of its ${ROUNDS} rounds were stored, shown here stopped. Import the file again for the whole run.`,
         details: [],
       });
+      expect(state.resumeHistory).toBeNull();
       expect(roundsOf(state.runView)).toEqual(range(1, storedRounds));
       expect(state.sessionRuns[0]?.label).toBe(
         `Imported from long.json (cut short: ${storedRounds} of ${ROUNDS} rounds stored)`,

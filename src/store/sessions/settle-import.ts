@@ -33,9 +33,11 @@ export async function settleImport(
     if (show) {
       if (events.length === 0) context.update({ runView: { ...initialRunView } });
       context.update({
+        // An import's notice: the way on is importing the file again, not continuing the stored part.
+        resumeHistory: null,
         sessionNotice: {
-          kind: 'interrupted',
-          title: `The import of “${mark.fileName}” was cut short while it was being saved (the page was reloaded or closed): ${stored} of its ${mark.rounds} rounds were stored, shown here stopped. Import the file again for the whole run.`,
+          kind: 'imported',
+          title: `The import of “${mark.fileName}” did not finish being saved (the page was closed or reloaded, or storage failed): ${stored} of its ${mark.rounds} rounds were stored, shown here stopped. Import the file again for the whole run.`,
           details: [],
         },
       });
