@@ -20,10 +20,12 @@ const unsized: Range = { startIndex: 0, endIndex: -1, overscan: 3, count: 100 };
 
 // What the extractor gives for `range` in each render, as the virtualiser would ask it.
 let given: number[][] = [];
+let held: boolean[] = [];
 let range = inView;
 function Probe({ virtual }: { virtual: boolean }) {
-  const extract = useDeferredOverscan(virtual);
-  given.push(extract(range));
+  const { rangeExtractor, holding } = useDeferredOverscan(virtual);
+  given.push(rangeExtractor(range));
+  held.push(holding);
   return null;
 }
 
@@ -34,6 +36,7 @@ const span = (from: number, to: number) => Array.from({ length: to - from + 1 },
 
 beforeEach(() => {
   given = [];
+  held = [];
   range = inView;
   ({ runFrame, pending: pendingFrames } = stubManualFrames());
   root = createRoot(document.createElement('div'));
@@ -50,8 +53,10 @@ describe('useDeferredOverscan', () => {
     expect(last()).toEqual(span(7, 15));
     render(true);
     expect(last()).toEqual(span(10, 12));
+    expect(held.at(-1)).toBe(true);
     runFrame();
     expect(last()).toEqual(span(7, 15));
+    expect(held.at(-1)).toBe(false);
     expect(pendingFrames()).toBe(0);
   });
 

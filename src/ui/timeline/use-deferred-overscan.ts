@@ -5,6 +5,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 type Phase = 'plain' | 'in-view' | 'all';
 
+export interface DeferredOverscan {
+  /** The virtualiser's `rangeExtractor` for this render. */
+  rangeExtractor: (range: Range) => number[];
+  /** Whether this render holds the list to the cards in view (the overscan is still to come). */
+  holding: boolean;
+}
+
 /**
  * The list's `rangeExtractor`. When the list turns virtual (an imported or restored run's whole log replacing its
  * last rounds, or a long run opened at once) its first commit with cards mounts those in view, and the frame
@@ -12,7 +19,7 @@ type Phase = 'plain' | 'in-view' | 'all';
  * at the run's first round), half of them out of sight. The virtualiser may learn the window's size one commit
  * after it turns on, so the overscan waits for a frame after cards were first given.
  */
-export function useDeferredOverscan(virtual: boolean): (range: Range) => number[] {
+export function useDeferredOverscan(virtual: boolean): DeferredOverscan {
   const [phase, setPhase] = useState<Phase>(virtual ? 'in-view' : 'plain');
   // Derived from `virtual` during render, so the first virtual commit is already held to the cards in view.
   if (virtual && phase === 'plain') setPhase('in-view');
@@ -30,5 +37,7 @@ export function useDeferredOverscan(virtual: boolean): (range: Range) => number[
     const frame = requestAnimationFrame(() => setPhase((now) => (now === 'in-view' ? 'all' : now)));
     return () => cancelAnimationFrame(frame);
   });
-  return phase === 'in-view' ? inView : defaultRangeExtractor;
+  return phase === 'in-view'
+    ? { rangeExtractor: inView, holding: true }
+    : { rangeExtractor: defaultRangeExtractor, holding: false };
 }

@@ -66,9 +66,9 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
   // An imported or restored run's cards arrive all at once: a plain list mounts them a slice per frame.
   const mounted = useProgressiveCount(virtual ? 0 : rounds.length);
   const scrollMargin = useDocumentTop(listRef, virtual);
-  const measureCard = useLateCardMeasure(virtual, ESTIMATED_CARD_PX);
+  const { rangeExtractor, holding } = useDeferredOverscan(virtual);
+  const measureCard = useLateCardMeasure(virtual, holding, ESTIMATED_CARD_PX);
   const scrollToFn = useMountScrollSkipped<HTMLDivElement>();
-  const rangeExtractor = useDeferredOverscan(virtual);
   const virtualizer = useWindowVirtualizer({
     count: rounds.length,
     enabled: virtual,
