@@ -28,10 +28,14 @@ test('a 300-round import mounts a few cards, and jump, first error and search re
   const card = (round: number) => timeline.getByRole('article', { name: `Round ${round}`, exact: true });
   const mounted = () => timeline.getByRole('article').count();
 
+  // The last 10 rounds are shown first; the whole run keeps the first of them in view, not round 1.
   await expect(navigator).toContainText(`${ROUNDS} rounds`);
-  await expect(card(1)).toBeVisible();
+  await expect(card(ROUNDS - 9)).toBeInViewport();
+  await expect(card(1)).toHaveCount(0);
   expect(await mounted()).toBeLessThan(20);
-  await expect(card(ROUNDS)).toHaveCount(0);
+  await navigator.getByRole('button', { name: 'First round', exact: true }).click();
+  await expect(card(1)).toBeInViewport();
+  await expect(card(ROUNDS - 9)).toHaveCount(0);
 
   // Jump to round N: that card is mounted, on screen and focused; the rest stay unmounted.
   await navigator.getByRole('spinbutton', { name: 'Jump to round' }).fill('150');
@@ -90,11 +94,22 @@ test('a 300-round import mounts a few cards, and jump, first error and search re
 
 /** What the page showed first, written down on every DOM change from its start (so timing cannot hide it). */
 function watchFirstRounds(): void {
-  const seen: { firstRound: string | null; restoring: string | null } = { firstRound: null, restoring: null };
+  const seen: { firstRound: string | null; restoring: string | null; topWhileRestoring: number | null } = {
+    firstRound: null,
+    restoring: null,
+    topWhileRestoring: null,
+  };
   (window as unknown as { __seen: typeof seen }).__seen = seen;
   new MutationObserver(() => {
-    seen.firstRound ??= document.querySelector('article[aria-label^="Round "]')?.getAttribute('aria-label') ?? null;
-    seen.restoring ??= document.querySelector('section[aria-label="Restoring session"]')?.textContent ?? null;
+    const first = document.querySelector('article[aria-label^="Round "]');
+    seen.firstRound ??= first?.getAttribute('aria-label') ?? null;
+    const restoring = document.querySelector('section[aria-label="Restoring session"]');
+    seen.restoring ??= restoring?.textContent ?? null;
+    if (restoring === null || first === null) return;
+    // The person scrolls into the tail's first card (its top 100 px above the viewport's) as soon as it is shown;
+    // where it was on the screen is noted until the whole run replaces the tail.
+    if (seen.topWhileRestoring === null) window.scrollBy(0, first.getBoundingClientRect().top + 100);
+    seen.topWhileRestoring = first.getBoundingClientRect().top;
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
@@ -129,16 +144,30 @@ test('a 300-round session restored by a reload shows its last rounds first, then
   await page.addInitScript(watchFirstRounds);
   await page.reload();
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  // The whole run: round 1 at the top, the navigator counting every round, the "Restoring" notice gone.
+  // The whole run: the navigator counting every round, the "Restoring" notice gone, and the tail's first round,
+  // scrolled into, still where it was on the screen (round 1 is a click away).
   await expect(navigator).toContainText(`${ROUNDS} rounds`);
-  await expect(timeline.getByRole('article', { name: 'Round 1', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Restoring session' })).toHaveCount(0);
+  const tailTop = timeline.getByRole('article', { name: `Round ${ROUNDS - 9}`, exact: true });
+  await expect(tailTop).toBeInViewport();
+  await expect(timeline.getByRole('article', { name: 'Round 1', exact: true })).toHaveCount(0);
   // Before it, the last 10 rounds with the notice saying the rest was being read.
   const seen = await page.evaluate(
-    () => (window as unknown as { __seen: { firstRound: string | null; restoring: string | null } }).__seen,
+    () =>
+      (
+        window as unknown as {
+          __seen: { firstRound: string | null; restoring: string | null; topWhileRestoring: number | null };
+        }
+      ).__seen,
   );
   expect(seen.firstRound).toBe(`Round ${ROUNDS - 9}`);
   expect(seen.restoring).toContain(`Restoring this run: its last 10 of ${ROUNDS} rounds are shown`);
+  // Scrolled into (the notice going away may move it a little, Chromium keeping the reader's line in place).
+  expect(seen.topWhileRestoring).toBeLessThan(0);
+  const top = await tailTop.evaluate((card) => card.getBoundingClientRect().top);
+  expect(Math.abs(top - (seen.topWhileRestoring ?? Number.NaN))).toBeLessThan(2);
+  await navigator.getByRole('button', { name: 'First round', exact: true }).click();
+  await expect(timeline.getByRole('article', { name: 'Round 1', exact: true })).toBeInViewport();
 });
 
 test('a reload while a 300-round import is being stored: the part stored is shown stopped, and the page says so', async ({
@@ -167,7 +196,9 @@ test('a reload while a 300-round import is being stored: the part stored is show
   // Stored closed: the next reload shows the same rounds, with no notice and nothing to resume.
   await page.reload();
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  await expect(timeline.getByRole('article', { name: 'Round 1', exact: true })).toBeVisible();
+  // A long run is restored from its last 10 rounds, and the view stays on the first of them.
+  const firstShown = stored > 30 ? stored - 9 : 1;
+  await expect(timeline.getByRole('article', { name: `Round ${firstShown}`, exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Imported transcript' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Interrupted run' })).toHaveCount(0);
   if (stored > 30) await expect(navigator).toContainText(`${stored} rounds`);

@@ -9,11 +9,12 @@ type ScrollToFn<Item extends Element> = (
 ) => void;
 
 /**
- * The virtualiser's window scroll, without its first write when that write puts the window where the virtualiser
- * read it to be. It makes that write when it turns on (the commit that swaps an imported or restored run's last
- * rounds for the whole run): a scroll to the same place, which changes nothing and fires no scroll event, but
- * forced a layout of the whole changed page inside that commit (a quarter of its task at 2,000 rounds). The
- * frame's own layout follows anyway; any later write (a jump, a correction) goes through.
+ * The virtualiser's window scroll, without its first write when that write puts the window at the offset the
+ * virtualiser started from (its `initialOffset`). It makes that write when it turns on (the commit that swaps an
+ * imported or restored run's last rounds for the whole run): the window is already there, or useSwapAnchor moves
+ * it there in the next frame, before that frame's layout. Made inside the commit, even a scroll to the same
+ * place forced a layout of the whole changed page there (a quarter of its task at 2,000 rounds). Any later
+ * write (a jump, a correction) goes through.
  */
 export function useMountScrollSkipped<Item extends Element = Element>(): ScrollToFn<Item> {
   const first = useRef(true);

@@ -2,19 +2,23 @@
 // virtualiser measures each card as it renders), and the navigator reaches any round without mounting the rest.
 // Loaded as its own chunk right after the first paint (virtual-rounds.tsx).
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useInsertionEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RoundView } from '../../store/run-view';
 import { useProgressiveCount } from '../common/use-progressive-count';
 import { JUMP_TO_ROUND_EVENT } from '../layout/jump-to';
+import { adjustOnlyForCardsAbove } from './adjust-for-cards-above';
 import { RoundNavigator } from './round-navigator';
 import { Round } from './round';
 import { useDeferredOverscan } from './use-deferred-overscan';
 import { useLateCardMeasure } from './use-late-card-measure';
 import { useMountScrollSkipped } from './use-mount-scroll-skipped';
 import { useRoundOffset } from './use-round-offset';
+import { useSwapAnchor } from './use-swap-anchor';
 import { VIRTUAL_FROM } from './virtual-from';
 /** A card's height before it is measured (a typical round with a call or two). */
 const ESTIMATED_CARD_PX = 240;
+/** Where a jump puts a card: below the sticky header, with room (the round card's own scroll-mt-28). */
+const CARD_SCROLL_MARGIN_PX = 112;
 
 /** Distance from the top of the document to `element` (the virtualiser's scroll margin). */
 function documentTop(element: HTMLElement): number {
@@ -69,6 +73,7 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
   const { rangeExtractor, holding } = useDeferredOverscan(virtual);
   const measureCard = useLateCardMeasure(virtual, holding, ESTIMATED_CARD_PX);
   const scrollToFn = useMountScrollSkipped<HTMLDivElement>();
+  const initialOffset = useSwapAnchor(listRef, virtual, rounds, ESTIMATED_CARD_PX, scrollMargin);
   const virtualizer = useWindowVirtualizer({
     count: rounds.length,
     enabled: virtual,
@@ -78,10 +83,13 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
     getItemKey: (index) => rounds[index]?.round ?? index,
     measureElement: measureCard,
     scrollToFn,
+    initialOffset,
     rangeExtractor,
     // React 19 warns about flushSync during render; a frame's delay while scrolling is not visible.
     useFlushSync: false,
   });
+  // Before the commit's refs attach: the cards measure there.
+  useInsertionEffect(() => adjustOnlyForCardsAbove(virtualizer, CARD_SCROLL_MARGIN_PX), [virtualizer]);
   // The round a jump went to: focused once its card is mounted, so keyboard and screen reader users land there.
   const target = useRef<number | null>(null);
   const jumpTo = useCallback(
@@ -153,14 +161,23 @@ export function VirtualRoundList({ rounds }: { rounds: readonly RoundView[] }) {
                   data-index={item.index}
                   ref={virtualizer.measureElement}
                   className="absolute top-0 left-0 w-full pb-3 focus-visible:outline-none"
-                  style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+                  style={{
+                    transform: `translateY(${item.start - scrollMargin}px)`,
+                    scrollMarginTop: CARD_SCROLL_MARGIN_PX,
+                  }}
                 >
                   <Round round={round} />
                 </div>
               );
             })
           : rounds.slice(0, mounted).map((round) => (
-              <div key={round.round} id={`round-${round.round}`} tabIndex={-1} className="focus-visible:outline-none">
+              <div
+                key={round.round}
+                id={`round-${round.round}`}
+                tabIndex={-1}
+                className="focus-visible:outline-none"
+                style={{ scrollMarginTop: CARD_SCROLL_MARGIN_PX }}
+              >
                 <Round round={round} />
               </div>
             ))}
