@@ -9,14 +9,17 @@
 // with BENCH_TRACE=1 a Chromium trace of each sample (kept in <tmpdir>/loupe-bench-traces) gives every task over
 // 50 ms with its CPU time and what it ran. One import is made first and discarded, so the first measured size
 // does not pay for a cold browser and cache.
-// Run: npm run bench:timeline   (BENCH_ROUNDS=20,200 BENCH_RESTORE=20,200 BENCH_KB=5,20 BENCH_REPEATS=1 for a
-// quick pass; BENCH_ROUNDS= BENCH_RESTORE= for streams only)
+// A scroll through an imported 2,000-round run (BENCH_SCROLL sizes), from its last round up a screenful a frame,
+// gives the long tasks, the longest frame and the DOM nodes.
+// Run: npm run bench:timeline   (BENCH_ROUNDS=20,200 BENCH_RESTORE=20,200 BENCH_SCROLL=200 BENCH_KB=5,20
+// BENCH_REPEATS=1 for a quick pass; BENCH_ROUNDS= BENCH_RESTORE= BENCH_SCROLL= for streams only)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { EVENT_DELAY_MS, startBenchApp, watchRunEnd } from './bench/bench-app';
 import { makeLongTranscript } from './bench/make-long-transcript';
+import { observeLongTasks, shownWatcher } from './bench/page-watchers';
 import { findLongTasks, startTrace, type TraceLongTask } from './bench/trace-long-tasks';
 
 const list = (value: string | undefined, fallback: string) =>
@@ -27,6 +30,7 @@ const list = (value: string | undefined, fallback: string) =>
 const roundSizes = list(process.env.BENCH_ROUNDS, '20,200,2000');
 const replySizes = list(process.env.BENCH_KB, '5,20,80');
 const restoreSizes = list(process.env.BENCH_RESTORE, '20,2000');
+const scrollSizes = list(process.env.BENCH_SCROLL, '2000');
 const repeats = Number(process.env.BENCH_REPEATS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 43990);
 const tracing = process.env.BENCH_TRACE === '1';
@@ -49,15 +53,6 @@ async function transcriptFile(rounds: number): Promise<string> {
   if (!existsSync(path)) writeFileSync(path, JSON.stringify(await makeLongTranscript(rounds)));
   return path;
 }
-
-/** Long tasks are observed from the page's start, so none before a mark is missed or counted twice. */
-const observeLongTasks = () => {
-  const tasks: { start: number; duration: number }[] = [];
-  (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
-};
 
 interface Sample {
   ms: number;
@@ -128,36 +123,6 @@ async function pageSettled(page: Page): Promise<void> {
     () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
   );
 }
-
-/**
- * Page script: notes in `window.__benchShown` the `performance.now()` at which `article[aria-label="Round <n>"]`
- * or the navigator's "Last round" button is first in the document, and in `window.__benchLast` when that last
- * round's card is. A virtualised timeline opens at the run's first rounds: the script clicks "Last round" the
- * moment it is there, as a person wanting the end would, so the time to the last round is the app's own and not
- * a Playwright round trip's. Watched on the page's own mutations (as `watchRunEnd`): a Playwright locator would
- * poll every frame with an accessibility query that walks the page and forces its layout (a task of 50+ ms at
- * 2,000 rounds), which would count as the page's own long tasks.
- * A string, so it runs as an init script too (a restore's reload) and the bundler's helpers never reach the page.
- */
-const shownWatcher = (rounds: number) => `(() => {
-  const lastCard = () => document.querySelector('article[aria-label="Round ${rounds}"]') !== null;
-  const lastButton = () =>
-    [...document.querySelectorAll('[aria-label="Round navigator"] button')].find((button) => button.textContent === 'Last round');
-  const check = () => {
-    if (window.__benchShown === undefined && (lastCard() || lastButton() !== undefined)) {
-      window.__benchShown = performance.now();
-      if (!lastCard()) lastButton().click();
-    }
-    if (window.__benchShown === undefined || !lastCard()) return false;
-    window.__benchLast = performance.now();
-    return true;
-  };
-  if (check()) return;
-  const observer = new MutationObserver(() => {
-    if (check()) observer.disconnect();
-  });
-  observer.observe(document, { subtree: true, childList: true });
-})()`;
 
 /** The page watcher's two times (`shownWatcher`); polled a few times a second, not every frame. */
 async function waitForLastRound(page: Page): Promise<{ shown: number; end: number }> {
@@ -266,6 +231,63 @@ async function restoreOnce(rounds: number, path: string): Promise<Sample> {
   };
 }
 
+/** Steps of a scroll through an imported run, one a frame, each `SCROLL_STEP_PX` up from its last round. */
+const SCROLL_STEPS = 150;
+const SCROLL_STEP_PX = 800;
+
+/**
+ * An imported run of `rounds` rounds scrolled from its last round up, SCROLL_STEP_PX a frame (a brisk flick held
+ * for a few seconds): the long tasks, the longest frame (from one frame's start to the next) and the DOM nodes at
+ * the end. The page scrolls itself, so each step is one frame and not a Playwright round trip.
+ */
+async function scrollOnce(
+  rounds: number,
+  path: string,
+): Promise<Sample & { longestFrame: number; roundsPassed: number }> {
+  const { context, page, metrics, longTasksSince, heap } = await openPage(browser, false);
+  await page.evaluate(shownWatcher(rounds));
+  await importFile(page, path);
+  await waitForLastRound(page);
+  await waitForStorage(page);
+  const before = await metrics();
+  const start = await page.evaluate(() => performance.mark('bench-scroll').startTime);
+  const scrolled = await page.evaluate(
+    async ({ steps, px }) => {
+      // No named functions in here: tsx would wrap them in its `__name` helper, which the page does not have.
+      const query = 'article[aria-label^="Round "]';
+      const from = Number(document.querySelector(query)?.getAttribute('aria-label')?.slice(6));
+      let last = performance.now();
+      let longestFrame = 0;
+      for (let step = 0; step < steps; step += 1) {
+        window.scrollBy({ top: -px, behavior: 'instant' });
+        const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+        longestFrame = Math.max(longestFrame, now - last);
+        last = now;
+      }
+      return {
+        longestFrame,
+        roundsPassed: from - Number(document.querySelector(query)?.getAttribute('aria-label')?.slice(6)),
+      };
+    },
+    { steps: SCROLL_STEPS, px: SCROLL_STEP_PX },
+  );
+  const end = await now(page);
+  const after = await metrics();
+  const tasks = await longTasksSince(start);
+  const settled = await heap();
+  await context.close();
+  return {
+    ...scrolled,
+    ms: end - start,
+    longTasks: tasks.length,
+    longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
+    heapMb: (settled.JSHeapUsedSize ?? 0) / 1024 / 1024,
+    nodes: settled.Nodes ?? 0,
+    busyShare: ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) / ((end - start) / 1000),
+    cpuShare: ((after.ThreadTime ?? 0) - (before.ThreadTime ?? 0)) / ((end - start) / 1000),
+  };
+}
+
 async function streamOnce(kb: number): Promise<Sample> {
   const { context, page, metrics, longTasksSince, heap } = await openPage(browser, false);
   await app.prepareStream(page, kb);
@@ -369,6 +391,14 @@ try {
     restoreSamples.push([rounds, samples]);
   }
   const restores = restoreSamples.map(([rounds, samples]): [number, Sample] => [rounds, median(samples)]);
+  const scrolls: [number, Awaited<ReturnType<typeof scrollOnce>>][] = [];
+  for (const rounds of scrollSizes) {
+    const path = await transcriptFile(rounds);
+    const samples = [];
+    for (let run = 0; run < repeats; run += 1) samples.push(await scrollOnce(rounds, path));
+    samples.sort((a, b) => a.longestFrame - b.longestFrame);
+    scrolls.push([rounds, samples[Math.floor(samples.length / 2)]!]);
+  }
   const streams: [number, Sample][] = [];
   for (const kb of replySizes) {
     const samples: Sample[] = [];
@@ -386,6 +416,25 @@ try {
   );
   if (imports.length > 0) printLongTasks('Import', 'the click on Import transcript', importSamples);
   if (restores.length > 0) printLongTasks('Restore', 'the reload', restoreSamples);
+  if (scrolls.length > 0) {
+    console.info(
+      `\nScroll an imported run from its last round up, ${SCROLL_STEP_PX} px a frame for ${SCROLL_STEPS} frames (the sample with the median longest frame of ${repeats})`,
+    );
+    table(
+      ['rounds', 'rounds passed', 'time', 'longest frame', 'long tasks', 'longest task', 'busy', 'heap', 'DOM nodes'],
+      scrolls.map(([rounds, sample]) => [
+        String(rounds),
+        String(sample.roundsPassed),
+        ms(sample.ms),
+        ms(sample.longestFrame),
+        String(sample.longTasks),
+        ms(sample.longestTask),
+        `${(sample.busyShare * 100).toFixed(0)} %`,
+        `${sample.heapMb.toFixed(1)} MB`,
+        String(sample.nodes),
+      ]),
+    );
+  }
   const perKb = (kb: number, sample: Sample) => (sample.busyShare * sample.ms) / kb;
   console.info(`\nStream a Markdown reply (median of ${repeats}; an SSE event of 3 words every ${EVENT_DELAY_MS} ms)`);
   table(

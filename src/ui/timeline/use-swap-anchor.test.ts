@@ -24,7 +24,7 @@ let runFrame: () => void;
 let root: Root;
 let container: HTMLElement;
 let offsets: number[];
-const scrolls: { to?: number; by?: number }[] = [];
+const scrolls: { to?: number | undefined; by?: number | undefined }[] = [];
 
 /** Cards at viewport tops `tops` (each 200 px high), rounds 291…300 of a plain list; `rounds` in this render. */
 function Probe({ virtual, rounds, tops }: { virtual: boolean; rounds: readonly RoundView[]; tops: number[] }) {
