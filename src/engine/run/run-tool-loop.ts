@@ -168,8 +168,10 @@ async function loop(context: LoopContext, entry: RoundState | 'prepare' | RunRes
     resumed = undefined;
     if (isResult(round)) return round;
     // COMPACT (ENGINE-SPEC rule 28): only before a follow-up request; `requestRound` sends the history it leaves.
-    if (round.announce && round.round > 1 && (await compactRound(context, round)) === 'aborted')
-      return context.finish('aborted');
+    if (round.announce && round.round > 1) {
+      const compacted = compactRound(context, round);
+      if ((typeof compacted === 'string' ? compacted : await compacted) === 'aborted') return context.finish('aborted');
+    }
     const requested = await requestRound(context, round);
     if (isResult(requested)) return requested;
     const settled = await settleRound(context, round, requested);

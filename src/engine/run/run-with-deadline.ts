@@ -44,6 +44,8 @@ export interface RunWithDeadlineOptions {
   /** The most the call may take in all, progress or not (raised to `timeoutMs` when lower). Default none. */
   maxTotalMs?: number;
   environment: RunEnvironment;
+  /** When the call started, as the caller read the clock for its `tool-call-start` (default: read now). */
+  startedAt?: number;
   /** Each progress notification; it also restarts the timeout (a tool that reports progress is alive). */
   onProgress?: (progress: ToolProgress) => void;
   /** Each log message the tool sends while it runs (not after it settled); it does not restart the timeout. */
@@ -99,7 +101,7 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     if (stoppedAs !== undefined) controller.abort(stoppedAs);
     return controller.signal;
   };
-  const startedAt = environment.now();
+  const startedAt = options.startedAt ?? environment.now();
   return new Promise<SettledCall>((resolve) => {
     let done = false;
     const timedOut = (timeout: CallTimeoutInfo): void =>
