@@ -22,6 +22,7 @@ import { changesHistory, sentHistoryOf } from './sent-history';
 import { createEmptyUsage } from './sum-usage';
 import { armWallTime } from './wall-time';
 import { deferTimers } from './defer-timers';
+import { createModelCallSignals } from './model-call-signal';
 
 /** Rounds a run may take when `RunOptions.maxRounds` is absent. */
 export const DEFAULT_MAX_ROUNDS = 10;
@@ -143,6 +144,7 @@ async function driveLoop(
       setTimer: (callback, ms) => environment.setTimer(callback, ms),
       now,
     },
+    modelSignals: createModelCallSignals(),
   };
   try {
     if (unresumable !== undefined) throw unresumable;
