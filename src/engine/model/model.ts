@@ -60,7 +60,9 @@ export type ModelStreamPart =
 
 /**
  * A model. `doStream` must honour `signal` (stop reading, reject with an AbortError-like error)
- * and throw `ModelError` for API failures.
+ * and throw `ModelError` for API failures. The loop may hand the same `signal` to its next call when this
+ * call left it as new (not aborted, no listener, no `onabort`); a signal that was listened to is never
+ * handed out again, so listeners left on it do not pile up.
  */
 export interface Model {
   /** Provider id, e.g. `anthropic`, `demo`. */

@@ -13,7 +13,7 @@ export interface TruncatedResult {
  * that crosses the cap and dropping later text, then adds a marker saying how much was kept.
  */
 export function truncateResult(content: readonly ToolResultContentBlock[], maxChars: number): TruncatedResult {
-  const totalChars = content.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : 0), 0);
+  const totalChars = countResultChars(content);
   if (totalChars <= maxChars) return { content: [...content], truncated: false, totalChars };
   let left = maxChars;
   const kept: ToolResultContentBlock[] = [];
@@ -31,4 +31,11 @@ export function truncateResult(content: readonly ToolResultContentBlock[], maxCh
     text: `[… result cut: the first ${maxChars} of ${totalChars} characters are shown. Ask for less (a filter, a page) if you need the rest.]`,
   });
   return { content: kept, truncated: true, totalChars };
+}
+
+/** The characters of text in `content` (images do not count): what `truncateResult` measures against its cap. */
+export function countResultChars(content: readonly ToolResultContentBlock[]): number {
+  let total = 0;
+  for (const part of content) if (part.type === 'text') total += part.text.length;
+  return total;
 }

@@ -71,6 +71,8 @@ export function runCall(
     timeoutMs: timeout.ms,
     timeoutSource: timeout.source,
     environment,
+    // The same moment as the event's: one clock read per call start, not two.
+    startedAt,
   };
   if (context.maxTotalMs !== undefined) options.maxTotalMs = context.maxTotalMs;
   if (start.onProgress !== undefined) options.onProgress = start.onProgress;

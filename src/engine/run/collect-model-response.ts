@@ -12,6 +12,7 @@ import { createEmptyUsage, mergeStreamUsage } from './sum-usage';
 import { createHistoryCompactor } from '../../shared/compact-request-history';
 import type { RecordedRequest } from '../model/sent-request';
 import type { AbortSource } from './cancel-scope';
+import { createModelCallSignals, type ModelCallSignals } from './model-call-signal';
 
 // One recorder per run: `runToolLoop` makes one `emit` per run and passes it to every model call of the run
 // (the loop's rounds and the at-limit request), so the emit function identifies the run without new plumbing.
@@ -53,6 +54,8 @@ export interface CollectModelResponseOptions {
   onToolCallReady?: (ready: ReadyToolCall) => void;
   /** No stream part for this long → the call fails with a plain message and the request is aborted. */
   idle?: StreamIdleTimeout;
+  /** The run's model-call signals (one kept from call to call); default: a signal made for this call alone. */
+  signals?: ModelCallSignals;
 }
 
 /**
@@ -226,11 +229,8 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
     return { message, toolCalls };
   };
 
-  // Its own controller, so a silent stream's request is aborted without the abort reading as a cancel.
-  const stream = new AbortController();
-  const forward = (): void => stream.abort(options.signal.reason);
-  if (options.signal.aborted) forward();
-  else options.signal.addEventListener('abort', forward, { once: true });
+  // Its own signal, so a silent stream's request is aborted without the abort reading as a cancel.
+  const stream = (options.signals ?? createModelCallSignals()).begin(options.signal);
   // A bad or oversized image in the history would make every request fail: it goes as a note instead.
   const media = options.mediaFree === true ? NO_MEDIA : guardRequestMedia(options.request.messages);
   const request = media.notes.length === 0 ? options.request : { ...options.request, messages: media.messages };
@@ -250,7 +250,7 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
     const message = hasText ? commit({ kind: 'failed' }, null, usage).message : null;
     return { kind: 'failed', message, usage, error: describeError(error) };
   } finally {
-    options.signal.removeEventListener('abort', forward);
+    stream.end();
   }
   if (options.signal.aborted && end === undefined) {
     const usage = mergeStreamUsage(usageAtStart, undefined);

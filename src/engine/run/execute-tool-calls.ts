@@ -6,7 +6,8 @@ import { callSignature } from '../policies/canonical-json';
 import { describeExhaustedBudget } from '../policies/retry-budget';
 import { resolveToolName } from '../policies/resolve-tool-name';
 import type { RunPolicyState } from '../policies/run-policy-state';
-import { truncateResult } from '../policies/truncate-result';
+import type { SlotKeys } from '../policies/concurrency-scheduler';
+import { countResultChars, truncateResult } from '../policies/truncate-result';
 import type { Tool, ToolResultStatus } from '../tool/tool';
 import type { PlannedToolCall } from './assemble-assistant-message';
 import type { ReadyToolCall } from './collect-model-response';
@@ -204,7 +205,9 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     queuedAt: number,
     note: string | undefined,
   ): Promise<ToolCallOutcome> {
-    const keys = { tool: tool.name, ...(tool.origin.kind === 'mcp' ? { server: tool.origin.serverName } : {}) };
+    // Set when present rather than spread from a literal: this runs for every call.
+    const keys: SlotKeys = { tool: tool.name };
+    if (tool.origin.kind === 'mcp') keys.server = tool.origin.serverName;
     const onQueued = (): void =>
       emit({ type: 'tool-call-queued', at: environment.now(), round, callId: call.callId, name: call.name });
     return state.scheduler.run(
@@ -222,8 +225,10 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
         });
         const settled = await running;
         const withNote = note === undefined ? settled : { ...settled, content: [...settled.content, text(note)] };
+        // Most results fit: measured without the copy and the record `truncateResult` makes.
+        if (countResultChars(withNote.content) <= policies.maxResultChars)
+          return finish(call, queuedAt, withNote, startedAt);
         const cut = truncateResult(withNote.content, policies.maxResultChars);
-        if (!cut.truncated) return finish(call, queuedAt, withNote, startedAt);
         emit({
           type: 'policy-act',
           at: environment.now(),

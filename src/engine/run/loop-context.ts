@@ -11,6 +11,7 @@ import type { RunOptions, RunResult } from './run-options';
 import type { RecordedCall } from './resume-run';
 import type { WallClock } from './wall-time';
 import type { StreamIdleTimeout } from './read-stream';
+import type { ModelCallSignals } from './model-call-signal';
 import type { ActiveCompaction } from '../compaction/fold-sent-history';
 
 /** What changes over a run: its id, the round it is in, what it has spent, the request it will send next. */
@@ -63,6 +64,8 @@ export interface LoopContext {
   now: () => number;
   /** The idle timeout of every model stream of the run (`LoopPolicies.modelIdleTimeoutMs`), made once. */
   modelIdle: StreamIdleTimeout;
+  /** The signals the run's model calls get (one kept from call to call while no call aborts it). */
+  modelSignals: ModelCallSignals;
 }
 
 /** A round's reply taken from the run's log instead of a new model call (a resumed round). */

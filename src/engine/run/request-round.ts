@@ -79,6 +79,7 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
           : { history: request.messages, hasToolUse: context.hasToolUse }),
         onToolCallReady: (ready) => void executor.startEarly(ready),
         idle: context.modelIdle,
+        signals: context.modelSignals,
       });
   state.usage = sumUsage(state.usage, response.usage);
   if (response.kind === 'failed') {

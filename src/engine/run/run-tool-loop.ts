@@ -22,6 +22,7 @@ import { changesHistory, sentHistoryOf } from './sent-history';
 import { createEmptyUsage } from './sum-usage';
 import { armWallTime } from './wall-time';
 import { deferTimers } from './defer-timers';
+import { createModelCallSignals } from './model-call-signal';
 
 /** Rounds a run may take when `RunOptions.maxRounds` is absent. */
 export const DEFAULT_MAX_ROUNDS = 10;
@@ -143,6 +144,7 @@ async function driveLoop(
       setTimer: (callback, ms) => environment.setTimer(callback, ms),
       now,
     },
+    modelSignals: createModelCallSignals(),
   };
   try {
     if (unresumable !== undefined) throw unresumable;
@@ -168,8 +170,10 @@ async function loop(context: LoopContext, entry: RoundState | 'prepare' | RunRes
     resumed = undefined;
     if (isResult(round)) return round;
     // COMPACT (ENGINE-SPEC rule 28): only before a follow-up request; `requestRound` sends the history it leaves.
-    if (round.announce && round.round > 1 && (await compactRound(context, round)) === 'aborted')
-      return context.finish('aborted');
+    if (round.announce && round.round > 1) {
+      const compacted = compactRound(context, round);
+      if ((typeof compacted === 'string' ? compacted : await compacted) === 'aborted') return context.finish('aborted');
+    }
     const requested = await requestRound(context, round);
     if (isResult(requested)) return requested;
     const settled = await settleRound(context, round, requested);

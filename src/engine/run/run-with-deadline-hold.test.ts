@@ -61,6 +61,23 @@ describe('runWithDeadline: the idle clock stops while the tool waits for the per
     expect((await call.running).status).toBe('timeout');
   });
 
+  it('sets the total timer only once the idle clock is stopped, due when the call started plus the total', async () => {
+    const call = startHanging({ timeoutMs: 50, maxTotalMs: 200 });
+    await settle();
+    // The idle timeout alone: the total cannot come first while the idle clock runs untouched.
+    expect(call.environment.pendingTimers()).toBe(1);
+    call.environment.advance(40);
+    call.hold();
+    expect(call.environment.pendingTimers()).toBe(1);
+    call.environment.advance(159);
+    await settle();
+    expect(call.settledAs()).toBeUndefined();
+    call.environment.advance(1);
+    const settled = await call.running;
+    expect(settled.timeout).toEqual({ ms: 200, source: 'max-total' });
+    expect(call.environment.pendingTimers()).toBe(0);
+  });
+
   it('keeps the total limit running through a hold', async () => {
     const call = startHanging({ timeoutMs: 50, maxTotalMs: 200 });
     await settle();

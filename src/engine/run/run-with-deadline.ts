@@ -44,6 +44,8 @@ export interface RunWithDeadlineOptions {
   /** The most the call may take in all, progress or not (raised to `timeoutMs` when lower). Default none. */
   maxTotalMs?: number;
   environment: RunEnvironment;
+  /** When the call started, as the caller read the clock for its `tool-call-start` (default: read now). */
+  startedAt?: number;
   /** Each progress notification; it also restarts the timeout (a tool that reports progress is alive). */
   onProgress?: (progress: ToolProgress) => void;
   /** Each log message the tool sends while it runs (not after it settled); it does not restart the timeout. */
@@ -99,7 +101,7 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     if (stoppedAs !== undefined) controller.abort(stoppedAs);
     return controller.signal;
   };
-  const startedAt = environment.now();
+  const startedAt = options.startedAt ?? environment.now();
   return new Promise<SettledCall>((resolve) => {
     let done = false;
     const timedOut = (timeout: CallTimeoutInfo): void =>
@@ -107,10 +109,17 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     const onTimeout = (): void => timedOut({ ms: timeoutMs, source: options.timeoutSource ?? 'run' });
     let cancelTimer = environment.setTimer(onTimeout, timeoutMs);
     const maxTotal = options.maxTotalMs === undefined ? undefined : Math.max(options.maxTotalMs, timeoutMs);
-    const cancelTotal =
-      maxTotal === undefined
-        ? noop
-        : environment.setTimer(() => timedOut({ ms: maxTotal, source: 'max-total' }), maxTotal);
+    // The total is never shorter than the idle timeout, so it can only end the call first once the idle clock
+    // was restarted or stopped (progress, a hold): its timer is set then, due when it always was (startedAt +
+    // maxTotal), not for every call at its start.
+    let cancelTotal = noop;
+    let totalSet = false;
+    const setTotal = (): void => {
+      if (totalSet || maxTotal === undefined) return;
+      totalSet = true;
+      const left = Math.max(0, startedAt + maxTotal - environment.now());
+      cancelTotal = environment.setTimer(() => timedOut({ ms: maxTotal, source: 'max-total' }), left);
+    };
     const onCancel = (): void => {
       if (isWallTimeAbort(signal.reason)) timedOut({ ms: environment.now() - startedAt, source: 'wall-time' });
       else settle({ status: 'cancelled', content: [text(CANCELLED_TEXT)] });
@@ -135,6 +144,7 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
     // While the tool waits for the person (holds > 0) the idle clock is stopped; it restarts when the last hold ends.
     let holds = 0;
     const restartIdle = (): void => {
+      setTotal();
       cancelTimer();
       cancelTimer = holds > 0 ? noop : environment.setTimer(onTimeout, timeoutMs);
     };
