@@ -71,6 +71,26 @@ interface Sample {
   traced?: TraceLongTask[];
 }
 
+type Metrics = Record<string, number>;
+
+/** What every sample reports of the page: its long tasks, heap and DOM nodes, and busy and CPU shares of `spanMs`. */
+function pageFigures(
+  tasks: { duration: number }[],
+  settled: Metrics,
+  before: Metrics,
+  after: Metrics,
+  spanMs: number,
+): Pick<Sample, 'longTasks' | 'longestTask' | 'heapMb' | 'nodes' | 'busyShare' | 'cpuShare'> {
+  return {
+    longTasks: tasks.length,
+    longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
+    heapMb: (settled.JSHeapUsedSize ?? 0) / 1024 / 1024,
+    nodes: settled.Nodes ?? 0,
+    busyShare: ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) / (spanMs / 1000),
+    cpuShare: ((after.ThreadTime ?? 0) - (before.ThreadTime ?? 0)) / (spanMs / 1000),
+  };
+}
+
 async function openPage(browser: Browser, traced = tracing) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -162,12 +182,7 @@ async function importOnce(rounds: number, path: string): Promise<Sample> {
     ...(traced ? { traced } : {}),
     ms: end - start,
     shownMs: shown - start,
-    longTasks: tasks.length,
-    longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
-    heapMb: (settled.JSHeapUsedSize ?? 0) / 1024 / 1024,
-    nodes: settled.Nodes ?? 0,
-    busyShare: ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) / ((end - start) / 1000),
-    cpuShare: ((after.ThreadTime ?? 0) - (before.ThreadTime ?? 0)) / ((end - start) / 1000),
+    ...pageFigures(tasks, settled, before, after, end - start),
   };
 }
 
@@ -222,12 +237,7 @@ async function restoreOnce(rounds: number, path: string): Promise<Sample> {
     ...(traced ? { traced } : {}),
     ms: end,
     shownMs: shown,
-    longTasks: tasks.length,
-    longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
-    heapMb: (settled.JSHeapUsedSize ?? 0) / 1024 / 1024,
-    nodes: settled.Nodes ?? 0,
-    busyShare: ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) / (end / 1000),
-    cpuShare: ((after.ThreadTime ?? 0) - (before.ThreadTime ?? 0)) / (end / 1000),
+    ...pageFigures(tasks, settled, before, after, end),
   };
 }
 
@@ -279,12 +289,7 @@ async function scrollOnce(
   return {
     ...scrolled,
     ms: end - start,
-    longTasks: tasks.length,
-    longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
-    heapMb: (settled.JSHeapUsedSize ?? 0) / 1024 / 1024,
-    nodes: settled.Nodes ?? 0,
-    busyShare: ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) / ((end - start) / 1000),
-    cpuShare: ((after.ThreadTime ?? 0) - (before.ThreadTime ?? 0)) / ((end - start) / 1000),
+    ...pageFigures(tasks, settled, before, after, end - start),
   };
 }
 
@@ -302,12 +307,7 @@ async function streamOnce(kb: number): Promise<Sample> {
   await context.close();
   return {
     ms: end - start,
-    longTasks: tasks.length,
-    longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
-    heapMb: (settled.JSHeapUsedSize ?? 0) / 1024 / 1024,
-    nodes: settled.Nodes ?? 0,
-    busyShare: ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) / ((end - start) / 1000),
-    cpuShare: ((after.ThreadTime ?? 0) - (before.ThreadTime ?? 0)) / ((end - start) / 1000),
+    ...pageFigures(tasks, settled, before, after, end - start),
   };
 }
 
