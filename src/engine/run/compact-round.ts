@@ -39,6 +39,7 @@ function endCompaction(context: LoopContext, next: RoundState, usage: Usage): Co
 async function compact(context: LoopContext, next: RoundState): Promise<Usage> {
   const { options, emit } = context;
   const policy = context.policies.compaction;
+  // compactRound answered 'off' already; this narrows the mode for what follows.
   if (policy.mode === 'off') return NO_USAGE;
   const base = { ...context.state.base, tools: next.offered };
   // Recorded on the round that just ended: the next round's card does not exist yet.

@@ -37,6 +37,20 @@ function recordingModel(rounds: number, onCall: (signal: AbortSignal, call: numb
 
 const lookup = createInMemoryTool({ name: 'lookup', run: () => 'found' });
 
+/** A run of `model` with the lookup tool, cancelled through `signal` when given. */
+const runWith = (model: Model, signal?: AbortSignal) =>
+  collectRun(
+    runToolLoop({
+      model,
+      tools: [lookup],
+      history: [],
+      userMessage,
+      maxRounds: 20,
+      environment: createFakeEnvironment(),
+      ...(signal === undefined ? {} : { signal }),
+    }),
+  );
+
 describe('runToolLoop: the signal each model call gets', () => {
   it('is one signal for the run while the calls only poll it, and a cancel reaches it in the open call', async () => {
     const signals: AbortSignal[] = [];
@@ -46,16 +60,7 @@ describe('runToolLoop: the signal each model call gets', () => {
       expect(signal.aborted).toBe(false);
       if (call === 4) controller.abort('stop');
     });
-    const handle = runToolLoop({
-      model,
-      tools: [lookup],
-      history: [],
-      userMessage,
-      maxRounds: 20,
-      environment: createFakeEnvironment(),
-      signal: controller.signal,
-    });
-    const { events, result } = await collectRun(handle);
+    const { events, result } = await runWith(model, controller.signal);
     expect(result.finishReason).toBe('aborted');
     expect(new Set(signals).size).toBe(1);
     expect(signals).toHaveLength(4);
@@ -71,15 +76,7 @@ describe('runToolLoop: the signal each model call gets', () => {
       // A listener left behind, as some SDKs leave theirs.
       signal.addEventListener('abort', () => undefined);
     });
-    const handle = runToolLoop({
-      model,
-      tools: [lookup],
-      history: [],
-      userMessage,
-      maxRounds: 20,
-      environment: createFakeEnvironment(),
-    });
-    const { result } = await collectRun(handle);
+    const { result } = await runWith(model);
     expect(result.finishReason).toBe('end_turn');
     expect(new Set(signals).size).toBe(13);
     for (const signal of signals) expect(getEventListeners(signal, 'abort')).toHaveLength(1);
