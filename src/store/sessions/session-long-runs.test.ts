@@ -324,6 +324,29 @@ describe(`a ${ROUNDS}-round run`, () => {
     });
   }
 
+  it('a reload at any event of a round: the notice counts the rounds the timeline shows', async () => {
+    // A policy's act comes before its round's round-start: a log cut just after it shows that round too.
+    const counted: { last: string; said: number; shown: number }[] = [];
+    for (let offset = 1; offset <= 13; offset += 1) {
+      const indexedDB = new IDBFactory();
+      const storage = new MemoryStorage();
+      const first = await openPage(indexedDB, storage);
+      await first.store.getState().importTranscriptFile(new File([text], 'long.json'));
+      const runId = first.store.getState().runView.runId!;
+      const db = await openSessionDb(indexedDB);
+      const events = await db.readEvents(runId);
+      // Round 51's events one by one, then the first ones of round 52.
+      const cut = events.findIndex((event) => 'round' in event && event.round > 50) + offset;
+      await deleteFrom(indexedDB, runId, cut);
+      await markImporting(db, runId, { fileName: 'long.json', eventCount: events.length, rounds: ROUNDS });
+      const state = (await openPage(indexedDB, storage)).store.getState();
+      const said = Number(/: (\d+) of its/.exec(state.sessionNotice?.title ?? '')?.[1]);
+      counted.push({ last: events[cut - 1]!.type, said, shown: roundsOf(state.runView).length });
+    }
+    expect(counted.map(({ last }) => last)).toContain('round-end');
+    expect(counted.filter(({ said, shown }) => said !== shown)).toEqual([]);
+  });
+
   it('an import stored whole whose record kept its mark comes back whole, the mark dropped', async () => {
     const indexedDB = new IDBFactory();
     const storage = new MemoryStorage();

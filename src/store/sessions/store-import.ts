@@ -40,9 +40,13 @@ export async function storeImport(
   await context.save(record);
 }
 
-/** How many rounds a log has begun. */
+/**
+ * How many rounds a log has begun, as its view shows them: every round an event names. A round's first event is
+ * not always its `round-start` (a policy acting at the round's start comes before it), and a log cut just after
+ * such an event shows that round.
+ */
 export function countRounds(events: readonly RunEvent[]): number {
-  let rounds = 0;
-  for (const event of events) if (event.type === 'round-start') rounds += 1;
-  return rounds;
+  const rounds = new Set<number>();
+  for (const event of events) if ('round' in event) rounds.add(event.round);
+  return rounds.size;
 }
