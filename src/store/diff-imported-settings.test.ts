@@ -59,7 +59,12 @@ describe('imported settings are shown and offered, never adopted', () => {
     store.getState().updateSettings({ provider: 'anthropic', apiKey: 'sk-ant-mine' });
     store
       .getState()
-      .offerImportedSettings(theirs({ provider: 'openai-compatible', model: 'm', baseUrl: 'http://gw/v1' }));
+      .offerImportedSettings(
+        diffImportedSettings(
+          theirs({ provider: 'openai-compatible', model: 'm', baseUrl: 'http://gw/v1' }),
+          store.getState().settings,
+        ),
+      );
     expect(store.getState().settings).toMatchObject({ provider: 'anthropic', apiKey: 'sk-ant-mine' });
     store.getState().answerSettingsOffer('keep');
     expect(store.getState().settingsOffer).toBeNull();
@@ -67,7 +72,12 @@ describe('imported settings are shown and offered, never adopted', () => {
 
     store
       .getState()
-      .offerImportedSettings(theirs({ provider: 'openai-compatible', model: 'm', baseUrl: 'http://gw/v1' }));
+      .offerImportedSettings(
+        diffImportedSettings(
+          theirs({ provider: 'openai-compatible', model: 'm', baseUrl: 'http://gw/v1' }),
+          store.getState().settings,
+        ),
+      );
     store.getState().answerSettingsOffer('apply');
     expect(store.getState().settings).toMatchObject({
       provider: 'openai-compatible',

@@ -4,7 +4,6 @@ import type { Transcript } from '../engine/transcript/transcript';
 import type { EngineClient } from '../client/engine-client';
 import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
-import type { TranscriptSettings } from '../engine/transcript/transcript';
 import type { SettingsOffer } from './diff-imported-settings';
 import type { RunView } from './run-view';
 import type { Settings } from './settings';
@@ -34,8 +33,11 @@ export interface SettingsSlice {
   loadModels: () => Promise<void>;
   /** Settings an imported transcript was made with that differ from the person's, waiting for their choice. */
   settingsOffer: SettingsOffer | null;
-  /** Shows how `theirs` differs from the person's settings (nothing changes until they choose). */
-  offerImportedSettings: (theirs: TranscriptSettings) => void;
+  /**
+   * Shows how an imported transcript's settings differ from the person's (`diffImportedSettings`; null: they do
+   * not); nothing changes until they choose.
+   */
+  offerImportedSettings: (offer: SettingsOffer | null) => void;
   /** `apply`: use the transcript's provider, model and base URL (never a key); `keep`: change nothing. */
   answerSettingsOffer: (answer: 'apply' | 'keep') => void;
 }

@@ -1,6 +1,5 @@
 // Settings: provider, key, model list and run parameters; persisted without the key unless remembered.
 import { applySettingsPatch } from './apply-settings-patch';
-import { diffImportedSettings } from './diff-imported-settings';
 import { switchProvider } from './switch-provider';
 import { buildProviderSettings } from './build-provider-settings';
 import { describeError } from './loupe-state';
@@ -16,8 +15,8 @@ export function createSettingsSlice(set: SetLoupeState, get: GetLoupeState, deps
   return {
     settings: loadSettings(deps.storage),
     settingsOffer: null,
-    offerImportedSettings(theirs) {
-      set({ settingsOffer: diffImportedSettings(theirs, get().settings) });
+    offerImportedSettings(offer) {
+      set({ settingsOffer: offer });
     },
     answerSettingsOffer(answer) {
       const offer = get().settingsOffer;

@@ -7,6 +7,7 @@ import { readKeptEvents } from './read-kept-events';
 import { readTailView } from './read-tail-view';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
+import { diffImportedSettings } from '../diff-imported-settings';
 import { writeBranches } from './session-branches';
 import type { SessionRestore } from './session-restore';
 import { storeImport, type ImportedLog } from './store-import';
@@ -131,7 +132,7 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
         await storeImport(context, record, logs, file.name);
         await restore.restoreFamily(record);
         // The file's model settings are shown and offered, never adopted silently.
-        get().offerImportedSettings(result.meta.settings);
+        get().offerImportedSettings(diffImportedSettings(result.meta.settings, get().settings));
         return true;
       } catch (error) {
         const why = describeError(error);

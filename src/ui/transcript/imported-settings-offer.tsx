@@ -1,41 +1,16 @@
-// After an import: the file's provider, model and base URL where they differ from yours; you choose.
+// After an import: the file's provider, model and base URL where they differ from yours. Shown only then, so its
+// body is a chunk of its own (not in the first load), asked for once the page is up.
+import { useEffect } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { lazyComponent } from '../common/lazy-component';
 
-const FIELD_NAMES = { provider: 'Provider', model: 'Model', baseUrl: 'Base URL' } as const;
+const ImportedSettingsOfferBody = lazyComponent(
+  () => import('./imported-settings-offer-body'),
+  'ImportedSettingsOfferBody',
+);
 
 export function ImportedSettingsOffer() {
   const offer = useLoupeStore((state) => state.settingsOffer);
-  const answer = useLoupeStore((state) => state.answerSettingsOffer);
-  if (offer === null) return null;
-  const applicable = Object.keys(offer.patch).length > 0;
-  return (
-    <section
-      aria-label="Imported settings"
-      className="w-full basis-full rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
-    >
-      <p className="font-medium">The imported run was made with other model settings. Yours are unchanged.</p>
-      <ul className="mt-1 space-y-0.5">
-        {offer.differences.map((difference) => (
-          <li key={difference.field}>
-            {FIELD_NAMES[difference.field]}:{' '}
-            <span className="font-mono [overflow-wrap:anywhere]">{difference.theirs}</span> (yours:{' '}
-            <span className="font-mono [overflow-wrap:anywhere]">{difference.mine || 'none'}</span>)
-            {difference.refused && <> — not offered: {difference.refused}</>}
-          </li>
-        ))}
-      </ul>
-      <p className="mt-1">Keys are never taken from a file; each provider keeps the key you typed for it.</p>
-      <div className="mt-2 flex gap-2">
-        {applicable && (
-          <button type="button" className={primaryButtonClass} onClick={() => answer('apply')}>
-            Use these settings
-          </button>
-        )}
-        <button type="button" className={secondaryButtonClass} onClick={() => answer('keep')}>
-          Keep mine
-        </button>
-      </div>
-    </section>
-  );
+  useEffect(() => void ImportedSettingsOfferBody.preload().catch(() => undefined), []);
+  return offer === null ? null : <ImportedSettingsOfferBody offer={offer} />;
 }

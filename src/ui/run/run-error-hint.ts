@@ -1,0 +1,24 @@
+// Pure: what to try, for the error a run ended with.
+import type { RunErrorInfo } from '../../engine/event/run-event';
+
+/** Error types that say the request did not fit the model's context (llama.cpp's, OpenAI's). */
+const contextOverflowTypes = new Set(['exceed_context_size_error', 'context_length_exceeded']);
+
+/** The request was too big for the model's context: the provider names it, or Anthropic says so in words. */
+export function isContextOverflow(error: RunErrorInfo): boolean {
+  if (error.errorType !== undefined && contextOverflowTypes.has(error.errorType)) return true;
+  return error.status === 400 && /prompt is too long|context (?:length|size|window)/i.test(error.message);
+}
+
+/** What helps, for the error the run ended with. */
+export function hintFor(error: RunErrorInfo): string {
+  const { status } = error;
+  if (isContextOverflow(error)) {
+    return 'To make it fit: send fewer tools (untick some in Tools), a smaller history (a new run, or a fork from an earlier round), or give the model a larger context on the server (llama-server --ctx-size, Ollama num_ctx, LM Studio context length, vLLM --max-model-len).';
+  }
+  if (status === 401 || status === 403) return 'Check the API key and that it may use this model.';
+  if (status === 404) return 'Check the model id and the base URL.';
+  if (status === 429) return 'The provider is rate-limiting: wait a moment and run again.';
+  if (status !== undefined && status >= 500) return 'The provider had a problem: run again in a moment.';
+  return 'Check the settings and run again.';
+}
