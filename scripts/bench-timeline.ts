@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { EVENT_DELAY_MS, startBenchApp, watchRunEnd } from './bench/bench-app';
 import { makeLongTranscript } from './bench/make-long-transcript';
-import { observeLongTasks, shownWatcher } from './bench/page-watchers';
+import { clickRun, observeLongTasks, shownWatcher } from './bench/page-watchers';
 import { findLongTasks, startTrace, type TraceLongTask } from './bench/trace-long-tasks';
 
 const list = (value: string | undefined, fallback: string) =>
@@ -297,9 +297,8 @@ async function streamOnce(kb: number): Promise<Sample> {
   const { context, page, metrics, longTasksSince, heap } = await openPage(browser, false);
   await app.prepareStream(page, kb);
   const before = await metrics();
-  const start = await now(page);
   const ended = watchRunEnd(page);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const start = await page.evaluate<number>(clickRun);
   const end = await ended;
   const after = await metrics();
   const tasks = await longTasksSince(start);
