@@ -4,7 +4,6 @@ import { SUITE_FORMAT, SUITE_VERSION, type TestModel, type TestSuite } from '../
 import { describeError } from '../loupe-state';
 import type { GetLoupeState, SetLoupeState, SliceDependencies } from '../loupe-state';
 import { readJson } from '../safe-storage';
-import { createBrowserDriver } from './create-browser-driver';
 import type { TestBatch, TestsSlice } from './tests-state';
 
 import type * as SuiteToolsModule from './suite-tools';
@@ -42,7 +41,6 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
     if (tools === undefined) void loading.then(change, () => undefined);
     else change();
   };
-  const driver = createBrowserDriver({ client: deps.client, settings: () => get().settings, createId: deps.createId });
 
   function save(suite: TestSuite): void {
     set({ testSuite: suite });
@@ -140,7 +138,12 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
       patchBatch(caseId, () => ({ running: true, planned, runs: [] }));
       const needsGrader = testCase.expectations.some((expectation) => expectation.kind === 'rubric');
       try {
-        const { runCases, createBrowserGrader } = await withTools((loaded) => loaded);
+        const { runCases, createBrowserDriver, createBrowserGrader } = await withTools((loaded) => loaded);
+        const driver = createBrowserDriver({
+          client: deps.client,
+          settings: () => get().settings,
+          createId: deps.createId,
+        });
         const result = await runCases(driver, {
           cases: [testCase],
           models,

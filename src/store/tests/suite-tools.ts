@@ -1,6 +1,8 @@
-// What the Tests slice does with a suite — check a file, make a case from a run, run cases, grade — loaded as a
-// chunk apart from the first paint: checking a suite brings a JSON Schema validator and the suite's schema.
+// What the Tests slice does with a suite — check a file, make a case from a run, run cases through the worker,
+// grade — loaded as a chunk apart from the first paint: checking a suite brings a JSON Schema validator and the
+// suite's schema.
 export { makeTestCase } from '../../suite/make-test-case';
 export { parseSuite } from '../../suite/parse-suite';
 export { runCases } from '../../suite/run-cases';
+export { createBrowserDriver } from './create-browser-driver';
 export { createBrowserGrader } from './create-browser-grader';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hintFor, isContextOverflow } from './run-error-hint';
+import { hintFor, isContextOverflow } from './run-error-alert';
 
 describe('the run error hint', () => {
   it('offers what makes an oversized request fit, whoever said it was too big', () => {
