@@ -1,4 +1,5 @@
 // The page: composes the header, the run column (leading) and the settings sidebar. No logic of its own.
+import { Suspense } from 'react';
 import { AlertList } from '../ui/alerts/alert-list';
 import { ErrorBoundary } from '../ui/common/error-boundary';
 import { Composer } from '../ui/composer/composer';
@@ -15,6 +16,7 @@ import { SessionColumn } from '../ui/sessions/session-column';
 import { DebuggerBar } from '../ui/debugger/debugger-bar';
 import { AttachmentsBar } from '../ui/mcp-features/attachments-bar';
 import {
+  AfterRunPanels,
   BranchBar,
   BreakpointsPanel,
   LoopPoliciesPanel,
@@ -105,7 +107,11 @@ export function App() {
             <ManualReplyPanel />
           </ErrorBoundary>
           <ErrorBoundary label="The timeline">
-            <Timeline />
+            <Suspense>
+              <AfterRunPanels>
+                <Timeline />
+              </AfterRunPanels>
+            </Suspense>
           </ErrorBoundary>
         </SessionColumn>
         <Sidebar
