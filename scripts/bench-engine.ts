@@ -50,17 +50,31 @@ interface Figures {
   best: number;
 }
 
-/** Engine and bare loop alternately (so both see the same machine load), `repeats` runs each. */
-async function sideBySide(rounds: number, repeats: number): Promise<{ engine: Figures; bare: Figures }> {
+/**
+ * Engine and bare loop alternately (so both see the same machine load), `repeats` runs each, which goes first
+ * swapped from pair to pair. `paired` is the median of each pair's engine ÷ bare: a neighbour's burst slows
+ * both runs of a pair, so it moves this ratio less than the ratio of the two medians.
+ */
+async function sideBySide(
+  rounds: number,
+  repeats: number,
+): Promise<{ engine: Figures; bare: Figures; paired: number }> {
   const engine: number[] = [];
   const bare: number[] = [];
+  const ratios: number[] = [];
   for (let index = 0; index < repeats; index += 1) {
-    engine.push((await loops.engineRun(rounds)).perRound);
-    bare.push((await loops.bareRun(rounds)).perRound);
+    const engineFirst = index % 2 === 0;
+    const first = engineFirst ? await loops.engineRun(rounds) : await loops.bareRun(rounds);
+    const second = engineFirst ? await loops.bareRun(rounds) : await loops.engineRun(rounds);
+    const [engineRun, bareRun] = engineFirst ? [first, second] : [second, first];
+    engine.push(engineRun.perRound);
+    bare.push(bareRun.perRound);
+    ratios.push(engineRun.perRound / bareRun.perRound);
   }
   return {
     engine: { median: median(engine), best: Math.min(...engine) },
     bare: { median: median(bare), best: Math.min(...bare) },
+    paired: median(ratios),
   };
 }
 
@@ -76,18 +90,21 @@ for (let index = 0; index < warmUps; index += 1) {
 
 const format = (value: number): string => value.toFixed(1).padStart(8);
 const ratio = (engine: number, bare: number): string => `${(engine / bare).toFixed(1).padStart(5)}×`;
-const repeatsOf = (rounds: number): number => (rounds >= 2000 ? 5 : rounds >= 800 ? 9 : rounds >= 200 ? 15 : 31);
+const repeatsOf = (rounds: number): number => (rounds >= 2000 ? 9 : rounds >= 800 ? 11 : rounds >= 200 ? 15 : 31);
 console.info(
   `Engine vs a bare while loop: lean model, instant tools, ${loops.CALLS_PER_ROUND} calls per round, the same request messages.`,
 );
-console.info('CPU µs per round, the two loops alternating: the median of the runs, and the best run.');
-console.info('  rounds    engine      bare   ratio  |  best: engine      bare   ratio');
+console.info(
+  'CPU µs per round, the two loops alternating: the median of the runs, the best run, and the median of the',
+);
+console.info("pairs' engine ÷ bare (paired: steadier than the other two ratios when the machine is shared).");
+console.info('  rounds    engine      bare   ratio  |  best: engine      bare   ratio  |  paired');
 const perRound = new Map<number, Figures>();
 for (const rounds of (process.env.BENCH_ROUNDS ?? '50,200,800,2000').split(',').map(Number)) {
-  const { engine, bare } = await sideBySide(rounds, repeatsOf(rounds));
+  const { engine, bare, paired } = await sideBySide(rounds, repeatsOf(rounds));
   perRound.set(rounds, engine);
   console.info(
-    `  ${String(rounds).padStart(6)}  ${format(engine.median)}  ${format(bare.median)}  ${ratio(engine.median, bare.median)}  |  ${format(engine.best)}  ${format(bare.best)}  ${ratio(engine.best, bare.best)}`,
+    `  ${String(rounds).padStart(6)}  ${format(engine.median)}  ${format(bare.median)}  ${ratio(engine.median, bare.median)}  |  ${format(engine.best)}  ${format(bare.best)}  ${ratio(engine.best, bare.best)}  |  ${ratio(paired, 1)}`,
   );
 }
 const sizes = [...perRound.keys()];

@@ -1,6 +1,7 @@
 // Pure: duplicate calls across rounds (ENGINE-SPEC rule 18, AnythingLLM's Deduplicator made visible). No I/O.
 import type { ToolResultContentBlock } from '../message/message';
 import type { DuplicateMode } from '../../shared/loop-policies';
+import { createSignatureCounts, type SignatureCounts } from './signature-counts';
 
 /** Identical calls answered earlier in the run before the third one is acted on. */
 export const DUPLICATE_THRESHOLD = 2;
@@ -24,14 +25,16 @@ const textOf = (content: readonly ToolResultContentBlock[]): string =>
 // The verdict of almost every call, made once (verdicts are read, never changed).
 const runIt: DuplicateVerdict = Object.freeze({ kind: 'run' });
 
-/** A tracker for `mode` (`off` never acts). */
-export function createDuplicateTracker(mode: DuplicateMode): DuplicateTracker {
-  const seen = new Map<string, { count: number; last: readonly ToolResultContentBlock[] }>();
+/** A tracker for `mode` (`off` never acts), keeping its counts in `counts` (the run's, shared with the loop guard). */
+export function createDuplicateTracker(
+  mode: DuplicateMode,
+  counts: SignatureCounts = createSignatureCounts(),
+): DuplicateTracker {
   return {
     check(signature, name) {
-      const earlier = seen.get(signature);
-      if (mode === 'off' || earlier === undefined || earlier.count < DUPLICATE_THRESHOLD) return runIt;
-      const count = earlier.count;
+      const earlier = counts.find(signature);
+      if (mode === 'off' || earlier?.last === undefined || earlier.answers < DUPLICATE_THRESHOLD) return runIt;
+      const count = earlier.answers;
       if (mode === 'warn') {
         const note = `Note: this exact call of '${name}' was already made ${count} times in this run with the same result. Use that result instead of calling again.`;
         return { kind: 'warn', note, count };
@@ -40,8 +43,9 @@ export function createDuplicateTracker(mode: DuplicateMode): DuplicateTracker {
       return { kind: 'block', content: [{ type: 'text', text }], count };
     },
     record(signature, content) {
-      const earlier = seen.get(signature);
-      seen.set(signature, { count: (earlier?.count ?? 0) + 1, last: content });
+      const record = counts.take(signature);
+      record.answers += 1;
+      record.last = content;
     },
   };
 }

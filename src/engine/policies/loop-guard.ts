@@ -1,5 +1,6 @@
 // Pure: the loop guard (ENGINE-SPEC rule 9) — repeated identical calls or errors count as a limit. No I/O.
 import type { LimitHit } from './limits';
+import { createSignatureCounts, type SignatureCounts } from './signature-counts';
 
 /** Counts what a run repeats; `record*` return a hit once a repeat reaches the threshold. */
 export interface LoopGuard {
@@ -9,16 +10,16 @@ export interface LoopGuard {
   recordResult(isError: boolean, text: string): LimitHit | undefined;
 }
 
-/** A guard tripping at `repeats` (0 = never). */
-export function createLoopGuard(repeats: number): LoopGuard {
-  const calls = new Map<string, number>();
+/** A guard tripping at `repeats` (0 = never), counting calls in `counts` (the run's, shared with the duplicate tracker). */
+export function createLoopGuard(repeats: number, counts: SignatureCounts = createSignatureCounts()): LoopGuard {
   let lastError: string | undefined;
   let errorRun = 0;
   const shorten = (value: string): string => (value.length > 120 ? `${value.slice(0, 117)}…` : value);
   return {
     recordCall(signature) {
-      const count = (calls.get(signature) ?? 0) + 1;
-      calls.set(signature, count);
+      const record = counts.take(signature);
+      record.calls += 1;
+      const count = record.calls;
       if (repeats === 0 || count < repeats) return undefined;
       return { limit: 'loop', value: repeats, detail: `the same call ${count} times: ${shorten(signature)}` };
     },

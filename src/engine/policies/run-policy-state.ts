@@ -5,6 +5,7 @@ import { createDuplicateTracker, type DuplicateTracker } from './duplicates';
 import { createLoopGuard, type LoopGuard } from './loop-guard';
 import type { LoopPolicies } from '../../shared/loop-policies';
 import { createRetryBudget, type RetryBudget } from './retry-budget';
+import { createSignatureCounts } from './signature-counts';
 
 /**
  * Compiles a tool's JSON Schema once and returns a check of one input: a plain-words problem (path,
@@ -33,11 +34,13 @@ export interface RunPolicyState {
 /** The state of a run under `policies`; `factory` compiles validators (none = inputs go unchecked). */
 export function createRunPolicyState(policies: LoopPolicies, factory?: ToolInputValidatorFactory): RunPolicyState {
   const compiled = new WeakMap<object, (input: Record<string, unknown>) => string | undefined>();
+  // One record per call signature for both policies (see `createSignatureCounts`).
+  const counts = createSignatureCounts();
   return {
     policies,
     retry: createRetryBudget(policies.retryBudget),
-    duplicates: createDuplicateTracker(policies.duplicates),
-    guard: createLoopGuard(policies.loopGuardRepeats),
+    duplicates: createDuplicateTracker(policies.duplicates, counts),
+    guard: createLoopGuard(policies.loopGuardRepeats, counts),
     scheduler: createConcurrencyScheduler(policies),
     toolCalls: 0,
     validate(tool, input) {

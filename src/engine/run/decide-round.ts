@@ -10,14 +10,15 @@ import type { Settled } from './settle-round';
 /**
  * In order: a reply cut by the wall time ends at that limit with nothing more spent; a cancel ends
  * `aborted`; a direct-output tool's result is the answer; a budget reached applies the at-limit behaviour;
- * tool calls or `pause_turn` go on (`'continue'`); any other reply is the natural end.
+ * tool calls or `pause_turn` go on (`'continue'`); any other reply is the natural end. Only the at-limit
+ * behaviour is waited for (a promise); every other decision comes at once.
  */
-export async function decideRound(
+export function decideRound(
   context: LoopContext,
   round: RoundState,
   { response }: Requested,
   { hit, direct }: Settled,
-): Promise<RunResult | 'continue'> {
+): RunResult | 'continue' | Promise<RunResult> {
   const { signal, wall, finish } = context;
   // Cut by the wall time itself (not a cancel): nothing is left to spend on a final answer.
   const cut = response.kind === 'cancelled' && !signal.aborted ? wall.hit() : undefined;

@@ -15,16 +15,28 @@ export const toDefinitions = (tools: readonly Tool[]): ToolDefinition[] =>
  * Opens the next round: a budget reached before it (only a `pause_turn` reply going on gets here with
  * one — tool rounds check theirs before committing) ends the run at its limit; otherwise the round number
  * moves on, tools over their retry budget are withheld for this round, and from round 2 on the catalogue
- * is asked again (`getTools`; a change is logged as `tools-update`).
+ * is asked again (`getTools`; a change is logged as `tools-update`). Answers at once (no promise) when there
+ * is nothing to wait for: no limit reached and no catalogue to ask.
  */
-export async function prepareRound(context: LoopContext): Promise<RoundState | RunResult> {
-  const { state, emit, options } = context;
+export function prepareRound(context: LoopContext): RoundState | Promise<RoundState | RunResult> {
+  const { state, options } = context;
   const early = checkLimits(context.policies.limits, progressOf(context));
   if (early) return finishAtLimit(context, early);
   state.round += 1;
   const round = state.round;
   const withheld = context.policyState.retry.startRound();
-  if (round > 1 && options.getTools) refreshTools(context, round, await options.getTools());
+  const { getTools } = options;
+  if (round > 1 && getTools)
+    return (async () => {
+      refreshTools(context, round, await getTools());
+      return openRound(context, round, withheld);
+    })();
+  return openRound(context, round, withheld);
+}
+
+/** The round's state, with the withheld tools left out of what it offers (and logged). */
+function openRound(context: LoopContext, round: number, withheld: readonly string[]): RoundState {
+  const { state, emit, options } = context;
   const offered =
     withheld.length === 0 ? state.base.tools : state.base.tools.filter((tool) => !withheld.includes(tool.name));
   if (withheld.length > 0)

@@ -166,7 +166,9 @@ async function loop(context: LoopContext, entry: RoundState | 'prepare' | RunRes
   let resumed = entry === 'prepare' ? undefined : entry;
   for (;;) {
     if (context.signal.aborted) return context.finish('aborted');
-    const round = resumed ?? (await prepareRound(context));
+    // The phases that can answer at once do (no promise): only what they return as a promise is awaited.
+    const prepared = resumed ?? prepareRound(context);
+    const round = prepared instanceof Promise ? await prepared : prepared;
     resumed = undefined;
     if (isResult(round)) return round;
     // COMPACT (ENGINE-SPEC rule 28): only before a follow-up request; `requestRound` sends the history it leaves.
@@ -176,8 +178,10 @@ async function loop(context: LoopContext, entry: RoundState | 'prepare' | RunRes
     }
     const requested = await requestRound(context, round);
     if (isResult(requested)) return requested;
-    const settled = await settleRound(context, round, requested);
-    const decision = await decideRound(context, round, requested, settled);
+    const settling = settleRound(context, round, requested);
+    const settled = settling instanceof Promise ? await settling : settling;
+    const deciding = decideRound(context, round, requested, settled);
+    const decision = deciding instanceof Promise ? await deciding : deciding;
     if (decision !== 'continue') return decision;
   }
 }

@@ -18,12 +18,13 @@ export interface Settled {
  * Answers every call of the reply (starting those not started early), feeds the loop guard and the
  * duplicate tracker, checks the budgets, and commits the results in the model's order as one user
  * message — with the note asking for a final answer when a budget was reached and the at-limit
- * behaviour is `final-answer`. Closes the round (`round-end`).
+ * behaviour is `final-answer`. Closes the round (`round-end`). A reply without tool calls is settled at once
+ * (no promise).
  */
-export async function settleRound(context: LoopContext, round: RoundState, requested: Requested): Promise<Settled> {
-  const settled = requested.response.toolCalls.length === 0 ? {} : await commitResults(context, round, requested);
+export function settleRound(context: LoopContext, round: RoundState, requested: Requested): Settled | Promise<Settled> {
+  if (requested.response.toolCalls.length > 0) return commitResults(context, round, requested);
   endRound(context, round.round);
-  return settled;
+  return {};
 }
 
 async function commitResults(context: LoopContext, round: RoundState, requested: Requested): Promise<Settled> {
@@ -41,6 +42,7 @@ async function commitResults(context: LoopContext, round: RoundState, requested:
   if (note && hit) content.push({ type: 'text', text: finalAnswerNote(hit.detail) });
   const message: Message = { role: 'user', content };
   context.emit({ type: 'tool-results-commit', at: context.options.environment.now(), round: round.round, message });
+  endRound(context, round.round);
   const settled: Settled = {};
   if (hit !== undefined) settled.hit = hit;
   if (direct !== undefined) settled.direct = direct;
