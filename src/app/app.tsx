@@ -1,5 +1,4 @@
 // The page: composes the header, the run column (leading) and the settings sidebar. No logic of its own.
-import { Suspense } from 'react';
 import { AlertList } from '../ui/alerts/alert-list';
 import { ErrorBoundary } from '../ui/common/error-boundary';
 import { Composer } from '../ui/composer/composer';
@@ -88,31 +87,31 @@ export function App() {
           <ErrorBoundary label="The run status">
             <RunStatus />
           </ErrorBoundary>
-          <ErrorBoundary label="The run actions">
-            <RunActions />
-          </ErrorBoundary>
-          <ErrorBoundary label="The run error">
-            <RunErrorAlert />
-          </ErrorBoundary>
-          <ErrorBoundary label="The branch bar">
-            <BranchBar />
-          </ErrorBoundary>
-          <ErrorBoundary label="Messages so far">
-            <MessagesSoFarPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The pause panel">
-            <PausePanel slot="page" />
-          </ErrorBoundary>
-          <ErrorBoundary label="The manual reply panel">
-            <ManualReplyPanel />
-          </ErrorBoundary>
-          <ErrorBoundary label="The timeline">
-            <Suspense>
-              <AfterRunPanels>
-                <Timeline />
-              </AfterRunPanels>
-            </Suspense>
-          </ErrorBoundary>
+          {/* The run's panels and the timeline appear together, once the panels' code is there: none comes in late
+              and pushes the rounds down under a reader. */}
+          <AfterRunPanels>
+            <ErrorBoundary label="The run actions">
+              <RunActions />
+            </ErrorBoundary>
+            <ErrorBoundary label="The run error">
+              <RunErrorAlert />
+            </ErrorBoundary>
+            <ErrorBoundary label="The branch bar">
+              <BranchBar />
+            </ErrorBoundary>
+            <ErrorBoundary label="Messages so far">
+              <MessagesSoFarPanel />
+            </ErrorBoundary>
+            <ErrorBoundary label="The pause panel">
+              <PausePanel slot="page" />
+            </ErrorBoundary>
+            <ErrorBoundary label="The manual reply panel">
+              <ManualReplyPanel />
+            </ErrorBoundary>
+            <ErrorBoundary label="The timeline">
+              <Timeline />
+            </ErrorBoundary>
+          </AfterRunPanels>
         </SessionColumn>
         <Sidebar
           outline={

@@ -6,20 +6,6 @@ import { Suspense, use, type ComponentType, type ReactNode, type ReactPromise } 
 export type LazyComponent<Props extends object> = ComponentType<Props> & { preload(): Promise<void> };
 
 /**
- * `promise`, marked fulfilled with its value once it is. React's `use` reads a promise's `status` and `value` (its
- * thenable protocol) and returns a fulfilled one's value in the same render; one it has not seen before would
- * suspend once, settled or not.
- */
-export function trackForUse<T>(promise: Promise<T>): ReactPromise<T> {
-  const tracked: ReactPromise<T> = promise;
-  promise.then(
-    (value) => Object.assign(tracked, { status: 'fulfilled', value }),
-    () => undefined,
-  );
-  return tracked;
-}
-
-/**
  * A component that loads `name` from `load()` the first time it renders (or is preloaded), showing `fallback`
  * (nothing by default) until then. The module is imported once. Once it is there, every render is a plain
  * render — the first one too: React.lazy suspends at its first render even when the chunk was preloaded (its
@@ -32,8 +18,17 @@ export function lazyComponent<Props extends object, Name extends string>(
   fallback: ReactNode = null,
 ): LazyComponent<Props> {
   let loading: ReactPromise<ComponentType<Props>> | undefined;
-  const start = (): ReactPromise<ComponentType<Props>> =>
-    (loading ??= trackForUse(load().then((module) => module[name])));
+  const start = (): ReactPromise<ComponentType<Props>> => {
+    if (loading !== undefined) return loading;
+    const promise: ReactPromise<ComponentType<Props>> = load().then((module) => module[name]);
+    // React's `use` reads a promise's `status` and `value` (its thenable protocol) and returns a fulfilled one's
+    // value in the same render; one it has not seen before would suspend once, preloaded or not.
+    promise.then(
+      (component) => Object.assign(promise, { status: 'fulfilled', value: component }),
+      () => undefined,
+    );
+    return (loading = promise);
+  };
   function Loaded(props: Props) {
     // `use` in every render (React requires it once it has suspended on it), and the same tree before and
     // after the load (Suspense, this, the component), so nothing mounted remounts then.
