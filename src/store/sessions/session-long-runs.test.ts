@@ -3,74 +3,16 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeLongTranscript } from '../../../scripts/bench/make-long-transcript';
-import { EVENTS_PER_READ, TAIL_ROUNDS, type RunEventsReadCommand } from '../../protocol/session-messages';
-import { RunRegistry } from '../../worker/run-registry';
-import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
-import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
-import { createLoupeStore } from '../create-loupe-store';
+import { EVENTS_PER_READ, TAIL_ROUNDS } from '../../protocol/session-messages';
 import { viewOfEvents } from '../fold-run-events';
-import type { RunView } from '../run-view';
-import type { SessionNotice } from './sessions-state';
-import { FakeEngineClient } from '../testing/fake-engine-client';
+import { deleteFrom, openPage, range, readAll, roundsOf, type FailRead } from '../testing/long-run-page';
 import { MemoryStorage } from '../testing/memory-storage';
-import { openSessionDb, type SessionDb } from './session-db';
-import type { SessionRecord, StoredRun } from './session-record';
+import { openSessionDb } from './session-db';
 
 const ROUNDS = 120;
 
-/** A page over the real session commands (structured clones included, as postMessage makes them). */
-/** A read of the run that fails (the engine went away, say): which ones. */
-type FailRead = (command: RunEventsReadCommand) => boolean;
 /** The whole run's read (no reader of its own) breaks after its first part. */
 const wholeReadAfterFirstPart: FailRead = (command) => command.readerFrom === undefined && command.from > 0;
-
-async function openPage(indexedDB: IDBFactory, storage: MemoryStorage, failRead: FailRead = () => false) {
-  const commands = createSessionCommands({
-    runs: new RunRegistry(),
-    appVersion: 'test',
-    now: () => 0,
-    createModel: () => {
-      throw new Error('no model');
-    },
-    startRun: () => undefined,
-  });
-  const clone = structuredClone;
-  const client = new FakeEngineClient({
-    'run-load-part': (command) => commands.loadRunPart(clone(command)),
-    'run-load': (command) => clone(commands.loadRun(clone(command))),
-    'transcript-import': async (command) =>
-      clone(
-        toImportReply(
-          commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema),
-        ),
-      ),
-    'run-events-read': (command) => {
-      if (failRead(command)) throw new Error('the engine stopped');
-      return clone(commands.readEvents(command));
-    },
-  });
-  let id = 0;
-  const store = createLoupeStore(client, {
-    demoServerUrl: 'http://localhost:3001/mcp',
-    storage,
-    indexedDB,
-    scheduleFrame: (flush) => void flush(),
-    createId: () => `id-${++id}`,
-  });
-  const views: RunView[] = [];
-  /** What the page showed with each view: its notice, and how many parts of the log the worker had by then. */
-  const shown: { notice: SessionNotice | null; partsSent: number }[] = [];
-  store.subscribe((state, previous) => {
-    if (state.runView === previous.runView) return;
-    views.push(state.runView);
-    shown.push({ notice: state.sessionNotice, partsSent: client.sent('run-load-part').length });
-  });
-  await store.getState().initSessions();
-  return { store, client, views, shown, commands };
-}
-
-const roundsOf = (view: RunView) => view.rounds.map((round) => round.round);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 describe(`a ${ROUNDS}-round run`, () => {
   let text = '';
@@ -252,118 +194,6 @@ describe(`a ${ROUNDS}-round run`, () => {
     expect(roundsOf(second.store.getState().runView)).toEqual(range(1, ROUNDS));
   });
 
-  it('stores the record, its runs marked, before the events of an import, and clears the marks after', async () => {
-    const indexedDB = new IDBFactory();
-    const page = await openPage(indexedDB, new MemoryStorage());
-    const db = await openSessionDb(indexedDB);
-    let done = false;
-    const imported = page.store
-      .getState()
-      .importTranscriptFile(new File([text], 'long.json'))
-      .finally(() => (done = true));
-    // Watched from another connection, as a reload would find it: at every moment some but not all events are
-    // stored, the record is there and marked with what the file has.
-    const marks: unknown[] = [];
-    let total = 0;
-    while (!done) {
-      const runId = page.store.getState().runView.runId;
-      if (runId !== null && total === 0)
-        total = page.commands.readEvents({ type: 'run-events-read', runId, from: 0, limit: 1 }).total;
-      const stored = runId === null ? 0 : await db.countEvents(runId);
-      if (runId !== null && stored > 0 && stored < total)
-        marks.push((await recordOf(db, runId)).runs[0]?.importing ?? 'no mark');
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    expect(await imported).toBe(true);
-    const runId = page.store.getState().runView.runId!;
-    expect(marks.length).toBeGreaterThan(0);
-    expect(new Set(marks.map((mark) => JSON.stringify(mark)))).toEqual(
-      new Set([JSON.stringify({ fileName: 'long.json', eventCount: total, rounds: ROUNDS })]),
-    );
-    expect((await recordOf(db, runId)).runs[0]?.importing).toBeUndefined();
-    expect(await db.countEvents(runId)).toBe(total);
-  });
-
-  for (const storedRounds of [50, 0]) {
-    it(`a reload while an import was stored (${storedRounds} of its rounds) shows that part stopped and says so`, async () => {
-      const indexedDB = new IDBFactory();
-      const storage = new MemoryStorage();
-      const first = await openPage(indexedDB, storage);
-      expect(await first.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(true);
-      const runId = first.store.getState().runView.runId!;
-      const db = await openSessionDb(indexedDB);
-      // What a reload in the middle of the writes leaves: the marked record and the events before the next round's.
-      const events = await db.readEvents(runId);
-      const cut = events.findIndex((event) => 'round' in event && event.round > storedRounds);
-      await deleteFrom(indexedDB, runId, cut);
-      await markImporting(db, runId, { fileName: 'long.json', eventCount: events.length, rounds: ROUNDS });
-
-      const second = await openPage(indexedDB, storage);
-      const state = second.store.getState();
-      expect(state.sessionNotice).toEqual({
-        kind: 'imported',
-        title: `The import of “long.json” did not finish being saved (the page was closed or reloaded, or storage failed): ${storedRounds} of its ${ROUNDS} rounds were stored, shown here stopped. Import the file again for the whole run.`,
-        details: [],
-      });
-      expect(state.resumeHistory).toBeNull();
-      expect(roundsOf(state.runView)).toEqual(range(1, storedRounds));
-      expect(state.sessionRuns[0]?.label).toBe(
-        `Imported from long.json (cut short: ${storedRounds} of ${ROUNDS} rounds stored)`,
-      );
-      // Stored closed, without the mark: the next reload shows the same run as any stopped run, no offer to resume.
-      expect((await recordOf(db, runId)).runs[0]?.importing).toBeUndefined();
-      const stored = await db.readEvents(runId);
-      if (storedRounds > 0) {
-        expect(state.runView.finishReason).toBe('aborted');
-        expect(stored.at(-1)?.type).toBe('run-end');
-      }
-      const third = await openPage(indexedDB, storage);
-      expect(third.store.getState().sessionNotice?.resumable).not.toBe(true);
-      expect(roundsOf(third.store.getState().runView)).toEqual(range(1, storedRounds));
-      expect(third.store.getState().sessionRuns[0]?.label).toBe(state.sessionRuns[0]?.label);
-    });
-  }
-
-  it('a reload at any event of a round: the notice counts the rounds the timeline shows', async () => {
-    // A policy's act comes before its round's round-start: a log cut just after it shows that round too.
-    const counted: { last: string; said: number; shown: number }[] = [];
-    for (let offset = 1; offset <= 13; offset += 1) {
-      const indexedDB = new IDBFactory();
-      const storage = new MemoryStorage();
-      const first = await openPage(indexedDB, storage);
-      await first.store.getState().importTranscriptFile(new File([text], 'long.json'));
-      const runId = first.store.getState().runView.runId!;
-      const db = await openSessionDb(indexedDB);
-      const events = await db.readEvents(runId);
-      // Round 51's events one by one, then the first ones of round 52.
-      const cut = events.findIndex((event) => 'round' in event && event.round > 50) + offset;
-      await deleteFrom(indexedDB, runId, cut);
-      await markImporting(db, runId, { fileName: 'long.json', eventCount: events.length, rounds: ROUNDS });
-      const state = (await openPage(indexedDB, storage)).store.getState();
-      const said = Number(/: (\d+) of its/.exec(state.sessionNotice?.title ?? '')?.[1]);
-      counted.push({ last: events[cut - 1]!.type, said, shown: roundsOf(state.runView).length });
-    }
-    expect(counted.map(({ last }) => last)).toContain('round-end');
-    expect(counted.filter(({ said, shown }) => said !== shown)).toEqual([]);
-  });
-
-  it('an import stored whole whose record kept its mark comes back whole, the mark dropped', async () => {
-    const indexedDB = new IDBFactory();
-    const storage = new MemoryStorage();
-    const first = await openPage(indexedDB, storage);
-    expect(await first.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(true);
-    const before = first.store.getState().runView;
-    const db = await openSessionDb(indexedDB);
-    const eventCount = await db.countEvents(before.runId!);
-    await markImporting(db, before.runId!, { fileName: 'long.json', eventCount, rounds: ROUNDS });
-
-    const second = await openPage(indexedDB, storage);
-    expect(second.store.getState().runView.rounds).toEqual(before.rounds);
-    expect(second.store.getState().sessionNotice).toBeNull();
-    expect(second.store.getState().sessionRuns[0]?.label).toBe('Imported from long.json');
-    expect((await recordOf(db, before.runId!)).runs[0]?.importing).toBeUndefined();
-  });
-
   it('a short stored run is read whole, with no tail step', async () => {
     const short = JSON.stringify(await makeLongTranscript(TAIL_ROUNDS));
     const indexedDB = new IDBFactory();
@@ -377,40 +207,3 @@ describe(`a ${ROUNDS}-round run`, () => {
     expect(second.shown.every((entry) => entry.notice?.kind !== 'restoring')).toBe(true);
   });
 });
-
-/** The stored session that holds run `runId` (a reload's view of it). */
-async function recordOf(db: SessionDb, runId: string): Promise<SessionRecord> {
-  const record = (await db.listSessions()).find((entry) => entry.runs.some((run) => run.runId === runId));
-  if (record === undefined) throw new Error(`no stored session holds run ${runId}`);
-  return record;
-}
-
-/** Stores run `runId`'s record with an `importing` mark, as a reload in the middle of the import's writes finds it. */
-async function markImporting(db: SessionDb, runId: string, mark: NonNullable<StoredRun['importing']>) {
-  const record = await recordOf(db, runId);
-  for (const run of record.runs) if (run.runId === runId) run.importing = mark;
-  await db.putSession(record);
-}
-
-async function readAll(page: Awaited<ReturnType<typeof openPage>>, runId: string) {
-  const { readKeptEvents } = await import('./read-kept-events');
-  const total = page.commands.readEvents({ type: 'run-events-read', runId, from: 0, limit: 1 }).total;
-  return readKeptEvents(page.client, runId, total);
-}
-
-/** Deletes run `runId`'s stored events from position `from` on, as a page gone mid-run leaves its log. */
-function deleteFrom(indexedDB: IDBFactory, runId: string, from: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('loupe');
-    open.onsuccess = () => {
-      const tx = open.result.transaction('events', 'readwrite');
-      tx.objectStore('events').delete(IDBKeyRange.bound([runId, from], [runId, Number.MAX_SAFE_INTEGER]));
-      tx.oncomplete = () => {
-        open.result.close();
-        resolve();
-      };
-      tx.onerror = () => reject(tx.error ?? new Error('delete failed'));
-    };
-    open.onerror = () => reject(open.error ?? new Error('open failed'));
-  });
-}

@@ -1,0 +1,101 @@
+// Test support for long sessions: a page (a store over the real session commands, over fake IndexedDB) that can be
+// opened again as a reload would, and what a test reads or changes of its storage.
+import type { RunEventsReadCommand } from '../../protocol/session-messages';
+import { RunRegistry } from '../../worker/run-registry';
+import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
+import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
+import { createLoupeStore } from '../create-loupe-store';
+import type { RunView } from '../run-view';
+import type { SessionNotice } from '../sessions/sessions-state';
+import type { SessionDb } from '../sessions/session-db';
+import type { SessionRecord, StoredRun } from '../sessions/session-record';
+import { FakeEngineClient } from './fake-engine-client';
+import type { MemoryStorage } from './memory-storage';
+
+/** A read of the run that fails (the engine went away, say): which ones. */
+export type FailRead = (command: RunEventsReadCommand) => boolean;
+/** A page over the real session commands (structured clones included, as postMessage makes them). */
+export async function openPage(indexedDB: IDBFactory, storage: MemoryStorage, failRead: FailRead = () => false) {
+  const commands = createSessionCommands({
+    runs: new RunRegistry(),
+    appVersion: 'test',
+    now: () => 0,
+    createModel: () => {
+      throw new Error('no model');
+    },
+    startRun: () => undefined,
+  });
+  const clone = structuredClone;
+  const client = new FakeEngineClient({
+    'run-load-part': (command) => commands.loadRunPart(clone(command)),
+    'run-load': (command) => clone(commands.loadRun(clone(command))),
+    'transcript-import': async (command) =>
+      clone(
+        toImportReply(
+          commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema),
+        ),
+      ),
+    'run-events-read': (command) => {
+      if (failRead(command)) throw new Error('the engine stopped');
+      return clone(commands.readEvents(command));
+    },
+  });
+  let id = 0;
+  const store = createLoupeStore(client, {
+    demoServerUrl: 'http://localhost:3001/mcp',
+    storage,
+    indexedDB,
+    scheduleFrame: (flush) => void flush(),
+    createId: () => `id-${++id}`,
+  });
+  const views: RunView[] = [];
+  /** What the page showed with each view: its notice, and how many parts of the log the worker had by then. */
+  const shown: { notice: SessionNotice | null; partsSent: number }[] = [];
+  store.subscribe((state, previous) => {
+    if (state.runView === previous.runView) return;
+    views.push(state.runView);
+    shown.push({ notice: state.sessionNotice, partsSent: client.sent('run-load-part').length });
+  });
+  await store.getState().initSessions();
+  return { store, client, views, shown, commands };
+}
+
+export const roundsOf = (view: RunView) => view.rounds.map((round) => round.round);
+export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+/** The stored session that holds run `runId` (a reload's view of it). */
+export async function recordOf(db: SessionDb, runId: string): Promise<SessionRecord> {
+  const record = (await db.listSessions()).find((entry) => entry.runs.some((run) => run.runId === runId));
+  if (record === undefined) throw new Error(`no stored session holds run ${runId}`);
+  return record;
+}
+
+/** Stores run `runId`'s record with an `importing` mark, as a reload in the middle of the import's writes finds it. */
+export async function markImporting(db: SessionDb, runId: string, mark: NonNullable<StoredRun['importing']>) {
+  const record = await recordOf(db, runId);
+  for (const run of record.runs) if (run.runId === runId) run.importing = mark;
+  await db.putSession(record);
+}
+
+export async function readAll(page: Awaited<ReturnType<typeof openPage>>, runId: string) {
+  const { readKeptEvents } = await import('../sessions/read-kept-events');
+  const total = page.commands.readEvents({ type: 'run-events-read', runId, from: 0, limit: 1 }).total;
+  return readKeptEvents(page.client, runId, total);
+}
+
+/** Deletes run `runId`'s stored events from position `from` on, as a page gone mid-run leaves its log. */
+export function deleteFrom(indexedDB: IDBFactory, runId: string, from: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('loupe');
+    open.onsuccess = () => {
+      const tx = open.result.transaction('events', 'readwrite');
+      tx.objectStore('events').delete(IDBKeyRange.bound([runId, from], [runId, Number.MAX_SAFE_INTEGER]));
+      tx.oncomplete = () => {
+        open.result.close();
+        resolve();
+      };
+      tx.onerror = () => reject(tx.error ?? new Error('delete failed'));
+    };
+    open.onerror = () => reject(open.error ?? new Error('open failed'));
+  });
+}
