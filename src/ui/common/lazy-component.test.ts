@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 // A lazily loaded component renders at once when its chunk was preloaded, and loads its module once.
 import { act, createElement, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary, type RenderFailure } from './error-boundary';
 import { lazyComponent } from './lazy-component';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { useReactRoot } from '../../../test/support/react-root';
 
 const Card: ComponentType<{ text: string }> = ({ text }) => createElement('p', null, text);
 
@@ -24,13 +22,7 @@ function deferredModule() {
 /** React retries a suspended render in a task of its own. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-let container: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  root = createRoot(container);
-});
-afterEach(() => act(() => root.unmount()));
+const mounted = useReactRoot();
 
 describe('lazyComponent', () => {
   it('renders a preloaded component in its first commit, with no fallback in between', async () => {
@@ -40,24 +32,26 @@ describe('lazyComponent', () => {
     module.settle({ Card });
     await preloaded;
     // One synchronous render, no awaiting inside act: a component that suspended would show the fallback here.
-    act(() => root.render(createElement(Lazy, { text: 'round 1' })));
-    expect(container.innerHTML).toBe('<p>round 1</p>');
+    act(() => mounted.root.render(createElement(Lazy, { text: 'round 1' })));
+    expect(mounted.container.innerHTML).toBe('<p>round 1</p>');
   });
 
   it('shows the fallback until the module is there, then the component; the module loads once', async () => {
     const module = deferredModule();
     const Lazy = lazyComponent(module.load, 'Card', createElement('i', null, 'loading'));
     await act(async () => {
-      root.render(createElement('div', null, createElement(Lazy, { text: 'a' }), createElement(Lazy, { text: 'b' })));
+      mounted.root.render(
+        createElement('div', null, createElement(Lazy, { text: 'a' }), createElement(Lazy, { text: 'b' })),
+      );
       await Promise.resolve();
     });
-    expect(container.innerHTML).toBe('<div><i>loading</i><i>loading</i></div>');
+    expect(mounted.container.innerHTML).toBe('<div><i>loading</i><i>loading</i></div>');
     void Lazy.preload();
     await act(async () => {
       module.settle({ Card });
       await Promise.resolve();
     });
-    expect(container.innerHTML).toBe('<div><p>a</p><p>b</p></div>');
+    expect(mounted.container.innerHTML).toBe('<div><p>a</p><p>b</p></div>');
     expect(module.load).toHaveBeenCalledTimes(1);
   });
 
@@ -65,16 +59,16 @@ describe('lazyComponent', () => {
     const module = deferredModule();
     const Lazy = lazyComponent(module.load, 'Card');
     await act(async () => {
-      root.render(createElement(Lazy, { text: 'first' }));
+      mounted.root.render(createElement(Lazy, { text: 'first' }));
       module.settle({ Card });
       await nextTask();
     });
-    expect(container.innerHTML).toBe('<p>first</p>');
-    const shown = container.firstChild;
-    act(() => root.render(createElement(Lazy, { text: 'second' })));
-    expect(container.innerHTML).toBe('<p>second</p>');
+    expect(mounted.container.innerHTML).toBe('<p>first</p>');
+    const shown = mounted.container.firstChild;
+    act(() => mounted.root.render(createElement(Lazy, { text: 'second' })));
+    expect(mounted.container.innerHTML).toBe('<p>second</p>');
     // The same element, updated: a remount would have replaced it.
-    expect(container.firstChild).toBe(shown);
+    expect(mounted.container.firstChild).toBe(shown);
   });
 
   it('a module that fails to load reaches the error boundary', async () => {
@@ -82,7 +76,7 @@ describe('lazyComponent', () => {
     const Lazy = lazyComponent(module.load, 'Card');
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await act(async () => {
-      root.render(
+      mounted.root.render(
         createElement(ErrorBoundary, {
           label: 'Card',
           fallback: (failure: RenderFailure) => createElement('b', null, failure.error.message),
@@ -93,7 +87,7 @@ describe('lazyComponent', () => {
       await nextTask();
     });
     quiet.mockRestore();
-    expect(container.textContent).toContain('chunk gone');
+    expect(mounted.container.textContent).toContain('chunk gone');
     await expect(Lazy.preload()).rejects.toThrow('chunk gone');
   });
 });

@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 // A long list is mounted a slice per frame; a short one, or one that grows from nothing, is never held back.
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubManualFrames } from '../../../test/support/manual-frames';
 import { useProgressiveCount } from './use-progressive-count';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { useReactRoot } from '../../../test/support/react-root';
 
 // Frames run only when the test says so.
 let runFrame: () => void;
@@ -16,19 +14,16 @@ function Probe({ total }: { total: number }) {
   return createElement('output', null, String(useProgressiveCount(total, 2, 3)));
 }
 
-let container: HTMLElement;
-let root: Root;
-const shown = () => Number(container.textContent);
-const render = (total: number) => act(() => root.render(createElement(Probe, { total })));
+const shown = () => Number(mounted.container.textContent);
+const render = (total: number) => act(() => mounted.root.render(createElement(Probe, { total })));
+
+const mounted = useReactRoot();
 
 beforeEach(() => {
   ({ runFrame, pending: pendingFrames } = stubManualFrames());
-  container = document.createElement('div');
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
   vi.unstubAllGlobals();
 });
 

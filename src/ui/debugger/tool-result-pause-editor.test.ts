@@ -2,8 +2,7 @@
 // The result-mode choice at a pause after a tool result holds when the panel renders again with a new pause
 // object for the same call (as it may while the pause settles), whether or not the pause id changed.
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PausePoint } from '../../engine/debug/pause-point';
 import { createLoupeStore, type LoupeStore } from '../../store/create-loupe-store';
 import { LoupeStoreProvider } from '../../store/loupe-store-provider';
@@ -12,14 +11,13 @@ import { FakeEngineClient } from '../../store/testing/fake-engine-client';
 import { MemoryStorage } from '../../store/testing/memory-storage';
 import { PausePanel } from './pause-panel';
 import { forgetKeptValues } from './use-kept-state';
+import { useReactRoot } from '../../../test/support/react-root';
 
 // Monaco needs a real browser: a plain text area with the same name stands in (the editor's own tests cover it).
 vi.mock('../json-editor/json-editor', () => ({
   JsonEditor: (props: { ariaLabel: string; value: string }) =>
     createElement('textarea', { 'aria-label': props.ariaLabel, value: props.value, readOnly: true }),
 }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 type AfterTool = Extract<PausePoint, { kind: 'after-tool' }>;
 
@@ -54,19 +52,10 @@ function emptyRound() {
   return { round: 1, blocks: [], toolCalls: [], notices: [] } as unknown as RoundView;
 }
 
-let container: HTMLElement;
-let root: Root;
+const mounted = useReactRoot();
 
 beforeEach(() => {
   forgetKeptValues();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 async function hold(store: LoupeStore, point: PausePoint): Promise<void> {
@@ -78,9 +67,9 @@ async function hold(store: LoupeStore, point: PausePoint): Promise<void> {
 }
 
 const radio = (name: string): HTMLInputElement => {
-  const label = [...container.querySelectorAll('label')].find((each) => each.textContent === name);
+  const label = [...mounted.container.querySelectorAll('label')].find((each) => each.textContent === name);
   const input = label?.querySelector('input');
-  if (!input) throw new Error(`No radio named ${name}: ${container.innerHTML.slice(0, 400)}`);
+  if (!input) throw new Error(`No radio named ${name}: ${mounted.container.innerHTML.slice(0, 400)}`);
   return input;
 };
 
@@ -88,7 +77,7 @@ async function render(store: LoupeStore, first: PausePoint): Promise<void> {
   await act(async () => {
     // Each call's card has its slot; the pause shows in the one of the call it holds.
     const slots = ['call-1', 'call-2'].map((callId) => createElement(PausePanel, { key: callId, slot: { callId } }));
-    root.render(createElement(LoupeStoreProvider, { store, children: slots }));
+    mounted.root.render(createElement(LoupeStoreProvider, { store, children: slots }));
     await vi.dynamicImportSettled();
   });
   await hold(store, first);
@@ -99,7 +88,7 @@ describe('the pause panel after a tool result', () => {
     const store = createStore('run-1');
     await render(store, afterTool('pause-1'));
     expect(radio('JSON value').checked).toBe(true);
-    expect(container.querySelector('[aria-label="Tool result JSON"]')).not.toBeNull();
+    expect(mounted.container.querySelector('[aria-label="Tool result JSON"]')).not.toBeNull();
   });
 
   it.each([
@@ -114,8 +103,8 @@ describe('the pause panel after a tool result', () => {
     await hold(store, afterTool(nextId));
     expect(radio('Raw content blocks').checked).toBe(true);
     expect(radio('JSON value').checked).toBe(false);
-    expect(container.querySelector('[aria-label="Tool result"]')).not.toBeNull();
-    expect(container.querySelector('[aria-label="Tool result JSON"]')).toBeNull();
+    expect(mounted.container.querySelector('[aria-label="Tool result"]')).not.toBeNull();
+    expect(mounted.container.querySelector('[aria-label="Tool result JSON"]')).toBeNull();
   });
 
   it('starts from the JSON value again for another call, and for the same call id in another run', async () => {

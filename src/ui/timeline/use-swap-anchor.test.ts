@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 // A round list turning virtual keeps the round in view where it was on the screen.
 import { act, createElement, useRef } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubManualFrames } from '../../../test/support/manual-frames';
 import type { RoundView } from '../../store/run-view';
 import { findSwapAnchor, useSwapAnchor } from './use-swap-anchor';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { useReactRoot } from '../../../test/support/react-root';
 
 const ESTIMATE = 100;
 const MARGIN = 50;
@@ -21,8 +20,6 @@ function placeAt(element: Element, top: number, height: number) {
 }
 
 let runFrame: () => void;
-let root: Root;
-let container: HTMLElement;
 let offsets: number[];
 const scrolls: { to?: number | undefined; by?: number | undefined }[] = [];
 
@@ -49,7 +46,11 @@ function Probe({ virtual, rounds, tops }: { virtual: boolean; rounds: readonly R
 }
 
 const render = (virtual: boolean, tops: number[]) =>
-  act(() => root.render(createElement(Probe, { virtual, rounds: virtual ? whole : roundsFrom(291, 300), tops })));
+  act(() =>
+    mounted.root.render(createElement(Probe, { virtual, rounds: virtual ? whole : roundsFrom(291, 300), tops })),
+  );
+
+const mounted = useReactRoot();
 
 beforeEach(() => {
   offsets = [];
@@ -57,13 +58,8 @@ beforeEach(() => {
   ({ runFrame } = stubManualFrames());
   vi.stubGlobal('scrollTo', ({ top }: ScrollToOptions) => scrolls.push({ to: top }));
   vi.stubGlobal('scrollBy', ({ top }: ScrollToOptions) => scrolls.push({ by: top }));
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -111,8 +107,8 @@ describe('useSwapAnchor', () => {
     runFrame();
     expect(scrolls).toEqual([]);
 
-    act(() => root.unmount());
-    root = createRoot(container);
+    act(() => mounted.root.unmount());
+    mounted.root = createRoot(mounted.container);
     render(true, []);
     expect(offsets.at(-1)).toBe(1234);
     runFrame();
