@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { Transcript } from '../../engine/transcript/transcript';
 import { transcriptToEvents } from '../../engine/transcript/transcript-to-events';
-import { RunRegistry } from '../../worker/run-registry';
 import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
-import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
+import { importText, toImportReply } from '../../worker/session-commands';
 import { createLoupeStore } from '../create-loupe-store';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { MemoryStorage } from '../testing/memory-storage';
 import { isCheckpoint } from './create-checkpointer';
 import { openSessionDb } from './session-db';
+import { createStoredSessionCommands } from '../testing/stored-session-commands';
 
 const fixtureText = (name: string): string =>
   readFileSync(new URL(`../../../test/fixtures/transcripts/v1/${name}.json`, import.meta.url), 'utf8');
@@ -20,15 +20,7 @@ const runEvents = (name: string): RunEvent[] => transcriptToEvents(JSON.parse(fi
 
 /** A page: a store over a client whose worker side is the real session commands. Reloads share IndexedDB and localStorage. */
 function page(indexedDB: IDBFactory, storage: MemoryStorage) {
-  const commands = createSessionCommands({
-    runs: new RunRegistry(),
-    appVersion: 'test',
-    now: () => 0,
-    createModel: () => {
-      throw new Error('no model');
-    },
-    startRun: () => undefined,
-  });
+  const commands = createStoredSessionCommands();
   const client = new FakeEngineClient({
     'run-load': (command) => commands.loadRun(command),
     'transcript-import': async (command) =>

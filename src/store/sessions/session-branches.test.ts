@@ -6,15 +6,15 @@ import type { RunEvent } from '../../engine/event/run-event';
 import type { Transcript } from '../../engine/transcript/transcript';
 import { transcriptToEvents } from '../../engine/transcript/transcript-to-events';
 import type { BranchInfo } from '../../protocol/debug-messages';
-import { RunRegistry } from '../../worker/run-registry';
 import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
-import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
+import { importText, toImportReply } from '../../worker/session-commands';
 import { createLoupeStore } from '../create-loupe-store';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { initialRunView } from '../run-view';
 import { MemoryStorage } from '../testing/memory-storage';
 import { familyOf, readBranches, remapBranches, writeBranches } from './session-branches';
 import type { SessionRecord } from './session-record';
+import { createStoredSessionCommands } from '../testing/stored-session-commands';
 
 const fixtureText = (): string =>
   readFileSync(new URL('../../../test/fixtures/transcripts/v1/demo-weather-clothing.json', import.meta.url), 'utf8');
@@ -74,15 +74,7 @@ describe('session branches (pure)', () => {
 
 /** A page whose worker side is the real session commands; `run-fork` replays the fixture as the fork. */
 function page(indexedDB: IDBFactory, storage: MemoryStorage) {
-  const commands = createSessionCommands({
-    runs: new RunRegistry(),
-    appVersion: 'test',
-    now: () => 0,
-    createModel: () => {
-      throw new Error('no model');
-    },
-    startRun: () => undefined,
-  });
+  const commands = createStoredSessionCommands();
   const client: FakeEngineClient = new FakeEngineClient({
     'run-load': (command) => commands.loadRun(command),
     'transcript-import': async (command) =>

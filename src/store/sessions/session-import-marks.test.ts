@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeLongTranscript } from '../../../scripts/bench/make-long-transcript';
-import { deleteFrom, markImporting, openPage, range, recordOf, roundsOf } from '../testing/long-run-page';
+import { deleteFrom, importStored, markImporting, openPage, range, recordOf, roundsOf } from '../testing/long-run-page';
 import { MemoryStorage } from '../testing/memory-storage';
 import { openSessionDb } from './session-db';
 
@@ -50,14 +50,9 @@ describe(`a ${ROUNDS}-round import while it is stored`, () => {
 
   for (const storedRounds of [50, 0]) {
     it(`a reload while an import was stored (${storedRounds} of its rounds) shows that part stopped and says so`, async () => {
-      const indexedDB = new IDBFactory();
-      const storage = new MemoryStorage();
-      const first = await openPage(indexedDB, storage);
-      expect(await first.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(true);
-      const runId = first.store.getState().runView.runId!;
-      const db = await openSessionDb(indexedDB);
+      const { indexedDB, storage, imported, runId, db, events } = await importStored(text);
+      expect(imported).toBe(true);
       // What a reload in the middle of the writes leaves: the marked record and the events before the next round's.
-      const events = await db.readEvents(runId);
       const cut = events.findIndex((event) => 'round' in event && event.round > storedRounds);
       await deleteFrom(indexedDB, runId, cut);
       await markImporting(db, runId, { fileName: 'long.json', eventCount: events.length, rounds: ROUNDS });
@@ -92,13 +87,7 @@ describe(`a ${ROUNDS}-round import while it is stored`, () => {
     // A policy's act comes before its round's round-start: a log cut just after it shows that round too.
     const counted: { last: string; said: number; shown: number }[] = [];
     for (let offset = 1; offset <= 13; offset += 1) {
-      const indexedDB = new IDBFactory();
-      const storage = new MemoryStorage();
-      const first = await openPage(indexedDB, storage);
-      await first.store.getState().importTranscriptFile(new File([text], 'long.json'));
-      const runId = first.store.getState().runView.runId!;
-      const db = await openSessionDb(indexedDB);
-      const events = await db.readEvents(runId);
+      const { indexedDB, storage, runId, db, events } = await importStored(text);
       // Round 51's events one by one, then the first ones of round 52.
       const cut = events.findIndex((event) => 'round' in event && event.round > 50) + offset;
       await deleteFrom(indexedDB, runId, cut);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeLongTranscript } from '../../../scripts/bench/make-long-transcript';
 import { EVENTS_PER_READ, TAIL_ROUNDS } from '../../protocol/session-messages';
 import { viewOfEvents } from '../fold-run-events';
-import { deleteFrom, openPage, range, readAll, roundsOf, type FailRead } from '../testing/long-run-page';
+import { deleteFrom, importStored, openPage, range, readAll, roundsOf, type FailRead } from '../testing/long-run-page';
 import { MemoryStorage } from '../testing/memory-storage';
 import { openSessionDb } from './session-db';
 
@@ -171,14 +171,9 @@ describe(`a ${ROUNDS}-round run`, () => {
   });
 
   it('restores a long run cut short tail first, shown stopped, then offers Resume', async () => {
-    const indexedDB = new IDBFactory();
-    const storage = new MemoryStorage();
-    const first = await openPage(indexedDB, storage);
-    expect(await first.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(true);
-    const runId = first.store.getState().runView.runId!;
+    const { indexedDB, storage, imported, runId, db, events } = await importStored(text);
+    expect(imported).toBe(true);
     // The page went away in the last round, while its tools ran: the log ends after that round's reply.
-    const db = await openSessionDb(indexedDB);
-    const events = await db.readEvents(runId);
     const cut = events.findLastIndex((event) => event.type === 'response-end') + 1;
     await deleteFrom(indexedDB, runId, cut);
     expect(await db.countEvents(runId)).toBe(cut);

@@ -5,14 +5,13 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { Transcript } from '../../engine/transcript/transcript';
 import { transcriptToEvents } from '../../engine/transcript/transcript-to-events';
-import { RunRegistry } from '../../worker/run-registry';
-import { createSessionCommands } from '../../worker/session-commands';
 import { createLoupeStore } from '../create-loupe-store';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { createMemoryLockManager } from '../testing/memory-lock-manager';
 import { MemoryStorage } from '../testing/memory-storage';
 import { OPEN_ELSEWHERE, TAKEN_OVER } from './session-ownership';
 import { createTabCoordinator, type LockManagerLike } from './tab-coordinator';
+import { createStoredSessionCommands } from '../testing/stored-session-commands';
 
 const fixture = JSON.parse(
   readFileSync(new URL('../../../test/fixtures/transcripts/v1/demo-weather-clothing.json', import.meta.url), 'utf8'),
@@ -38,15 +37,7 @@ function browser() {
 }
 
 async function openTab(shared: ReturnType<typeof browser>, locks: LockManagerLike = shared.locks) {
-  const commands = createSessionCommands({
-    runs: new RunRegistry(),
-    appVersion: 'test',
-    now: () => 0,
-    createModel: () => {
-      throw new Error('no model');
-    },
-    startRun: () => undefined,
-  });
+  const commands = createStoredSessionCommands();
   const client: FakeEngineClient = new FakeEngineClient({
     'run-load': (command) => commands.loadRun(command),
     'run-resume': (command) => commands.resumeRun(command),

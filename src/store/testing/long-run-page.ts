@@ -1,30 +1,23 @@
 // Test support for long sessions: a page (a store over the real session commands, over fake IndexedDB) that can be
 // opened again as a reload would, and what a test reads or changes of its storage.
+import { IDBFactory } from 'fake-indexeddb';
 import type { RunEventsReadCommand } from '../../protocol/session-messages';
-import { RunRegistry } from '../../worker/run-registry';
 import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
-import { createSessionCommands, importText, toImportReply } from '../../worker/session-commands';
+import { importText, toImportReply } from '../../worker/session-commands';
 import { createLoupeStore } from '../create-loupe-store';
 import type { RunView } from '../run-view';
 import type { SessionNotice } from '../sessions/sessions-state';
-import type { SessionDb } from '../sessions/session-db';
+import { openSessionDb, type SessionDb } from '../sessions/session-db';
 import type { SessionRecord, StoredRun } from '../sessions/session-record';
 import { FakeEngineClient } from './fake-engine-client';
-import type { MemoryStorage } from './memory-storage';
+import { MemoryStorage } from './memory-storage';
+import { createStoredSessionCommands } from './stored-session-commands';
 
 /** A read of the run that fails (the engine went away, say): which ones. */
 export type FailRead = (command: RunEventsReadCommand) => boolean;
 /** A page over the real session commands (structured clones included, as postMessage makes them). */
 export async function openPage(indexedDB: IDBFactory, storage: MemoryStorage, failRead: FailRead = () => false) {
-  const commands = createSessionCommands({
-    runs: new RunRegistry(),
-    appVersion: 'test',
-    now: () => 0,
-    createModel: () => {
-      throw new Error('no model');
-    },
-    startRun: () => undefined,
-  });
+  const commands = createStoredSessionCommands();
   const clone = structuredClone;
   const client = new FakeEngineClient({
     'run-load-part': (command) => commands.loadRunPart(clone(command)),
@@ -98,4 +91,15 @@ export function deleteFrom(indexedDB: IDBFactory, runId: string, from: number): 
     };
     open.onerror = () => reject(open.error ?? new Error('open failed'));
   });
+}
+
+/** A fresh browser's page that imported `text` as `long.json`, and the import's events as stored. */
+export async function importStored(text: string) {
+  const indexedDB = new IDBFactory();
+  const storage = new MemoryStorage();
+  const first = await openPage(indexedDB, storage);
+  const imported = await first.store.getState().importTranscriptFile(new File([text], 'long.json'));
+  const runId = first.store.getState().runView.runId!;
+  const db = await openSessionDb(indexedDB);
+  return { indexedDB, storage, first, imported, runId, db, events: await db.readEvents(runId) };
 }
