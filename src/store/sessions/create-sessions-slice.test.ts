@@ -12,7 +12,7 @@ import { FakeEngineClient } from '../testing/fake-engine-client';
 import { MemoryStorage } from '../testing/memory-storage';
 import { isCheckpoint } from './create-checkpointer';
 import { openSessionDb } from './session-db';
-import { createStoredSessionCommands } from '../testing/stored-session-commands';
+import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
 
 const fixtureText = (name: string): string =>
   readFileSync(new URL(`../../../test/fixtures/transcripts/v1/${name}.json`, import.meta.url), 'utf8');

@@ -14,7 +14,7 @@ import { initialRunView } from '../run-view';
 import { MemoryStorage } from '../testing/memory-storage';
 import { familyOf, readBranches, remapBranches, writeBranches } from './session-branches';
 import type { SessionRecord } from './session-record';
-import { createStoredSessionCommands } from '../testing/stored-session-commands';
+import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
 
 const fixtureText = (): string =>
   readFileSync(new URL('../../../test/fixtures/transcripts/v1/demo-weather-clothing.json', import.meta.url), 'utf8');

@@ -4,7 +4,15 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeLongTranscript } from '../../../scripts/bench/make-long-transcript';
-import { deleteFrom, importStored, markImporting, openPage, range, recordOf, roundsOf } from '../testing/long-run-page';
+import {
+  deleteFrom,
+  importStored,
+  markImporting,
+  openPage,
+  range,
+  recordOf,
+  roundsOf,
+} from '../../../test/support/long-run-page';
 import { MemoryStorage } from '../testing/memory-storage';
 import { openSessionDb } from './session-db';
 

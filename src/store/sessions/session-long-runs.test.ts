@@ -5,7 +5,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeLongTranscript } from '../../../scripts/bench/make-long-transcript';
 import { EVENTS_PER_READ, TAIL_ROUNDS } from '../../protocol/session-messages';
 import { viewOfEvents } from '../fold-run-events';
-import { deleteFrom, importStored, openPage, range, readAll, roundsOf, type FailRead } from '../testing/long-run-page';
+import {
+  deleteFrom,
+  importStored,
+  openPage,
+  range,
+  readAll,
+  roundsOf,
+  type FailRead,
+} from '../../../test/support/long-run-page';
 import { MemoryStorage } from '../testing/memory-storage';
 import { openSessionDb } from './session-db';
 

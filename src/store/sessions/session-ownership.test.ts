@@ -11,7 +11,7 @@ import { createMemoryLockManager } from '../testing/memory-lock-manager';
 import { MemoryStorage } from '../testing/memory-storage';
 import { OPEN_ELSEWHERE, TAKEN_OVER } from './session-ownership';
 import { createTabCoordinator, type LockManagerLike } from './tab-coordinator';
-import { createStoredSessionCommands } from '../testing/stored-session-commands';
+import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
 
 const fixture = JSON.parse(
   readFileSync(new URL('../../../test/fixtures/transcripts/v1/demo-weather-clothing.json', import.meta.url), 'utf8'),

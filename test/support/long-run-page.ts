@@ -1,16 +1,16 @@
 // Test support for long sessions: a page (a store over the real session commands, over fake IndexedDB) that can be
 // opened again as a reload would, and what a test reads or changes of its storage.
 import { IDBFactory } from 'fake-indexeddb';
-import type { RunEventsReadCommand } from '../../protocol/session-messages';
-import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
-import { importText, toImportReply } from '../../worker/session-commands';
-import { createLoupeStore } from '../create-loupe-store';
-import type { RunView } from '../run-view';
-import type { SessionNotice } from '../sessions/sessions-state';
-import { openSessionDb, type SessionDb } from '../sessions/session-db';
-import type { SessionRecord, StoredRun } from '../sessions/session-record';
-import { FakeEngineClient } from './fake-engine-client';
-import { MemoryStorage } from './memory-storage';
+import type { RunEventsReadCommand } from '../../src/protocol/session-messages';
+import { checkTranscriptSchema } from '../../src/worker/check-transcript-schema';
+import { importText, toImportReply } from '../../src/worker/session-commands';
+import { createLoupeStore } from '../../src/store/create-loupe-store';
+import type { RunView } from '../../src/store/run-view';
+import type { SessionNotice } from '../../src/store/sessions/sessions-state';
+import { openSessionDb, type SessionDb } from '../../src/store/sessions/session-db';
+import type { SessionRecord, StoredRun } from '../../src/store/sessions/session-record';
+import { FakeEngineClient } from '../../src/store/testing/fake-engine-client';
+import { MemoryStorage } from '../../src/store/testing/memory-storage';
 import { createStoredSessionCommands } from './stored-session-commands';
 
 /** A read of the run that fails (the engine went away, say): which ones. */
@@ -71,7 +71,7 @@ export async function markImporting(db: SessionDb, runId: string, mark: NonNulla
 }
 
 export async function readAll(page: Awaited<ReturnType<typeof openPage>>, runId: string) {
-  const { readKeptEvents } = await import('../sessions/read-kept-events');
+  const { readKeptEvents } = await import('../../src/store/sessions/read-kept-events');
   const total = page.commands.readEvents({ type: 'run-events-read', runId, from: 0, limit: 1 }).total;
   return readKeptEvents(page.client, runId, total);
 }
