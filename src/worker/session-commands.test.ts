@@ -155,7 +155,8 @@ describe('run-load: a stored run comes back', () => {
     const { commands, runs } = setup();
     const log = transcriptToEvents(fixture('interrupted-mid-run'));
     const open = commands.loadRun({ type: 'run-load', runId: 'open', events: log, keepOpen: true });
-    expect(open).toMatchObject({ interrupted: true, closingEvents: [] });
+    // Kept open, nothing is offered to go on from yet: no history crosses to the page.
+    expect(open).toMatchObject({ interrupted: true, closingEvents: [], history: [], changes: [] });
     expect(commands.transcriptOf('open').finishReason).toBeNull();
     const closed = commands.loadRun({ type: 'run-load', runId: 'open', events: log });
     expect(closed.closingEvents).toMatchObject([{ type: 'run-end', finishReason: 'aborted' }]);
@@ -198,7 +199,8 @@ describe('run-load: a stored run comes back', () => {
     });
     if (!imported.ok) throw new Error('fixture import failed');
     const loaded = commands.loadRun({ type: 'run-load', runId: 'again', events: imported.events });
-    expect(loaded).toMatchObject({ interrupted: false, closingEvents: [], changes: [] });
+    // A finished run is not gone on from: its history (the whole conversation) is not sent back.
+    expect(loaded).toMatchObject({ interrupted: false, closingEvents: [], history: [], changes: [] });
     expect(commands.transcriptOf('again').rounds).toHaveLength(3);
   });
 });

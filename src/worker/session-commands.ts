@@ -220,6 +220,7 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       const closingEvents: RunEvent[] = [...cutAppCalls, ...(interrupted && !keepOpen ? [closingEvent(logged)] : [])];
       const events = [...logged, ...closingEvents];
       keep(command.runId, events, command.meta ?? deriveMeta(events, app, context.now()));
+      if (!interrupted || keepOpen) return { interrupted, closingEvents, history: [], changes: [] };
       const repair = repairHistory(foldHistory(events));
       return { interrupted, closingEvents, history: repair.messages, changes: repair.changes };
     },
