@@ -13,6 +13,7 @@ import { createRunEnvironment } from '../src/worker/create-run-environment';
 import { createRunEventsReader } from '../src/protocol/run-event-codec';
 import { createWirePoster } from '../src/worker/create-wire-poster';
 import { EVENTS_PER_READ } from '../src/protocol/session-messages';
+import { printTable } from './bench/print-table';
 
 const API_KEY = 'sk-ant-bench-key';
 const sizes = (process.env.BENCH_ROUNDS ?? '50,200,2000').split(',').map(Number);
@@ -136,6 +137,5 @@ for (const rounds of sizes) {
 await Promise.all([demo.close(), api.close()]);
 
 const header = ['rounds', 'transcript', 'live run: worker → UI', 'ratio', 'import: worker → UI', 'ratio', 'run time'];
-const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-for (const row of [header, ...rows]) console.info(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+printTable(header, rows);
 console.info('\nGoal (issue 16): live run ≤ 1.5× the transcript at 200 rounds.');
