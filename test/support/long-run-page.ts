@@ -4,7 +4,6 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { RunEventsReadCommand } from '../../src/protocol/session-messages';
 import { checkTranscriptSchema } from '../../src/worker/check-transcript-schema';
 import { importText, toImportReply } from '../../src/worker/session-commands';
-import { createLoupeStore } from '../../src/store/create-loupe-store';
 import type { RunView } from '../../src/store/run-view';
 import type { SessionNotice } from '../../src/store/sessions/sessions-state';
 import { openSessionDb, type SessionDb } from '../../src/store/sessions/session-db';
@@ -12,6 +11,7 @@ import type { SessionRecord, StoredRun } from '../../src/store/sessions/session-
 import { FakeEngineClient } from '../../src/store/testing/fake-engine-client';
 import { MemoryStorage } from '../../src/store/testing/memory-storage';
 import { createStoredSessionCommands } from './stored-session-commands';
+import { createSessionsStore } from './sessions-store';
 
 /** A read of the run that fails (the engine went away, say): which ones. */
 export type FailRead = (command: RunEventsReadCommand) => boolean;
@@ -34,13 +34,7 @@ export async function openPage(indexedDB: IDBFactory, storage: MemoryStorage, fa
     },
   });
   let id = 0;
-  const store = createLoupeStore(client, {
-    demoServerUrl: 'http://localhost:3001/mcp',
-    storage,
-    indexedDB,
-    scheduleFrame: (flush) => void flush(),
-    createId: () => `id-${++id}`,
-  });
+  const store = createSessionsStore(client, { storage, indexedDB, createId: () => `id-${++id}` });
   const views: RunView[] = [];
   /** What the page showed with each view: its notice, and how many parts of the log the worker had by then. */
   const shown: { notice: SessionNotice | null; partsSent: number }[] = [];

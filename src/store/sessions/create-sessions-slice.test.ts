@@ -7,12 +7,12 @@ import type { Transcript } from '../../engine/transcript/transcript';
 import { transcriptToEvents } from '../../engine/transcript/transcript-to-events';
 import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
 import { importText, toImportReply } from '../../worker/session-commands';
-import { createLoupeStore } from '../create-loupe-store';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { MemoryStorage } from '../testing/memory-storage';
 import { isCheckpoint } from './create-checkpointer';
 import { openSessionDb } from './session-db';
 import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
+import { createSessionsStore } from '../../../test/support/sessions-store';
 
 const fixtureText = (name: string): string =>
   readFileSync(new URL(`../../../test/fixtures/transcripts/v1/${name}.json`, import.meta.url), 'utf8');
@@ -28,14 +28,7 @@ function page(indexedDB: IDBFactory, storage: MemoryStorage) {
     'run-events-read': (command) => commands.readEvents(command),
     'runs-compare': (command) => commands.compareRuns(command.leftRunId, command.rightRunId),
   });
-  let id = 0;
-  const store = createLoupeStore(client, {
-    demoServerUrl: 'http://localhost:3001/mcp',
-    storage,
-    indexedDB,
-    scheduleFrame: (flush) => void flush(),
-    createId: () => `id-${++id}-${Math.random().toString(36).slice(2, 8)}`,
-  });
+  const store = createSessionsStore(client, { storage, indexedDB });
   return { store, client, commands };
 }
 

@@ -8,13 +8,13 @@ import { transcriptToEvents } from '../../engine/transcript/transcript-to-events
 import type { BranchInfo } from '../../protocol/debug-messages';
 import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
 import { importText, toImportReply } from '../../worker/session-commands';
-import { createLoupeStore } from '../create-loupe-store';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { initialRunView } from '../run-view';
 import { MemoryStorage } from '../testing/memory-storage';
 import { familyOf, readBranches, remapBranches, writeBranches } from './session-branches';
 import type { SessionRecord } from './session-record';
 import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
+import { createSessionsStore } from '../../../test/support/sessions-store';
 
 const fixtureText = (): string =>
   readFileSync(new URL('../../../test/fixtures/transcripts/v1/demo-weather-clothing.json', import.meta.url), 'utf8');
@@ -86,14 +86,7 @@ function page(indexedDB: IDBFactory, storage: MemoryStorage) {
       return { runId: command.newRunId, name: command.name, parentRunId: command.runId, forkRound: command.round };
     },
   });
-  let id = 0;
-  const store = createLoupeStore(client, {
-    demoServerUrl: 'http://localhost:3001/mcp',
-    storage,
-    indexedDB,
-    scheduleFrame: (flush) => void flush(),
-    createId: () => `id-${++id}-${Math.random().toString(36).slice(2, 8)}`,
-  });
+  const store = createSessionsStore(client, { storage, indexedDB });
   return { store, client };
 }
 

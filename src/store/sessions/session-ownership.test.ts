@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { Transcript } from '../../engine/transcript/transcript';
 import { transcriptToEvents } from '../../engine/transcript/transcript-to-events';
-import { createLoupeStore } from '../create-loupe-store';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { createMemoryLockManager } from '../testing/memory-lock-manager';
 import { MemoryStorage } from '../testing/memory-storage';
 import { OPEN_ELSEWHERE, TAKEN_OVER } from './session-ownership';
 import { createTabCoordinator, type LockManagerLike } from './tab-coordinator';
 import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
+import { createSessionsStore } from '../../../test/support/sessions-store';
 
 const fixture = JSON.parse(
   readFileSync(new URL('../../../test/fixtures/transcripts/v1/demo-weather-clothing.json', import.meta.url), 'utf8'),
@@ -54,13 +54,9 @@ async function openTab(shared: ReturnType<typeof browser>, locks: LockManagerLik
       return null;
     },
   });
-  let id = 0;
-  const store = createLoupeStore(client, {
-    demoServerUrl: 'http://localhost:3001/mcp',
+  const store = createSessionsStore(client, {
     storage: shared.storage,
     indexedDB: shared.indexedDB,
-    scheduleFrame: (flush) => void flush(),
-    createId: () => `id-${++id}-${Math.random().toString(36).slice(2, 8)}`,
     tabs: createTabCoordinator(locks, new BroadcastChannel(shared.channel)),
   });
   // No server to wait for before a resume (this fake worker never connects the demo one).
