@@ -20,7 +20,7 @@ import type { Browser, Page } from '@playwright/test';
 import { EVENT_DELAY_MS, startBenchApp, watchRunEnd } from './bench/bench-app';
 import { makeLongTranscript } from './bench/make-long-transcript';
 import { linearFit } from './bench/linear-fit';
-import { printTable as table } from './bench/print-table';
+import { printTable } from './bench/print-table';
 import { clickRun, observeLongTasks, shownWatcher } from './bench/page-watchers';
 import { findLongTasks, startTrace, type TraceLongTask } from './bench/trace-long-tasks';
 
@@ -335,7 +335,7 @@ function printRounds(rows: [number, Sample][], title: string): void {
   const base = rows[0]![1].ms;
   const first = rows[0]![0];
   console.info(`\n${title}`);
-  table(
+  printTable(
     ['rounds', 'shown', 'last round', `× ${first} rounds`, 'long tasks', 'longest', 'heap', 'DOM nodes', 'file'],
     rows.map(([rounds, sample]) => [
       String(rounds),
@@ -416,7 +416,7 @@ try {
     console.info(
       `\nScroll an imported run from its last round up, ${SCROLL_STEP_PX} px a frame for ${SCROLL_STEPS} frames (the sample with the median longest frame of ${repeats})`,
     );
-    table(
+    printTable(
       ['rounds', 'rounds passed', 'time', 'longest frame', 'long tasks', 'longest task', 'busy', 'heap', 'DOM nodes'],
       scrolls.map(([rounds, sample]) => [
         String(rounds),
@@ -433,7 +433,7 @@ try {
   }
   const perKb = (kb: number, sample: Sample) => (sample.busyShare * sample.ms) / kb;
   console.info(`\nStream a Markdown reply (median of ${repeats}; an SSE event of 3 words every ${EVENT_DELAY_MS} ms)`);
-  table(
+  printTable(
     [
       'reply',
       'stream',
