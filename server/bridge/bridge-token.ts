@@ -49,7 +49,12 @@ export function resolveBridgeToken(options: ResolveBridgeTokenOptions): BridgeTo
   if (kept !== undefined)
     return { token: kept, note: `The token is kept in ${file}: the URL stays the same after a restart.` };
   const token = createBridgeToken();
-  writeNewTokenFile(file, token);
+  if (!writeNewTokenFile(file, token)) {
+    // Another bridge started at the same moment wrote it first: use that one.
+    const written = readKeptToken(file);
+    if (written !== undefined)
+      return { token: written, note: `The token is kept in ${file}: the URL stays the same after a restart.` };
+  }
   return { token, note: `A new token is kept in ${file}: the URL will stay the same after a restart.` };
 }
 
@@ -71,14 +76,24 @@ function readKeptToken(file: string): string | undefined {
   return token;
 }
 
-/** Writes `token` to a new `file` (never over an existing one or through a link), readable by its owner only. */
-function writeNewTokenFile(file: string, token: string): void {
+/**
+ * Writes `token` to a new `file` (never over an existing one or through a link), readable by its owner only;
+ * false when the file appeared in the meantime.
+ */
+function writeNewTokenFile(file: string, token: string): boolean {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const descriptor = openSync(file, 'wx', 0o600);
+  let descriptor: number;
+  try {
+    descriptor = openSync(file, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
   try {
     if (!fstatSync(descriptor).isFile()) throw new Error(`${file} is not a plain file.`);
     writeSync(descriptor, `${token}\n`);
   } finally {
     closeSync(descriptor);
   }
+  return true;
 }

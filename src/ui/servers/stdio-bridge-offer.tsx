@@ -99,7 +99,7 @@ export function StdioBridgeOffer({ entries }: { entries: readonly StdioServerEnt
     <div className="mt-2 space-y-2">
       <p className="text-zinc-600 dark:text-zinc-400">
         A browser cannot start programs, so stdio servers run through Loupe&apos;s bridge on this machine. It prints a
-        URL with a secret token, new at each start; paste it here.
+        URL with a secret token, new at each start unless the bridge runs with <code>--keep-token</code>; paste it here.
         {entries.length > 1 && (
           <>
             {' '}
