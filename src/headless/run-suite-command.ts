@@ -15,6 +15,7 @@ import { createOfflineDriver } from './create-offline-driver';
 import { createInProcessHost } from './in-process-host';
 import type { TestCommand } from './parse-cli-args';
 import { providerSettingsFor } from './provider-settings-for';
+import { terminalSafe } from './terminal-safe';
 import { readSecretBindings, type SecretBindings } from './read-secret-bindings';
 
 /** What the command touches outside itself, so tests can give their own. */
@@ -46,7 +47,13 @@ function graderFor(model: TestModel, bindings: SecretBindings): RubricGrader | s
 }
 
 /** Runs the command; resolves with the exit code (0 all held, 1 one failed, 2 could not run). */
-export async function runSuiteCommand(command: TestCommand, io: CommandIo): Promise<number> {
+export async function runSuiteCommand(command: TestCommand, given: CommandIo): Promise<number> {
+  // Everything printed may hold suite or server text: no control character reaches the terminal.
+  const io: CommandIo = {
+    ...given,
+    out: (line) => given.out(terminalSafe(line)),
+    err: (line) => given.err(terminalSafe(line)),
+  };
   let text: string;
   try {
     text = await io.readFile(command.suitePath);

@@ -183,3 +183,21 @@ describe('a suite never chooses where a secret goes', () => {
     expect(named.code).toBe(0);
   });
 });
+
+describe('what the runner prints', () => {
+  it('replaces control characters from the suite, so a case cannot erase a line or fake a ✓', async () => {
+    const suite = JSON.parse(suiteWith({ provider: 'demo', model: 'demo' }, demo.url)) as {
+      cases: { name: string; expectations: unknown[] }[];
+    };
+    const [testCase] = suite.cases;
+    if (testCase === undefined) throw new Error('no case');
+    testCase.name = 'Paris\u001b[2K\r✓ all good\u001b]0;owned\u0007\n✓ fake\u202e';
+    testCase.expectations = [{ kind: 'final-answer', match: { kind: 'contains', text: 'never-there' } }];
+    const result = await run([], JSON.stringify(suite), {});
+    expect(result.code).toBe(1);
+    const printed = [...result.out, ...result.err];
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point.
+    expect(printed.filter((line) => /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(line))).toEqual([]);
+    expect(result.out).toContain('✗ Paris␛[2K␍✓ all good␛]0;owned␇␊✓ fake\ufffd · demo/demo #1');
+  });
+});
