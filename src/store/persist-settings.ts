@@ -6,6 +6,7 @@ import { redactUrl } from '../shared/redact-url';
 import { applySettingsPatch } from './apply-settings-patch';
 import { defaultSettings, isKeyedProvider, KEYED_PROVIDERS } from './settings';
 import type { KeyedProvider, ProviderCredentials, SelectableProvider, Settings } from './settings';
+import { isRecord } from '../shared/is-record';
 
 export const SETTINGS_KEY = 'loupe.settings';
 /** Where one key was kept before each provider had its own (read once to migrate, then erased). */
@@ -20,10 +21,6 @@ type PersistedSettings = Pick<
   Settings,
   'provider' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices' | 'policies'
 > & { credentials: Record<KeyedProvider, Omit<ProviderCredentials, 'apiKey'>> };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function pickString(record: Record<string, unknown>, key: string, fallback: string): string {
   const value = record[key];
