@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import type { Breakpoint } from '../../engine/debug/pause-point';
 import type { StopReason } from '../../engine/model/model';
+import { Field } from '../common/field';
 import { inputClass, labelClass, secondaryButtonClass } from '../common/styles';
 import type { KnownTool } from './use-known-tools';
 
@@ -9,7 +10,6 @@ type Kind = Breakpoint['kind'];
 const STOP_REASONS: StopReason[] = ['end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'pause_turn', 'refusal'];
 
 export function AddBreakpointForm({ tools, onAdd }: { tools: KnownTool[]; onAdd: (breakpoint: Breakpoint) => void }) {
-  const kindId = useId();
   const valueId = useId();
   const [kind, setKind] = useState<Kind>('tool');
   const [toolName, setToolName] = useState('');
@@ -35,22 +35,21 @@ export function AddBreakpointForm({ tools, onAdd }: { tools: KnownTool[]; onAdd:
   return (
     <div className="space-y-2">
       <div className="grid grid-cols-2 gap-2">
-        <div>
-          <label htmlFor={kindId} className={labelClass}>
-            Breakpoint on
-          </label>
-          <select
-            id={kindId}
-            className={inputClass}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as Kind)}
-          >
-            <option value="tool">a tool</option>
-            <option value="tool-error">any tool error</option>
-            <option value="stop-reason">a stop reason</option>
-            <option value="round">round N</option>
-          </select>
-        </div>
+        <Field label="Breakpoint on">
+          {(control) => (
+            <select
+              {...control}
+              className={inputClass}
+              value={kind}
+              onChange={(event) => setKind(event.target.value as Kind)}
+            >
+              <option value="tool">a tool</option>
+              <option value="tool-error">any tool error</option>
+              <option value="stop-reason">a stop reason</option>
+              <option value="round">round N</option>
+            </select>
+          )}
+        </Field>
         {kind === 'tool' && (
           <div>
             <label htmlFor={valueId} className={labelClass}>
@@ -72,36 +71,34 @@ export function AddBreakpointForm({ tools, onAdd }: { tools: KnownTool[]; onAdd:
           </div>
         )}
         {kind === 'stop-reason' && (
-          <div>
-            <label htmlFor={valueId} className={labelClass}>
-              Breakpoint stop reason
-            </label>
-            <select
-              id={valueId}
-              className={inputClass}
-              value={stopReason}
-              onChange={(event) => setStopReason(event.target.value as StopReason)}
-            >
-              {STOP_REASONS.map((reason) => (
-                <option key={reason}>{reason}</option>
-              ))}
-            </select>
-          </div>
+          <Field label="Breakpoint stop reason">
+            {(control) => (
+              <select
+                {...control}
+                className={inputClass}
+                value={stopReason}
+                onChange={(event) => setStopReason(event.target.value as StopReason)}
+              >
+                {STOP_REASONS.map((reason) => (
+                  <option key={reason}>{reason}</option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
         {kind === 'round' && (
-          <div>
-            <label htmlFor={valueId} className={labelClass}>
-              Breakpoint round
-            </label>
-            <input
-              id={valueId}
-              type="number"
-              min={1}
-              className={inputClass}
-              value={round}
-              onChange={(event) => setRound(event.target.value)}
-            />
-          </div>
+          <Field label="Breakpoint round">
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                min={1}
+                className={inputClass}
+                value={round}
+                onChange={(event) => setRound(event.target.value)}
+              />
+            )}
+          </Field>
         )}
       </div>
       {problem !== null && (

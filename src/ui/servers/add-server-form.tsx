@@ -4,13 +4,13 @@ import type { FormEvent } from 'react';
 import { parseHeaders } from '../../store/parse-headers';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import type { McpEraChoice } from '../../protocol/settings';
+import { Field } from '../common/field';
 import { inputClass, labelClass, primaryButtonClass } from '../common/styles';
 import { parseServerOAuthSettings } from '../../protocol/read-server-oauth-settings';
 import { OAuthClientFields, type OAuthClientText } from './oauth-client-fields';
 import { ProtocolEraSelect } from './protocol-era-select';
 
 export function AddServerForm() {
-  const urlId = useId();
   const headersId = useId();
   const [url, setUrl] = useState('');
   const [headersText, setHeadersText] = useState('');
@@ -37,20 +37,19 @@ export function AddServerForm() {
 
   return (
     <form onSubmit={submit} className="space-y-2">
-      <div>
-        <label htmlFor={urlId} className={labelClass}>
-          Server URL
-        </label>
-        <input
-          id={urlId}
-          type="url"
-          spellCheck={false}
-          className={`${inputClass} font-mono`}
-          placeholder="http://localhost:3001/mcp"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-        />
-      </div>
+      <Field label="Server URL">
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            spellCheck={false}
+            className={`${inputClass} font-mono`}
+            placeholder="http://localhost:3001/mcp"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        )}
+      </Field>
       <details className="group text-xs">
         <summary className="cursor-pointer text-zinc-600 select-none hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
           Headers, protocol era and sign-in (optional)

@@ -1,6 +1,7 @@
 // The OAuth choices of a server: a hand-registered client id and the scopes to ask for (never a client secret).
 import { useId } from 'react';
 import type { ServerOAuthSettings } from '../../protocol/settings';
+import { Field } from '../common/field';
 import { inputClass, labelClass } from '../common/styles';
 
 /** The two fields as typed (checked with `parseServerOAuthSettings` on save). */
@@ -22,7 +23,6 @@ export function OAuthClientFields({
   onChange: (next: OAuthClientText) => void;
 }) {
   const clientIdId = useId();
-  const scopesId = useId();
   const clientIdHint = useId();
   const callback = `${location.origin}/oauth-callback.html`;
   return (
@@ -47,23 +47,22 @@ export function OAuthClientFields({
           browser, where a secret cannot be kept from the page, so it signs in as a public client (PKCE).
         </p>
       </div>
-      <div>
-        <label htmlFor={scopesId} className={labelClass}>
-          OAuth scopes
-        </label>
-        <input
-          id={scopesId}
-          spellCheck={false}
-          autoComplete="off"
-          placeholder="what the server suggests"
-          className={`${inputClass} font-mono`}
-          value={value.scopes}
-          onChange={(event) => onChange({ ...value, scopes: event.target.value })}
-        />
-        <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
-          Space-separated; asked for instead of the scopes the server suggests. Saved with the server.
-        </p>
-      </div>
+      <Field
+        label="OAuth scopes"
+        hint="Space-separated; asked for instead of the scopes the server suggests. Saved with the server."
+      >
+        {(control) => (
+          <input
+            {...control}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="what the server suggests"
+            className={`${inputClass} font-mono`}
+            value={value.scopes}
+            onChange={(event) => onChange({ ...value, scopes: event.target.value })}
+          />
+        )}
+      </Field>
     </div>
   );
 }
