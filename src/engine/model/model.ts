@@ -77,6 +77,13 @@ export interface Model {
   countTokens?(request: ModelRequest, signal: AbortSignal): Promise<number>;
 }
 
+export { STREAM_LOST_ERROR_TYPE } from '../../shared/stream-lost';
+
+/** The words of a reply from `baseUrl` that broke off mid-stream (`how`), the same for every provider. */
+export function describeStreamLost(baseUrl: string, how: string): string {
+  return `The reply from ${baseUrl} broke off mid-stream: ${how}. What arrived is kept; Retry round sends the same request again.`;
+}
+
 /** A failed model call, said in plain words; `status` is the HTTP status when there was one. */
 export class ModelError extends Error {
   override readonly name = 'ModelError';

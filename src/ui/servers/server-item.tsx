@@ -16,7 +16,13 @@ import { OAuthSignIn, useNeedsSignIn } from './oauth-sign-in';
 const ServerInspector = lazyComponent(() => import('../mcp-features/server-inspector'), 'ServerInspector');
 const EditServerDialog = lazyComponent(() => import('./edit-server-dialog'), 'EditServerDialog');
 
-const toneOf: Record<ServerState['status'], BadgeTone> = { connected: 'ok', connecting: 'busy', error: 'error' };
+const toneOf: Record<ServerState['status'], BadgeTone> = {
+  connected: 'ok',
+  connecting: 'busy',
+  reconnecting: 'busy',
+  unreachable: 'error',
+  error: 'error',
+};
 
 export const ServerItem = memo(function ServerItem({
   server,
@@ -101,7 +107,7 @@ export const ServerItem = memo(function ServerItem({
             ` · MCP ${state.serverInfo.protocolVersion}${eraLabel(state.serverInfo.era)}`}
         </p>
       )}
-      {status === 'connected' && state?.notice !== undefined && (
+      {(status === 'connected' || status === 'reconnecting') && state?.notice !== undefined && (
         <p role="status" className="mt-1 text-xs text-amber-700 dark:text-amber-300">
           {state.notice}
         </p>

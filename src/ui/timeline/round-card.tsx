@@ -13,6 +13,7 @@ import { CallWaterfall } from './call-waterfall';
 import { PolicyBadges } from './policy-badges';
 import { RedactedThinking } from './redacted-thinking';
 import { useRoundOffset } from './use-round-offset';
+import { RetryRoundButton } from './retry-round-button';
 
 export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }) {
   const textBlocks = round.blocks.filter((block) => block.kind !== 'tool_use');
@@ -49,6 +50,7 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
           ),
         )}
         <RoundNotices notices={round.notices} />
+        <RetryRoundButton round={round} />
         <PolicyBadges acts={round.policyActs} />
         {round.toolCalls.length > 0 && (
           <ul aria-label={`Tool calls of round ${shown}`} className="space-y-2">
