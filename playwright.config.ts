@@ -1,12 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { MOCK_API_KEY } from './e2e/fixtures/choose-mock-anthropic';
-import { E2E_PORTS, e2eUrls, loupeOrigins } from './e2e/fixtures/e2e-ports';
+import { E2E_PORTS, e2eAppOutDir, e2eUrls } from './e2e/fixtures/e2e-ports';
 
 /**
  * End-to-end tests drive the production build under `vite preview` (with its Content-Security-Policy header)
  * in Debian's Chromium; the `dev-server` project runs a smoke pass against the Vite dev server (React
  * StrictMode, what `npm start` serves). Playwright starts the demo MCP server, the test MCP servers and the
- * mock model APIs beside the app; the MCP servers answer only Loupe's origins (LOUPE_ALLOWED_ORIGINS).
+ * mock model APIs beside the app, once per run; the MCP servers answer only Loupe's origins. The production build
+ * is reused while its inputs are unchanged, so one spec runs in seconds once the app has been built.
  */
 const chromiumArgs = [
   '--no-sandbox',
@@ -18,7 +18,24 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
-const allowedOrigins = loupeOrigins.join(',');
+/**
+ * The dev server serves only the dev-server project: a run limited to other projects (`--project preview`, as
+ * one spec is run) does not start it. Playwright reads this config in its main process, with the run's arguments.
+ */
+function projectsAsked(argv: readonly string[]): string[] {
+  return argv.flatMap((arg, at) =>
+    arg === '--project' ? [argv[at + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [],
+  );
+}
+const asked = projectsAsked(process.argv);
+const wantsDevServer = asked.length === 0 || asked.includes('dev-server');
+
+/**
+ * LOUPE_E2E_REUSE=1 uses servers already listening on the stack's ports (say, a stack left running by an earlier
+ * `--project preview` run's command in another terminal) instead of failing on them; the default starts its own,
+ * so a port held by someone else's stack is an error, not a silent mix of two checkouts.
+ */
+const reuseExistingServer = process.env['LOUPE_E2E_REUSE'] === '1';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,91 +61,41 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node --import tsx server/demo-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.demoServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
-      port: E2E_PORTS.demoServer,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node --import tsx e2e/fixtures/media-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.mediaServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
-      port: E2E_PORTS.mediaServer,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node --import tsx e2e/fixtures/features-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.featuresServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
-      port: E2E_PORTS.featuresServer,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node --import tsx e2e/fixtures/oauth-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.oauthServer) },
-      port: E2E_PORTS.oauthServer,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node --import tsx test/servers/hostile-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.hostileServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
-      port: E2E_PORTS.hostileServer,
-      reuseExistingServer: false,
+      // The demo MCP server, the test MCP servers and the mock model APIs, in one process (e2e-stack-main.ts).
+      command: `node --import tsx e2e/fixtures/e2e-stack-main.ts`,
+      port: E2E_PORTS.mockApi,
+      timeout: 60_000,
+      reuseExistingServer,
     },
     {
       // The MCP project's example MCP App server, as published on npm (pinned devDependency), over HTTP.
       command: `node node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js`,
       env: { PORT: String(E2E_PORTS.basicAppServer) },
       port: E2E_PORTS.basicAppServer,
-      reuseExistingServer: false,
+      reuseExistingServer,
     },
     {
-      command: `node --import tsx test/servers/modern-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.modernServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
-      port: E2E_PORTS.modernServer,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node --import tsx e2e/fixtures/features-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.legacyServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
-      port: E2E_PORTS.legacyServer,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node --import tsx e2e/fixtures/many-tools-server-main.ts`,
-      env: { PORT: String(E2E_PORTS.manyToolsServer), LOUPE_ALLOWED_ORIGINS: allowedOrigins },
-      port: E2E_PORTS.manyToolsServer,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node --import tsx e2e/fixtures/mock-messages-api-main.ts`,
-      env: { PORT: String(E2E_PORTS.mockApi), MOCK_API_KEY },
-      port: E2E_PORTS.mockApi,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node --import tsx e2e/fixtures/mock-openai-api-main.ts`,
-      env: { PORT: String(E2E_PORTS.mockOpenAIApi), MOCK_API_KEY: 'sk-openai-e2e-key', MOCK_ALLOW_EMPTY_KEY: '1' },
-      port: E2E_PORTS.mockOpenAIApi,
-      reuseExistingServer: false,
-    },
-    {
-      command: `npx vite build --outDir dist-e2e-${E2E_PORTS.app} --emptyOutDir && npx vite preview --outDir dist-e2e-${E2E_PORTS.app} --port ${E2E_PORTS.app} --strictPort`,
-      // The build writes its OAuth Client ID Metadata Document for the origin it is served at (e2e/oauth.spec.ts).
-      env: { VITE_DEMO_SERVER_URL: e2eUrls.demoServer, LOUPE_PUBLIC_ORIGIN: e2eUrls.app },
+      // Built only when its inputs changed since the last build in this folder (build-e2e-app.ts).
+      command: `node --import tsx e2e/fixtures/build-e2e-app.ts && node node_modules/vite/bin/vite.js preview --outDir ${e2eAppOutDir} --port ${E2E_PORTS.app} --strictPort`,
       url: e2eUrls.app,
       timeout: 180_000,
-      reuseExistingServer: false,
+      reuseExistingServer,
     },
-    {
-      // A fresh dependency cache each time, so the smoke pass also proves that first use triggers no
-      // "optimized dependencies changed. reloading" (vite.config.ts pre-bundles what Vite finds late).
-      command: `rm -rf node_modules/.vite-e2e-${E2E_PORTS.devApp} && npx vite --host 127.0.0.1 --port ${E2E_PORTS.devApp} --strictPort`,
-      env: {
-        VITE_DEMO_SERVER_URL: e2eUrls.demoServer,
-        LOUPE_VITE_CACHE_DIR: `node_modules/.vite-e2e-${E2E_PORTS.devApp}`,
-      },
-      url: e2eUrls.devApp,
-      timeout: 180_000,
-      reuseExistingServer: false,
-    },
+    ...(wantsDevServer
+      ? [
+          {
+            // A fresh dependency cache each time, so the smoke pass also proves that first use triggers no
+            // "optimized dependencies changed. reloading" (vite.config.ts pre-bundles what Vite finds late).
+            command: `rm -rf node_modules/.vite-e2e-${E2E_PORTS.devApp} && npx vite --host 127.0.0.1 --port ${E2E_PORTS.devApp} --strictPort`,
+            env: {
+              VITE_DEMO_SERVER_URL: e2eUrls.demoServer,
+              LOUPE_VITE_CACHE_DIR: `node_modules/.vite-e2e-${E2E_PORTS.devApp}`,
+            },
+            url: e2eUrls.devApp,
+            timeout: 180_000,
+            reuseExistingServer,
+          },
+        ]
+      : []),
   ],
 });

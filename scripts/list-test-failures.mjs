@@ -75,7 +75,8 @@ function conformanceFailures(report) {
 /** Every failed test case named in the reports under `dir`: `{ name, why }`, `why` the first lines of its error. */
 export function listTestFailures(dir) {
   return [
-    ...vitestFailures(read(`${dir}/vitest.json`)),
+    // One report a Vitest project (vitest-unit.json, vitest-integration.json), or one for all (vitest.json).
+    ...['vitest', 'vitest-unit', 'vitest-integration'].flatMap((name) => vitestFailures(read(`${dir}/${name}.json`))),
     ...playwrightFailures(read(`${dir}/playwright.json`)),
     ...conformanceFailures(read(`${dir}/conformance.json`)),
   ];

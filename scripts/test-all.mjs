@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: installs what is missing (Chromium on Debian as root) and runs every check in order:
-// format, lint, typecheck, unit + integration tests (Vitest), end-to-end tests (Playwright + Chromium).
-// Ends with one "N passed, N failed" line over all test cases.
-import { execFileSync, spawnSync } from 'node:child_process';
+// `npm test`: installs what is missing (Chromium on Debian as root) and runs every check: format, lint,
+// typecheck, unit and integration tests (Vitest), end-to-end tests (Playwright + Chromium) and MCP conformance.
+// Independent stages run side by side, two at a time (LOUPE_TEST_JOBS; one core each is about what the lint, a
+// tsc or a Playwright worker keeps busy): the end-to-end build first, then its tests, while the other slot goes
+// through lint, typecheck, format, unit, integration and conformance. Each stage's output is printed whole when it
+// ends, then each stage's time; the last line is one "N passed, N failed" over all test cases.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { formatStageTimes, runStages } from './checks/run-stages.mjs';
 import { listTestFailures } from './list-test-failures.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,15 +28,6 @@ function ensureChromium() {
   });
 }
 
-function step(name, command, args) {
-  console.info(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.info(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
-  return result.status === 0;
-}
-
 function readCounts(file, pick) {
   try {
     return pick(JSON.parse(readFileSync(file, 'utf8')));
@@ -46,34 +41,48 @@ ensureChromium();
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
-const npx = 'npx';
-const results = [
-  step('format', npx, ['prettier', '--check', '.']),
-  step('lint', npx, ['eslint', '--max-warnings=0', '.']),
-  step('typecheck', 'npm', ['run', '--silent', 'typecheck']),
-  step('unit + integration', npx, [
-    'vitest',
+const node = (name, args, extra = {}) => ({ name, command: process.execPath, args, ...extra });
+const vitest = (project) =>
+  node(project, [
+    'node_modules/vitest/vitest.mjs',
     'run',
+    '--project',
+    project,
     '--reporter=default',
     '--reporter=json',
-    `--outputFile=${reportDir}/vitest.json`,
-  ]),
-  step('end-to-end', npx, ['playwright', 'test']),
-  step('MCP conformance', 'node', ['scripts/run-conformance.mjs']),
+    `--outputFile=${reportDir}/vitest-${project}.json`,
+  ]);
+// In the order the two slots take them: the longest chain (build, then the end-to-end tests) starts first.
+const stages = [
+  node('e2e build', ['--import', 'tsx', 'e2e/fixtures/build-e2e-app.ts']),
+  node('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.']),
+  node('end-to-end', ['node_modules/@playwright/test/cli.js', 'test'], { needs: ['e2e build'] }),
+  node('typecheck', ['scripts/checks/typecheck.mjs']),
+  node('format', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']),
+  vitest('unit'),
+  vitest('integration'),
+  node('MCP conformance', ['scripts/run-conformance.mjs']),
 ];
+const started = Date.now();
+const results = await runStages(stages, { jobs: Number(process.env.LOUPE_TEST_JOBS) || 2 });
 
-const vitest = readCounts(`${reportDir}/vitest.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+const vitestCounts = (project) =>
+  readCounts(`${reportDir}/vitest-${project}.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+const unit = vitestCounts('unit');
+const integration = vitestCounts('integration');
 const e2e = readCounts(`${reportDir}/playwright.json`, (r) => ({
   passed: r.stats.expected,
   failed: r.stats.unexpected + r.stats.flaky,
 }));
 const conformance = readCounts(`${reportDir}/conformance.json`, (r) => ({ passed: r.passed, failed: r.failed }));
-const failedSteps = results.filter((ok) => !ok).length;
-const passed = vitest.passed + e2e.passed + conformance.passed;
-const caseFailures = vitest.failed + e2e.failed + conformance.failed;
+const failedSteps = results.filter((result) => !result.ok).length;
+const all = [unit, integration, e2e, conformance];
+const passed = all.reduce((sum, counts) => sum + counts.passed, 0);
+const caseFailures = all.reduce((sum, counts) => sum + counts.failed, 0);
 const failed = caseFailures + (failedSteps > 0 && caseFailures === 0 ? failedSteps : 0);
+console.info(`\n${formatStageTimes(results, (Date.now() - started) / 1000).join('\n')}`);
 console.info(
-  `\nunit+integration: ${vitest.passed} passed, ${vitest.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`,
+  `\nunit: ${unit.passed} passed, ${unit.failed} failed; integration: ${integration.passed} passed, ${integration.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`,
 );
 for (const { name, why } of listTestFailures(reportDir)) {
   console.info(`FAILED: ${name}`);

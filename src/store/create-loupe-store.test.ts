@@ -3,6 +3,7 @@ import type { Transcript } from '../engine/transcript/transcript';
 import { createLoupeStore } from './create-loupe-store';
 import type { LoupeStoreOptions } from './create-loupe-store';
 import { SERVERS_KEY } from './persist-servers';
+import { connectServers } from './testing/connect-servers';
 import { FakeEngineClient } from './testing/fake-engine-client';
 import { MemoryStorage } from './testing/memory-storage';
 
@@ -84,6 +85,7 @@ describe('createLoupeStore', () => {
 
   it('starts a run with settings built from the store and batches its events per frame', async () => {
     const { store, client, runFrame } = setup();
+    connectServers(store, client);
     store.getState().updateSettings({ draft: 'Weather in Paris?', maxRounds: 4 });
     await store.getState().run();
     const [command] = client.sent('run-start');
@@ -125,6 +127,7 @@ describe('createLoupeStore', () => {
 
   it('sends the Anthropic provider settings, and refuses to run without a key', async () => {
     const { store, client } = setup();
+    connectServers(store, client);
     store.getState().updateSettings({ provider: 'anthropic', apiKey: '', draft: 'hi' });
     await store.getState().run();
     expect(client.sent('run-start')).toEqual([]);
@@ -192,6 +195,7 @@ describe('createLoupeStore', () => {
     const transcript = { format: 'loupe-transcript', runId: 'id-2' } as unknown as Transcript;
     const client = new FakeEngineClient({ 'transcript-export': () => transcript });
     const { store } = setup(client);
+    connectServers(store, client);
     expect(await store.getState().exportTranscript()).toBeNull();
     await store.getState().run();
     expect(await store.getState().exportTranscript()).toBe(transcript);
@@ -200,6 +204,7 @@ describe('createLoupeStore', () => {
 
   it('stops listening on dispose', async () => {
     const { store, client, runFrame } = setup();
+    connectServers(store, client);
     await store.getState().run();
     store.getState().dispose();
     client.emitRunEvent('id-2', {

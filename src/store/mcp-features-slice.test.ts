@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../protocol/messages';
 import { createLoupeStore } from './create-loupe-store';
 import { MAX_LOG_ENTRIES, resourceToBlocks } from './mcp-features-slice';
+import { connectServers } from './testing/connect-servers';
 import { FakeEngineClient } from './testing/fake-engine-client';
 import { MemoryStorage } from './testing/memory-storage';
 
@@ -57,6 +58,7 @@ describe('MCP features in the store', () => {
     });
     const store = setup(client);
     expect(await store.getState().attachResource('s', 'file:///a.md')).toBe(1);
+    connectServers(store, client);
     await store.getState().run();
     expect(client.sent('run-start')[0]).toMatchObject({
       attachments: [{ type: 'text', text: 'Resource file:///a.md:\nA' }],

@@ -92,6 +92,25 @@ describe('listTestFailures', () => {
     ]);
   });
 
+  it("reads the unit and the integration project's reports, as npm test writes one a Vitest project", () => {
+    const failing = (file: string, fullName: string) => ({
+      testResults: [
+        {
+          name: `${process.cwd()}/${file}`,
+          assertionResults: [{ status: 'failed', fullName, failureMessages: ['Error: no'] }],
+        },
+      ],
+    });
+    const dir = reports({
+      'vitest-unit.json': failing('src/u.test.ts', 'unit case'),
+      'vitest-integration.json': failing('src/i.integration.test.ts', 'integration case'),
+    });
+    expect(listTestFailures(dir)).toEqual([
+      { name: 'vitest src/u.test.ts › unit case', why: ['Error: no'] },
+      { name: 'vitest src/i.integration.test.ts › integration case', why: ['Error: no'] },
+    ]);
+  });
+
   it('lists nothing when there are no reports (a step that never ran)', () => {
     expect(listTestFailures(reports({}))).toEqual([]);
   });

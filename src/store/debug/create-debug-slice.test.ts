@@ -3,6 +3,7 @@ import type { PausePoint } from '../../engine/debug/pause-point';
 import type { RunEvent } from '../../engine/event/run-event';
 import { PROTOCOL_VERSION } from '../../protocol/messages';
 import { createLoupeStore } from '../create-loupe-store';
+import { connectServers } from '../testing/connect-servers';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { MemoryStorage } from '../testing/memory-storage';
 
@@ -26,6 +27,7 @@ function setup(handlers: ConstructorParameters<typeof FakeEngineClient>[0] = {})
     scheduleFrame: (flush) => flush(),
     createId: () => `id-${nextId++}`,
   });
+  connectServers(store, client);
   return { store, client, storage };
 }
 

@@ -3,6 +3,7 @@ import type { PausePoint } from '../../engine/debug/pause-point';
 import type { ModelRequest } from '../../engine/model/model';
 import { PROTOCOL_VERSION } from '../../protocol/messages';
 import { createLoupeStore } from '../create-loupe-store';
+import { connectServers } from '../testing/connect-servers';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { MemoryStorage } from '../testing/memory-storage';
 import { partRequests, partsFrom } from './token-parts';
@@ -47,6 +48,7 @@ describe('token counts per part', () => {
       scheduleFrame: (flush) => flush(),
       createId: () => 'run-1',
     });
+    connectServers(store, client);
     await store.getState().run();
     const runId = store.getState().runView.runId ?? '';
     client.emit({
