@@ -55,8 +55,14 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
     provider.restore(saved);
     postSignedIn(provider, serverId, saved);
   };
-  const providerFor = (serverId: string, oauth: ServerOAuthSettings | undefined): LoupeOAuthProvider => {
-    const settings = JSON.stringify(oauth ?? {});
+  const providerFor = (
+    serverId: string,
+    oauth: ServerOAuthSettings | undefined,
+    serverUrl: string,
+  ): LoupeOAuthProvider => {
+    // Tokens are bound to the URL they were issued for: after an edit of the server's URL they would go to the
+    // new host, which never issued them (and may be someone else's). Another URL is another sign-in.
+    const settings = JSON.stringify({ oauth: oauth ?? {}, serverUrl });
     const known = providers.get(serverId);
     // Another client id or other scopes are another sign-in: tokens got for the old ones are not reused.
     if (known !== undefined && known.settings === settings) return known.provider;
@@ -88,13 +94,13 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
 
   return {
     extrasFor: (config) =>
-      hasAuthorizationHeader(config.headers) ? {} : { authProvider: providerFor(config.id, config.oauth) },
+      hasAuthorizationHeader(config.headers) ? {} : { authProvider: providerFor(config.id, config.oauth, config.url) },
     async execute(command) {
       switch (command.type) {
         case 'oauth-restore': {
           const config = deps.servers().config(command.serverId);
           if (config === undefined) pendingRestores.set(command.serverId, command.saved);
-          else restoreInto(providerFor(command.serverId, config.oauth), command.serverId, command.saved);
+          else restoreInto(providerFor(command.serverId, config.oauth, config.url), command.serverId, command.saved);
           return null;
         }
         case 'oauth-sign-out':
