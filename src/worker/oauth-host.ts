@@ -1,6 +1,7 @@
 // Keeps one OAuth client per MCP server in the worker and answers the sign-in commands.
 import { completeOAuthSignIn, createOAuthProvider, type LoupeOAuthProvider } from '../mcp/create-oauth-provider';
 import { guardAddressSpace } from '../mcp/guard-address-space';
+import { checkAuthorizationUrl } from '../shared/check-authorization-url';
 import { refuseRedirects } from '../mcp/refuse-redirects';
 import { describeOAuthFailure, describeAuthorizationError } from '../mcp/describe-oauth-failure';
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent, SavedOAuthSignIn } from '../protocol/oauth-messages';
@@ -73,7 +74,12 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
       clientMetadataUrl,
       ...(oauth?.clientId === undefined ? {} : { preRegistered: { clientId: oauth.clientId } }),
       ...(oauth?.scopes === undefined ? {} : { scopes: oauth.scopes }),
-      onAuthorize: (url) => deps.post({ kind: 'authorize', serverId, url }),
+      onAuthorize: (url) => {
+        // Thrown inside the SDK's auth flow: the connection fails with this sentence and nothing opens.
+        const refused = checkAuthorizationUrl(url, serverUrl);
+        if (refused !== undefined) throw new Error(refused);
+        deps.post({ kind: 'authorize', serverId, url });
+      },
       onTokens: (saved) => postSignedIn(provider, serverId, saved),
     });
     providers.set(serverId, { provider, settings });
