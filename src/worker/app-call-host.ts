@@ -121,6 +121,10 @@ export function createAppCallHost(context: AppCallHostContext): AppCallHost {
   return {
     async call(command) {
       const record = context.runs.get(command.runId);
+      // A recording's app replays the file's data; it must not act on the person's servers. Refused before
+      // anything is logged, so the recorded run stays as it was.
+      if (!record.startedHere)
+        throw new Error('This run was not started here (it was imported or restored), so its apps may not call tools.');
       const opener = findOpener(record, command.appOf);
       if (opener === undefined) throw new Error('This app does not belong to a finished tool call of that run.');
       const infos =

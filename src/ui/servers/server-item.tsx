@@ -11,6 +11,7 @@ import { CorsHelperOffer } from './cors-helper-offer';
 import { ServerTools } from './server-tools';
 import { isVisibleToModel } from '../../shared/mcp-tool-visibility';
 import { OAuthSignIn, useNeedsSignIn } from './oauth-sign-in';
+import { revealHiddenCharacters } from '../../shared/reveal-hidden-characters';
 
 // Opened on demand: the inspector (prompts, resources, logs) and the edit dialog load when first opened.
 const ServerInspector = lazyComponent(() => import('../mcp-features/server-inspector'), 'ServerInspector');
@@ -121,7 +122,7 @@ export const ServerItem = memo(function ServerItem({
           <details className="text-xs">
             <summary className="cursor-pointer text-zinc-600 select-none dark:text-zinc-400">Instructions</summary>
             <p className="mt-1 rounded-md bg-zinc-50 p-2 whitespace-pre-wrap text-zinc-700 dark:bg-zinc-950/60 dark:text-zinc-300">
-              {state.instructions}
+              {revealHiddenCharacters(state.instructions)}
             </p>
           </details>
           <label htmlFor={switchId} className="flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">
