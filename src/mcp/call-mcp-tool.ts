@@ -10,7 +10,7 @@ import { createCallStreamNotes, lostStreamReasonOf } from './watch-request-strea
 import type { Client } from './mcp-sdk-client';
 import type { ResultCaps } from './result-caps';
 import { createIdleClock, createPersonWaits, type PersonWaits } from './person-waits';
-import { isProtocolError, isSdkTimeout } from './sdk-errors';
+import { isProtocolError, isSdkTimeout, sdkHttpStatusOf } from './sdk-errors';
 import { ACCEPTS_TASK_META_KEY, takeTaskHandle } from './task-handle-transport';
 
 // Any JSON object passes: one odd part must not turn the whole result into a schema error (the SDK's
@@ -96,6 +96,14 @@ export async function callMcpTool(
     const lost = lostStreamReasonOf(error) ?? (isNetworkFailure(error) ? describeConnectionLoss(error) : undefined);
     if (lost !== undefined)
       throw new McpConnectionLostError(options.serverName ?? 'the server', lost, { cause: error });
+    // A gateway or the server failing (502, 503…): said as such, its status kept for the retry policy. A 4xx stays
+    // as it is: a 404/400 is a forgotten session, which the connection re-initialises.
+    const status = sdkHttpStatusOf(error);
+    if (status !== undefined && status >= 500) {
+      const who = options.serverName ?? 'The server';
+      const text = `${who} answered the call with HTTP ${status}: the server or a proxy in front of it failed.`;
+      throw Object.assign(new Error(text, { cause: error }), { status });
+    }
     if (isProtocolError(error)) return { content: [{ type: 'text', text: error.message }], isError: true };
     throw error;
   } finally {

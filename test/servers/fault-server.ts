@@ -1,6 +1,6 @@
 // A test MCP server for fault tests, in both eras on one URL (SDK v1 stateful 2025 leg, SDK v2 stateless
-// 2026-07-28 leg): `hold` logs one line (so its answer stream has begun) and then waits for its call's cancel;
-// `echo` answers at once.
+// 2026-07-28 leg): `hold` logs one line (so its answer stream has begun) and then waits for its call's cancel, or
+// `releaseAfterMs` when given; `echo` answers at once.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpServer as ModernMcpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -11,21 +11,24 @@ export type OnHold = () => void;
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
-const until = (signal: AbortSignal) =>
+const until = (signal: AbortSignal, releaseAfterMs?: number) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) resolve();
     signal.addEventListener('abort', () => resolve(), { once: true });
+    if (releaseAfterMs !== undefined) setTimeout(resolve, releaseAfterMs);
   });
+
+const holdInput = { releaseAfterMs: z.number().int().min(0).max(10_000).optional() };
 
 function createLegacy(onHold: OnHold): McpServer {
   const server = new McpServer({ name: 'fault-legacy', version: '1.0.0' }, { capabilities: { logging: {} } });
   server.registerTool(
     'hold',
-    { description: 'Holds the call open.', annotations: { readOnlyHint: true } },
-    async (extra) => {
+    { description: 'Holds the call open.', inputSchema: holdInput, annotations: { readOnlyHint: true } },
+    async ({ releaseAfterMs }, extra) => {
       await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'holding' } });
       onHold();
-      await until(extra.signal);
+      await until(extra.signal, releaseAfterMs);
       return text('released');
     },
   );
@@ -41,11 +44,11 @@ function createModern(onHold: OnHold): ModernMcpServer {
   const server = new ModernMcpServer({ name: 'fault-modern', version: '2.0.0' }, { capabilities: { logging: {} } });
   server.registerTool(
     'hold',
-    { description: 'Holds the call open.', inputSchema: z.object({}), annotations: { readOnlyHint: true } },
-    async (_input, context) => {
+    { description: 'Holds the call open.', inputSchema: z.object(holdInput), annotations: { readOnlyHint: true } },
+    async ({ releaseAfterMs }, context) => {
       await context.mcpReq.log('info', 'holding');
       onHold();
-      await until(context.mcpReq.signal);
+      await until(context.mcpReq.signal, releaseAfterMs);
       return text('released');
     },
   );

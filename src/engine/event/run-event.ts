@@ -39,6 +39,8 @@ export type PolicyName =
   | 'tool-call-cap'
   | 'eager-start'
   | 'sequential-fallback'
+  /** Whether a failed call runs again (read-only, once) or not (it may have had effects), said on the call. */
+  | 'call-retry'
   | 'truncate'
   | 'direct-output'
   | 'final-answer'
