@@ -2,16 +2,11 @@
 // deny and remember; all shown and editable in one list, with a read-only mark for any tool. Anthropic
 // provider (real SDK) against the mock Messages API and the demo MCP server, production build.
 import { expect, test } from './fixtures/loupe-test';
-import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectDemoConnected, useMockAnthropic } from './fixtures/demo-connected';
 
 test('allow for this session, always allow, deny and remember; marks shown in one place', async ({ page }) => {
-  await page.goto('/');
-  await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await useMockAnthropic(page);
   await openSidebarTab(page, 'Breakpoints');
   const list = page.getByRole('list', { name: 'Tool approval' });
   // The demo tools say readOnlyHint; a person can take the mark off (and put it back).
@@ -46,10 +41,7 @@ test('allow for this session, always allow, deny and remember; marks shown in on
 
   // After a reload the session answer is gone; "deny" and the read-only mark are remembered.
   await page.reload();
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await openSidebarTab(page, 'Breakpoints');
   await expect(list).not.toContainText('for this session');
   await expect(list.getByRole('combobox', { name: 'Approval for demo__weather_get' })).toHaveValue('ask');

@@ -1,18 +1,9 @@
 // Debugger branches that last: a fork and its original survive a reload and a transcript export → import.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
-import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
-import { openSidebarTab } from './fixtures/sidebar';
 import { selectOptionStarting, startsWith } from './fixtures/select-option-starting';
-
-async function useMockAnthropic(page: Page): Promise<void> {
-  await page.goto('/');
-  await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
-}
+import { useMockAnthropic } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
 
 /** Both branches listed; each shows its own first question; the original's rounds are whole. */
 async function expectBothBranches(page: Page, forkName: string): Promise<void> {
@@ -37,8 +28,7 @@ test('a fork from round 1 survives a reload and an export → import, both branc
   page,
 }, info) => {
   await useMockAnthropic(page);
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Paris today?');
   const runStatus = page.getByRole('status', { name: 'Run status' });
   await expect(runStatus).toContainText('end_turn');
   const timeline = page.getByRole('region', { name: 'Timeline' });

@@ -3,8 +3,7 @@
 // run's status reads "paused" and its clock stands still while held. Anthropic provider (real SDK) against the
 // mock Messages API and the demo MCP server, production build.
 import { expect, test } from './fixtures/loupe-test';
-import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
-import { openSidebarTab } from './fixtures/sidebar';
+import { useMockAnthropic } from './fixtures/demo-connected';
 
 test('keyboard only: F11 to the call, edit it in place, F10 over the round, F8 from inside the editor', async ({
   page,
@@ -17,12 +16,7 @@ test('keyboard only: F11 to the call, edit it in place, F10 over the round, F8 f
     shifted.__clockShift = 0;
     Date.now = () => realNow() + shifted.__clockShift;
   });
-  await page.goto('/');
-  await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await useMockAnthropic(page);
   await page.getByRole('switch', { name: 'Step mode' }).check();
   const message = page.getByLabel('Message', { exact: true });
   await message.fill('What should I wear in Paris today?');

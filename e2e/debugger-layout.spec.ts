@@ -1,33 +1,18 @@
 // The debugger's layout: the sidebar's tabs by keyboard (wide and narrow), "Messages so far" at a pause (the
 // exact history the next request carries, checked against what the mock Messages API then received), and the
 // protocol log docked while a run goes on, with Copy on each message.
-import type { Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { holdRequests, isMcpMethod } from './fixtures/hold-requests';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { messageRequests } from './fixtures/mock-control';
+import { sendMessage } from './fixtures/run-message';
 
 interface RecordedRequest {
   path: string;
   body: { messages: unknown[] };
-}
-
-async function messageRequests(): Promise<RecordedRequest[]> {
-  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
-  return ((await response.json()) as RecordedRequest[]).filter((request) => request.path === '/v1/messages');
-}
-
-async function demoConnected(page: Page): Promise<void> {
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
-}
-
-async function run(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
 }
 
 test('the sidebar tabs follow the ARIA tabs pattern: one tab stop, arrows, Home and End; narrow too', async ({
@@ -93,7 +78,7 @@ test('the sidebar tabs follow the ARIA tabs pattern: one tab stop, arrows, Home 
 test('"Messages so far" at a pause is exactly the history the next request carries', async ({ page }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await demoConnected(page);
+  await expectDemoConnected(page);
   await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
   await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_get');
@@ -101,7 +86,7 @@ test('"Messages so far" at a pause is exactly the history the next request carri
 
   // Nothing to show before a run.
   await expect(page.getByRole('button', { name: 'Messages so far', exact: true })).toHaveCount(0);
-  await run(page, 'What should I wear in Paris today?');
+  await sendMessage(page, 'What should I wear in Paris today?');
   const status = page.getByRole('status', { name: 'Debugger status' });
   await expect(status).toContainText('Paused before demo__weather_get runs');
 
@@ -133,11 +118,11 @@ test('"Messages so far" at a pause is exactly the history the next request carri
   await expect(items).toHaveCount(3);
   await expect(view).not.toContainText('still to come');
   const shown = (await view.locator('pre').allTextContents()).map((text) => JSON.parse(text) as unknown);
-  expect((await messageRequests()).length).toBe(1);
+  expect((await messageRequests<RecordedRequest>()).length).toBe(1);
 
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-  const requests = await messageRequests();
+  const requests = await messageRequests<RecordedRequest>();
   expect(requests.length).toBeGreaterThanOrEqual(2);
   // The Anthropic adapter marks the last block for prompt caching on the wire; the history is otherwise the same.
   const withoutCacheMarks = JSON.parse(
@@ -154,7 +139,7 @@ test('the protocol log docks at the bottom and updates while a run goes on; Copy
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
-  await demoConnected(page);
+  await expectDemoConnected(page);
   const opener = page.getByRole('button', { name: 'Protocol log', exact: true });
   await expect(opener).toHaveAttribute('aria-pressed', 'false');
   await opener.click();
@@ -167,7 +152,7 @@ test('the protocol log docks at the bottom and updates while a run goes on; Copy
 
   // The first tool call is held at the server's door: the run is live, and the log already shows the request.
   const toolCall = await holdRequests(page.context(), e2eUrls.demoServer, isMcpMethod('tools/call'));
-  await run(page, 'What should I wear in Paris today?');
+  await sendMessage(page, 'What should I wear in Paris today?');
   await toolCall.arrived();
   await expect(messages.filter({ hasText: '→ request tools/call' })).toHaveCount(1);
   await expect(messages.filter({ hasText: '← response tools/call' })).toHaveCount(0);

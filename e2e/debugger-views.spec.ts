@@ -2,30 +2,16 @@
 // distinct labels, a large value opens in the foldable, searchable JSON viewer, and a JSON tool result is
 // edited as JSON at a pause and reaches the model as text, exactly.
 import type { Page } from '@playwright/test';
-import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
-import { openSidebarTab } from './fixtures/sidebar';
 import { selectOptionStarting } from './fixtures/select-option-starting';
 import { expectEditorReady } from './fixtures/editor-ready';
+import { useMockAnthropic } from './fixtures/demo-connected';
+import { messageRequests } from './fixtures/mock-control';
+import { sendMessage } from './fixtures/run-message';
 
 interface RecordedRequest {
   path: string;
   body: { messages?: { role: string; content: unknown }[] };
-}
-
-async function messageRequests(): Promise<RecordedRequest[]> {
-  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
-  return ((await response.json()) as RecordedRequest[]).filter((request) => request.path === '/v1/messages');
-}
-
-async function useMockAnthropic(page: Page): Promise<void> {
-  await page.goto('/');
-  await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
 }
 
 async function fork(page: Page, shownRound: number, name: string): Promise<void> {
@@ -45,8 +31,7 @@ const clock = String.raw`\d\d:\d\d:\d\d`;
 test('a fork keeps the original round numbers everywhere, and every run has its own label', async ({ page }) => {
   test.setTimeout(180_000);
   await useMockAnthropic(page);
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Paris today?');
   const runStatus = page.getByRole('status', { name: 'Run status' });
   await expect(runStatus).toContainText('end_turn');
   const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -124,8 +109,7 @@ test('a JSON result is edited as JSON at a pause, reaches the model as exact tex
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await useMockAnthropic(page);
   await page.getByRole('switch', { name: 'Step mode' }).check();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Oslo today?');
   const status = page.getByRole('status', { name: 'Debugger status' });
   const step = page.getByRole('button', { name: 'Step', exact: true });
   await expect(status).toContainText('Paused before the model request of round 1');
@@ -155,7 +139,7 @@ test('a JSON result is edited as JSON at a pause, reaches the model as exact tex
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
   // The model read the edit as one text block, compact like the tool's own text.
-  const requests = await messageRequests();
+  const requests = await messageRequests<RecordedRequest>();
   const results = (requests[1]?.body.messages ?? []).flatMap((message) =>
     Array.isArray(message.content) ? (message.content as { type: string; content?: unknown }[]) : [],
   );

@@ -1,62 +1,37 @@
 // The step-through debugger end to end: the Anthropic provider (real SDK) against the mock Messages API and
 // the demo MCP server, in the production build with its CSP (any CSP violation is a console error: the test fails).
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
-import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { selectOptionStarting } from './fixtures/select-option-starting';
 import { expectEditorReady } from './fixtures/editor-ready';
+import { expectDemoConnected, useMockAnthropic } from './fixtures/demo-connected';
+import { messageRequests } from './fixtures/mock-control';
+import { replaceEditorText } from './fixtures/paused-editor';
+import { sendMessage } from './fixtures/run-message';
 
 interface RecordedRequest {
   path: string;
   body: unknown;
 }
 
-async function messageRequests(): Promise<RecordedRequest[]> {
-  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
-  return ((await response.json()) as RecordedRequest[]).filter((request) => request.path === '/v1/messages');
-}
-
-async function useMockAnthropic(page: Page): Promise<void> {
-  await page.goto('/');
-  await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
-}
-
-/** Replaces the text of the Monaco editor named `name` (inside `scope`) with `text`. */
-async function replaceEditorText(page: Page, name: string, text: string): Promise<void> {
-  const panel = page.getByRole('region', { name: 'Paused step' });
-  await expectEditorReady(panel);
-  const editor = panel.getByRole('textbox', { name });
-  await editor.focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
-
 test('step mode holds each point; an edited input runs; an overridden result reaches the model', async ({ page }) => {
   await useMockAnthropic(page);
   const status = page.getByRole('status', { name: 'Debugger status' });
   await page.getByRole('switch', { name: 'Step mode' }).check();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Paris today?');
 
   // The first request is held until Step: nothing reached the API.
   await expect(status).toContainText('Paused before the model request of round 1');
   const paused = page.getByRole('region', { name: 'Paused step' });
   await expect(paused.getByLabel('Input tokens')).toContainText('input tokens (counted by the provider)');
-  expect(await messageRequests()).toHaveLength(0);
+  expect(await messageRequests<RecordedRequest>()).toHaveLength(0);
   await expect(page.getByRole('button', { name: 'Step', exact: true })).toHaveAttribute('title', /F11/);
 
   await page.getByRole('button', { name: 'Step', exact: true }).click();
   await expect(status).toContainText("Paused after the model's reply in round 1");
-  expect(await messageRequests()).toHaveLength(1);
+  expect(await messageRequests<RecordedRequest>()).toHaveLength(1);
 
   // The call does not run until stepped past.
   await page.getByRole('button', { name: 'Step', exact: true }).click();
@@ -87,7 +62,7 @@ test('step mode holds each point; an edited input runs; an overridden result rea
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   await expect(weather).toContainText('result overridden');
   await expect(page.getByRole('article', { name: 'Round 3' })).toContainText('OVERRIDDEN: snow in Oslo');
-  const requests = await messageRequests();
+  const requests = await messageRequests<RecordedRequest>();
   expect(requests).toHaveLength(3);
   expect(JSON.stringify(requests[1]?.body)).toContain('OVERRIDDEN: snow in Oslo');
   // The tool's own report (with its humidity) never reached the model.
@@ -96,8 +71,7 @@ test('step mode holds each point; an edited input runs; an overridden result rea
 
 test('fork from round 1: a second branch runs, the first stays intact, the transcript keeps both', async ({ page }) => {
   await useMockAnthropic(page);
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Paris today?');
   const runStatus = page.getByRole('status', { name: 'Run status' });
   await expect(runStatus).toContainText('end_turn');
   const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -119,7 +93,7 @@ test('fork from round 1: a second branch runs, the first stays intact, the trans
   await expect(branch).toHaveValue(/.+/);
   await expect(timeline.getByRole('article')).toHaveCount(3);
   await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('Done.');
-  const requests = await messageRequests();
+  const requests = await messageRequests<RecordedRequest>();
   expect(requests).toHaveLength(6);
   expect(JSON.stringify(requests[3]?.body)).toContain('What about Oslo?');
 
@@ -145,8 +119,7 @@ test('a breakpoint on a tool stops only there; approval asks and a denial reache
   await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__clothing_advise');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
   await expect(page.getByRole('list', { name: 'Breakpoints' })).toContainText('tool demo__clothing_advise');
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear?');
   const status = page.getByRole('status', { name: 'Debugger status' });
   await expect(status).toContainText(
     'Paused before demo__clothing_advise runs (round 2) — breakpoint: tool demo__clothing_advise',
@@ -174,14 +147,10 @@ test('a breakpoint on a tool stops only there; approval asks and a denial reache
 
 test('You are the model: the person writes the tool call and the answer, the demo server runs it', async ({ page }) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await openSidebarTab(page, 'Settings');
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'You are the model' });
-  await page.getByLabel('Message', { exact: true }).fill('Weather in Rome?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Weather in Rome?');
   const me = page.getByRole('region', { name: 'You are the model' });
   await me.getByRole('combobox', { name: 'Tool to call' }).selectOption('demo__weather_get');
   await expectEditorReady(me);

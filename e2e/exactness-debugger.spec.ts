@@ -1,13 +1,13 @@
 // Issue 14 item 8, in a browser: the calls waterfall, the request editor at a pause, direct output and the
 // fallback brief, each driven as a person would and checked against what the mock Messages API received.
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
-import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { expectEditorReady } from './fixtures/editor-ready';
+import { useMockAnthropic } from './fixtures/demo-connected';
+import { enqueue, messageRequests } from './fixtures/mock-control';
+import { sendMessage } from './fixtures/run-message';
 
 const weather = 'demo__weather_get';
 const clothing = 'demo__clothing_advise';
@@ -28,38 +28,14 @@ interface MessagesBody {
 }
 
 /** The Messages API requests the mock received (token counts, on their own path, left out). */
-async function messageRequests(): Promise<MessagesBody[]> {
-  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
-  const all = (await response.json()) as { path: string; body: MessagesBody }[];
-  return all.filter((request) => request.path === '/v1/messages').map((request) => request.body);
-}
-
-async function enqueue(replies: unknown[]): Promise<void> {
-  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(replies),
-  });
+async function messageBodies(): Promise<MessagesBody[]> {
+  return (await messageRequests<{ path: string; body: MessagesBody }>()).map((request) => request.body);
 }
 
 /** The system prompt as sent: a string, or text blocks when prompt caching marks it. */
 function systemText(body: MessagesBody | undefined): string | undefined {
   const system = body?.system;
   return typeof system === 'string' ? system : system?.map((block) => block.text).join('');
-}
-
-async function useMockAnthropic(page: Page): Promise<void> {
-  await page.goto('/');
-  await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
-}
-
-async function run(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
 }
 
 /** A duration as `formatDuration` writes it. */
@@ -82,7 +58,7 @@ test('the calls waterfall shows each parallel call of a round as a bar, in call 
     { content: [{ type: 'tool_use', id: 'toolu_only', name: weather, input: { city: 'Rome' } }] },
     { content: [{ type: 'text', text: 'Wear a coat.' }] },
   ]);
-  await run(page, 'What should I wear in Paris and Oslo?');
+  await sendMessage(page, 'What should I wear in Paris and Oslo?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
   const round1 = page.getByRole('article', { name: 'Round 1' });
@@ -112,13 +88,13 @@ test('the request editor at a pause: the edited request is exactly what the API 
   await page.getByRole('textbox', { name: 'System prompt' }).fill('Original system prompt.');
   await page.getByRole('switch', { name: 'Step mode' }).check();
   await enqueue([{ content: [{ type: 'text', text: 'Reykjavik: wool and a windproof shell.' }] }]);
-  await run(page, 'What should I wear in Paris today?');
+  await sendMessage(page, 'What should I wear in Paris today?');
 
   const status = page.getByRole('status', { name: 'Debugger status' });
   await expect(status).toContainText('Paused before the model request of round 1');
   const paused = page.getByRole('region', { name: 'Paused step' });
   await expectEditorReady(paused);
-  expect(await messageRequests()).toHaveLength(0);
+  expect(await messageBodies()).toHaveLength(0);
 
   const edited = {
     system: 'EDITED SYSTEM: answer in one line.',
@@ -141,7 +117,7 @@ test('the request editor at a pause: the edited request is exactly what the API 
   await expect(paused.getByRole('button', { name: 'Undo edits' })).toBeVisible();
   await expect(paused.getByRole('list', { name: 'Edit problems' })).toHaveCount(0);
   // Still held: an edit sends nothing by itself.
-  expect(await messageRequests()).toHaveLength(0);
+  expect(await messageBodies()).toHaveLength(0);
 
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
@@ -158,7 +134,7 @@ test('the request editor at a pause: the edited request is exactly what the API 
     await expect(marks).toContainText(mark);
   }
 
-  const requests = await messageRequests();
+  const requests = await messageBodies();
   expect(requests).toHaveLength(1);
   const sent = requests[0];
   expect(systemText(sent)).toBe(edited.system);
@@ -192,7 +168,7 @@ test('a direct-output tool ends the run with its result as the answer, and no re
     { content: [{ type: 'tool_use', id: 'toolu_good', name: weather, input: { city: 'Lisbon' } }] },
     { content: [{ type: 'text', text: 'THIS REPLY MUST NEVER BE ASKED FOR.' }] },
   ]);
-  await run(page, 'Weather in Lisbon?');
+  await sendMessage(page, 'Weather in Lisbon?');
   const runStatus = page.getByRole('status', { name: 'Run status' });
   await expect(runStatus).toContainText('direct-output');
   await expect(runStatus).toContainText('2 rounds');
@@ -209,7 +185,7 @@ test('a direct-output tool ends the run with its result as the answer, and no re
   );
   await expect(timeline).not.toContainText('THIS REPLY MUST NEVER BE ASKED FOR.');
 
-  const requests = await messageRequests();
+  const requests = await messageBodies();
   expect(requests).toHaveLength(2);
   // The transcript says how the run ended, and its last message is the tool's result: the answer.
   const downloadPromise = page.waitForEvent('download');
@@ -243,7 +219,7 @@ test('"At a limit: Fallback brief" sends everything known as one brief to a fres
     },
     { content: [{ type: 'text', text: 'From the brief: it is cold in Oslo, wear a warm coat.' }] },
   ]);
-  await run(page, 'What should I wear in Oslo?');
+  await sendMessage(page, 'What should I wear in Oslo?');
 
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('limit:rounds');
   const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -256,7 +232,7 @@ test('"At a limit: Fallback brief" sends everything known as one brief to a fres
   await expect(final.getByRole('list', { name: 'Policies that acted' })).toContainText('fallback brief');
   await expect(final.getByRole('list', { name: `Tool calls of round 3` })).toHaveCount(0);
 
-  const requests = await messageRequests();
+  const requests = await messageBodies();
   expect(requests).toHaveLength(3);
   const fresh = requests[2];
   expect(systemText(fresh)).toMatch(/^You answer a user on behalf of an assistant that ran out of budget\./);

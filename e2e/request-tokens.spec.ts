@@ -3,8 +3,8 @@
 // pause and per part on demand — three counts, whose differences are the parts.
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
-import { openSidebarTab } from './fixtures/sidebar';
+import { useMockAnthropic } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
 
 interface CountRequest {
   path: string;
@@ -22,16 +22,10 @@ const mockCount = (body: unknown): number => Math.max(1, Math.ceil(JSON.stringif
 test('before a request: the size per part as an estimate at once, and counted per part by the provider on demand', async ({
   page,
 }) => {
-  await page.goto('/');
-  await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await useMockAnthropic(page);
   await page.getByRole('textbox', { name: 'System prompt' }).fill('You are a careful assistant. '.repeat(20));
   await page.getByRole('switch', { name: 'Step mode' }).check();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Paris today?');
 
   const paused = page.getByRole('region', { name: 'Paused step' });
   await expect(page.getByRole('status', { name: 'Debugger status' })).toContainText(
