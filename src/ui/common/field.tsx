@@ -16,13 +16,15 @@ interface FieldProps {
   hint?: ReactNode;
   /** Shown in place of the hint while the value cannot be used; marks the control invalid. */
   error?: ReactNode;
+  /** Classes of the field's box (its width in a row of controls). */
+  className?: string;
   /** The control's id, where other code must find it (a skip link's target); otherwise one is made. */
   id?: string;
   /** Renders the control with the id the label points at. */
   children: (control: FieldControl) => ReactNode;
 }
 
-export function Field({ label, hint, error, id: givenId, children }: FieldProps) {
+export function Field({ label, hint, error, className, id: givenId, children }: FieldProps) {
   const madeId = useId();
   const id = givenId ?? madeId;
   const noteId = `${id}-note`;
@@ -33,7 +35,7 @@ export function Field({ label, hint, error, id: givenId, children }: FieldProps)
     ...(error === undefined ? {} : { 'aria-invalid': true }),
   };
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>

@@ -3,14 +3,14 @@ import { useId, useState } from 'react';
 import type { Breakpoint } from '../../engine/debug/pause-point';
 import type { StopReason } from '../../engine/model/model';
 import { Field } from '../common/field';
-import { inputClass, labelClass, secondaryButtonClass } from '../common/styles';
+import { inputClass, secondaryButtonClass } from '../common/styles';
 import type { KnownTool } from './use-known-tools';
 
 type Kind = Breakpoint['kind'];
 const STOP_REASONS: StopReason[] = ['end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'pause_turn', 'refusal'];
 
 export function AddBreakpointForm({ tools, onAdd }: { tools: KnownTool[]; onAdd: (breakpoint: Breakpoint) => void }) {
-  const valueId = useId();
+  const listId = useId();
   const [kind, setKind] = useState<Kind>('tool');
   const [toolName, setToolName] = useState('');
   const [stopReason, setStopReason] = useState<StopReason>('end_turn');
@@ -51,24 +51,25 @@ export function AddBreakpointForm({ tools, onAdd }: { tools: KnownTool[]; onAdd:
           )}
         </Field>
         {kind === 'tool' && (
-          <div>
-            <label htmlFor={valueId} className={labelClass}>
-              Breakpoint tool
-            </label>
-            <input
-              id={valueId}
-              className={inputClass}
-              list={`${valueId}-tools`}
-              placeholder={tools[0]?.name ?? 'server__tool'}
-              value={toolName}
-              onChange={(event) => setToolName(event.target.value)}
-            />
-            <datalist id={`${valueId}-tools`}>
-              {tools.map((tool) => (
-                <option key={tool.name} value={tool.name} />
-              ))}
-            </datalist>
-          </div>
+          <Field label="Breakpoint tool">
+            {(control) => (
+              <>
+                <input
+                  {...control}
+                  className={inputClass}
+                  list={listId}
+                  placeholder={tools[0]?.name ?? 'server__tool'}
+                  value={toolName}
+                  onChange={(event) => setToolName(event.target.value)}
+                />
+                <datalist id={listId}>
+                  {tools.map((tool) => (
+                    <option key={tool.name} value={tool.name} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Field>
         )}
         {kind === 'stop-reason' && (
           <Field label="Breakpoint stop reason">

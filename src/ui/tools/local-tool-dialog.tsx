@@ -28,7 +28,6 @@ export function LocalToolDialog({
   onClose: () => void;
 }) {
   const kindId = useId();
-  const timeoutId = useId();
   const saveLocalTool = useLoupeStore((state) => state.saveLocalTool);
   const removeLocalTool = useLoupeStore((state) => state.removeLocalTool);
   const [draft, setDraft] = useState<ToolDraftText>({
@@ -84,20 +83,19 @@ export function LocalToolDialog({
             ))}
           </select>
           {kind === 'script' && (
-            <>
-              <label htmlFor={timeoutId} className={`${labelClass} mt-2`}>
-                Timeout (ms)
-              </label>
-              <input
-                id={timeoutId}
-                type="number"
-                min={50}
-                max={60000}
-                className={inputClass}
-                value={timeoutMs}
-                onChange={(event) => setTimeoutMs(Number(event.target.value))}
-              />
-            </>
+            <Field label="Timeout (ms)" className="mt-2">
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  min={50}
+                  max={60000}
+                  className={inputClass}
+                  value={timeoutMs}
+                  onChange={(event) => setTimeoutMs(Number(event.target.value))}
+                />
+              )}
+            </Field>
           )}
         </div>
         <Field label={handlerKinds.find((item) => item.kind === kind)?.field}>
