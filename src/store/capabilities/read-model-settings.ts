@@ -26,12 +26,13 @@ export function readCapabilities(value: unknown): ModelCapabilities | undefined 
 /** A price entry when `value` is one, else undefined. */
 export function readPrice(value: unknown): ModelPrice | undefined {
   if (!isRecord(value) || !isAmount(value['input']) || !isAmount(value['output'])) return undefined;
-  const { cacheWrite, cacheRead } = value;
+  const { cacheWrite, cacheRead, webSearch } = value;
   return {
     input: value['input'],
     output: value['output'],
     ...(isAmount(cacheWrite) ? { cacheWrite } : {}),
     ...(isAmount(cacheRead) ? { cacheRead } : {}),
+    ...(isAmount(webSearch) ? { webSearch } : {}),
   };
 }
 
