@@ -1,6 +1,6 @@
 // Checks OTLP/JSON against the official OTLP protobuf definitions (opentelemetry-proto, as generated in
 // @opentelemetry/otlp-transformer 0.52.1): hex ids to bytes, then fromObject → verify → encode → decode.
-import root from '@opentelemetry/otlp-transformer/build/src/generated/root';
+import root from '@opentelemetry/otlp-transformer/build/src/generated/root.js';
 
 const HEX = /^(?:[0-9a-f]{2})*$/;
 const ID_FIELDS = new Set(['traceId', 'spanId', 'parentSpanId']);
