@@ -8,7 +8,12 @@ export type GenAiPart =
   | { type: 'reasoning'; content: string }
   | { type: 'tool_call'; id: string; name: string; arguments: unknown }
   | { type: 'tool_call_response'; id: string; response: unknown }
-  | { type: 'blob'; modality: string; mime_type: string; content: string };
+  | { type: 'blob'; modality: string; mime_type: string; content: string }
+  /**
+   * A block of the API's own (a server tool call or result, an MCP connector call, compaction…) as the
+   * conventions' generic part: its own `type` and fields, as the API sent it.
+   */
+  | { type: string; [field: string]: unknown };
 
 /** One GenAI message; `finish_reason` only on output messages. */
 export interface GenAiMessage {
@@ -47,6 +52,8 @@ function partOf(block: ContentBlock): GenAiPart | null {
     case 'image':
     case 'document':
       return resultPart(block);
+    case 'api_block':
+      return block.block;
   }
 }
 
