@@ -2,6 +2,7 @@
 // 2026-07-28 leg): `hold` logs one line (so its answer stream has begun) and then waits for its call's cancel, or
 // `releaseAfterMs` when given; `slow-write` is the same without the read-only hint (the loop never runs it twice);
 // `echo` answers at once.
+import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpServer as ModernMcpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -91,4 +92,9 @@ export function startFaultServer(
   allowedOrigins: readonly string[] = [],
 ): Promise<McpHttpHandle> {
   return serveMcpHttp(() => createLegacy(onHold), { port, allowedOrigins, modern: () => createModern(onHold) });
+}
+
+/** The 2025-era leg alone, with an event store: its streams carry event ids and can be resumed. */
+export function startResumableFaultServer(onHold: OnHold = () => {}): Promise<McpHttpHandle> {
+  return serveMcpHttp(() => createLegacy(onHold), { eventStore: () => new InMemoryEventStore() });
 }
