@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { StreamableHTTPServerTransport, type EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { checkRequestOrigin } from './check-request-origin';
 import { isLoopbackHostname, LOOPBACK_HOSTNAMES } from './loopback';
@@ -47,6 +47,8 @@ export interface ServeMcpHttpOptions {
    * speak with it what the SDK does not (the Tasks extension's `subscriptions/listen` for task ids).
    */
   interceptPost?: (request: IncomingMessage, response: ServerResponse, body: unknown) => boolean;
+  /** Each 2025-era session's event store: its events get ids, and a client can resume a stream (`Last-Event-ID`). */
+  eventStore?: () => EventStore;
 }
 
 /**
@@ -131,6 +133,7 @@ export async function serveMcpHttp(
     const server = createMcpServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      ...(options.eventStore === undefined ? {} : { eventStore: options.eventStore() }),
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, server });
       },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { McpHttpHandle } from '../../server/serve-mcp-http';
 import { startFaultProxy, type FaultProxy } from '../../test/support/fault-proxy';
-import { startFaultServer } from '../../test/servers/fault-server';
+import { startFaultServer, startResumableFaultServer } from '../../test/servers/fault-server';
 import type { ToolRunContext } from '../engine/tool/tool';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
 import type { McpHealth } from './keep-mcp-session';
@@ -134,6 +134,71 @@ describe.each(eras)('a connection lost during a call (era %s)', (era) => {
     } finally {
       await otherConnection.close();
       await other.close();
+    }
+  });
+});
+
+describe('a lost stream that carried event ids (2025, a server with an event store)', () => {
+  it('is resumed with Last-Event-ID, says so on the call, and the call ends with its answer', async () => {
+    const server = await startResumableFaultServer();
+    const proxy = await startFaultProxy(Number(new URL(server.url).port));
+    const connection = await connectMcpServer({
+      id: 'r',
+      name: 'resumable',
+      url: proxy.url('/mcp'),
+      headers: {},
+      era: '2025',
+    });
+    try {
+      const logs: string[] = [];
+      // Cut once the server's first bytes of the answer (its log line, with an event id) came back.
+      proxy.arm({ kind: 'cut' }, { match: '"name":"hold"', at: 'response' });
+      const output = await connection.createTool('hold', 'hold')?.run({ releaseAfterMs: 600 }, contextWith(logs));
+      expect(JSON.stringify(output?.content)).toContain('released');
+      expect(logs).toEqual([
+        'holding',
+        'The connection was lost (the server closed it); resuming the stream…',
+        'The stream was resumed from its last event; the call goes on.',
+      ]);
+    } finally {
+      await connection.close();
+      await proxy.close();
+      await server.close();
+    }
+  });
+
+  it('fails the call within 2 s when the server is gone and the stream cannot be resumed', async () => {
+    let onHold = () => {};
+    const holding = new Promise<void>((resolve) => {
+      onHold = resolve;
+    });
+    const server = await startResumableFaultServer(() => onHold());
+    const proxy = await startFaultProxy(Number(new URL(server.url).port));
+    const connection = await connectMcpServer({
+      id: 'r',
+      name: 'resumable',
+      url: proxy.url('/mcp'),
+      headers: {},
+      era: '2025',
+    });
+    try {
+      const logs: string[] = [];
+      const call = rejectionOf(connection.createTool('hold', 'hold')?.run({}, contextWith(logs)) ?? Promise.resolve());
+      await holding;
+      // The log line (with its event id) has reached the client: the stream can be resumed from it.
+      await expect.poll(() => logs).toContain('holding');
+      await proxy.down();
+      const lostAt = Date.now();
+      const error = await call;
+      expect(Date.now() - lostAt).toBeLessThan(2_000);
+      expect(error).toBeInstanceOf(McpConnectionLostError);
+      expect((error as Error).message).toMatch(/^Connection to `resumable` lost during the call: the server closed it/);
+      expect(logs).toContain('The connection was lost (the server closed it); resuming the stream…');
+      expect(logs).not.toContain('The stream was resumed from its last event; the call goes on.');
+    } finally {
+      await connection.close();
+      await proxy.close();
+      await server.close();
     }
   });
 });

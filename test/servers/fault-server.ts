@@ -1,6 +1,8 @@
 // A test MCP server for fault tests, in both eras on one URL (SDK v1 stateful 2025 leg, SDK v2 stateless
 // 2026-07-28 leg): `hold` logs one line (so its answer stream has begun) and then waits for its call's cancel, or
-// `releaseAfterMs` when given; `echo` answers at once.
+// `releaseAfterMs` when given; `slow-write` is the same without the read-only hint (the loop never runs it twice);
+// `echo` answers at once.
+import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpServer as ModernMcpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -33,6 +35,16 @@ function createLegacy(onHold: OnHold): McpServer {
     },
   );
   server.registerTool(
+    'slow-write',
+    { description: 'Holds the call open, and may have effects.', inputSchema: holdInput },
+    async ({ releaseAfterMs }, extra) => {
+      await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'writing' } });
+      onHold();
+      await until(extra.signal, releaseAfterMs);
+      return text('written');
+    },
+  );
+  server.registerTool(
     'echo',
     { description: 'Answers at once.', inputSchema: { text: z.string() } },
     ({ text: said }) => text(`echo: ${said}`),
@@ -53,6 +65,16 @@ function createModern(onHold: OnHold): ModernMcpServer {
     },
   );
   server.registerTool(
+    'slow-write',
+    { description: 'Holds the call open, and may have effects.', inputSchema: z.object(holdInput) },
+    async ({ releaseAfterMs }, context) => {
+      await context.mcpReq.log('info', 'writing');
+      onHold();
+      await until(context.mcpReq.signal, releaseAfterMs);
+      return text('written');
+    },
+  );
+  server.registerTool(
     'echo',
     { description: 'Answers at once.', inputSchema: z.object({ text: z.string() }) },
     ({ text: said }) => text(`echo: ${said}`),
@@ -60,7 +82,19 @@ function createModern(onHold: OnHold): ModernMcpServer {
   return server;
 }
 
-/** Serves both eras on one URL on 127.0.0.1 (`port` 0 = a free one, as for a restart on the same port). */
-export function startFaultServer(onHold: OnHold = () => {}, port = 0): Promise<McpHttpHandle> {
-  return serveMcpHttp(() => createLegacy(onHold), { port, modern: () => createModern(onHold) });
+/**
+ * Serves both eras on one URL on 127.0.0.1 (`port` 0 = a free one, as for a restart on the same port);
+ * `allowedOrigins` are the pages that may call it (none: Node clients only).
+ */
+export function startFaultServer(
+  onHold: OnHold = () => {},
+  port = 0,
+  allowedOrigins: readonly string[] = [],
+): Promise<McpHttpHandle> {
+  return serveMcpHttp(() => createLegacy(onHold), { port, allowedOrigins, modern: () => createModern(onHold) });
+}
+
+/** The 2025-era leg alone, with an event store: its streams carry event ids and can be resumed. */
+export function startResumableFaultServer(onHold: OnHold = () => {}): Promise<McpHttpHandle> {
+  return serveMcpHttp(() => createLegacy(onHold), { eventStore: () => new InMemoryEventStore() });
 }
