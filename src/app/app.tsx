@@ -24,6 +24,7 @@ import {
   MessagesSoFarPanel,
   PausePanel,
   RunActions,
+  TelemetrySettings,
   ServersPanel,
   TestsPanel,
   ToolsPanel,
@@ -123,6 +124,9 @@ export function App() {
           <SidebarTab name="Settings">
             <ErrorBoundary label="The Settings panel">
               <SettingsPanel />
+            </ErrorBoundary>
+            <ErrorBoundary label="The Telemetry settings">
+              <TelemetrySettings />
             </ErrorBoundary>
           </SidebarTab>
           <SidebarTab name="Servers">

@@ -17,6 +17,7 @@ export const McpRequestDialogs = lazyComponent(
   'McpRequestDialogs',
 );
 export const RunActions = lazyComponent(() => import('../ui/compare/run-actions'), 'RunActions');
+export const TelemetrySettings = lazyComponent(() => import('../ui/settings/telemetry-settings'), 'TelemetrySettings');
 export const TestsPanel = lazyComponent(() => import('../ui/tests/tests-panel'), 'TestsPanel');
 export const ServersPanel = lazyComponent(() => import('../ui/servers/servers-panel'), 'ServersPanel');
 export const ToolsPanel = lazyComponent(() => import('../ui/tools/tools-panel'), 'ToolsPanel');

@@ -2,6 +2,7 @@
 import type { RunEvent } from '../engine/event/run-event';
 import type { Message } from '../engine/message/message';
 import type { Transcript } from '../engine/transcript/transcript';
+import type { OtlpTraceRequest } from '../engine/otel/otlp-json';
 import type { ProviderSettings, RunSettings, ServerConfig } from './settings';
 import type { DebugCommand, DebugCommandResults, DebugWorkerMessage } from './debug-messages';
 import type { ServerState } from './server-status';
@@ -52,6 +53,8 @@ export type Command =
     }
   | { type: 'run-stop'; runId: string }
   | { type: 'transcript-export'; runId: string }
+  /** Transcripts (already redacted by the UI) as an OTLP/JSON trace request; content only when asked (docs/otel.md). */
+  | { type: 'otlp-convert'; transcripts: Transcript[]; content: boolean }
   | TranscriptImportCommand
   | RunEventsReadCommand
   | RunLoadPartCommand
@@ -74,6 +77,7 @@ export interface CommandResults
   'run-start': null;
   'run-stop': null;
   'transcript-export': Transcript;
+  'otlp-convert': OtlpTraceRequest;
   'transcript-import': TranscriptImportResult;
   'run-events-read': RunEventsReadResult;
   'run-load-part': null;

@@ -1,6 +1,7 @@
 // The shape of the Loupe store: data plus actions, assembled from the slices. Types only.
 import type { RunEvent } from '../engine/event/run-event';
 import type { Transcript } from '../engine/transcript/transcript';
+import type { OtlpTraceRequest } from '../engine/otel/otlp-json';
 import type { EngineClient } from '../client/engine-client';
 import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
@@ -81,6 +82,10 @@ export interface RunSlice {
   stop: () => Promise<void>;
   /** The transcript of the current run, or null when there is none or the worker failed (then an alert says why). */
   exportTranscript: () => Promise<Transcript | null>;
+  /** The transcript of a run of the session by id (another than the shown one), or null with an alert. */
+  exportTranscriptOf: (runId: string) => Promise<Transcript | null>;
+  /** Redacted transcripts as an OTLP/JSON trace request (docs/otel.md), or null with an alert. */
+  convertToOtlp: (transcripts: Transcript[], content: boolean) => Promise<OtlpTraceRequest | null>;
   applyRunEvents: (runId: string, events: RunEvent[]) => void;
 }
 

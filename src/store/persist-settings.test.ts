@@ -122,6 +122,15 @@ describe('settings persistence', () => {
     expect(applySettingsPatch(settings, { baseUrl: 'https://REDACTED@gw.example/v1?key=REDACTED' }).baseUrl).toBe(url);
   });
 
+  it('remembers whether OpenTelemetry exports carry content, off by default and for anything but true', () => {
+    const storage = new MemoryStorage();
+    expect(loadSettings(storage).telemetry).toEqual({ includeContent: false });
+    saveSettings(storage, { ...defaultSettings, telemetry: { includeContent: true } });
+    expect(loadSettings(storage).telemetry).toEqual({ includeContent: true });
+    storage.setItem(SETTINGS_KEY, JSON.stringify({ telemetry: { includeContent: 'yes' } }));
+    expect(loadSettings(storage).telemetry).toEqual({ includeContent: false });
+  });
+
   it('does not throw when storage refuses writes', () => {
     const storage = new MemoryStorage();
     storage.failWrites = true;

@@ -19,7 +19,7 @@ export function apiKeyStorageKey(provider: KeyedProvider): string {
 
 type PersistedSettings = Pick<
   Settings,
-  'provider' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices' | 'policies'
+  'provider' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices' | 'policies' | 'telemetry'
 > & { credentials: Record<KeyedProvider, Omit<ProviderCredentials, 'apiKey'>> };
 
 function pickString(record: Record<string, unknown>, key: string, fallback: string): string {
@@ -68,6 +68,7 @@ export function loadSettings(storage: Storage | undefined): Settings {
     capabilities: readMap(stored['capabilities'], readCapabilities),
     prices: readMap(stored['prices'], readPrice),
     policies: readPolicies(stored['policies']),
+    telemetry: { includeContent: isRecord(stored['telemetry']) && stored['telemetry']['includeContent'] === true },
   };
 }
 
@@ -131,6 +132,7 @@ export function saveSettings(storage: Storage | undefined, given: Settings): voi
     capabilities: settings.capabilities,
     prices: settings.prices,
     policies: settings.policies,
+    telemetry: settings.telemetry,
   };
   writeItem(storage, SETTINGS_KEY, persisted);
   for (const provider of KEYED_PROVIDERS) {

@@ -86,11 +86,21 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
     },
     async exportTranscript() {
       const { runId } = get().runView;
-      if (runId === null) return null;
+      return runId === null ? null : get().exportTranscriptOf(runId);
+    },
+    async exportTranscriptOf(runId) {
       try {
         return await deps.client.send({ type: 'transcript-export', runId });
       } catch (error) {
         get().pushAlert(`Could not export the transcript: ${describeError(error)}`);
+        return null;
+      }
+    },
+    async convertToOtlp(transcripts, content) {
+      try {
+        return await deps.client.send({ type: 'otlp-convert', transcripts, content });
+      } catch (error) {
+        get().pushAlert(`Could not export the OpenTelemetry trace: ${describeError(error)}`);
         return null;
       }
     },

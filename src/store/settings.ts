@@ -55,6 +55,14 @@ export interface Settings {
   prices: Record<string, ModelPrice>;
   /** Loop policies the person changed (limits, at-limit behaviour, duplicates, caps…); the rest keep the defaults. */
   policies: PolicySettings;
+  /** OpenTelemetry exports (docs/otel.md): whether they carry message content (off unless the person ticks it). */
+  telemetry: TelemetrySettings;
+}
+
+/** Settings → Telemetry. */
+export interface TelemetrySettings {
+  /** Put system instructions, messages, tool definitions, arguments and results into OTLP exports (redacted). */
+  includeContent: boolean;
 }
 
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -76,6 +84,7 @@ export const defaultSettings: Settings = {
   capabilities: {},
   prices: {},
   policies: {},
+  telemetry: { includeContent: false },
   credentials: {
     anthropic: { apiKey: '', rememberKey: false, baseUrl: DEFAULT_BASE_URL },
     'openai-compatible': { apiKey: '', rememberKey: false, baseUrl: DEFAULT_OPENAI_BASE_URL },

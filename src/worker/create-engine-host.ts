@@ -257,6 +257,11 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       case 'branches-restore':
       case 'manual-reply':
         return debug.execute(command);
+      case 'otlp-convert': {
+        // Loaded on first use: the mapping stays out of the worker's first load.
+        const { transcriptsToOtlp } = await import('../engine/otel/transcript-to-otlp');
+        return transcriptsToOtlp(command.transcripts, { content: command.content, appVersion: deps.appVersion });
+      }
       case 'transcript-export': {
         const record = runs.get(command.runId);
         return debug.addBranches(

@@ -9,6 +9,7 @@ import { buildMarkdownReport } from '../exports/build-markdown-report';
 import { redactTranscript } from '../exports/redact-export';
 import { ComparisonTable } from './comparison-table';
 import { MakeTestButton } from '../tests/make-test-button';
+import { RunExportMenu } from '../exports/run-export-menu';
 import { downloadText } from '../transcript/download-json';
 import { useRunLabels } from './use-run-labels';
 
@@ -99,6 +100,7 @@ export function RunActions() {
           {reportNotice}
         </span>
       )}
+      <RunExportMenu />
       <MakeTestButton />
       {comparing && <CompareDialog onClose={() => setComparing(false)} />}
     </div>
