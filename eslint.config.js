@@ -3,148 +3,75 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
 
 /** Relative imports into another layer's folder (package subpaths such as `sdk/client/…` are not meant). */
 const layer = (name) => [`./**/${name}/**`, `../**/${name}/**`, `../${name}/**`];
 
-/** Import bans per layer; each message says what to use instead. */
-const layerBans = {
+/** Which layer may import which: the one source the boundary test and docs/ARCHITECTURE.md's table read too. */
+const { layers: layerRules } = JSON.parse(readFileSync(new URL('./layer-rules.json', import.meta.url), 'utf8'));
+
+/** Bans on imports of other layers: those a layer may not import, and those it may import as types only. */
+function layerBans(name) {
+  const { runtime, typeOnly, because } = layerRules[name];
+  const others = Object.keys(layerRules).filter((other) => other !== name);
+  const banned = others.filter((other) => !runtime.includes(other) && !typeOnly.includes(other));
+  return [
+    ...(banned.length > 0 ? [{ group: banned.flatMap(layer), message: because }] : []),
+    ...(typeOnly.length > 0
+      ? [
+          {
+            group: typeOnly.flatMap(layer),
+            message: `${because} Import it as a type only (import type).`,
+            allowTypeImports: true,
+          },
+        ]
+      : []),
+  ];
+}
+
+const sdks = ['@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'];
+const nodeModules = ['node:*', 'fs', 'path', 'http'];
+const uiLibraries = ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*'];
+
+/** Package bans per layer; each message says what to use instead. */
+const packageBans = {
+  shared: [{ group: [...uiLibraries, ...sdks, ...nodeModules], message: 'shared/ is pure data both sides use.' }],
   engine: [
-    { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*'], message: 'engine/ is pure: no UI libraries.' },
-    {
-      group: ['@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'],
-      message: 'engine/ is pure: vendor SDKs belong in providers/ or mcp/.',
-    },
-    {
-      group: [
-        ...layer('providers'),
-        ...layer('mcp'),
-        ...layer('worker'),
-        ...layer('ui'),
-        ...layer('store'),
-        ...layer('client'),
-        ...layer('app'),
-      ],
-      message: 'engine/ imports nothing above it; take what you need as an injected interface.',
-    },
-    { group: ['node:*', 'fs', 'path', 'http'], message: 'engine/ runs in the worker too: no Node modules.' },
+    { group: uiLibraries, message: 'engine/ is pure: no UI libraries.' },
+    { group: sdks, message: 'engine/ is pure: vendor SDKs belong in providers/ or mcp/.' },
+    { group: nodeModules, message: 'engine/ runs in the worker too: no Node modules.' },
   ],
-  providers: [
-    { group: ['@modelcontextprotocol/*'], message: 'Only mcp/ imports the MCP SDK.' },
-    {
-      group: [
-        ...layer('mcp'),
-        ...layer('worker'),
-        ...layer('ui'),
-        ...layer('store'),
-        ...layer('client'),
-        ...layer('app'),
-      ],
-      message: 'providers/ depend on engine/ only.',
-    },
-  ],
-  mcp: [
-    { group: ['@anthropic-ai/*', 'openai'], message: 'Only providers/ import model SDKs.' },
-    {
-      group: [
-        ...layer('providers'),
-        ...layer('worker'),
-        ...layer('ui'),
-        ...layer('store'),
-        ...layer('client'),
-        ...layer('app'),
-      ],
-      message: 'mcp/ depends on engine/ only.',
-    },
-  ],
+  providers: [{ group: ['@modelcontextprotocol/*'], message: 'Only mcp/ imports the MCP SDK.' }],
+  mcp: [{ group: ['@anthropic-ai/*', 'openai'], message: 'Only providers/ import model SDKs.' }],
   protocol: [
     {
-      group: [
-        ...layer('providers'),
-        ...layer('mcp'),
-        ...layer('worker'),
-        ...layer('ui'),
-        ...layer('store'),
-        ...layer('client'),
-        ...layer('app'),
-        'react',
-        'zustand',
-      ],
-      message: 'protocol/ is types and guards only; it may use engine types.',
-    },
-    { group: ['@anthropic-ai/*', '@modelcontextprotocol/*'], message: 'protocol/ is types and guards only.' },
-  ],
-  worker: [
-    {
-      group: ['react', 'react-dom', ...layer('ui'), ...layer('store'), ...layer('client'), ...layer('app')],
-      message: 'The worker never imports main-thread code.',
+      group: ['react', 'zustand', '@anthropic-ai/*', '@modelcontextprotocol/*'],
+      message: 'protocol/ is types and guards only.',
     },
   ],
+  worker: [{ group: ['react', 'react-dom'], message: 'The worker never imports main-thread code.' }],
   suite: [
-    {
-      group: ['react', 'react-dom', 'zustand', '@anthropic-ai/*', '@modelcontextprotocol/*', 'openai'],
-      message: 'suite/ is pure checks of transcripts.',
-    },
-    {
-      group: [
-        ...layer('providers'),
-        ...layer('mcp'),
-        ...layer('worker'),
-        ...layer('ui'),
-        ...layer('store'),
-        ...layer('client'),
-        ...layer('app'),
-      ],
-      message:
-        'suite/ takes runs through its TestRunDriver interface; the Tests panel and the headless runner implement it.',
-    },
-    { group: ['node:*', 'fs', 'path', 'http'], message: 'suite/ runs in the browser too: no Node modules.' },
+    { group: ['react', 'react-dom', 'zustand', ...sdks], message: 'suite/ is pure checks of transcripts.' },
+    { group: nodeModules, message: 'suite/ runs in the browser too: no Node modules.' },
   ],
-  headless: [
-    {
-      group: ['react', 'react-dom', ...layer('ui'), ...layer('store'), ...layer('client'), ...layer('app')],
-      message: 'The headless runner never imports main-thread code.',
-    },
-  ],
+  headless: [{ group: ['react', 'react-dom'], message: 'The headless runner never imports main-thread code.' }],
+  // The MCP Apps host bridge runs on the main thread by design (it talks to the app's frame).
   mainThread: [
     {
-      // The MCP Apps host bridge runs on the main thread by design (it talks to the app's frame).
       group: ['@anthropic-ai/*', '@modelcontextprotocol/*', '!@modelcontextprotocol/ext-apps', 'openai'],
       message: 'SDKs live in the worker; talk to it through client/.',
-    },
-    {
-      group: [...layer('providers'), ...layer('mcp')],
-      message: 'Main-thread code reaches providers and MCP only through the worker protocol (client/).',
-    },
-  ],
-  ui: [
-    {
-      group: [...layer('providers'), ...layer('mcp'), ...layer('worker')],
-      message: 'ui/ talks to the worker only through the store and client/.',
-    },
-    {
-      group: ['@anthropic-ai/*', '@modelcontextprotocol/*', '!@modelcontextprotocol/ext-apps'],
-      message: 'SDKs live in the worker (the MCP Apps host bridge, ext-apps/app-bridge, is the exception).',
     },
   ],
 };
 
-const restrict = (patterns, { allowEngineTypes = false } = {}) => ({
-  '@typescript-eslint/no-restricted-imports': [
-    'error',
-    {
-      patterns: allowEngineTypes
-        ? [
-            ...patterns,
-            {
-              group: [...layer('engine')],
-              message: 'Main-thread code may import engine types only (import type).',
-              allowTypeImports: true,
-            },
-          ]
-        : patterns,
-    },
-  ],
+const restrict = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+
+/** One layer's import rules: its package bans and the layer bans of layer-rules.json (source files, not tests). */
+const layerConfig = (name, files, packages, extra = {}) => ({
+  files,
+  ignores: ['**/*.test.ts', '**/*.test.tsx'],
+  rules: { ...restrict([...packages, ...layerBans(name)]), ...extra },
 });
 
 export default tseslint.config(
@@ -171,52 +98,40 @@ export default tseslint.config(
     ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }] },
   },
+  layerConfig('shared', ['src/shared/**/*.ts'], packageBans.shared),
+  layerConfig('engine', ['src/engine/**/*.ts'], packageBans.engine, {
+    'no-restricted-globals': [
+      'error',
+      { name: 'fetch', message: 'engine/ does no I/O: take it as an injected interface.' },
+      { name: 'setTimeout', message: 'engine/ gets timers from RunEnvironment.setTimer.' },
+      { name: 'setInterval', message: 'engine/ gets timers from RunEnvironment.setTimer.' },
+      { name: 'window', message: 'engine/ has no DOM.' },
+      { name: 'document', message: 'engine/ has no DOM.' },
+    ],
+    'no-restricted-properties': [
+      'error',
+      { object: 'Date', property: 'now', message: 'engine/ gets the clock from RunEnvironment.now.' },
+    ],
+    'no-console': 'error',
+  }),
+  layerConfig('providers', ['src/providers/**/*.ts'], packageBans.providers),
+  layerConfig('mcp', ['src/mcp/**/*.ts'], packageBans.mcp),
+  layerConfig('protocol', ['src/protocol/**/*.ts'], packageBans.protocol),
+  layerConfig('worker', ['src/worker/**/*.ts'], packageBans.worker),
+  layerConfig('suite', ['src/suite/**/*.ts'], packageBans.suite, {
+    'no-restricted-globals': [
+      'error',
+      { name: 'fetch', message: 'suite/ does no I/O: runs come through TestRunDriver.' },
+      { name: 'setTimeout', message: 'suite/ has no timers of its own.' },
+    ],
+  }),
+  layerConfig('headless', ['src/headless/**/*.ts'], packageBans.headless),
+  layerConfig('client', ['src/client/**/*.ts'], packageBans.mainThread),
+  layerConfig('store', ['src/store/**/*.ts'], packageBans.mainThread),
+  layerConfig('ui', ['src/ui/**/*.{ts,tsx}'], packageBans.mainThread),
   {
-    files: ['src/engine/**/*.ts'],
-    ignores: ['src/engine/**/*.test.ts'],
-    rules: {
-      ...restrict(layerBans.engine),
-      'no-restricted-globals': [
-        'error',
-        { name: 'fetch', message: 'engine/ does no I/O: take it as an injected interface.' },
-        { name: 'setTimeout', message: 'engine/ gets timers from RunEnvironment.setTimer.' },
-        { name: 'setInterval', message: 'engine/ gets timers from RunEnvironment.setTimer.' },
-        { name: 'window', message: 'engine/ has no DOM.' },
-        { name: 'document', message: 'engine/ has no DOM.' },
-      ],
-      'no-restricted-properties': [
-        'error',
-        { object: 'Date', property: 'now', message: 'engine/ gets the clock from RunEnvironment.now.' },
-      ],
-      'no-console': 'error',
-    },
-  },
-  { files: ['src/providers/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(layerBans.providers) },
-  { files: ['src/mcp/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(layerBans.mcp) },
-  { files: ['src/protocol/**/*.ts'], rules: restrict(layerBans.protocol) },
-  { files: ['src/worker/**/*.ts'], rules: restrict(layerBans.worker) },
-  {
-    files: ['src/suite/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      ...restrict(layerBans.suite),
-      'no-restricted-globals': [
-        'error',
-        { name: 'fetch', message: 'suite/ does no I/O: runs come through TestRunDriver.' },
-        { name: 'setTimeout', message: 'suite/ has no timers of its own.' },
-      ],
-    },
-  },
-  { files: ['src/headless/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(layerBans.headless) },
-  {
-    files: ['src/client/**/*.ts', 'src/store/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: restrict(layerBans.mainThread, { allowEngineTypes: true }),
-  },
-  {
-    files: ['src/ui/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    ...layerConfig('app', ['src/app/**/*.{ts,tsx}'], packageBans.mainThread),
     ignores: ['**/*.test.ts', 'src/app/main.tsx'],
-    rules: restrict([...layerBans.mainThread, ...layerBans.ui], { allowEngineTypes: true }),
   },
   {
     files: ['src/ui/**/*.tsx', 'src/app/**/*.tsx'],

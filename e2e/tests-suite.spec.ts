@@ -97,3 +97,56 @@ test('make a test from a run, run it ×3, export it and gate CI with the headles
   await tests.getByTestId('import-suite-input').setInputFiles(suitePath);
   await expect(testCase.getByRole('list', { name: 'Expectations' })).toContainText('at most 10 rounds');
 });
+
+test('an expectation on one round fails on exactly that round, and its result opens the run at that round', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await openSidebarTab(page, 'Servers');
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
+  ).toBeVisible();
+  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  await page.getByRole('button', { name: 'Make a test' }).click();
+  await openSidebarTab(page, 'Tests');
+  const testCase = page
+    .getByRole('region', { name: 'Tests' })
+    .getByRole('listitem', { name: 'Test What should I wear in Paris today?' });
+  const expectations = testCase.getByRole('list', { name: 'Expectations' });
+  await expect(expectations.getByRole('listitem')).toHaveCount(4);
+
+  // "Round 1 calls the weather tool only" holds; "round 2 calls no tool" does not (it asks for clothing advice).
+  const first = expectations.getByRole('listitem', { name: 'Expectation 1' });
+  await first.getByRole('combobox', { name: 'Round' }).selectOption({ label: 'Round N' });
+  await expect(first.getByRole('spinbutton', { name: 'Round number' })).toHaveValue('1');
+  await first.getByLabel('Expectation 1 tools').fill('demo__weather_get');
+  await first.getByLabel('Expectation 1 order').selectOption('exact');
+  await expect(first).toContainText('calls demo__weather_get in round 1 (exactly)');
+
+  await testCase.getByLabel('Add expectation').selectOption({ label: 'No tool calls' });
+  const fifth = expectations.getByRole('listitem', { name: 'Expectation 5' });
+  await expect(fifth.getByRole('combobox', { name: 'Round' })).toHaveValue('last');
+  await expect(fifth.getByRole('combobox', { name: 'Round' }).getByRole('option')).toHaveText([
+    'Any round',
+    'Round N',
+    'Last round',
+    'First call of a tool',
+  ]);
+  await fifth.getByRole('combobox', { name: 'Round' }).selectOption({ label: 'Round N' });
+  await fifth.getByRole('spinbutton', { name: 'Round number' }).fill('2');
+  await expect(fifth).toContainText('no tool is called in round 2');
+
+  await testCase.getByLabel('Times').fill('1');
+  await testCase.getByRole('button', { name: 'Run ×1' }).click();
+  await expect(testCase.getByRole('status', { name: /Results of/ })).toHaveText('1 of 1 runs done.');
+  const runs = testCase.getByRole('list', { name: /Runs of/ });
+  await expect(runs).toContainText('demo/loupe-demo #1 failed — 5: in round 2: it called demo__clothing_advise');
+  await expect(runs).not.toContainText('1: ');
+  const rates = testCase.getByRole('table', { name: /Pass rates of/ });
+  await expect(rates.getByRole('row', { name: /calls demo__weather_get in round 1/ })).toContainText('Pass rate 100%');
+
+  await runs.getByRole('button', { name: 'Open demo/loupe-demo #1 at round 2' }).click();
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 2' })).toBeFocused();
+});

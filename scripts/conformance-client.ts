@@ -12,7 +12,6 @@ import type { McpClientHandlers } from '../src/mcp/mcp-client-handlers';
 import { elicitationDefaults } from '../src/protocol/elicitation-defaults';
 import type { ToolRunContext } from '../src/engine/tool/tool';
 import { createConformanceSignIn, type ConformanceSignIn } from './conformance-auth';
-import { answeringDiscoverLocally } from './conformance-discover';
 
 const url = process.argv.at(-1) ?? '';
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? 'initialize';
@@ -76,11 +75,18 @@ async function connectSigningIn(signIn: ConformanceSignIn): Promise<McpConnectio
 
 type Scenario = () => Promise<void>;
 
-/** Connects (the local `server/discover` answer for the suite's mocks that lack one), acts, closes. */
-function connected(act: (connection: McpConnection) => Promise<void>, localDiscover = false): Scenario {
+/**
+ * Connects, acts, closes. `modernOnly`: the scenario tests the 2026-07-28 wire, so a connection that negotiated
+ * anything else fails it (rather than passing on the older era's behaviour).
+ */
+function connected(act: (connection: McpConnection) => Promise<void>, modernOnly = false): Scenario {
   return async () => {
-    const connection = await connect(localDiscover ? { fetch: answeringDiscoverLocally(fetch) } : {});
+    const connection = await connect({});
     console.info(`connected to ${connection.serverInfo.name} (protocol ${connection.protocolVersion ?? 'unknown'})`);
+    if (modernOnly && connection.protocolVersion !== '2026-07-28') {
+      await connection.close();
+      throw new Error(`Negotiated ${connection.protocolVersion ?? 'no version'}, not 2026-07-28.`);
+    }
     try {
       await act(connection);
     } finally {
@@ -125,8 +131,8 @@ const scenarios: Record<string, Scenario> = {
     await mustCall(connection, 'test_mrtr_echo_state', {});
     await mustCall(connection, 'test_mrtr_no_state', {});
     await mustCall(connection, 'test_mrtr_unrelated', {});
-    // An answer without `resultType` from a 2026 server is refused, never retried: an error is the right outcome.
-    await call(connection, 'test_mrtr_no_result_type', {});
+    // An answer without `resultType` is a complete result (SEP-2322: a client MUST assume "complete").
+    await mustCall(connection, 'test_mrtr_no_result_type', {});
   }, true),
   'http-standard-headers': connected(async (connection) => {
     const first = connection.listedTools[0];

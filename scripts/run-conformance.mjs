@@ -117,10 +117,11 @@ async function runPooled(tasks, limit) {
 
 /**
  * One scenario: a suite run into its own folder, its output printed as one block once it ends (so scenarios
- * running side by side do not interleave), scored by the checks it wrote. `requireExitZero`: the 2025 suite's
- * exit status counts too (the 2026 suite's single-scenario status is not its verdict; its checks are).
+ * running side by side do not interleave), scored by the checks it wrote and by the suite's own verdict: the 2025
+ * suite's exit status (`requireExitZero`), the 2026 suite's `OVERALL: PASSED` line (`requireOverallPassed`; it
+ * fails a scenario whose checks all passed when the client then exited with an error).
  */
-async function runScenario({ mode, scenario, args, requireExitZero }) {
+async function runScenario({ mode, scenario, args, requireExitZero, requireOverallPassed }) {
   const outputDir = join(workDir, 'results', mode, scenario.replaceAll('/', '__'));
   const run = await runSuite(args, outputDir);
   const checks = collectChecks(outputDir).flatMap((found) => found.checks);
@@ -129,8 +130,18 @@ async function runScenario({ mode, scenario, args, requireExitZero }) {
   const verdict = run.timedOut ? `stopped after ${scenarioTimeoutMs / 1000} s` : `exit ${run.status}`;
   console.info(`\n── ${mode} ${scenario} (${verdict}, ${run.seconds.toFixed(1)} s) ──`);
   process.stdout.write(run.output.endsWith('\n') || run.output === '' ? run.output : `${run.output}\n`);
-  const passed = !run.timedOut && (!requireExitZero || run.status === 0) && failures === 0 && successes > 0;
-  return { mode, scenario, passed, successes, failures, ...(run.timedOut ? { timedOut: true } : {}) };
+  const verdictPassed =
+    (!requireExitZero || run.status === 0) && (!requireOverallPassed || /OVERALL: PASSED/.test(run.output));
+  const passed = !run.timedOut && verdictPassed && failures === 0 && successes > 0;
+  return {
+    mode,
+    scenario,
+    passed,
+    successes,
+    failures,
+    ...(run.timedOut ? { timedOut: true } : {}),
+    ...(verdictPassed ? {} : { verdict: false }),
+  };
 }
 
 /** Every checks.json under `dir`, keyed by scenario (its folder path less the run's timestamp). */
@@ -192,6 +203,7 @@ const tasks = [
       String(suiteTimeoutMs),
     ],
     requireExitZero: false,
+    requireOverallPassed: true,
   })),
   ...serverScenarios.map((scenario) => ({
     mode: 'server',
@@ -217,7 +229,7 @@ writeFileSync(reportFile, `${JSON.stringify({ passed, failed, scenarios }, null,
 console.info('\nConformance scenarios:');
 for (const item of scenarios)
   console.info(
-    `  ${item.passed ? 'PASS' : 'FAIL'} ${item.mode} ${item.scenario} (${item.successes} checks passed, ${item.failures} failed${item.timedOut ? ', stopped: it hung' : ''})`,
+    `  ${item.passed ? 'PASS' : 'FAIL'} ${item.mode} ${item.scenario} (${item.successes} checks passed, ${item.failures} failed${item.timedOut ? ', stopped: it hung' : ''}${item.verdict === false ? ', the suite said FAILED' : ''})`,
   );
 console.info(`conformance: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -39,6 +39,15 @@ function runBridge(args: string[]): Promise<RunningBridge> {
   });
 }
 
+/** Resolves once the bridge has printed a line containing `text` (lines after "Bridge ready" come a moment later). */
+function waitForLine(bridge: RunningBridge, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (bridge.output.some((line) => line.includes(text)) ? resolve() : undefined);
+    check();
+    bridge.process.stdout.on('data', check);
+  });
+}
+
 const initialize = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
@@ -125,6 +134,27 @@ describe('npm run bridge', () => {
     bridge.process.kill('SIGTERM');
     expect(await bridge.exited).toBe(0);
     for (const pid of pids) expect(isAlive(pid), `child ${pid}`).toBe(false);
+  }, 60_000);
+
+  it('with --keep-token prints the same URL after a restart, and a saved entry connects to the new process', async () => {
+    const tokenFile = join(mkdtempSync(join(tmpdir(), 'bridge-token-')), 'config', 'bridge-token');
+    const start = () => runBridge(['--port', '0', '--token-file', tokenFile, process.execPath, testServerPath]);
+    const first = await start();
+    const token = new URL(first.url).searchParams.get('token');
+    await waitForLine(first, `A new token is kept in ${tokenFile}`);
+    first.process.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    const second = await start();
+    expect(new URL(second.url).searchParams.get('token')).toBe(token);
+    await waitForLine(second, `The token is kept in ${tokenFile}`);
+    // The URL saved from the first start (on the second start's port) still gets in.
+    const saved = new URL(first.url);
+    saved.port = new URL(second.url).port;
+    const { client } = await connectClient(saved.href);
+    expect(textOf(await client.callTool({ name: 'whoami', arguments: {} }))).toMatch(/pid=\d+/);
+    await client.close().catch(() => {});
+    second.process.kill('SIGINT');
+    expect(await second.exited).toBe(0);
   }, 60_000);
 
   it('explains a wrong command line and exits with 2', async () => {

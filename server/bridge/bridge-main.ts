@@ -6,6 +6,7 @@ import { bridgeAllowedOrigins } from './bridge-origins.ts';
 import { terminalLog } from './bridge-log.ts';
 import { bridgeUsage, nameOf, parseBridgeArgs, type BridgeArgs } from './parse-bridge-args.ts';
 import { readBridgeConfig } from './read-bridge-config.ts';
+import { resolveBridgeToken, type BridgeTokenChoice } from './bridge-token.ts';
 import { startBridge, type BridgedServer } from './start-bridge.ts';
 
 const isFree = (port: number) =>
@@ -40,6 +41,7 @@ function serversOf(args: BridgeArgs): BridgedServer[] {
 async function main(): Promise<void> {
   let args: BridgeArgs;
   let servers: BridgedServer[];
+  let token: BridgeTokenChoice;
   try {
     args = parseBridgeArgs(process.argv.slice(2));
     if (args.help) {
@@ -47,6 +49,11 @@ async function main(): Promise<void> {
       return;
     }
     servers = serversOf(args);
+    token = resolveBridgeToken({
+      keepToken: args.keepToken,
+      env: process.env,
+      ...(args.tokenFile === undefined ? {} : { tokenFile: args.tokenFile }),
+    });
   } catch (error) {
     terminalLog.error(`${error instanceof Error ? error.message : String(error)}\n\n${bridgeUsage}`);
     process.exitCode = 2;
@@ -56,6 +63,7 @@ async function main(): Promise<void> {
   const bridge = await startBridge({
     servers,
     allowedOrigins,
+    token: token.token,
     log: terminalLog,
     port: args.port ?? (await pickPort(3010)),
   }).catch((error: unknown) => {
@@ -85,7 +93,7 @@ async function main(): Promise<void> {
     );
   }
   terminalLog.info(`  Pages allowed: ${allowedOrigins.join(', ')} (add one with --allow-origin <origin>)`);
-  terminalLog.info('  The token in the URL is new at each start. Ctrl+C stops the bridge and its servers.\n');
+  terminalLog.info(`  ${token.note} Ctrl+C stops the bridge and its servers.\n`);
 }
 
 await main();

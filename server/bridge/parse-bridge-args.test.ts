@@ -26,6 +26,7 @@ describe('parseBridgeArgs', () => {
       allowOrigins: ['http://localhost:5180'],
       env: { A: 'b=c' },
       port: 3999,
+      keepToken: false,
       help: false,
       command: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory', '--port', '1'] },
     });

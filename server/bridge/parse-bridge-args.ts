@@ -17,6 +17,10 @@ export interface BridgeArgs {
   env: Record<string, string>;
   /** `--cwd`: the command's working directory. */
   cwd?: string;
+  /** `--keep-token`: keep the token in a file, so the printed URL survives a restart. */
+  keepToken: boolean;
+  /** `--token-file <path>`: where that file is (implies `--keep-token`). */
+  tokenFile?: string;
   help: boolean;
 }
 
@@ -30,14 +34,19 @@ Options:
   --env KEY=VALUE          set an environment variable for the command; repeatable
   --cwd <dir>              run the command in this folder
   --name <name>            the server's name in the terminal and in Loupe
+  --keep-token             keep the token across restarts (in ~/.config/loupe/bridge-token), so the URL stays
+  --token-file <path>      keep it in this file instead
   --help                   this text
+
+Environment:
+  LOUPE_BRIDGE_TOKEN       use this token (32+ characters of A-Z a-z 0-9 - _)
 
 Example:
   npm run bridge -- npx -y @modelcontextprotocol/server-memory`;
 
 /** Reads the argument list (without node and the script); throws an Error with a plain message when it is wrong. */
 export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
-  const result: BridgeArgs = { allowOrigins: [], env: {}, help: false };
+  const result: BridgeArgs = { allowOrigins: [], env: {}, keepToken: false, help: false };
   let index = 0;
   const value = (option: string): string => {
     const next = argv[index + 1];
@@ -56,7 +65,11 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeArgs {
     else if (word === '--config') result.configPath = value(word);
     else if (word === '--name') result.name = value(word);
     else if (word === '--cwd') result.cwd = value(word);
-    else if (word === '--allow-origin') {
+    else if (word === '--keep-token') result.keepToken = true;
+    else if (word === '--token-file') {
+      result.tokenFile = value(word);
+      result.keepToken = true;
+    } else if (word === '--allow-origin') {
       const raw = value(word);
       const origin = normalizeOrigin(raw);
       if (origin === undefined || origin === 'null')

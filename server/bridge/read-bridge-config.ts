@@ -1,15 +1,12 @@
 // Reads the stdio entries of an mcpServers file (Claude Desktop, Cursor: `mcpServers`; VS Code: `servers` or
 // `mcp.servers`) for `npm run bridge -- --config <file>`. HTTP entries need no bridge and are left out, with a note.
+import { isRecord } from '../../src/shared/is-record.ts';
 import type { StdioServerSpec } from './stdio-child.ts';
 
 export interface BridgeConfig {
   servers: StdioServerSpec[];
   /** Entries left out, and why. */
   notes: string[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function stringRecord(value: unknown, what: string): Record<string, string> {

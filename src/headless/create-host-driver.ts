@@ -7,39 +7,56 @@ import type { TestRunDriver } from '../suite/run-cases';
 import type { TestCase, TestModel } from '../suite/test-suite';
 import type { InProcessHost } from './in-process-host';
 import { providerSettingsFor } from './provider-settings-for';
+import { serverHeadersFor, type SecretBindings } from './read-secret-bindings';
+import { refusePrivateAddress } from './secret-destination';
 import { testRunSettings } from '../suite/test-run-settings';
 
 export interface HostDriverOptions {
-  env: Record<string, string | undefined>;
-  /** Extra request headers per server name (e.g. Authorization), from the environment, never the suite. */
-  headers?: Record<string, Record<string, string>>;
+  /** The keys and server headers with the places each may go (from the environment, never the suite). */
+  bindings: SecretBindings;
+  /** Hears, once each, what the runner does differently from what the suite asked (a key withheld). */
+  notice?: (line: string) => void;
 }
 
-/** The settings a run of `testCase` on `model` starts with, the key from the environment. */
+/** The settings a run of `testCase` on `model` starts with, the key from the environment where it may go. */
 export function runSettingsFor(
   testCase: TestCase,
   model: TestModel,
-  env: Record<string, string | undefined>,
+  bindings: SecretBindings,
+  notice: (line: string) => void = () => undefined,
 ): RunSettings | string {
-  const provider = providerSettingsFor(model, env);
-  return typeof provider === 'string' ? provider : testRunSettings(testCase, model, provider);
+  const provider = providerSettingsFor(model, bindings);
+  if (typeof provider === 'string') return provider;
+  if (provider.notice !== undefined) notice(provider.notice);
+  return testRunSettings(testCase, model, provider.settings);
 }
 
 /** A driver over `host`; servers are connected once, by name, the first time a case needs them. */
 export function createHostDriver(host: InProcessHost, options: HostDriverOptions): TestRunDriver {
   const connections = new Map<string, Promise<void>>();
   let nextRun = 0;
+  const noticed = new Set<string>();
+  const notice = (line: string) => {
+    if (noticed.has(line)) return;
+    noticed.add(line);
+    options.notice?.(line);
+  };
 
   function connect(name: string, url: string): Promise<void> {
     const key = `${name} ${url}`;
     const existing = connections.get(key);
     if (existing !== undefined) return existing;
+    const refused = options.bindings.publicOnly
+      ? refusePrivateAddress(url, `Server ${name}`, options.bindings.named)
+      : undefined;
+    if (refused !== undefined) return Promise.reject(new Error(refused));
     const serverId = `server-${connections.size + 1}`;
     const config: ServerConfig = {
       id: serverId,
       name,
       url,
-      headers: options.headers?.[name] ?? {},
+      // Only what the person bound to this URL: the suite picks the name and the URL, so neither chooses.
+      headers: serverHeadersFor(url, options.bindings),
       includeInstructions: true,
     };
     const connected = new Promise<void>((resolve, reject) => {
@@ -60,7 +77,7 @@ export function createHostDriver(host: InProcessHost, options: HostDriverOptions
 
   return {
     async run(testCase, model, signal) {
-      const settings = runSettingsFor(testCase, model, options.env);
+      const settings = runSettingsFor(testCase, model, options.bindings, notice);
       if (typeof settings === 'string') throw new Error(settings);
       await Promise.all(testCase.servers.map((server) => connect(server.name, server.url)));
       if (signal.aborted) throw new Error('cancelled');

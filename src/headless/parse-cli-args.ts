@@ -15,6 +15,8 @@ export interface TestCommand {
   baseUrl?: string;
   /** `provider/model` of the rubric grader; default: each case's own model. */
   grader?: string;
+  /** Refuse model and server URLs on this machine or the local network that the person did not name. */
+  publicOnly: boolean;
 }
 
 export type CliParse = { ok: true; value: TestCommand } | { ok: false; message: string } | { ok: 'help' };
@@ -30,11 +32,16 @@ Options:
   --concurrency <N>      runs at once (default 2)
   --max-cost <USD>       start no run once the runs so far cost this much
   --model <p/model>      run on this model instead of each case's own (repeatable; p: demo, anthropic, openai-compatible)
-  --base-url <URL>       base URL for --model (a gateway or a local server)
+  --base-url <URL>       base URL for --model (a gateway or a local server); keys may go there too
   --grader <p/model>     the model that grades rubric expectations (default: the case's model)
+  --public-only          refuse model and server URLs on this machine or the local network
+                         that you did not name yourself (with --base-url or the variables below)
 
-Keys come from ANTHROPIC_API_KEY and OPENAI_API_KEY; server headers from LOUPE_SERVER_HEADERS
-(JSON: {"<server name>": {"Authorization": "Bearer …"}}).
+Keys come from ANTHROPIC_API_KEY and OPENAI_API_KEY and go only to the provider's own API
+(api.anthropic.com, api.openai.com), --base-url and the origins in LOUPE_KEY_ORIGINS
+(comma-separated): a suite's own base URL elsewhere is not run (Anthropic) or runs without the
+key (OpenAI-compatible). Server headers come from LOUPE_SERVER_HEADERS, bound to server URLs
+(JSON: {"https://mcp.example.com": {"Authorization": "Bearer …"}}), sent only to that URL.
 Exit code: 0 every expectation held, 1 one failed, 2 the suite could not run.`;
 
 const positive = (text: string | undefined, name: string): number | string => {
@@ -47,7 +54,15 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { ok: 'help' };
   const [command, ...rest] = argv;
   if (command !== 'test') return { ok: false, message: `Unknown command "${command}". ${USAGE}` };
-  const value: TestCommand = { command: 'test', suitePath: '', offline: false, times: 1, concurrency: 2, models: [] };
+  const value: TestCommand = {
+    command: 'test',
+    suitePath: '',
+    offline: false,
+    times: 1,
+    concurrency: 2,
+    models: [],
+    publicOnly: false,
+  };
   for (let index = 0; index < rest.length; index += 1) {
     const arg = rest[index] ?? '';
     const next = () => {
@@ -57,6 +72,9 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
     switch (arg) {
       case '--offline':
         value.offline = true;
+        break;
+      case '--public-only':
+        value.publicOnly = true;
         break;
       case '--junit': {
         const path = next();

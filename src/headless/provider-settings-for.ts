@@ -1,40 +1,70 @@
-// A test case's model as provider settings for a run in Node, with the key from the environment.
+// A test case's model as provider settings for a run in Node, with the key from the environment — sent only
+// where the person bound it (read-secret-bindings.ts), never to a base URL the suite alone chose.
 import type { ProviderSettings } from '../protocol/settings';
 import type { TestModel } from '../suite/test-suite';
+import { DEFAULT_BASE_URLS, type SecretBindings } from './read-secret-bindings';
+import { describeDestinations, maySendSecretTo, refusePrivateAddress } from './secret-destination';
 
-/** Environment variables the runner reads keys from (never the suite file: it holds no secrets). */
-export const KEY_VARIABLES = { anthropic: 'ANTHROPIC_API_KEY', 'openai-compatible': 'OPENAI_API_KEY' } as const;
+export { KEY_VARIABLES } from './read-secret-bindings';
 
-/** Where an OpenAI-compatible case without a base URL goes. */
-const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+/** Settings a run can start with, and a sentence to print when they differ from what the suite asked. */
+export interface ModelSettings {
+  settings: ProviderSettings;
+  /** Said once per run of the command: e.g. that a case runs without the key. */
+  notice?: string;
+}
 
-/** Provider settings for `model`, or a sentence saying what is missing. */
-export function providerSettingsFor(
-  model: TestModel,
-  env: Record<string, string | undefined>,
-): ProviderSettings | string {
-  switch (model.provider) {
-    case 'demo':
-      return { kind: 'demo' };
-    case 'anthropic': {
-      const apiKey = env[KEY_VARIABLES.anthropic];
-      if (apiKey === undefined || apiKey === '') return `Set ${KEY_VARIABLES.anthropic} to run ${model.model}.`;
-      return {
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Provider settings for `model`, or a sentence saying why the case cannot run. */
+export function providerSettingsFor(model: TestModel, bindings: SecretBindings): ModelSettings | string {
+  if (model.provider === 'demo') return { settings: { kind: 'demo' } };
+  const baseUrl = model.baseUrl ?? DEFAULT_BASE_URLS[model.provider];
+  const origin = originOf(baseUrl);
+  if (origin === undefined) return `The suite's base URL for ${model.model}, "${baseUrl}", is not an http(s) URL.`;
+  if (bindings.publicOnly) {
+    const refused = refusePrivateAddress(baseUrl, `The model ${model.model}`, bindings.named);
+    if (refused !== undefined) return refused;
+  }
+  const key = bindings.keys[model.provider];
+  const allowed = maySendSecretTo(baseUrl, key.destinations);
+  const capabilities = model.capabilities === undefined ? {} : { capabilities: model.capabilities };
+  if (model.provider === 'anthropic') {
+    if (key.value === '') return `Set ${key.variable} to run ${model.model}.`;
+    if (!allowed)
+      return `Not run: the suite sends ${model.model} to ${origin}, and ${key.variable} goes only to ${describeDestinations(key.destinations)}. If you trust ${origin}, name it with --base-url or LOUPE_KEY_ORIGINS.`;
+    return {
+      settings: {
         kind: 'anthropic',
-        apiKey,
+        apiKey: key.value,
         model: model.model,
         ...(model.baseUrl === undefined ? {} : { baseUrl: model.baseUrl }),
-        ...(model.capabilities === undefined ? {} : { capabilities: model.capabilities }),
-      };
-    }
-    case 'openai-compatible':
-      // Local servers (Ollama, llama.cpp) need no key: an unset variable means none.
-      return {
-        kind: 'openai-compatible',
-        apiKey: env[KEY_VARIABLES['openai-compatible']] ?? '',
-        baseUrl: model.baseUrl ?? OPENAI_DEFAULT_BASE_URL,
-        model: model.model,
-        ...(model.capabilities === undefined ? {} : { capabilities: model.capabilities }),
-      };
+        ...capabilities,
+      },
+    };
   }
+  // Local servers (Ollama, llama.cpp) need no key, so an OpenAI-compatible case the person did not bind still
+  // runs, without it.
+  const withheld = !allowed && key.value !== '';
+  return {
+    settings: {
+      kind: 'openai-compatible',
+      apiKey: allowed ? key.value : '',
+      baseUrl,
+      model: model.model,
+      ...capabilities,
+    },
+    ...(withheld
+      ? {
+          notice: `${model.model} at ${origin} runs without ${key.variable}: the key goes only to ${describeDestinations(key.destinations)}. If you trust ${origin}, name it with --base-url or LOUPE_KEY_ORIGINS.`,
+        }
+      : {}),
+  };
 }

@@ -9,9 +9,11 @@ import { SUITE_FORMAT, SUITE_VERSION, type Expectation, type TestCase, type Test
 import { createHostDriver } from './create-host-driver';
 import { createInProcessHost } from './in-process-host';
 import { parseCliArgs, type TestCommand } from './parse-cli-args';
+import { readSecretBindings, type SecretBindings } from './read-secret-bindings';
 import { runSuiteCommand, type CommandIo } from './run-suite-command';
 
 const API_KEY = 'sk-ant-headless';
+const noSecrets = readSecretBindings({}) as SecretBindings;
 let demo: Awaited<ReturnType<typeof startDemoServer>>;
 let api: MockMessagesApi;
 beforeAll(async () => {
@@ -119,7 +121,11 @@ describe('npm run loupe -- test', () => {
   it('checks offline from the recording: no key, no server', async () => {
     const host = createInProcessHost('test');
     const base = weatherCase([]);
-    const transcript = await createHostDriver(host, { env: {} }).run(base, base.model, new AbortController().signal);
+    const transcript = await createHostDriver(host, { bindings: noSecrets }).run(
+      base,
+      base.model,
+      new AbortController().signal,
+    );
     await host.dispose();
     const made = makeTestCase({ transcript, id: 'recorded' });
     if (typeof made === 'string') throw new Error(made);

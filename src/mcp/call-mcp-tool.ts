@@ -4,11 +4,13 @@ import type { ToolOutput, ToolRunContext } from '../engine/tool/tool';
 import type { TaskInputHandlers } from './answer-task-input';
 import { convertToolResult } from './convert-tool-result';
 import { followModernMcpTask } from './follow-modern-task';
-import { McpToolTimeoutError } from './mcp-connection-error';
+import { McpConnectionLostError, McpToolTimeoutError } from './mcp-connection-error';
+import { describeConnectionLoss, isNetworkFailure } from './describe-connection-loss';
+import { createCallStreamNotes, lostStreamReasonOf } from './watch-request-streams';
 import type { Client } from './mcp-sdk-client';
 import type { ResultCaps } from './result-caps';
 import { createIdleClock, createPersonWaits, type PersonWaits } from './person-waits';
-import { isProtocolError, isSdkTimeout } from './sdk-errors';
+import { isProtocolError, isSdkTimeout, sdkHttpStatusOf } from './sdk-errors';
 import { ACCEPTS_TASK_META_KEY, takeTaskHandle } from './task-handle-transport';
 
 // Any JSON object passes: one odd part must not turn the whole result into a schema error (the SDK's
@@ -29,6 +31,8 @@ export interface CallMcpToolOptions {
   taskInput?: TaskInputHandlers;
   /** The server's questions open with the person: the call's idle timeout stands still while one is. */
   personWaits?: PersonWaits;
+  /** The server's name, as a lost connection's reason names it; default `the server`. */
+  serverName?: string;
 }
 
 /** The SDK's own timeout where Loupe's idle clock decides instead: a day (setTimeout's range ends at ~24.8 days). */
@@ -56,6 +60,13 @@ export async function callMcpTool(
   const modern = client.getProtocolEra() === 'modern';
   // The idle timeout, restarted by progress and stopped while the person answers one of the server's questions.
   const clock = createIdleClock(idle, options.personWaits ?? createPersonWaits());
+  // The call's own line in the timeline when its stream breaks, and whether it was resumed.
+  const notes = createCallStreamNotes({
+    onLost: (reason, resuming) => {
+      if (resuming) context.log('warning', `The connection was lost (${reason}); resuming the stream…`);
+    },
+    onResumed: () => context.log('info', 'The stream was resumed from its last event; the call goes on.'),
+  });
   let result: Record<string, unknown>;
   try {
     result = await client.request(
@@ -68,6 +79,7 @@ export async function callMcpTool(
         signal: AbortSignal.any([context.signal, clock.signal]),
         timeout: total === undefined ? LONGEST_REQUEST_MS : total + backstopMarginMs,
         ...(options.headers === undefined ? {} : { headers: options.headers }),
+        onresumptiontoken: notes.onresumptiontoken,
         onprogress: ({ progress, total: of, message }) => {
           clock.touch();
           context.onProgress({
@@ -81,6 +93,17 @@ export async function callMcpTool(
   } catch (error) {
     if (context.signal.aborted) throw error;
     if (isSdkTimeout(error)) throw new McpToolTimeoutError(toolName, idle, { cause: error });
+    const lost = lostStreamReasonOf(error) ?? (isNetworkFailure(error) ? describeConnectionLoss(error) : undefined);
+    if (lost !== undefined)
+      throw new McpConnectionLostError(options.serverName ?? 'the server', lost, { cause: error });
+    // A gateway or the server failing (502, 503…): said as such, its status kept for the retry policy. A 4xx stays
+    // as it is: a 404/400 is a forgotten session, which the connection re-initialises.
+    const status = sdkHttpStatusOf(error);
+    if (status !== undefined && status >= 500) {
+      const who = options.serverName ?? 'The server';
+      const text = `${who} answered the call with HTTP ${status}: the server or a proxy in front of it failed.`;
+      throw Object.assign(new Error(text, { cause: error }), { status });
+    }
     if (isProtocolError(error)) return { content: [{ type: 'text', text: error.message }], isError: true };
     throw error;
   } finally {

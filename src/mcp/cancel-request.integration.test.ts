@@ -4,7 +4,7 @@ import type { McpHttpHandle } from '../../server/serve-mcp-http';
 import type { WaitEvent } from '../../test/servers/modern-server';
 import { startWaitServer } from '../../test/servers/wait-server';
 import { connectMcpServer } from './connect-mcp-server';
-import type { TrafficEntry } from './record-transport';
+import type { TrafficEntry } from '../shared/traffic-entry';
 
 describe('cancelling a running tools/call', () => {
   let server: McpHttpHandle;

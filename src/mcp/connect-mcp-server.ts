@@ -35,7 +35,9 @@ import { mcpParamHeaders, scanMcpParamHeaders } from './mcp-param-headers';
 import { eraMemoryKey, type EraMemory, type McpEra, type McpEraChoice } from './mcp-era';
 import { openRemembering } from './open-remembering';
 import { guardAddressSpace } from './guard-address-space';
-import { isDeadSessionError, openMcpSession, type McpSession, type OpenMcpSessionOptions } from './open-mcp-session';
+import { openMcpSession, type McpSession, type OpenMcpSessionOptions } from './open-mcp-session';
+import { keepMcpSession, type McpHealth } from './keep-mcp-session';
+import type { Schedule } from './watch-request-streams';
 
 /** What `connectMcpServer` needs to know about a server. `headers` go on every request (e.g. Authorization). */
 export interface McpServerConfig {
@@ -83,6 +85,10 @@ export interface ConnectMcpServerOptions {
   listFresh?: boolean;
   /** The page's `location.protocol` (`https:` makes plain-http servers mixed content); default: this global's. */
   pageProtocol?: string;
+  /** Hears the connection's health after a loss: `reconnecting`, `unreachable` (with why), `connected` again. */
+  onHealth?: (health: McpHealth) => void;
+  /** The clock of stream resumption and of reconnecting (tests); real timers by default. */
+  schedule?: Schedule;
 }
 
 /** A live connection to one MCP server. */
@@ -95,6 +101,8 @@ export interface McpConnection {
   /** How the era was chosen, when the person should know (e.g. the probe could not be sent). */
   readonly eraNote?: string;
   readonly instructions?: string;
+  /** How the connection is doing since it was made (a loss, reconnecting, unreachable); see `onHealth`. */
+  readonly health: McpHealth;
   /** What the server said it can do in its initialize answer. */
   readonly serverCapabilities: Record<string, unknown>;
   /** Resources and prompts of this server. */
@@ -175,6 +183,7 @@ export async function connectMcpServer(
     // A 2026-07-28 task's questions go to the same forms and approvals as the server's direct requests.
     taskInput: handlers,
     personWaits,
+    serverName: config.name,
   });
   const connectTimeoutMs = options.connectTimeoutMs ?? defaultConnectTimeoutMs;
   const mixed = detectMixedContent(url, options.pageProtocol);
@@ -215,7 +224,10 @@ export async function connectMcpServer(
     onListChanged: (method) => {
       for (const changed of listingsChangedWith(method)) listingCache.evict(identity, changed);
     },
+    // Any stream of this server breaking (a call's, the standalone one) starts the keeper's reconnecting.
+    streams: { connection: { onLost: (reason) => lost(reason) }, ...scheduleOf(options) },
   };
+  let lost = (_reason: string): void => {};
 
   let session: McpSession;
   let listedTools: McpToolDefinition[];
@@ -255,36 +267,13 @@ export async function connectMcpServer(
     }
   }
 
-  // One re-initialisation at a time, shared by every call that found the session dead.
-  let reopening: Promise<McpSession> | undefined;
-  const reopen = (dead: McpSession): Promise<McpSession> => {
-    if (session !== dead) return Promise.resolve(session);
-    reopening ??= openMcpSession(url, sessionOptions).then(
-      (fresh) => {
-        session = fresh;
-        reopening = undefined;
-        void dead.client.close().catch(() => {});
-        return fresh;
-      },
-      (error: unknown) => {
-        reopening = undefined;
-        throw error;
-      },
-    );
-    return reopening;
-  };
-  /** Runs `request` on the current session; if the server forgot the session, re-initialises once and retries. */
-  const withSession = async <T>(request: (client: Client) => Promise<T>): Promise<T> => {
-    const current = session;
-    try {
-      return await request(current.client);
-    } catch (error) {
-      // A 2026-07-28 connection has no session to lose: its 400 is the server's answer.
-      if (current.era === 'modern' || !isDeadSessionError(error)) throw error;
-      return request((await reopen(current)).client);
-    }
-  };
-
+  const kept = keepMcpSession(session, {
+    open: () => openMcpSession(url, sessionOptions),
+    ...(options.onHealth === undefined ? {} : { onHealth: options.onHealth }),
+    ...scheduleOf(options),
+  });
+  lost = (reason) => kept.lost(reason);
+  const withSession = kept.withSession;
   const serverVersion = session.client.getServerVersion();
   const instructions = session.client.getInstructions();
   const protocolVersion = session.protocolVersion;
@@ -302,9 +291,9 @@ export async function connectMcpServer(
         runningCalls.add(context);
         const unhold = holdIdleWhileWaiting(personWaits, context);
         try {
-          const headers = session.era === 'modern' ? paramHeadersFor(definition, input) : undefined;
+          const headers = kept.session.era === 'modern' ? paramHeadersFor(definition, input) : undefined;
           return await withSession((client) =>
-            (runsAsTask(definition, session) ? callMcpToolAsTask : callMcpTool)(client, toolName, input, context, {
+            (runsAsTask(definition, kept.session) ? callMcpToolAsTask : callMcpTool)(client, toolName, input, context, {
               ...callOptions(),
               ...(headers && { headers }),
             }),
@@ -331,7 +320,10 @@ export async function connectMcpServer(
     serverInfo: { name: serverVersion?.name ?? config.name, version: serverVersion?.version ?? '' },
     ...(protocolVersion === undefined ? {} : { protocolVersion }),
     get era() {
-      return session.era;
+      return kept.session.era;
+    },
+    get health() {
+      return kept.health;
     },
     ...(session.eraNote === undefined ? {} : { eraNote: session.eraNote }),
     ...(instructions === undefined ? {} : { instructions }),
@@ -339,7 +331,7 @@ export async function connectMcpServer(
     browse: createMcpBrowser(withSession, connectTimeoutMs, { cache: listingCache, identity }),
     apps: createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs, runningCalls),
     async setLogLevel(level) {
-      if (session.era === 'modern') {
+      if (kept.session.era === 'modern') {
         requestLogLevel = level;
         return;
       }
@@ -367,14 +359,24 @@ export async function connectMcpServer(
       // Called after tools/list_changed: whatever was kept is out of date.
       listingCache.evict(identity, 'tools/list');
       ({ items: listedTools, notice: listingNotice } = await withSession(listTools));
-      ({ tools: listedTools, notice: listingNotice } = dropInvalidHeaderTools(listedTools, session.era, listingNotice));
+      ({ tools: listedTools, notice: listingNotice } = dropInvalidHeaderTools(
+        listedTools,
+        kept.session.era,
+        listingNotice,
+      ));
     },
     async close() {
-      const { transport, client } = session;
+      kept.stop();
+      const { transport, client } = kept.session;
       if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {});
       await client.close().catch(() => {});
     },
   };
+}
+
+/** The injected clock, when there is one. */
+function scheduleOf(options: ConnectMcpServerOptions): { schedule?: Schedule } {
+  return options.schedule === undefined ? {} : { schedule: options.schedule };
 }
 
 /** The engine's four log levels from MCP's eight. */

@@ -4,6 +4,7 @@ import type { ToolOutput } from '../engine/tool/tool';
 import { base64ByteLength, checkImageData, formatBytes, isPdfBase64 } from '../engine/message/check-image-data';
 import { DEFAULT_RESULT_CAPS, type ResultCaps } from './result-caps';
 import { measureValueDepth } from '../shared/json-depth';
+import { isRecord } from '../shared/is-record';
 
 export { base64ByteLength, supportedImageTypes } from '../engine/message/check-image-data';
 
@@ -115,9 +116,6 @@ function checkStructured(value: unknown, caps: ResultCaps): { ok: true; json: st
   return { ok: true, json };
 }
 
-const isJsonObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Whether some text block already is the JSON of `structured` (servers often send both). */
 function carriesStructured(blocks: readonly ToolResultContentBlock[], structured: unknown): boolean {
   const canonical = JSON.stringify(structured);
@@ -170,7 +168,7 @@ export function convertToolResult(result: unknown, caps: ResultCaps = DEFAULT_RE
     const kept = checkStructured(record.structuredContent, caps);
     if (kept.ok) {
       // Only an object is structured content (the spec's type); anything else still reaches the model as JSON.
-      if (isJsonObject(record.structuredContent)) output.structured = record.structuredContent;
+      if (isRecord(record.structuredContent)) output.structured = record.structuredContent;
       if (!carriesStructured(content, record.structuredContent))
         output.content.push(convertText(kept.json, caps, spent));
     } else output.content.push(text(`[structuredContent not kept: ${kept.reason}]`));

@@ -3,7 +3,7 @@ import { startDemoServer } from '../../server/demo-server';
 import type { McpHttpHandle } from '../../server/serve-mcp-http';
 import { createTaskRunContext, textOfOutput } from '../../test/support/task-run-context';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
-import type { TrafficEntry } from './record-transport';
+import type { TrafficEntry } from '../shared/traffic-entry';
 
 // The offline demo server's `weather.outlook` runs as a task in both eras it serves.
 describe.each([

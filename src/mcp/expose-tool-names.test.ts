@@ -74,4 +74,19 @@ describe('createToolNameMap', () => {
     ]).exposedNames;
     expect(elsewhere).not.toEqual(first);
   });
+
+  it('never hashes a secret of the URL: a bridge token or key in it changes no name, and none can be recovered', () => {
+    const names = (serverUrl: string) =>
+      createToolNameMap([
+        { serverId: 'a', serverName: 'memory', serverUrl, toolName: 'read.graph' },
+        { serverId: 'a', serverName: 'memory', serverUrl, toolName: 'read_graph' },
+      ]).exposedNames;
+    const withToken = names('http://127.0.0.1:3010/mcp?token=Vq3first-token-0000000000000000000000000');
+    expect(names('http://127.0.0.1:3010/mcp?token=Zz9second-token-111111111111111111111111')).toEqual(withToken);
+    expect(names('http://user:pa55@127.0.0.1:3010/mcp?token=x#frag')).toEqual(
+      names('http://other:secret@127.0.0.1:3010/mcp?token=y#other'),
+    );
+    // Where the server is still counts: another port is another server.
+    expect(names('http://127.0.0.1:3011/mcp?token=Vq3first-token-0000000000000000000000000')).not.toEqual(withToken);
+  });
 });

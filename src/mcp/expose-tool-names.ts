@@ -1,4 +1,5 @@
 // Pure naming: MCP (server, tool) pairs ⇄ the names the model sees. No I/O, no SDK.
+import { redactUrl } from '../shared/redact-url';
 
 /** One tool to name: which server it comes from and what that server calls it. */
 export interface ToolNameEntry {
@@ -50,11 +51,15 @@ function shortHash(value: string): string {
 
 const keyOf = (serverId: string, toolName: string) => `${serverId}\u0000${toolName}`;
 
-/** What a collision's hash is of: stable across visits when the entry has its server's URL. */
+/**
+ * What a collision's hash is of: stable across visits when the entry has its server's URL. The URL goes in with
+ * its secrets redacted (a stdio bridge's token, a key in the query, user info), so a new token renames nothing
+ * and a name the model sees never carries a trace of a secret.
+ */
 const hashSourceOf = (entry: ToolNameEntry) =>
   entry.serverUrl === undefined
     ? keyOf(entry.serverId, entry.toolName)
-    : `${entry.serverName}\u0000${entry.serverUrl}\u0000${entry.toolName}`;
+    : `${entry.serverName}\u0000${redactUrl(entry.serverUrl)}\u0000${entry.toolName}`;
 
 /**
  * Names every tool `<server>__<tool>`, sanitised to `[A-Za-z0-9_-]` and cut to 64 characters. Names that

@@ -13,6 +13,7 @@ import type { ResultCaps } from './result-caps';
 import { SamplingDeclinedError } from './sampling-declined-error';
 import { ACCEPTS_TASK_META_KEY } from './task-handle-transport';
 import { watchTaskPushes } from './task-pushes';
+import { isRecord } from '../shared/is-record';
 
 const anyResult = z.record(z.string(), z.unknown());
 const intervalField = 'pollIntervalMs';
@@ -34,12 +35,9 @@ export interface FollowModernMcpTaskOptions {
   handlers?: TaskInputHandlers;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The error result of a task that failed with a JSON-RPC error (`error: { code, message }`). */
 function failedOutput(task: PolledTask): ToolOutput {
-  const error = isObject(task.raw['error']) ? task.raw['error'] : {};
+  const error = isRecord(task.raw['error']) ? task.raw['error'] : {};
   const message = typeof error['message'] === 'string' ? error['message'].slice(0, 2_000) : task.statusMessage;
   const code = typeof error['code'] === 'number' ? ` (${error['code']})` : '';
   return {
@@ -79,7 +77,7 @@ export async function followModernMcpTask(
     cancel,
     async answerInput(task) {
       const asked = task.raw['inputRequests'];
-      if (!isObject(asked)) return undefined;
+      if (!isRecord(asked)) return undefined;
       const fresh = Object.entries(asked).filter(([key]) => !answered.has(key));
       if (fresh.length > maxInputRequests || fresh.some(([key]) => key.length > maxInputKeyLength))
         throw new McpTaskError(
@@ -118,7 +116,7 @@ export async function followModernMcpTask(
           isError: true,
         });
       const result = task.raw['result'];
-      if (!isObject(result))
+      if (!isRecord(result))
         return Promise.reject(
           new McpTaskError(
             `The server said task ${taskId} of ${toolName} completed, but its result ${quoteValue(result)} is not an object.`,

@@ -3,7 +3,7 @@ import { startModernServer } from '../../test/servers/modern-server';
 import type { McpHttpHandle } from '../../server/serve-mcp-http';
 import { connectMcpServer } from './connect-mcp-server';
 import { createListingCache } from './listing-cache';
-import type { TrafficEntry } from './record-transport';
+import type { TrafficEntry } from '../shared/traffic-entry';
 
 describe('listings kept for their 2026-07-28 ttlMs', () => {
   let server: McpHttpHandle;

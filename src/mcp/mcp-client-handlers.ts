@@ -9,7 +9,7 @@ import { SamplingDeclinedError } from './sampling-declined-error';
 import { ProtocolError, ProtocolErrorCode } from './sdk-errors';
 import type { ElicitationSchema, McpLogLevel } from '../protocol/mcp-feature-messages';
 import type { Client } from './mcp-sdk-client';
-import type { TrafficEntry } from './record-transport';
+import type { TrafficEntry } from '../shared/traffic-entry';
 import { mcpUiExtensionCapability } from './read-tool-app';
 
 /** The parameters of a server's form-mode `elicitation/create`. */

@@ -26,3 +26,21 @@ export class McpToolTimeoutError extends Error {
     super(`The tool ${toolName} did not answer within ${timeoutMs} ms.`, options);
   }
 }
+
+/**
+ * Thrown by an MCP tool's `run` when the connection to its server broke during the call: the answer will not come.
+ * Told apart from a timeout by its name and `code`; whether the call runs again is the loop policy's decision.
+ */
+export class McpConnectionLostError extends Error {
+  override readonly name = 'McpConnectionLostError';
+  /** Structured, so the loop's retry policy reads it instead of the words. */
+  readonly code = 'connection-lost';
+
+  constructor(
+    readonly serverName: string,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Connection to \`${serverName}\` lost during the call: ${reason}.`, options);
+  }
+}

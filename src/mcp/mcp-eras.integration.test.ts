@@ -7,7 +7,7 @@ import type { ToolRunContext } from '../engine/tool/tool';
 import { connectMcpServer } from './connect-mcp-server';
 import { createEraMemory } from './mcp-era';
 import { McpConnectionError } from './mcp-connection-error';
-import type { TrafficEntry } from './record-transport';
+import type { TrafficEntry } from '../shared/traffic-entry';
 
 const createTestContext = (): ToolRunContext => ({
   signal: new AbortController().signal,

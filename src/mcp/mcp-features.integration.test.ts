@@ -5,7 +5,7 @@ import type { ToolRunContext } from '../engine/tool/tool';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
 import { SamplingDeclinedError, toSamplingResult } from './convert-sampling';
 import type { McpClientHandlers } from './mcp-client-handlers';
-import type { TrafficEntry } from './record-transport';
+import type { TrafficEntry } from '../shared/traffic-entry';
 
 const text = (output: { content: { type: string; text?: string }[] } | undefined) =>
   output?.content.map((part) => part.text ?? '').join('') ?? '';

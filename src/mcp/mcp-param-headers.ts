@@ -2,6 +2,8 @@
 // header on each tools/call, so gateways can route without reading the body. A tool whose marks break the rules
 // cannot be called correctly, and the client must leave it out of its list.
 
+import { isRecord } from '../shared/is-record';
+
 const MARK = 'x-mcp-header';
 /** RFC 9110 `token`: no spaces, control characters or delimiters. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -20,9 +22,6 @@ export interface McpParamHeaderMark {
 /** The marks of one tool's `inputSchema`, or why the tool must be left out. */
 export type McpParamHeaderScan = { valid: true; marks: McpParamHeaderMark[] } | { valid: false; reason: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Reads the `x-mcp-header` marks of `inputSchema`. A mark is valid only on a property reached through a chain of
  * `properties` (not under items, combinators, conditionals, `$defs`…), with a non-empty RFC 9110 token as its
@@ -39,7 +38,7 @@ export function scanMcpParamHeaders(inputSchema: unknown): McpParamHeaderScan {
       }
       return undefined;
     }
-    if (!isObject(node)) return undefined;
+    if (!isRecord(node)) return undefined;
     const where = path.length === 0 ? 'the schema root' : `"${path.join('.')}"`;
     if (MARK in node) {
       const name = node[MARK];
@@ -56,7 +55,7 @@ export function scanMcpParamHeaders(inputSchema: unknown): McpParamHeaderScan {
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === MARK || DATA_KEYWORDS.has(key)) continue;
-      if (key === 'properties' && isObject(value)) {
+      if (key === 'properties' && isRecord(value)) {
         for (const [property, child] of Object.entries(value)) {
           const fault = visit(child, [...path, property], reachable);
           if (fault !== undefined) return fault;
@@ -98,7 +97,7 @@ export function mcpParamHeaders(marks: readonly McpParamHeaderMark[], input: Rec
   const headers: Record<string, string> = {};
   for (const mark of marks) {
     let value: unknown = input;
-    for (const key of mark.path) value = isObject(value) ? value[key] : undefined;
+    for (const key of mark.path) value = isRecord(value) ? value[key] : undefined;
     const text = asHeaderText(value);
     if (text !== undefined) headers[`Mcp-Param-${mark.headerName}`] = encodeMcpParamValue(text);
   }

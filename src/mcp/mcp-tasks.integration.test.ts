@@ -3,7 +3,7 @@ import { startTasksServer, type TasksServerHandle } from '../../test/servers/tas
 import { createTaskRunContext, textOfOutput } from '../../test/support/task-run-context';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
 import type { ElicitationParams } from './mcp-client-handlers';
-import type { TrafficEntry } from './record-transport';
+import type { TrafficEntry } from '../shared/traffic-entry';
 
 const createContext = createTaskRunContext;
 const textOf = textOfOutput;

@@ -9,7 +9,7 @@ import { createToolInputValidator } from '../worker/validate-tool-input';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
 import { SamplingDeclinedError, toSamplingResult } from './convert-sampling';
 import type { McpClientHandlers } from './mcp-client-handlers';
-import type { TrafficEntry } from './record-transport';
+import type { TrafficEntry } from '../shared/traffic-entry';
 
 const context = (): ToolRunContext => ({ signal: new AbortController().signal, onProgress: () => {}, log: () => {} });
 const text = (output: { content: { type: string; text?: string }[] } | undefined) =>

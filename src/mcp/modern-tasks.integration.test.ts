@@ -3,7 +3,7 @@ import { startModernTasksServer, type ModernTasksServerHandle } from '../../test
 import { createTaskRunContext, textOfOutput } from '../../test/support/task-run-context';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
 import type { ElicitationParams, SamplingParams } from './mcp-client-handlers';
-import type { TrafficEntry } from './record-transport';
+import type { TrafficEntry } from '../shared/traffic-entry';
 import { SamplingDeclinedError } from './sampling-declined-error';
 
 const EXTENSION = 'io.modelcontextprotocol/tasks';

@@ -14,6 +14,7 @@ import { McpConnectionError } from './mcp-connection-error';
 import { MODERN_PROTOCOL_VERSION, type McpEraChoice, type RememberedEra } from './mcp-era';
 import type { McpSession } from './mcp-session';
 import { isProbeNetworkFailure, sdkHttpStatusOf } from './sdk-errors';
+import { watchRequestStreams, type RequestStreamWatch, type WatchRequestStreamsOptions } from './watch-request-streams';
 
 export type { McpSession } from './mcp-session';
 
@@ -36,7 +37,20 @@ export interface OpenMcpSessionOptions {
   prior?: RememberedEra;
   /** The log level each 2026-07-28 request carries (read per request); default `DEFAULT_REQUEST_LOG_LEVEL`. */
   requestLogLevel?: () => LoggingLevel | undefined;
+  /** Who hears a lost response stream, and the clock of its resumption (see `watchRequestStreams`). */
+  streams?: WatchRequestStreamsOptions;
 }
+
+/**
+ * The SDK's own stream resumption (`Last-Event-ID`), made quick enough that a call whose server is gone fails
+ * within 2 s: two tries, 250 ms then 500 ms after the loss, whatever `retry:` the server asked for (capped).
+ */
+const resumption = {
+  initialReconnectionDelay: 250,
+  maxReconnectionDelay: 500,
+  reconnectionDelayGrowFactor: 2,
+  maxRetries: 2,
+};
 
 /** Said on the server item when the probe could not be sent from the worker and Loupe fell back. */
 export const PROBE_FALLBACK_NOTE =
@@ -73,11 +87,24 @@ function createClient(options: OpenMcpSessionOptions, era: McpEraChoice): Client
   return client;
 }
 
-function transportOptions(url: URL, options: OpenMcpSessionOptions) {
+function transportOptions(url: URL, options: OpenMcpSessionOptions, watch?: RequestStreamWatch) {
   const base = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init));
+  // Not `requestInit.headers`: the SDK would send those to the OAuth authorization server too.
+  const scoped = scopeServerHeaders(url, options.headers, refuseRedirects(base));
+  const schedule = options.streams?.schedule;
   return {
-    // Not `requestInit.headers`: the SDK would send those to the OAuth authorization server too.
-    fetch: scopeServerHeaders(url, options.headers, refuseRedirects(base)),
+    fetch: watch === undefined ? scoped : watch.fetch(scoped),
+    ...(watch === undefined
+      ? {}
+      : {
+          reconnectionOptions: resumption,
+          reconnectionScheduler: (reconnect: () => void, delay: number) => {
+            const ms = Math.min(delay, resumption.maxReconnectionDelay);
+            if (schedule !== undefined) return schedule(reconnect, ms);
+            const handle = setTimeout(reconnect, ms);
+            return () => clearTimeout(handle);
+          },
+        }),
     ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
   };
 }
@@ -146,16 +173,20 @@ async function connectStreamable(
   era: McpEraChoice,
   prior: RememberedEra | undefined,
 ): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const transport = new StreamableHTTPClientTransport(url, transportOptions(url, options));
+  const watch = watchRequestStreams(options.streams);
+  const transport = new StreamableHTTPClientTransport(url, transportOptions(url, options, watch));
   const client = createClient(options, era);
   let initializeAnswered = false;
   try {
     await client.connect(
-      carryTaskHandles(
-        observed(transport, client, options, () => {
-          initializeAnswered = true;
-        }),
-        client,
+      // Outermost, so the answer it gives a lost request reaches the client but no traffic log.
+      watch.wrap(
+        carryTaskHandles(
+          observed(transport, client, options, () => {
+            initializeAnswered = true;
+          }),
+          client,
+        ),
       ),
       {
         timeout: options.timeoutMs,

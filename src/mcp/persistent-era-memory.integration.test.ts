@@ -8,7 +8,7 @@ import { createIndexedDbEraStore } from '../worker/indexed-db-era-store';
 import { connectMcpServer } from './connect-mcp-server';
 import { eraMemoryKey, type McpEraChoice } from './mcp-era';
 import { createPersistentEraMemory, hashEraKey, type EraStore } from './persistent-era-memory';
-import type { TrafficEntry } from './record-transport';
+import type { TrafficEntry } from '../shared/traffic-entry';
 
 describe('era memory across a reload', () => {
   let modern: McpHttpHandle;

@@ -1,6 +1,7 @@
 // An `EraMemory` that outlives the worker: each server's era kept in a store (IndexedDB in the app) by a hash.
 import type { DiscoverResult } from '@modelcontextprotocol/client';
 import { createEraMemory, type EraMemory, type RememberedEra } from './mcp-era';
+import { isRecord } from '../shared/is-record';
 
 /** What is kept per server: the era as learnt, and when. */
 export interface StoredEra {
@@ -26,10 +27,6 @@ export interface PersistentEraMemoryOptions {
 export const MAX_STORED_DISCOVER_LENGTH = 64_000;
 
 const DEFAULT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Reads back what the store holds, trusting nothing about its shape (another version of Loupe may have written it). */
 function readStoredEra(value: unknown): StoredEra | undefined {

@@ -1,6 +1,7 @@
 // Reads the MCP Apps parts of a tool definition (`_meta.ui`) and the UI extension Loupe's client declares.
 import type { Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import type { McpToolVisibility, ToolAppInfo } from '../shared/mcp-tool-visibility';
+import { isRecord } from '../shared/is-record';
 
 /** The extension's id, as clients declare it under `capabilities.extensions`. */
 export const MCP_UI_EXTENSION_ID = 'io.modelcontextprotocol/ui';
@@ -10,9 +11,6 @@ export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
 /** What Loupe's client declares: it renders MCP App pages (`capabilities.extensions`). */
 export const mcpUiExtensionCapability = { [MCP_UI_EXTENSION_ID]: { mimeTypes: [MCP_APP_MIME_TYPE] } };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The tool's app from `_meta.ui` (`resourceUri`, `visibility`), also accepting the older flat key

@@ -2,21 +2,7 @@
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/client';
 import { wireHeadersOf } from './wire-headers';
-
-/** One recorded message; `durationMs` is set on a response or error (time since its request). */
-export interface TrafficEntry {
-  at: number;
-  direction: 'sent' | 'received';
-  kind: 'request' | 'response' | 'error' | 'notification';
-  method?: string;
-  id?: string | number;
-  durationMs?: number;
-  /** The era the connection spoke when the message passed (absent while it was still being negotiated). */
-  era?: 'modern' | 'legacy';
-  /** A sent 2026-07-28 request's per-request headers (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`…). */
-  headers?: Record<string, string>;
-  message: JSONRPCMessage;
-}
+import type { TrafficEntry } from '../shared/traffic-entry';
 
 function describe(message: JSONRPCMessage): Pick<TrafficEntry, 'kind' | 'method' | 'id'> {
   const record = message as { id?: string | number; method?: string; error?: unknown };
@@ -51,7 +37,7 @@ export interface TransportRewrites {
  */
 export function recordTransport(
   inner: Transport,
-  record: (entry: TrafficEntry) => void,
+  record: (entry: TrafficEntry<JSONRPCMessage>) => void,
   now: () => number = Date.now,
   rewrites: TransportRewrites = {},
 ): Transport {
@@ -60,7 +46,7 @@ export function recordTransport(
     const at = now();
     const described = describe(message);
     const headers = direction === 'sent' ? wireHeadersOf(message, options) : undefined;
-    const entry: TrafficEntry = {
+    const entry: TrafficEntry<JSONRPCMessage> = {
       at,
       direction,
       ...described,

@@ -4,7 +4,7 @@ import { startModernServer } from '../../test/servers/modern-server';
 import type { McpHttpHandle } from '../../server/serve-mcp-http';
 import type { ToolRunContext } from '../engine/tool/tool';
 import { connectMcpServer } from './connect-mcp-server';
-import type { TrafficEntry } from './record-transport';
+import type { TrafficEntry } from '../shared/traffic-entry';
 
 const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 

@@ -77,6 +77,20 @@ describe('carryTaskHandles', () => {
   });
 });
 
+describe('carryTaskHandles hands the SDK results it can decode', () => {
+  it('gives an answer without resultType the complete type the spec tells clients to assume (SEP-2322)', async () => {
+    const { deliver, received } = await setUp();
+    deliver({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'no-result-type-ok' }] } });
+    expect(received).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        result: { content: [{ type: 'text', text: 'no-result-type-ok' }], resultType: 'complete' },
+      },
+    ]);
+  });
+});
+
 describe('carryTaskHandles passes through what the SDK reads from its transport', () => {
   it('says whether each request has its own stream (a 2026-07-28 cancel closes it; hidden, it would notify)', () => {
     const client = new Client({ name: 't', version: '1' });

@@ -1,8 +1,10 @@
 // The 2026-07-28 Tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663) at the transport: declares it in the
 // per-request capabilities of the requests that can take a task, and lifts a `tools/call` answered with a task
-// handle (`resultType: "task"`) out of the way of the SDK, whose result decoder refuses that result type.
+// handle (`resultType: "task"`) out of the way of the SDK, whose result decoder refuses that result type. Every
+// answer that comes in is also given the default `resultType` the spec tells clients to assume.
 import { CLIENT_CAPABILITIES_META_KEY } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import { defaultResultType } from './default-result-type';
 import type { Client } from './mcp-sdk-client';
 
 /** The extension's identifier, as declared in capabilities. */
@@ -65,7 +67,7 @@ export function carryTaskHandles(inner: Transport, client: Client): Transport {
     setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
     async start() {
       inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-        wrapper.onmessage?.(lift(message), extra);
+        wrapper.onmessage?.(defaultResultType(lift(message)), extra);
       };
       inner.onclose = () => wrapper.onclose?.();
       inner.onerror = (error: Error) => wrapper.onerror?.(error);

@@ -2,6 +2,7 @@
 import { Validator } from '@cfworker/json-schema';
 import { prepareSchemaRefs } from '../shared/prepare-schema-refs';
 import { jsonSchemaDraft07 } from './json-schema-draft-07';
+import { isRecord } from '../shared/is-record';
 
 /** A tool as the model sees it. */
 export interface ToolDefinitionDraft {
@@ -21,10 +22,6 @@ export const MAX_TOOL_SCHEMA_LENGTH = 50_000;
 
 // Compiled once; cfworker validates without eval, so this is safe under the app's CSP.
 const metaValidator = new Validator(jsonSchemaDraft07, '7', false);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * What is wrong with the schema's `$ref`s: one pointing nowhere in it or looping without reaching a value

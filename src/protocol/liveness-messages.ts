@@ -1,5 +1,6 @@
 // The heartbeat between the UI and the engine worker: a ping the worker answers at once. Types and guards only.
 import { PROTOCOL_VERSION } from './messages';
+import { isObjectLike } from '../shared/is-record';
 
 /**
  * Sent by the UI about once a second. The worker answers before anything else it has queued, so a
@@ -18,20 +19,22 @@ export interface PongMessage {
   id: number;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /** True when `value` is a heartbeat ping of this protocol version. */
 export function isPingMessage(value: unknown): value is PingMessage {
   return (
-    isRecord(value) && value['v'] === PROTOCOL_VERSION && value['type'] === 'ping' && typeof value['id'] === 'number'
+    isObjectLike(value) &&
+    value['v'] === PROTOCOL_VERSION &&
+    value['type'] === 'ping' &&
+    typeof value['id'] === 'number'
   );
 }
 
 /** True when `value` is the answer to a ping. */
 export function isPongMessage(value: unknown): value is PongMessage {
   return (
-    isRecord(value) && value['v'] === PROTOCOL_VERSION && value['type'] === 'pong' && typeof value['id'] === 'number'
+    isObjectLike(value) &&
+    value['v'] === PROTOCOL_VERSION &&
+    value['type'] === 'pong' &&
+    typeof value['id'] === 'number'
   );
 }

@@ -2,6 +2,7 @@
 // resources and prompts. Types and guards only.
 import type { ImageBlock, TextBlock } from '../engine/message/message';
 import type { ProviderSettings } from './settings';
+import type { TrafficEntry } from '../shared/traffic-entry';
 
 /** MCP logging levels (RFC 5424 names), lowest first. */
 export const MCP_LOG_LEVELS = [
@@ -26,22 +27,10 @@ export interface McpLogEntry {
 }
 
 /** One JSON-RPC message on a server's wire, as recorded by the worker. */
-export interface McpTrafficRecord {
+export interface McpTrafficRecord extends TrafficEntry {
   serverId: string;
   /** Increases by one per recorded message of this worker. */
   seq: number;
-  at: number;
-  direction: 'sent' | 'received';
-  kind: 'request' | 'response' | 'error' | 'notification';
-  method?: string;
-  id?: string | number;
-  /** For a response or error: ms since the request with the same id went the other way. */
-  durationMs?: number;
-  /** The era the connection spoke then (`modern` = 2026-07-28); absent while it was being negotiated. */
-  era?: 'modern' | 'legacy';
-  /** A sent 2026-07-28 request's per-request headers (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`…). */
-  headers?: Record<string, string>;
-  message: unknown;
 }
 
 /** One field of an elicitation form (the MCP primitive schema: string, number, integer, boolean, enum). */

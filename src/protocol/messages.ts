@@ -23,6 +23,7 @@ import type {
   TranscriptImportResult,
 } from './session-messages';
 import type { RunEventsMessage } from './run-events-message';
+import { isObjectLike } from '../shared/is-record';
 
 /** Bumped on any incompatible change; both sides refuse other versions. */
 export const PROTOCOL_VERSION = 1;
@@ -112,22 +113,18 @@ export type WorkerMessage =
 export type WireWorkerMessage =
   Exclude<WorkerMessage, { type: 'run-event' }> | ({ v: typeof PROTOCOL_VERSION } & RunEventsMessage);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /** True when `value` is a message of this protocol version as the worker posts it. */
 export function isWorkerMessage(value: unknown): value is WireWorkerMessage {
-  return isRecord(value) && value['v'] === PROTOCOL_VERSION && typeof value['type'] === 'string';
+  return isObjectLike(value) && value['v'] === PROTOCOL_VERSION && typeof value['type'] === 'string';
 }
 
 /** True when `value` is a command envelope of this protocol version. */
 export function isCommandEnvelope(value: unknown): value is CommandEnvelope {
   return (
-    isRecord(value) &&
+    isObjectLike(value) &&
     value['v'] === PROTOCOL_VERSION &&
     typeof value['requestId'] === 'string' &&
-    isRecord(value['command']) &&
+    isObjectLike(value['command']) &&
     typeof value['command']['type'] === 'string'
   );
 }

@@ -1,7 +1,11 @@
 // What the worker tells the UI about an MCP server. Types only.
 import type { ToolAppInfo } from '../shared/mcp-tool-visibility';
 
-export type ServerStatusWord = 'connecting' | 'connected' | 'error';
+/**
+ * `reconnecting`: a connected server's connection broke and Loupe is reaching it again; `unreachable`: it does not
+ * answer (the `problem` says why) and Loupe tries again by itself with backoff.
+ */
+export type ServerStatusWord = 'connecting' | 'connected' | 'reconnecting' | 'unreachable' | 'error';
 
 /** Why a connection failed, in plain words, with what to do about it. */
 export interface ConnectionProblem {

@@ -1,5 +1,7 @@
 // Pure: finds every `$ref` of a JSON Schema that a validator must not follow (remote, missing, cyclic). No I/O.
 
+import { isRecord } from './is-record';
+
 /** The most schema objects looked at; a tool schema past this is not checked by Loupe (the server still is). */
 export const MAX_SCHEMA_NODES = 20_000;
 
@@ -38,10 +40,6 @@ interface Node {
 }
 
 const cache = new WeakMap<object, PreparedSchema>();
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function escapePointer(key: string): string {
   return key.replaceAll('~', '~0').replaceAll('/', '~1');

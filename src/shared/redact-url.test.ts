@@ -40,3 +40,28 @@ describe('a URL inside a query value', () => {
     );
   });
 });
+
+describe('redactUrl: bare query tokens and servers behind the CORS helper (issue 36)', () => {
+  it('redacts a query part without `=` unless it is a short flag word', () => {
+    expect(redactUrl('https://mcp.example.com/mcp?sk_live_4eC39HqLyjWDarjtT1zdp7dc')).toBe(
+      'https://mcp.example.com/mcp?REDACTED',
+    );
+    expect(redactUrl('https://mcp.example.com/mcp?debug&read-only&a=1&9f8e7d6c5b4a')).toBe(
+      'https://mcp.example.com/mcp?debug&read-only&a=REDACTED&REDACTED',
+    );
+    expect(redactUrl('mcp.example.com/mcp?sk_live_4eC39HqLyjWDarjtT1zdp7dc&debug')).toBe(
+      'mcp.example.com/mcp?REDACTED&debug',
+    );
+  });
+
+  it("redacts the secret path segments of a server reached through the helper's ?url=", () => {
+    const target = 'https://mcp.example.com/u/sk-path-secret/mcp?sk_bare_token_123';
+    const relayed = `http://127.0.0.1:3002/proxy?url=${encodeURIComponent(target)}`;
+    const written = redactUrl(relayed, ['sk-path-secret']);
+    expect(written).not.toContain('sk-path-secret');
+    expect(written).not.toContain('sk_bare_token_123');
+    expect(decodeURIComponent(written)).toBe(
+      'http://127.0.0.1:3002/proxy?url=https://mcp.example.com/u/REDACTED/mcp?REDACTED',
+    );
+  });
+});

@@ -26,7 +26,7 @@ export function redactUrl(url: string, secretSegments: readonly string[] = []): 
       .map((segment) => (secrets.has(safeDecode(segment)) || secrets.has(segment) ? REDACTED : segment))
       .join('/');
   }
-  const query = redactQuery(parsed.search);
+  const query = redactQuery(parsed.search, secretSegments);
   const hash = parsed.hash === '' ? '' : `#${REDACTED}`;
   const redacted = `${withUserInfo(parsed)}${parsed.pathname}${query}${hash}`;
   // Nothing secret: the URL is written as the person typed it (no normalisation such as a trailing slash).
@@ -53,21 +53,26 @@ function withUserInfo(parsed: URL): string {
   return `${parsed.protocol}//${user}${parsed.host}`;
 }
 
+/** A bare query part kept as it is: a flag word (`?debug`, `?read-only`), never a token (`?sk_live_4eC39…`). */
+const FLAG_WORD = /^[A-Za-z][A-Za-z-]{0,15}$/;
+
 /**
- * `?a=1&b` → `?a=REDACTED&b`: names kept, values replaced, the order and bare names untouched. A value that
- * is itself an http(s) URL (a relay's `?url=` — the CORS helper's) is redacted as a URL instead, so the
- * target stays readable and its own secrets do not.
+ * `?a=1&debug&sk_live_x` → `?a=REDACTED&debug&REDACTED`: names kept, values replaced, the order kept. A bare
+ * part is a secret too (servers take `?<token>`), unless it is a short flag word. A value that is itself an
+ * http(s) URL (a relay's `?url=` — the CORS helper's) is redacted as a URL instead, with the same secret path
+ * segments, so the target stays readable and its own secrets do not.
  */
-function redactQuery(search: string): string {
+function redactQuery(search: string, secretSegments: readonly string[]): string {
   if (search === '' || search === '?') return search;
   const parts = search
     .slice(1)
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
-      if (equals === -1 || equals === pair.length - 1) return pair;
+      if (equals === -1) return pair === '' || FLAG_WORD.test(safeDecode(pair)) ? pair : REDACTED;
+      if (equals === pair.length - 1) return pair;
       const value = safeDecode(pair.slice(equals + 1));
-      const nested = /^https?:\/\//i.test(value) ? encodeURIComponent(redactUrl(value)) : REDACTED;
+      const nested = /^https?:\/\//i.test(value) ? encodeURIComponent(redactUrl(value, secretSegments)) : REDACTED;
       return `${pair.slice(0, equals)}=${nested}`;
     });
   return `?${parts.join('&')}`;
@@ -77,6 +82,9 @@ function redactByPattern(text: string, secretSegments: readonly string[]): strin
   let redacted = text
     .replace(/\/\/[^/?#@\s]*@/g, `//${REDACTED}@`)
     .replace(/([?&][^=&#\s]*=)[^&#\s]+/g, `$1${REDACTED}`)
+    .replace(/([?&])([^=&#\s]+)(?=[&#\s]|$)/g, (whole, mark: string, bare: string) =>
+      FLAG_WORD.test(bare) ? whole : `${mark}${REDACTED}`,
+    )
     .replace(/#.*$/s, `#${REDACTED}`);
   for (const segment of secretSegments) if (segment !== '') redacted = redacted.split(segment).join(REDACTED);
   return redacted;

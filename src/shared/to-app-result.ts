@@ -1,5 +1,7 @@
 // A tool result as an MCP App reads it (`tools/call` result, `ui/notifications/tool-result`). Pure, imports nothing.
 
+import { isRecord } from './is-record';
+
 /** The blocks of a result as the timeline holds them (the engine's `ToolResultContentBlock`, structurally). */
 export type TimelineResultBlock =
   | { type: 'text'; text: string }
@@ -13,16 +15,13 @@ export interface AppToolResult {
   isError?: boolean;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The last text part that parses as a JSON object: the JSON text Loupe adds for `structuredContent`. */
 function recoverStructured(content: readonly TimelineResultBlock[]): Record<string, unknown> | undefined {
   for (const block of [...content].reverse()) {
     if (block.type !== 'text' || !block.text.trimStart().startsWith('{')) continue;
     try {
       const parsed: unknown = JSON.parse(block.text);
-      return isPlainObject(parsed) ? parsed : undefined;
+      return isRecord(parsed) ? parsed : undefined;
     } catch {
       return undefined;
     }

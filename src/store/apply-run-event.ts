@@ -1,6 +1,6 @@
 // Pure: folds one engine event into the run view. No I/O, no clock, no mutation of its inputs.
 import type { FinishReason, RunEvent } from '../engine/event/run-event';
-import type { ContentBlock, Message } from '../engine/message/message';
+import type { ContentBlock, Message, ToolUseBlock } from '../engine/message/message';
 import type { Usage } from '../engine/model/model';
 import { applyDebugEvent } from './apply-debug-event';
 import { applyAppCallEvent } from './apply-app-call-event';
@@ -10,17 +10,21 @@ import { updateCall, updateRound } from './update-run-view';
 import type { AssistantBlockView, RoundView, RunView, ToolCallView } from './run-view';
 
 function addUsage(a: Usage, b: Usage): Usage {
-  return {
+  const total: Usage = {
     inputTokens: a.inputTokens + b.inputTokens,
     outputTokens: a.outputTokens + b.outputTokens,
   };
+  if (a.serverToolRequests === undefined && b.serverToolRequests === undefined) return total;
+  const requests: Record<string, number> = { ...a.serverToolRequests };
+  for (const [key, count] of Object.entries(b.serverToolRequests ?? {})) requests[key] = (requests[key] ?? 0) + count;
+  return { ...total, serverToolRequests: requests };
 }
 
 function appendText(blocks: AssistantBlockView[], index: number, text: string): AssistantBlockView[] {
   const position = blocks.findIndex((block) => block.index === index);
   const current = blocks[position];
   if (current === undefined) return [...blocks, { kind: 'text', index, text }];
-  if (current.kind === 'tool_use' || current.kind === 'redacted_thinking') return blocks;
+  if (current.kind !== 'text' && current.kind !== 'thinking') return blocks;
   const next = blocks.slice();
   next[position] = { ...current, text: current.text + text };
   return next;
@@ -39,7 +43,13 @@ function appendThinking(blocks: AssistantBlockView[], index: number, text: strin
 function blocksFromMessage(content: ContentBlock[]): AssistantBlockView[] {
   const blocks: AssistantBlockView[] = [];
   content.forEach((block, index) => {
-    if (block.type === 'text') blocks.push({ kind: 'text', index, text: block.text });
+    if (block.type === 'text')
+      blocks.push(
+        block.citations === undefined
+          ? { kind: 'text', index, text: block.text }
+          : { kind: 'text', index, text: block.text, citations: block.citations },
+      );
+    else if (block.type === 'api_block') blocks.push({ kind: 'api', index, block: block.block });
     else if (block.type === 'thinking') blocks.push({ kind: 'thinking', index, text: block.thinking });
     else if (block.type === 'redacted_thinking')
       blocks.push({ kind: 'redacted_thinking', index, characters: block.data.length });
@@ -48,26 +58,37 @@ function blocksFromMessage(content: ContentBlock[]): AssistantBlockView[] {
   return blocks;
 }
 
+/** `call` with the code-execution call that made it, when code in the API's sandbox did. */
+function withCaller(call: ToolCallView, use: ToolUseBlock): ToolCallView {
+  const callerId = use.caller?.tool_id;
+  return typeof callerId === 'string' ? { ...call, callerId } : call;
+}
+
 /** The reply as committed: final text, final tool inputs; calls it no longer holds were cut mid-stream. */
 function settleResponse(view: RoundView, content: ContentBlock[]): RoundView {
-  const uses = new Map<string, Record<string, unknown>>();
-  for (const block of content) if (block.type === 'tool_use') uses.set(block.id, block.input);
+  const uses = new Map<string, ToolUseBlock>();
+  for (const block of content) if (block.type === 'tool_use') uses.set(block.id, block);
   const toolCalls = view.toolCalls.map((call): ToolCallView => {
-    const input = uses.get(call.callId);
-    if (input !== undefined) return { ...call, input };
+    const use = uses.get(call.callId);
+    if (use !== undefined) return withCaller({ ...call, input: use.input }, use);
     return call.status === 'pending' ? { ...call, status: 'dropped' } : call;
   });
   for (const block of content) {
     if (block.type === 'tool_use' && !toolCalls.some((call) => call.callId === block.id)) {
-      toolCalls.push({
-        callId: block.id,
-        name: block.name,
-        status: 'pending',
-        partialJson: '',
-        input: block.input,
-        isError: false,
-        content: [],
-      });
+      toolCalls.push(
+        withCaller(
+          {
+            callId: block.id,
+            name: block.name,
+            status: 'pending',
+            partialJson: '',
+            input: block.input,
+            isError: false,
+            content: [],
+          },
+          block,
+        ),
+      );
     }
   }
   return { ...view, blocks: blocksFromMessage(content), toolCalls };
@@ -174,6 +195,7 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
           usage: event.usage,
           responseTiming: event.timing,
           interrupted: event.interrupted === true,
+          ...(event.contextManagement === undefined ? {} : { contextManagement: event.contextManagement }),
         })),
         usage: addUsage(state.usage, event.usage),
       };

@@ -84,6 +84,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
   unsubscribe = client.subscribe((message) => {
     switch (message.type) {
       case 'run-event':
+        if (!store.getState().liveRunIds.has(message.runId)) store.getState().noteLiveRun(message.runId);
         store.getState().recordRunEvent(message.runId, message.event);
         batcher.push({ runId: message.runId, event: message.event });
         return;

@@ -1,7 +1,7 @@
 // Pure: how an imported transcript's model settings differ from the person's, and what applying them would change.
 import type { TranscriptSettings } from '../engine/transcript/transcript';
 import { REDACTED } from '../shared/redact-url';
-import { isKeyedProvider, type SelectableProvider, type Settings } from './settings';
+import { isKeyedProvider, type KeyedProvider, type SelectableProvider, type Settings } from './settings';
 
 /** One setting that differs: the transcript's value, the person's, and whether it can be applied. */
 export interface SettingDifference {
@@ -12,10 +12,25 @@ export interface SettingDifference {
   refused?: string;
 }
 
+/**
+ * Applying the file's base URL would send the key the person typed for `provider` to another host: the offer
+ * says so before anything is sent, and "Use these settings" then clears that key unless the person sends it on
+ * purpose ("Send my key to <to>").
+ */
+export interface KeyRedirect {
+  provider: KeyedProvider;
+  /** The host the key is for now (the person's base URL). */
+  from: string;
+  /** The host the file's base URL names, which would receive the key. */
+  to: string;
+}
+
 /** What an import offers: the differences, and the patch "Use these settings" applies (never a key). */
 export interface SettingsOffer {
   differences: SettingDifference[];
   patch: Partial<Pick<Settings, 'provider' | 'model' | 'baseUrl'>>;
+  /** Set when the patch's base URL is on another origin than the one the person's key is for. */
+  keyRedirect?: KeyRedirect;
 }
 
 const PROVIDERS: readonly SelectableProvider[] = ['anthropic', 'openai-compatible', 'demo', 'manual'];
@@ -50,11 +65,40 @@ export function diffImportedSettings(theirs: TranscriptSettings, mine: Settings)
     differences.push({ field: 'baseUrl', theirs: theirs.baseUrl, mine: myUrl, ...(refused ? { refused } : {}) });
     if (refused === undefined) patch.baseUrl = theirs.baseUrl;
   }
-  return finish(differences, patch);
+  const myKey = target === mine.provider ? mine.apiKey : mine.credentials[target].apiKey;
+  const from = originOf(myUrl);
+  const to = patch.baseUrl === undefined ? undefined : originOf(patch.baseUrl);
+  const keyRedirect =
+    myKey !== '' && to !== undefined && to !== from
+      ? { provider: target, from: hostOf(myUrl), to: hostOf(patch.baseUrl!) }
+      : undefined;
+  return finish(differences, patch, keyRedirect);
 }
 
-function finish(differences: SettingDifference[], patch: SettingsOffer['patch']): SettingsOffer | null {
-  return differences.length === 0 ? null : { differences, patch };
+function finish(
+  differences: SettingDifference[],
+  patch: SettingsOffer['patch'],
+  keyRedirect?: KeyRedirect,
+): SettingsOffer | null {
+  if (differences.length === 0) return null;
+  return keyRedirect === undefined ? { differences, patch } : { differences, patch, keyRedirect };
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `host[:port]`, as the person would recognise it in the offer. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 function checkBaseUrl(url: string): string | undefined {

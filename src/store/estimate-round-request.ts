@@ -5,6 +5,7 @@
 import type { RecordedRequest } from '../engine/model/sent-request';
 import { estimateJsonTokens, estimateRequestTokens, type EstimableTool } from '../shared/estimate-tokens';
 import type { RequestTokenEstimate } from '../shared/estimate-tokens';
+import { isObjectLike } from '../shared/is-record';
 
 /** A round as far as this needs it (a timeline round). */
 export interface RoundRequestSource {
@@ -28,14 +29,13 @@ interface HistoryTally {
 const tallies = new WeakMap<RecordedRequest, HistoryTally>();
 const fixedParts = new WeakMap<RecordedRequest, { system: number; tools: number }>();
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isSystemMessage = (message: unknown): boolean =>
-  isRecord(message) && (message['role'] === 'system' || message['role'] === 'developer');
+  isObjectLike(message) && (message['role'] === 'system' || message['role'] === 'developer');
 const textOf = (value: unknown): string =>
   typeof value === 'string'
     ? value
     : Array.isArray(value)
-      ? value.map((part) => (isRecord(part) && typeof part['text'] === 'string' ? part['text'] : '')).join('\n')
+      ? value.map((part) => (isObjectLike(part) && typeof part['text'] === 'string' ? part['text'] : '')).join('\n')
       : '';
 const systemTokens = (text: string): number => estimateRequestTokens({ system: text, tools: [], messages: [] }).system;
 
@@ -69,7 +69,7 @@ function tallyOf(record: RecordedRequest, basis: HistoryTally | undefined): Hist
   const added = messages.map((message) => (isSystemMessage(message) ? 0 : estimateJsonTokens(message)));
   const ownSystem = messages
     .filter(isSystemMessage)
-    .reduce<number>((sum, message) => sum + systemTokens(textOf(isRecord(message) ? message['content'] : '')), 0);
+    .reduce<number>((sum, message) => sum + systemTokens(textOf(isObjectLike(message) ? message['content'] : '')), 0);
   const tally: HistoryTally = {
     basis,
     parent,
@@ -87,8 +87,8 @@ function tallyOf(record: RecordedRequest, basis: HistoryTally | undefined): Hist
 /** The tools of a wire body in the estimator's terms (Anthropic's `input_schema`, OpenAI's `function`). */
 function toolsOf(body: Record<string, unknown>): EstimableTool[] {
   const tools = Array.isArray(body['tools']) ? (body['tools'] as unknown[]) : [];
-  return tools.filter(isRecord).map((tool) => {
-    const inner = isRecord(tool['function']) ? tool['function'] : tool;
+  return tools.filter(isObjectLike).map((tool) => {
+    const inner = isObjectLike(tool['function']) ? tool['function'] : tool;
     return {
       name: typeof inner['name'] === 'string' ? inner['name'] : '',
       description: typeof inner['description'] === 'string' ? inner['description'] : '',

@@ -38,8 +38,11 @@ export interface SettingsSlice {
    * not); nothing changes until they choose.
    */
   offerImportedSettings: (offer: SettingsOffer | null) => void;
-  /** `apply`: use the transcript's provider, model and base URL (never a key); `keep`: change nothing. */
-  answerSettingsOffer: (answer: 'apply' | 'keep') => void;
+  /**
+   * `apply` takes the file's settings (clearing the key when the offer's `keyRedirect` says it would go to
+   * another host); `apply-with-key` takes them and keeps the key, sent to that host; `keep` changes nothing.
+   */
+  answerSettingsOffer: (answer: 'apply' | 'apply-with-key' | 'keep') => void;
 }
 
 export interface ServersSlice {

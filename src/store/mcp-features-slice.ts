@@ -53,6 +53,10 @@ export function createMcpFeaturesSlice(
     elicitations: [],
     samplings: [],
     attachments: [],
+    liveRunIds: new Set<string>(),
+    noteLiveRun(runId) {
+      set((state) => ({ liveRunIds: new Set([...state.liveRunIds, runId]) }));
+    },
     applyMcpFeatureEvent(event) {
       switch (event.kind) {
         case 'log':

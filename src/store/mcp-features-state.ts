@@ -28,6 +28,14 @@ export interface McpFeaturesSlice {
   elicitations: ElicitationPrompt[];
   samplings: SamplingPrompt[];
   attachments: PendingAttachment[];
+  /**
+   * Runs whose events came live from the worker while this page was open (started or resumed here). An MCP App
+   * of any other run — imported, restored after a reload — is a recording: it starts only when the person asks,
+   * and may call no tools (the worker refuses too).
+   */
+  liveRunIds: ReadonlySet<string>;
+  /** Marks `runId` live (called once per run, at its first live event). */
+  noteLiveRun: (runId: string) => void;
   applyMcpFeatureEvent: (event: McpFeatureEvent) => void;
   answerElicitation: (requestId: string, answer: ElicitationAnswer) => Promise<void>;
   /** Approve runs the request on the current model (provider settings as they are now). */

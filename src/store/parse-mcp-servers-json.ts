@@ -2,6 +2,7 @@
 // and the stdio servers it can reach through the bridge (`npm run bridge`).
 import { setOwn } from '../shared/own-keys';
 import type { StdioServerEntry } from './bridge-command';
+import { isRecord } from '../shared/is-record';
 
 /** A server entry Loupe can connect to. */
 export interface ImportedServer {
@@ -18,10 +19,6 @@ export interface ParsedServers {
   skipped: string[];
   /** Set when nothing could be read at all. */
   error?: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The map of entries: `mcpServers` (Claude Desktop, Cursor), `servers` (VS Code's mcp.json) or `mcp.servers` (VS Code settings). */

@@ -4,7 +4,7 @@ import { applySettingsPatch } from './apply-settings-patch';
 
 const API_KEY_KEY = apiKeyStorageKey('anthropic');
 import { loadServers, saveServers, SERVERS_KEY } from './persist-servers';
-import { defaultSettings } from './settings';
+import { defaultSettings, MAX_ROUNDS_LIMIT } from './settings';
 import { MemoryStorage } from './testing/memory-storage';
 
 describe('settings persistence', () => {
@@ -50,13 +50,21 @@ describe('settings persistence', () => {
     const storage = new MemoryStorage();
     storage.setItem(SETTINGS_KEY, '{not json');
     expect(loadSettings(storage)).toEqual(defaultSettings);
-    storage.setItem(SETTINGS_KEY, JSON.stringify({ provider: 'evil', maxRounds: 1000, baseUrl: 42, model: 'm' }));
+    storage.setItem(SETTINGS_KEY, JSON.stringify({ provider: 'evil', maxRounds: 100_000, baseUrl: 42, model: 'm' }));
     expect(loadSettings(storage)).toMatchObject({
       provider: 'demo',
       maxRounds: 10,
       baseUrl: defaultSettings.baseUrl,
       model: 'm',
     });
+  });
+
+  it('keeps a round limit of a long agent run (1,000 rounds and more, up to the limit)', () => {
+    const storage = new MemoryStorage();
+    for (const maxRounds of [1000, MAX_ROUNDS_LIMIT]) {
+      storage.setItem(SETTINGS_KEY, JSON.stringify({ maxRounds }));
+      expect(loadSettings(storage).maxRounds).toBe(maxRounds);
+    }
   });
 
   it('keeps a key and a base URL per provider, each remembered on its own', () => {

@@ -4,8 +4,9 @@ import { readJson, readString, writeItem } from './safe-storage';
 import { readPolicies } from './policies/read-policies';
 import { redactUrl } from '../shared/redact-url';
 import { applySettingsPatch } from './apply-settings-patch';
-import { defaultSettings, isKeyedProvider, KEYED_PROVIDERS } from './settings';
+import { defaultSettings, isKeyedProvider, KEYED_PROVIDERS, MAX_ROUNDS_LIMIT } from './settings';
 import type { KeyedProvider, ProviderCredentials, SelectableProvider, Settings } from './settings';
+import { isRecord } from '../shared/is-record';
 
 export const SETTINGS_KEY = 'loupe.settings';
 /** Where one key was kept before each provider had its own (read once to migrate, then erased). */
@@ -20,10 +21,6 @@ type PersistedSettings = Pick<
   Settings,
   'provider' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices' | 'policies'
 > & { credentials: Record<KeyedProvider, Omit<ProviderCredentials, 'apiKey'>> };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function pickString(record: Record<string, unknown>, key: string, fallback: string): string {
   const value = record[key];
@@ -65,7 +62,7 @@ export function loadSettings(storage: Storage | undefined): Settings {
     rememberKey: active?.rememberKey ?? false,
     baseUrl: active?.baseUrl ?? credentials.anthropic.baseUrl,
     model: pickString(stored, 'model', defaultSettings.model),
-    maxRounds: pickInteger(stored, 'maxRounds', defaultSettings.maxRounds, 1, 100),
+    maxRounds: pickInteger(stored, 'maxRounds', defaultSettings.maxRounds, 1, MAX_ROUNDS_LIMIT),
     maxTokens: pickInteger(stored, 'maxTokens', defaultSettings.maxTokens, 1, 200_000),
     system: pickString(stored, 'system', defaultSettings.system),
     capabilities: readMap(stored['capabilities'], readCapabilities),

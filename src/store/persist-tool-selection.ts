@@ -2,12 +2,9 @@
 import type { LocalToolDefinition, ToolOverride, ToolSelection } from '../protocol/tool-settings';
 import { setOwn } from '../shared/own-keys';
 import { readJson, writeItem } from './safe-storage';
+import { isRecord } from '../shared/is-record';
 
 export const TOOLS_KEY = 'loupe.tools';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isLocalTool(value: unknown): value is LocalToolDefinition {
   return (

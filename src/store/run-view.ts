@@ -4,7 +4,7 @@ import type { AtLimitBehaviour } from '../shared/loop-policies';
 import type { StopReason, Usage } from '../engine/model/model';
 import type { ToolTaskState } from '../engine/tool/tool';
 import type { ModelPrice } from '../engine/model/model-capabilities';
-import type { ToolResultContentBlock } from '../engine/message/message';
+import type { ApiBlock, ApiJsonObject, ToolResultContentBlock } from '../engine/message/message';
 import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus } from '../engine/tool/tool';
 import type { RecordedRequest } from '../engine/model/sent-request';
 import type { EditRecord, PauseDigest } from '../engine/debug/debug-event';
@@ -33,7 +33,10 @@ export interface PolicyActView {
 
 /** One block of the assistant's reply, keyed by the reply's content index. */
 export type AssistantBlockView =
-  | { kind: 'text'; index: number; text: string }
+  /** `citations`: the API's sources for the text, as it sent them (shown as links, https only). */
+  | { kind: 'text'; index: number; text: string; citations?: ApiJsonObject[] }
+  /** A block of the API's own (server tool call or result, MCP connector, compaction, unknown type), as sent. */
+  | { kind: 'api'; index: number; block: ApiBlock['block'] }
   | { kind: 'thinking'; index: number; text: string }
   /** Encrypted thinking: only its size is shown; the message keeps the data. */
   | { kind: 'redacted_thinking'; index: number; characters: number }
@@ -54,6 +57,8 @@ export interface ToolCallView {
   partialJson: string;
   /** The parsed input, once the reply (or the call start) carries it. */
   input?: Record<string, unknown>;
+  /** The id of the code-execution call whose code made this call (programmatic tool calling); absent: the model did. */
+  callerId?: string;
   isError: boolean;
   content: ToolResultContentBlock[];
   queuedAt?: number;
@@ -120,6 +125,8 @@ export interface RoundView {
   blocks: AssistantBlockView[];
   stopReason?: StopReason | null;
   usage?: Usage;
+  /** The context-management edits the API applied to this round's request (what it cleared, tokens saved). */
+  contextManagement?: ApiJsonObject;
   responseTiming?: { startedAt: number; firstTokenAt?: number; endedAt: number };
   interrupted: boolean;
   /**

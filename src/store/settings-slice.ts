@@ -21,8 +21,10 @@ export function createSettingsSlice(set: SetLoupeState, get: GetLoupeState, deps
     answerSettingsOffer(answer) {
       const offer = get().settingsOffer;
       set({ settingsOffer: null });
-      if (answer !== 'apply' || !offer) return;
-      const { patch } = offer;
+      if (answer === 'keep' || !offer) return;
+      // Another host than the key's: the key goes there only when the person said so ('apply-with-key').
+      const dropKey = offer.keyRedirect !== undefined && answer !== 'apply-with-key';
+      const patch = dropKey ? { ...offer.patch, apiKey: '', rememberKey: false } : offer.patch;
       const switching = patch.provider !== undefined && patch.provider !== get().settings.provider;
       get().updateSettings(switching ? { ...switchProvider(get().settings, patch.provider!), ...patch } : patch);
     },

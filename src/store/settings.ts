@@ -5,6 +5,12 @@ import type { ProviderKind } from '../protocol/settings';
 import type { PolicySettings } from './policies/policy-defaults';
 
 /** Providers the UI offers: every provider kind the worker knows. */
+/**
+ * The most rounds a run may be given: agents people debug (coding agents above all) run for hundreds of rounds,
+ * and the engine's cost per round does not grow with the run (ENGINE-SPEC rule 29).
+ */
+export const MAX_ROUNDS_LIMIT = 10_000;
+
 export type SelectableProvider = ProviderKind;
 
 /** Providers that take a key and a base URL; each keeps its own, so a key only ever goes where it was typed. */

@@ -1,7 +1,8 @@
 // Checks a run's transcript against a test case's expectations. Pure but for the injected rubric grader.
 import type { Transcript } from '../engine/transcript/transcript';
-import { listCalls, readFinalAnswer, readRunCost } from './read-run';
-import { matchText, matchValue, quote, readPath, type MatchVerdict } from './match-value';
+import { checkCalls } from './check-calls';
+import { readFinalAnswer, readRunCost } from './read-run';
+import { matchText, type MatchVerdict } from './match-value';
 import type { Expectation } from './test-suite';
 
 export type ExpectationOutcome = 'pass' | 'fail' | 'skipped';
@@ -12,6 +13,8 @@ export interface ExpectationResult {
   detail: string;
   /** True for a rubric: a model decided, so the result may differ from run to run. */
   modelGraded: boolean;
+  /** The round it judged, when it targets one (`round` on a call expectation). */
+  round?: number;
 }
 
 /** Asks a model whether `answer` meets `rubric`. Absent (offline, no model): rubric expectations are skipped. */
@@ -25,66 +28,10 @@ const verdict = (check: MatchVerdict): ExpectationResult => ({
 const pass: MatchVerdict = { ok: true, why: '' };
 const fail = (why: string): MatchVerdict => ({ ok: false, why });
 
-/** Whether `wanted` appears in `names` in this order, other names allowed between. */
-function isSubsequence(wanted: readonly string[], names: readonly string[]): boolean {
-  let next = 0;
-  for (const name of names) if (name === wanted[next]) next += 1;
-  return next === wanted.length;
-}
+type RunExpectation = Extract<Expectation, { kind: 'final-answer' | 'finish-reason' | 'max-rounds' | 'max-cost' }>;
 
-function checkToolsCalled(names: string[], expectation: Extract<Expectation, { kind: 'tools-called' }>): MatchVerdict {
-  const called = names.length === 0 ? 'no tool was called' : `the calls were ${names.join(' → ')}`;
-  switch (expectation.mode) {
-    case 'exact':
-      return names.join('\n') === expectation.tools.join('\n') ? pass : fail(called);
-    case 'in-order':
-      return isSubsequence(expectation.tools, names) ? pass : fail(called);
-    case 'set': {
-      const missing = expectation.tools.filter((tool) => !names.includes(tool));
-      return missing.length === 0 ? pass : fail(`${missing.join(', ')} never called (${called})`);
-    }
-  }
-}
-
-function checkToolInput(
-  transcript: Transcript,
-  expectation: Extract<Expectation, { kind: 'tool-input' }>,
-): MatchVerdict {
-  const calls = listCalls(transcript).filter((call) => call.name === expectation.tool);
-  if (calls.length === 0) return fail(`${expectation.tool} was never called`);
-  const verdicts = calls.map((call) => {
-    const at = readPath(call.input, expectation.path);
-    return at.found ? matchValue(at.value, expectation.match) : fail(`the input has no ${quote(expectation.path)}`);
-  });
-  const failed = verdicts.filter((check) => !check.ok);
-  if (expectation.calls === 'all') return failed[0] ?? pass;
-  return failed.length < verdicts.length ? pass : fail(`no call matched: ${failed[0]?.why ?? ''}`);
-}
-
-function checkToolStatus(
-  transcript: Transcript,
-  expectation: Extract<Expectation, { kind: 'tool-status' }>,
-): MatchVerdict {
-  const calls = listCalls(transcript).filter(
-    (call) => expectation.tool === undefined || call.name === expectation.tool,
-  );
-  if (calls.length === 0)
-    return fail(expectation.tool === undefined ? 'no tool was called' : `${expectation.tool} was never called`);
-  const other = calls.find((call) => call.status !== expectation.status);
-  return other === undefined ? pass : fail(`${other.name} ended ${other.status}`);
-}
-
-function checkSync(transcript: Transcript, expectation: Exclude<Expectation, { kind: 'rubric' }>): MatchVerdict {
+function checkRun(transcript: Transcript, expectation: RunExpectation): MatchVerdict {
   switch (expectation.kind) {
-    case 'tools-called':
-      return checkToolsCalled(
-        listCalls(transcript).map((call) => call.name),
-        expectation,
-      );
-    case 'tool-input':
-      return checkToolInput(transcript, expectation);
-    case 'tool-status':
-      return checkToolStatus(transcript, expectation);
     case 'final-answer':
       return matchText(readFinalAnswer(transcript), expectation.match);
     case 'finish-reason':
@@ -109,7 +56,20 @@ export async function evaluateExpectation(
   expectation: Expectation,
   grade?: RubricGrader,
 ): Promise<ExpectationResult> {
-  if (expectation.kind !== 'rubric') return verdict(checkSync(transcript, expectation));
+  switch (expectation.kind) {
+    case 'tools-called':
+    case 'tool-input':
+    case 'tool-status':
+    case 'no-tool-calls':
+    case 'tool-path': {
+      const judged = checkCalls(transcript, expectation);
+      return { ...verdict(judged.verdict), ...(judged.round === undefined ? {} : { round: judged.round }) };
+    }
+    case 'rubric':
+      break;
+    default:
+      return verdict(checkRun(transcript, expectation));
+  }
   if (grade === undefined) return { outcome: 'skipped', detail: 'no grading model (offline)', modelGraded: true };
   try {
     const graded = await grade(expectation.rubric, readFinalAnswer(transcript));

@@ -1,5 +1,7 @@
 // Argument and answer matchers: exact (deep equality), JSON Schema, regular expression, contains. Pure.
 import { Validator, type SchemaDraft } from '@cfworker/json-schema';
+import { compileLinearRegex, type LinearRegex } from './linear-regex';
+import { linearizeSchemaPatterns } from './linear-schema-patterns';
 import type { TextMatcher, ValueMatcher } from './test-suite';
 
 /** A matcher's verdict and, when it fails, why in a sentence. */
@@ -8,7 +10,7 @@ export interface MatchVerdict {
   why: string;
 }
 
-/** Longest text a regular expression is run on: a suite may come from someone else, and JS regexes can't be stopped. */
+/** Longest text a regular expression is run on (matching is linear, linear-regex.ts; this bounds the report). */
 const REGEX_SUBJECT_LIMIT = 100_000;
 const REGEX_PATTERN_LIMIT = 1_000;
 
@@ -39,14 +41,19 @@ export function readPath(value: unknown, path: string | undefined): { found: boo
   return { found: true, value: current };
 }
 
-/** Compiles a regular expression from a suite, or says why it cannot. */
-export function compileRegex(pattern: string, flags = ''): RegExp | string {
+/**
+ * Compiles a regular expression from a suite for linear-time matching, or says why it cannot: not a valid
+ * JavaScript pattern, or one that needs backtracking (RE2 has no back-references or lookarounds).
+ */
+export function compileRegex(pattern: string, flags = ''): LinearRegex | string {
   if (pattern.length > REGEX_PATTERN_LIMIT) return `the pattern is longer than ${REGEX_PATTERN_LIMIT} characters`;
   try {
-    return new RegExp(pattern, flags.replace(/[^imsu]/g, ''));
+    // Still checked as JavaScript first, so a typo reads as one.
+    new RegExp(pattern, flags.replace(/[^imsu]/g, ''));
   } catch (error) {
     return `the pattern /${pattern}/ is not a valid regular expression (${error instanceof Error ? error.message : String(error)})`;
   }
+  return compileLinearRegex(pattern, flags);
 }
 
 function testRegex(pattern: string, flags: string | undefined, subject: string): MatchVerdict {
@@ -73,7 +80,10 @@ export function matchValue(value: unknown, matcher: ValueMatcher): MatchVerdict 
         : { ok: false, why: `${quote(JSON.stringify(value))} is not ${quote(JSON.stringify(matcher.value))}` };
     case 'schema': {
       try {
-        const result = new Validator(matcher.schema, draftOf(matcher.schema), false).validate(value);
+        // Its patterns decided in linear time first: a suite's schema may come from someone else.
+        const schema = linearizeSchemaPatterns(matcher.schema, value);
+        if (typeof schema === 'string') return { ok: false, why: `the schema cannot be used: ${schema}` };
+        const result = new Validator(schema, draftOf(matcher.schema), false).validate(value);
         if (result.valid) return { ok: true, why: '' };
         const first = result.errors.at(-1);
         return {

@@ -107,3 +107,45 @@ describe('renderJunit', () => {
     expect(xml.match(/<testcase /g)).toHaveLength(4);
   });
 });
+
+describe('parseSuite: round targets, tool paths and pass-rate thresholds', () => {
+  const withExpectations = async (expectations: unknown[]) => {
+    const testCase = await madeCase();
+    const suite = { format: SUITE_FORMAT, version: SUITE_VERSION, name: 's', cases: [{ ...testCase, expectations }] };
+    return parseSuite(JSON.stringify(suite));
+  };
+
+  it('reads every round target, a tool path and a threshold', async () => {
+    const expectations = [
+      { kind: 'tools-called', tools: ['weather'], mode: 'exact', round: { kind: 'number', round: 1 } },
+      {
+        kind: 'tool-input',
+        tool: 'weather',
+        match: { kind: 'exact', value: 'Paris' },
+        path: 'city',
+        calls: 'all',
+        round: { kind: 'first-call', tool: 'weather' },
+      },
+      { kind: 'tool-status', status: 'ok', round: { kind: 'any' } },
+      { kind: 'no-tool-calls', round: { kind: 'last' }, minPassRate: 0.8 },
+      { kind: 'tool-path', steps: [['weather'], []], gaps: true },
+    ];
+    const parsed = await withExpectations(expectations);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(parsed.suite.cases[0]?.expectations).toEqual(expectations);
+  });
+
+  it('refuses a round 0, a target of another kind, extra fields in a target and a threshold above 1', async () => {
+    for (const bad of [
+      { kind: 'no-tool-calls', round: { kind: 'number', round: 0 } },
+      { kind: 'no-tool-calls', round: { kind: 'second-to-last' } },
+      { kind: 'no-tool-calls', round: { kind: 'last', round: 3 } },
+      { kind: 'tool-status', status: 'ok', minPassRate: 1.5 },
+      { kind: 'finish-reason', reason: 'end_turn', minPassRate: 0 },
+      { kind: 'tool-path', steps: 'weather', gaps: true },
+    ]) {
+      const parsed = await withExpectations([bad]);
+      expect(parsed.ok, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 // The command line's report: per case and model, each expectation's pass rate and why runs failed. Pure.
 import { describeExpectation } from './describe-expectation';
-import { summarizeRuns, type CaseRun } from './summarize-runs';
+import { holdsOften, summarizeRuns, type CaseRun } from './summarize-runs';
 import type { TestCase } from './test-suite';
 
 const percent = (rate: number | null): string => (rate === null ? 'skipped' : `${Math.round(rate * 100)}%`);
@@ -19,7 +19,7 @@ export function renderReport(cases: readonly TestCase[], runs: readonly CaseRun[
       );
       testCase.expectations.forEach((expectation, index) => {
         const rate = summary.expectations[index];
-        const mark = rate?.failed === 0 ? '✓' : '✗';
+        const mark = rate !== undefined && holdsOften(rate, expectation) ? '✓' : '✗';
         lines.push(`    ${mark} ${describeExpectation(expectation)} — ${percent(rate?.rate ?? null)}`);
       });
     }
@@ -28,7 +28,10 @@ export function renderReport(cases: readonly TestCase[], runs: readonly CaseRun[
       run.results.forEach((result, index) => {
         const expectation = testCase.expectations[index];
         if (result.outcome !== 'fail' || expectation === undefined) return;
-        lines.push(`  ✗ ${run.modelLabel} run ${run.attempt}: ${describeExpectation(expectation)} — ${result.detail}`);
+        const where = result.round === undefined ? '' : ` (round ${result.round})`;
+        lines.push(
+          `  ✗ ${run.modelLabel} run ${run.attempt}${where}: ${describeExpectation(expectation)} — ${result.detail}`,
+        );
       });
     }
   }

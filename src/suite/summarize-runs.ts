@@ -2,6 +2,7 @@
 import type { Transcript } from '../engine/transcript/transcript';
 import type { ExpectationResult } from './evaluate-expectations';
 import { readRunCost, readRunLatency, readRunTokens } from './read-run';
+import type { Expectation, TestCase } from './test-suite';
 
 /** One run of a case on one model, checked. `transcript` is absent when the run could not start. */
 export interface CaseRun {
@@ -81,4 +82,39 @@ export function summarizeRuns(runs: readonly CaseRun[], expectationCount: number
       meanLatencyMs: mean(transcripts.map(readRunLatency)),
     };
   });
+}
+
+/**
+ * Whether an expectation held as often as it asks over a set of runs: in every run, or in at least its
+ * `minPassRate` of them. One that every run skipped holds (nothing failed).
+ */
+export function holdsOften(rate: ExpectationRate, expectation: Expectation): boolean {
+  if (rate.rate === null) return true;
+  // A rate like 4/5 is compared with 0.8 exactly as written in the file, not as 0.8000000000000002.
+  return rate.passed >= Math.ceil((expectation.minPassRate ?? 1) * (rate.passed + rate.failed) - 1e-9);
+}
+
+/** Every check of a batch (one expectation in one run): passed, failed, and failed but within a pass-rate threshold. */
+export interface CheckTally {
+  passed: number;
+  failed: number;
+  /** Failed in their run, but the expectation held in at least its `minPassRate` of the runs on that model. */
+  tolerated: number;
+}
+
+/** Counts the checks of `runs`, per case and model, so a threshold decides over the runs it is about. */
+export function tallyChecks(cases: readonly TestCase[], runs: readonly CaseRun[]): CheckTally {
+  const tally: CheckTally = { passed: 0, failed: 0, tolerated: 0 };
+  for (const testCase of cases) {
+    const mine = runs.filter((run) => run.caseId === testCase.id);
+    for (const summary of summarizeRuns(mine, testCase.expectations.length))
+      testCase.expectations.forEach((expectation, index) => {
+        const rate = summary.expectations[index];
+        if (rate === undefined) return;
+        tally.passed += rate.passed;
+        if (holdsOften(rate, expectation)) tally.tolerated += rate.failed;
+        else tally.failed += rate.failed;
+      });
+  }
+  return tally;
 }

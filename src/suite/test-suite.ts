@@ -21,26 +21,58 @@ export type ValueMatcher =
 export type TextMatcher =
   { kind: 'contains'; text: string; caseSensitive?: boolean } | { kind: 'regex'; pattern: string; flags?: string };
 
-/** One thing a run must show. Every expectation is checked against the run's transcript. */
-export type Expectation =
+/**
+ * Which round a call expectation judges. Absent or `any`: the calls of the whole run; `number`: round `round`
+ * (from 1); `last`: the run's last round; `first-call`: the round in which `tool` is first called.
+ */
+export type RoundTarget =
+  { kind: 'any' } | { kind: 'number'; round: number } | { kind: 'last' } | { kind: 'first-call'; tool: string };
+
+/** What every expectation may carry besides its own fields. */
+export interface ExpectationOptions {
   /**
-   * The tools the run called, by the name the model used. `in-order`: these calls happen in this order
-   * (others may come between); `exact`: exactly this sequence of calls; `set`: each was called at least once.
+   * Over several runs of a case on one model, the share of runs (0–1] in which the expectation must hold
+   * (`0.8`: "holds in at least 4 of 5 runs"). Absent: every run.
    */
-  | { kind: 'tools-called'; tools: string[]; mode: 'in-order' | 'exact' | 'set' }
-  /** A tool's input (or the value at `path`, dot-separated) matches; `calls` says whether any call or all must. */
-  | { kind: 'tool-input'; tool: string; path?: string; match: ValueMatcher; calls: 'any' | 'all' }
-  /** Every call (of `tool`, or of any tool) ended with this status. */
-  | { kind: 'tool-status'; tool?: string; status: ToolResultStatus }
-  /** The text of the last reply. */
-  | { kind: 'final-answer'; match: TextMatcher }
-  /** A model reads the final answer and the rubric and says PASS or FAIL: model-graded, not deterministic. */
-  | { kind: 'rubric'; rubric: string }
-  /** How the run ended (`end_turn`, `limit:rounds`, `error`, …). */
-  | { kind: 'finish-reason'; reason: string }
-  | { kind: 'max-rounds'; max: number }
-  /** The run's cost at the price recorded with it (USD); fails when the run has no price. */
-  | { kind: 'max-cost'; usd: number };
+  minPassRate?: number;
+}
+
+/** One thing a run must show. Every expectation is checked against the run's transcript. */
+export type Expectation = ExpectationOptions &
+  (
+    | /**
+       * The tools called, by the name the model used, in the targeted round(s). `in-order`: these calls happen in
+       * this order (others may come between); `exact`: exactly this sequence of calls; `set`: each was called.
+       */
+      { kind: 'tools-called'; tools: string[]; mode: 'in-order' | 'exact' | 'set'; round?: RoundTarget }
+      /** A tool's input (or the value at `path`, dot-separated) matches; `calls` says whether any call or all must. */
+    | {
+        kind: 'tool-input';
+        tool: string;
+        path?: string;
+        match: ValueMatcher;
+        calls: 'any' | 'all';
+        round?: RoundTarget;
+      }
+    /** Every call (of `tool`, or of any tool) ended with this status. */
+    | { kind: 'tool-status'; tool?: string; status: ToolResultStatus; round?: RoundTarget }
+    /** The targeted round(s) called no tool ("the first round calls no tool", "the last round only answers"). */
+    | { kind: 'no-tool-calls'; round?: RoundTarget }
+    /**
+     * The path of the run across rounds: each step is the tools one round called (in any order within the
+     * round), the steps in order over the rounds that called tools. `gaps`: other such rounds may come between.
+     */
+    | { kind: 'tool-path'; steps: string[][]; gaps: boolean }
+    /** The text of the last reply. */
+    | { kind: 'final-answer'; match: TextMatcher }
+    /** A model reads the final answer and the rubric and says PASS or FAIL: model-graded, not deterministic. */
+    | { kind: 'rubric'; rubric: string }
+    /** How the run ended (`end_turn`, `limit:rounds`, `error`, …). */
+    | { kind: 'finish-reason'; reason: string }
+    | { kind: 'max-rounds'; max: number }
+    /** The run's cost at the price recorded with it (USD); fails when the run has no price. */
+    | { kind: 'max-cost'; usd: number }
+  );
 
 export type ExpectationKind = Expectation['kind'];
 

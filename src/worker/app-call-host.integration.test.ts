@@ -147,7 +147,7 @@ describe('an MCP App’s tool calls in the worker', () => {
     await harness.host.dispose();
   });
 
-  it('in an imported run: refuses a tool kept from apps and one the server lacks, logs both, runs an ordinary one', async () => {
+  it('in a replay of an imported run: refuses a tool kept from apps and one the server lacks, logs both, runs an ordinary one', async () => {
     const { harness, appOf } = await finishedRun();
     const other = await serveMcpHttp(createModelOnlyServer, {});
     try {
@@ -158,18 +158,27 @@ describe('an MCP App’s tool calls in the worker', () => {
       await harness.waitFor((messages) =>
         messages.find((m) => m.type === 'server-state' && m.state.serverId === 's2' && m.state.status === 'connected'),
       );
-      // The demo run, as if its first call had been h's tool with an app: imported, so the worker did not run it.
+      // The demo run, as if its first call had been h's tool with an app: imported, so the worker did not run it
+      // and its app may call nothing; replayed offline here, the replay is a run of this worker's.
       const exported = (await harness.send({ type: 'transcript-export', runId: 'run-1' })) as Transcript;
       const text = JSON.stringify(exported).replaceAll('demo__weather_get', 'h__with_app');
       await harness.send({ type: 'transcript-import', runId: 'run-h', text });
-      const where = { serverId: 's2', runId: 'run-h' };
+      await expect(callFromApp(harness, appOf, 'with_app', {}, { serverId: 's2', runId: 'run-h' })).rejects.toThrow(
+        /not started here/,
+      );
+      await harness.send({ type: 'run-replay', runId: 'run-r', sourceRunId: 'run-h', mode: 'offline', settings });
+      await harness.waitFor((messages) =>
+        messages.find((m) => m.type === 'run-event' && m.runId === 'run-r' && m.event.type === 'run-end'),
+      );
+      const where = { serverId: 's2', runId: 'run-r' };
       await expect(callFromApp(harness, appOf, 'model_only', {}, where)).rejects.toThrow(/not marked for apps/);
       await expect(callFromApp(harness, appOf, 'no.such', {}, where)).rejects.toThrow(/no tool "no.such"/);
       expect(await callFromApp(harness, appOf, 'with_app', {}, where)).toMatchObject({
         content: [{ type: 'text', text: 'from with_app' }],
       });
-      const ends = harness.runEvents('run-h').filter((event) => event.type === 'app-call-end');
+      const ends = harness.runEvents('run-r').filter((event) => event.type === 'app-call-end');
       expect(ends.map((event) => event.type === 'app-call-end' && event.status)).toEqual(['denied', 'not-found', 'ok']);
+      expect(harness.runEvents('run-h')).toEqual([]);
       // An app belongs to its own server's call, and to a call of the run.
       await expect(callFromApp(harness, appOf, 'weather.forecast', {}, { ...where, serverId: 's1' })).rejects.toThrow(
         /not a tool of that server/,

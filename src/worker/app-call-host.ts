@@ -18,6 +18,7 @@ import type { DebugHost } from './debug-host';
 import type { RunRecord, RunRegistry } from './run-registry';
 import type { ServerRegistry } from './server-registry';
 import { validateToolInput } from './validate-tool-input';
+import { isRecord } from '../shared/is-record';
 
 type AppToolCall = Extract<McpAppCommand, { type: 'mcp-app-tool-call' }>;
 
@@ -34,9 +35,6 @@ export interface AppCallHost {
   /** Runs one app's call; resolves with what the app is answered, rejects with why it was refused. */
   call(command: AppToolCall): Promise<McpAppToolResult>;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether the run was stopped (in this worker, or — for a run loaded from storage — when it ended). */
 function wasStopped(record: RunRecord): boolean {
@@ -123,6 +121,10 @@ export function createAppCallHost(context: AppCallHostContext): AppCallHost {
   return {
     async call(command) {
       const record = context.runs.get(command.runId);
+      // A recording's app replays the file's data; it must not act on the person's servers. Refused before
+      // anything is logged, so the recorded run stays as it was.
+      if (!record.startedHere)
+        throw new Error('This run was not started here (it was imported or restored), so its apps may not call tools.');
       const opener = findOpener(record, command.appOf);
       if (opener === undefined) throw new Error('This app does not belong to a finished tool call of that run.');
       const infos =
@@ -149,7 +151,7 @@ export function createAppCallHost(context: AppCallHostContext): AppCallHost {
         appOf: command.appOf,
         toolName: command.toolName,
         name: info?.exposedName ?? command.toolName,
-        input: isPlainObject(command.arguments) ? command.arguments : {},
+        input: isRecord(command.arguments) ? command.arguments : {},
       };
       const refuse = (why: string, status: ToolResultStatus = 'denied'): never => {
         refuseAppCall(request, why, { environment, emit }, status);
@@ -161,7 +163,7 @@ export function createAppCallHost(context: AppCallHostContext): AppCallHost {
         refuse(
           `"${command.toolName}" is not marked for apps (its visibility leaves out "app"), so an app may not call it.`,
         );
-      if (!isPlainObject(command.arguments)) refuse('The arguments must be a JSON object.', 'invalid-input');
+      if (!isRecord(command.arguments)) refuse('The arguments must be a JSON object.', 'invalid-input');
       if (measureValueDepth(command.arguments, MAX_TOOL_INPUT_DEPTH) > MAX_TOOL_INPUT_DEPTH)
         refuse(describeTooDeep('The input', MAX_TOOL_INPUT_DEPTH), 'invalid-input');
       const going = inFlight.get(key) ?? 0;

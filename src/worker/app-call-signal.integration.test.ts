@@ -94,11 +94,16 @@ describe('an MCP App’s call to a slow tool', () => {
       await harness.waitFor((messages) =>
         messages.find((m) => m.type === 'run-event' && m.runId === 'run-1' && m.event.type === 'run-end'),
       );
-      // The demo run, as if its first call had been slow's tool with an app (imported: the worker holds it, not live).
+      // The demo run, as if its first call had been slow's tool with an app: imported, then replayed offline, so
+      // the run is this worker's (an imported run's app may call no tools).
       const exported = (await harness.send({ type: 'transcript-export', runId: 'run-1' })) as Transcript;
       const appOf = exported.rounds[0]?.toolCalls[0]?.id ?? '';
       const text = JSON.stringify(exported).replaceAll('demo__weather_get', 'slow__with_app');
-      await harness.send({ type: 'transcript-import', runId: 'run-s', text });
+      await harness.send({ type: 'transcript-import', runId: 'run-i', text });
+      await harness.send({ type: 'run-replay', runId: 'run-s', sourceRunId: 'run-i', mode: 'offline', settings });
+      await harness.waitFor((messages) =>
+        messages.find((m) => m.type === 'run-event' && m.runId === 'run-s' && m.event.type === 'run-end'),
+      );
 
       const answer = harness.send({
         type: 'mcp-app-tool-call',

@@ -157,6 +157,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       runId,
       controller,
       events,
+      startedHere: true,
       createdAt: new Date(deps.environment.now()).toISOString(),
       settings: {
         provider: model.provider,

@@ -11,7 +11,7 @@ import { describeLimit } from '../providers/stream-limits';
  */
 export const MAX_REPLY_CHARS = 8 * 1024 * 1024;
 
-/** The characters a part adds to the reply (text, thinking, signatures, redacted data, tool input). */
+/** The characters a part adds to the reply (text, thinking, signatures, redacted data, tool input, API blocks). */
 function charsOf(part: ModelStreamPart): number {
   switch (part.type) {
     case 'text-delta':
@@ -26,6 +26,11 @@ function charsOf(part: ModelStreamPart): number {
       return part.partialJson.length;
     case 'tool-use-start':
       return part.id.length + part.name.length;
+    case 'api-block':
+      // Once per block, which is already bounded by the SSE event bound: its JSON is what the reply keeps.
+      return JSON.stringify(part.block).length;
+    case 'citation':
+      return JSON.stringify(part.citation).length;
     case 'request-sent':
     case 'response-start':
     case 'text-start':

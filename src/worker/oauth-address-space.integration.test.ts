@@ -35,6 +35,8 @@ let nearRequests: string[];
 /** Where the far server's resource metadata sends Loupe for sign-in, and where its token endpoint is. */
 let authorizationServer: string;
 let tokenEndpoint: string;
+/** The sign-in page the far authorization server's metadata names (opened in the browser, never fetched). */
+let authorizationEndpoint: string | undefined;
 let events: OAuthEvent[];
 let states: ServerState[];
 let registry: ServerRegistry;
@@ -42,6 +44,7 @@ let oauth: OAuthHost;
 
 beforeEach(async () => {
   nearRequests = [];
+  authorizationEndpoint = undefined;
   near = await listen((request, response) => {
     nearRequests.push(`${request.method} ${request.url}`);
     response.writeHead(404).end();
@@ -61,7 +64,7 @@ beforeEach(async () => {
     if (path.startsWith('/.well-known/oauth-authorization-server'))
       return json(response, {
         issuer: `http://as.test:${far.port}`,
-        authorization_endpoint: `http://as.test:${far.port}/authorize`,
+        authorization_endpoint: authorizationEndpoint ?? `https://as.test:${far.port}/authorize`,
         token_endpoint: tokenEndpoint,
         registration_endpoint: `http://as.test:${far.port}/register`,
         response_types_supported: ['code'],
@@ -138,5 +141,22 @@ describe('OAuth of a server on the internet stays on the internet', () => {
       }),
     ).rejects.toThrow(`pointed Loupe at http://127.0.0.1:${near.port}, on this machine`);
     expect(nearRequests).toEqual([]);
+  });
+
+  it.each([
+    ['a custom scheme', 'myapp://authorize', 'Loupe opens only https sign-in pages'],
+    ['plain http on the internet', 'http://as.test/authorize', 'at http://as.test; Loupe opens only https'],
+    [
+      'the local network',
+      'https://192.168.1.1/authorize',
+      'named a sign-in page at https://192.168.1.1, on your local network',
+    ],
+  ])('never asks the person to open a sign-in page on %s', async (_what, endpoint, reason) => {
+    authorizationServer = `http://as.test:${far.port}`;
+    tokenEndpoint = `http://as.test:${far.port}/token`;
+    authorizationEndpoint = endpoint;
+    add();
+    await vi.waitFor(() => expect(lastState()?.problem?.message).toContain(reason), REAL_IO_WAIT);
+    expect(events.some((event) => event.kind === 'authorize')).toBe(false);
   });
 });

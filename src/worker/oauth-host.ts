@@ -1,6 +1,7 @@
 // Keeps one OAuth client per MCP server in the worker and answers the sign-in commands.
 import { completeOAuthSignIn, createOAuthProvider, type LoupeOAuthProvider } from '../mcp/create-oauth-provider';
 import { guardAddressSpace } from '../mcp/guard-address-space';
+import { checkAuthorizationUrl } from '../shared/check-authorization-url';
 import { refuseRedirects } from '../mcp/refuse-redirects';
 import { describeOAuthFailure, describeAuthorizationError } from '../mcp/describe-oauth-failure';
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent, SavedOAuthSignIn } from '../protocol/oauth-messages';
@@ -55,8 +56,14 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
     provider.restore(saved);
     postSignedIn(provider, serverId, saved);
   };
-  const providerFor = (serverId: string, oauth: ServerOAuthSettings | undefined): LoupeOAuthProvider => {
-    const settings = JSON.stringify(oauth ?? {});
+  const providerFor = (
+    serverId: string,
+    oauth: ServerOAuthSettings | undefined,
+    serverUrl: string,
+  ): LoupeOAuthProvider => {
+    // Tokens are bound to the URL they were issued for: after an edit of the server's URL they would go to the
+    // new host, which never issued them (and may be someone else's). Another URL is another sign-in.
+    const settings = JSON.stringify({ oauth: oauth ?? {}, serverUrl });
     const known = providers.get(serverId);
     // Another client id or other scopes are another sign-in: tokens got for the old ones are not reused.
     if (known !== undefined && known.settings === settings) return known.provider;
@@ -67,7 +74,12 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
       clientMetadataUrl,
       ...(oauth?.clientId === undefined ? {} : { preRegistered: { clientId: oauth.clientId } }),
       ...(oauth?.scopes === undefined ? {} : { scopes: oauth.scopes }),
-      onAuthorize: (url) => deps.post({ kind: 'authorize', serverId, url }),
+      onAuthorize: (url) => {
+        // Thrown inside the SDK's auth flow: the connection fails with this sentence and nothing opens.
+        const refused = checkAuthorizationUrl(url, serverUrl);
+        if (refused !== undefined) throw new Error(refused);
+        deps.post({ kind: 'authorize', serverId, url });
+      },
       onTokens: (saved) => postSignedIn(provider, serverId, saved),
     });
     providers.set(serverId, { provider, settings });
@@ -88,13 +100,13 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
 
   return {
     extrasFor: (config) =>
-      hasAuthorizationHeader(config.headers) ? {} : { authProvider: providerFor(config.id, config.oauth) },
+      hasAuthorizationHeader(config.headers) ? {} : { authProvider: providerFor(config.id, config.oauth, config.url) },
     async execute(command) {
       switch (command.type) {
         case 'oauth-restore': {
           const config = deps.servers().config(command.serverId);
           if (config === undefined) pendingRestores.set(command.serverId, command.saved);
-          else restoreInto(providerFor(command.serverId, config.oauth), command.serverId, command.saved);
+          else restoreInto(providerFor(command.serverId, config.oauth, config.url), command.serverId, command.saved);
           return null;
         }
         case 'oauth-sign-out':

@@ -11,6 +11,11 @@ export interface RunRecord {
   settings: TranscriptSettings;
   servers: TranscriptServer[];
   done: Promise<void>;
+  /**
+   * Whether this worker started (or resumed) the run. A run it only holds — imported, or loaded from storage
+   * after a reload — is a recording: its apps may call no tools (app-call-host.ts).
+   */
+  startedHere: boolean;
 }
 
 /** Bounds memory: older runs' logs are dropped once this many are kept. */

@@ -3,11 +3,15 @@ import type { Tool } from '../engine/tool/tool';
 import { exposeMcpTools } from '../mcp/collect-mcp-tools';
 import type { ConnectMcpServerOptions, McpConnection } from '../mcp/connect-mcp-server';
 import { McpConnectionError } from '../mcp/mcp-connection-error';
+import type { McpHealth } from '../mcp/keep-mcp-session';
 import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
 
 /** Per-server extras the host adds to a connection: feature handlers and the OAuth provider. */
-export type ConnectExtras = Pick<ConnectMcpServerOptions, 'handlers' | 'authProvider' | 'onToolsChanged' | 'listFresh'>;
+export type ConnectExtras = Pick<
+  ConnectMcpServerOptions,
+  'handlers' | 'authProvider' | 'onToolsChanged' | 'listFresh' | 'onHealth'
+>;
 
 export type ConnectServer = (config: ServerConfig, extras?: ConnectExtras) => Promise<McpConnection>;
 
@@ -22,6 +26,25 @@ interface Entry {
 function noticeOf(connection: McpConnection): Pick<ServerState, 'notice'> {
   const notices = [connection.eraNote, connection.listingNotice].filter((notice) => notice !== undefined);
   return notices.length === 0 ? {} : { notice: notices.join(' ') };
+}
+
+/**
+ * The status word of a connected server as its health says it: `connected`; `reconnecting` with what was lost as
+ * its notice; `unreachable` with why, as a problem that says Loupe tries again by itself.
+ */
+export function healthOf(health: McpHealth): Pick<ServerState, 'status' | 'problem' | 'notice'> {
+  if (health.status === 'connected') return { status: 'connected' };
+  const reason = health.reason ?? 'The connection was lost.';
+  if (health.status === 'reconnecting') return { status: 'reconnecting', notice: `${reason}. Reconnecting…` };
+  const wait = health.retryInMs === undefined ? '' : ` in ${Math.max(1, Math.round(health.retryInMs / 1000))} s`;
+  return {
+    status: 'unreachable',
+    problem: {
+      kind: 'unreachable',
+      message: `${reason}.`,
+      hint: `Loupe tries again by itself${wait}; Reconnect tries now.`,
+    },
+  };
 }
 
 /** Connections by server id; `onState` hears every status change. */
@@ -140,6 +163,10 @@ export class ServerRegistry {
       const connection = await this.connect(entry.config, {
         ...this.extrasFor(entry.config),
         onToolsChanged: () => this.#refresh(serverId),
+        // A loss, the reconnecting and its outcome, as they happen (a late word of a replaced connection is dropped).
+        onHealth: () => {
+          if (isCurrent() && entry.connection !== undefined) this.#reportAllConnected();
+        },
         ...(listFresh ? { listFresh } : {}),
       });
       if (!isCurrent()) {
@@ -172,10 +199,10 @@ export class ServerRegistry {
     for (const { config, connection } of connected) {
       this.onState({
         serverId: config.id,
-        status: 'connected',
         tools: toolInfos.get(config.id) ?? [],
         ...(connection.instructions ? { instructions: connection.instructions } : {}),
         ...noticeOf(connection),
+        ...healthOf(connection.health),
         capabilities: connection.serverCapabilities,
         serverInfo: {
           ...connection.serverInfo,

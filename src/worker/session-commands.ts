@@ -142,6 +142,7 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       settings: meta.settings,
       servers: meta.servers,
       done: Promise.resolve(),
+      startedHere: false,
     });
   }
 

@@ -53,6 +53,7 @@ export function setup(tools: Tool[] = [], liveModel?: Model) {
         settings: { provider: 'replay', model: 'm', maxRounds: 10, maxTokens: 4096 },
         servers: [],
         done,
+        startedHere: true,
       });
     },
   });

@@ -1,4 +1,5 @@
 // Pure: one model call turning the oldest rounds into a summary. Only the model seam does I/O.
+import { describeApiBlock } from '../message/describe-api-block';
 import type { ContentBlock, Message } from '../message/message';
 import type { Model, ModelRequest, ModelStreamPart, Usage } from '../model/model';
 import { readStream, type StreamIdleTimeout } from '../run/read-stream';
@@ -97,5 +98,7 @@ function renderBlock(role: Message['role'], block: ContentBlock, names: Map<stri
     case 'thinking':
     case 'redacted_thinking':
       return '';
+    case 'api_block':
+      return `${role === 'user' ? 'User' : 'Assistant'}: ${cut(describeApiBlock(block))}`;
   }
 }

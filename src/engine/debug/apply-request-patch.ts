@@ -4,10 +4,7 @@ import { repairHistory } from '../message/repair-history';
 import type { ModelRequest, ToolChoice, ToolDefinition } from '../model/model';
 import type { EditRecord, EditTarget } from './debug-event';
 import type { RequestPatch } from './pause-point';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../shared/is-record';
 
 const BLOCK_TYPES = new Set(['text', 'image', 'tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'document']);
 

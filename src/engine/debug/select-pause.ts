@@ -1,4 +1,5 @@
 // Pure: which pause points a debug policy selects, and why. No I/O.
+import { describeBreakpoint } from '../../shared/describe-breakpoint';
 import { ownValue } from '../../shared/own-keys';
 import type { Tool } from '../tool/tool';
 import type { Breakpoint, DebugPolicy, PausePayload, PauseReason, ToolApproval } from './pause-point';
@@ -21,22 +22,6 @@ export function resolveApproval(policy: DebugPolicy, name: string, tool: Tool | 
   if (own !== undefined) return own;
   if (tool?.origin.kind === 'mcp' && tool.annotations?.readOnlyHint !== true) return 'ask';
   return 'auto';
-}
-
-/** A short label for a breakpoint, as the timeline shows it where it was hit. */
-export function describeBreakpoint(breakpoint: Breakpoint): string {
-  switch (breakpoint.kind) {
-    case 'tool':
-      return `tool ${breakpoint.toolName}`;
-    case 'compaction':
-      return 'before a compaction';
-    case 'tool-error':
-      return 'any tool error';
-    case 'stop-reason':
-      return `stop reason ${breakpoint.stopReason}`;
-    case 'round':
-      return `round ${breakpoint.round}`;
-  }
 }
 
 function hits(breakpoint: Breakpoint, payload: PausePayload): boolean {

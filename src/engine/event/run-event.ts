@@ -1,7 +1,7 @@
 // The engine's events: the source of truth for UI state, transcript and replay. Pure types.
 // Events are deltas: no event carries the whole history; the history is the fold of
 // `run-start.messages`, each `response-end.message` and each `tool-results-commit.message`.
-import type { Message, ToolResultContentBlock } from '../message/message';
+import type { ApiJsonObject, Message, ToolResultContentBlock } from '../message/message';
 import type { RequestDigest } from './request-digest';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus, ToolTaskState } from '../tool/tool';
@@ -39,6 +39,8 @@ export type PolicyName =
   | 'tool-call-cap'
   | 'eager-start'
   | 'sequential-fallback'
+  /** Whether a failed call runs again (read-only, once) or not (it may have had effects), said on the call. */
+  | 'call-retry'
   | 'truncate'
   | 'direct-output'
   | 'final-answer'
@@ -97,6 +99,8 @@ export type RunEvent =
       timing: { startedAt: number; firstTokenAt?: number; endedAt: number };
       /** True when the reply was cut by a cancel; incomplete tool_use blocks were dropped. */
       interrupted?: boolean;
+      /** The context-management edits the API applied to this round's request (what was cleared, tokens saved). */
+      contextManagement?: ApiJsonObject;
     }
   | {
       type: 'tool-call-start';

@@ -1,5 +1,6 @@
 // Pure: checks a history against the Messages API pairing rules. No I/O, no clock.
 import type { ContentBlock, Message, ToolResultBlock } from './message';
+import { findServerBlockProblems, serverCallIds } from './server-block-pairs';
 
 /**
  * Every way `messages` would be refused by the Messages API (or break ENGINE-SPEC rule 4), as plain
@@ -8,6 +9,7 @@ import type { ContentBlock, Message, ToolResultBlock } from './message';
 export function findHistoryProblems(messages: readonly Message[]): string[] {
   const problems: string[] = [];
   const seenToolUseIds = new Set<string>();
+  const serverCalls = new Set<string>();
   let expectedResultIds: string[] = [];
 
   messages.forEach((message, index) => {
@@ -23,6 +25,10 @@ export function findHistoryProblems(messages: readonly Message[]): string[] {
         problems.push(`${where}: block ${blockIndex + 1} is an empty text block.`);
       }
     });
+    const isLast = index === messages.length - 1;
+    for (const problem of findServerBlockProblems(content, message.role, isLast, serverCalls))
+      problems.push(`${where}: ${problem}.`);
+    for (const id of serverCallIds(content)) serverCalls.add(id);
 
     if (message.role === 'user') {
       problems.push(...findResultProblems(where, content, expectedResultIds));

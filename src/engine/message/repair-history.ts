@@ -1,5 +1,6 @@
 // Pure and total: turns any history into one the Messages API accepts. No I/O, no clock.
 import { isValidHistory } from './find-history-problems';
+import { earlierServerCalls, pairServerBlocks, rememberServerCalls } from './server-block-pairs';
 import type { ContentBlock, Message, Role, ToolResultBlock, ToolResultContentBlock, ToolUseBlock } from './message';
 
 /** What `repairHistory` returns: the repaired copy and one plain sentence per change. */
@@ -133,9 +134,13 @@ export function pairStep(
   if (!message) return { messages: [], next: index + 1 };
   const where = `Message ${position} (${message.role})`;
   if (message.role === 'user') {
-    return { messages: [{ role: 'user', content: keepNonResults(message.content, where, changes) }], next: index + 1 };
+    const kept = keepNonResults(message.content, where, changes);
+    return {
+      messages: [{ role: 'user', content: pairServerBlocks(kept, 'user', false, where, changes) }],
+      next: index + 1,
+    };
   }
-  const content = message.content.filter((block) => {
+  const paired = message.content.filter((block) => {
     if (block.type === 'tool_result') {
       changes.push(`${where} held a tool_result for '${block.tool_use_id}'; removed it.`);
       return false;
@@ -148,13 +153,19 @@ export function pairStep(
     seen.add(block.id);
     return true;
   });
+  const toolUses = paired.filter((block): block is ToolUseBlock => block.type === 'tool_use');
+  // Server calls answered in the message itself, in a later one (code waiting on tool results), or paused: the last
+  // message, when no results message will follow it.
+  const isLast = index === messages.length - 1 && toolUses.length === 0;
+  const content = pairServerBlocks(paired, 'assistant', isLast, where, changes, earlierServerCalls(seen));
+  rememberServerCalls(content, seen);
   const assistant: Message = { role: 'assistant', content };
-  const toolUses = content.filter((block): block is ToolUseBlock => block.type === 'tool_use');
   if (toolUses.length === 0) return { messages: [assistant], next: index + 1 };
   const next = messages[index + 1];
+  const answers = answerToolUses(toolUses, next?.content ?? [], position + 1, changes);
   const results: Message = {
     role: 'user',
-    content: answerToolUses(toolUses, next?.content ?? [], position + 1, changes),
+    content: pairServerBlocks(answers, 'user', false, `Message ${position + 1} (user)`, changes),
   };
   return { messages: [assistant, results], next: next ? index + 2 : index + 1 };
 }

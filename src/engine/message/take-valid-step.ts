@@ -1,6 +1,7 @@
 // Pure: the pairing walk's fast path — a step that needs no repair is taken as it is. No I/O, no clock.
 import type { ContentBlock, Message } from './message';
 import type { SeenToolUseIds } from './repair-history';
+import { earlierServerCalls, findServerBlockProblems, rememberServerCalls } from './server-block-pairs';
 
 const isEmptyText = (block: ContentBlock): boolean => block.type === 'text' && block.text.length === 0;
 
@@ -18,6 +19,7 @@ export function takeValidStep(
 ): Message[] | undefined {
   const message = messages[index];
   if (message === undefined || message.content.length === 0 || message.content.some(isEmptyText)) return undefined;
+  if (hasServerProblem(message, index === messages.length - 1, seen)) return undefined;
   if (message.role === 'user')
     return message.content.some((block) => block.type === 'tool_result' || block.type === 'tool_use')
       ? undefined
@@ -30,11 +32,22 @@ export function takeValidStep(
       ids.push(block.id);
     }
   }
-  if (ids.length === 0) return [message];
+  if (ids.length === 0) {
+    rememberServerCalls(message.content, seen);
+    return [message];
+  }
   const results = messages[index + 1];
   if (results === undefined || !areResultsFor(ids, results.content)) return undefined;
+  if (hasServerProblem(results, index + 1 === messages.length - 1, seen)) return undefined;
   for (const id of ids) seen.add(id);
+  rememberServerCalls(message.content, seen);
   return [message, results];
+}
+
+/** Whether the API's own blocks in `message` break their pairing rules (only messages holding one are walked). */
+function hasServerProblem(message: Message, isLast: boolean, seen: SeenToolUseIds): boolean {
+  if (!message.content.some((block) => block.type === 'api_block')) return false;
+  return findServerBlockProblems(message.content, message.role, isLast, earlierServerCalls(seen)).length > 0;
 }
 
 /** Whether `content` opens with one result per id, in order, and holds nothing else a repair would touch. */

@@ -12,7 +12,8 @@ export interface PartChunking {
 
 /**
  * The stream parts of `content`, block by block with their content indexes: text (in deltas), tool_use
- * (start, its input's JSON in pieces), thinking (with its signature) and redacted thinking, each closed by
+ * (start, its input's JSON in pieces), thinking (with its signature), redacted thinking and the API's own blocks
+ * (whole), each closed by
  * `block-end`. Other blocks are not part of a reply and give nothing. Models that replay a reply (the
  * scripted test model, the replay provider) stream these.
  */
@@ -22,6 +23,7 @@ export function contentToParts(content: readonly ContentBlock[], chunking: PartC
       case 'text':
         return [
           { type: 'text-start', index },
+          ...(block.citations ?? []).map((citation) => ({ type: 'citation' as const, index, citation })),
           ...split(block.text, chunking.textChunk).map((text) => ({ type: 'text-delta' as const, index, text })),
           { type: 'block-end', index },
         ];
@@ -29,7 +31,9 @@ export function contentToParts(content: readonly ContentBlock[], chunking: PartC
         const json = JSON.stringify(block.input);
         const size = chunking.jsonPieces === undefined ? undefined : Math.ceil(json.length / chunking.jsonPieces);
         return [
-          { type: 'tool-use-start', index, id: block.id, name: block.name },
+          block.caller === undefined
+            ? { type: 'tool-use-start', index, id: block.id, name: block.name }
+            : { type: 'tool-use-start', index, id: block.id, name: block.name, caller: block.caller },
           ...split(json, size).map((partialJson) => ({ type: 'tool-input-delta' as const, index, partialJson })),
           { type: 'block-end', index },
         ];
@@ -44,6 +48,11 @@ export function contentToParts(content: readonly ContentBlock[], chunking: PartC
       case 'redacted_thinking':
         return [
           { type: 'redacted-thinking', index, data: block.data },
+          { type: 'block-end', index },
+        ];
+      case 'api_block':
+        return [
+          { type: 'api-block', index, block: block.block },
           { type: 'block-end', index },
         ];
       default:

@@ -33,4 +33,9 @@ export interface ModelPrice {
   cacheWrite?: number;
   /** Reading from the prompt cache (Anthropic cache hits, OpenAI cached input). */
   cacheRead?: number;
+  /**
+   * The API's web search tool, in US dollars per 1,000 searches (`usage.server_tool_use.web_search_requests`);
+   * absent: searches cost nothing beyond their tokens. Web fetch has no price of its own.
+   */
+  webSearch?: number;
 }

@@ -1,5 +1,5 @@
 // The engine's model seam. Pure types: providers implement `Model`; the engine only calls `doStream`.
-import type { Message } from '../message/message';
+import type { ApiBlock, ApiJsonObject, Message, ToolUseBlock } from '../message/message';
 import type { SentRequest } from './sent-request';
 
 /** A tool as the model sees it (name as exposed, after any override). */
@@ -34,6 +34,11 @@ export interface Usage {
   outputTokens: number;
   cacheCreationInputTokens?: number;
   cacheReadInputTokens?: number;
+  /**
+   * Requests the API's own tools made in this call, by the API's names (`web_search_requests`,
+   * `web_fetch_requests`, and any count a newer API reports); absent when it reported none.
+   */
+  serverToolRequests?: Record<string, number>;
 }
 
 /**
@@ -51,12 +56,25 @@ export type ModelStreamPart =
   | { type: 'signature-delta'; index: number; signature: string }
   /** A whole redacted thinking block: opaque `data` the API needs back unchanged. Ends with `block-end`. */
   | { type: 'redacted-thinking'; index: number; data: string }
-  | { type: 'tool-use-start'; index: number; id: string; name: string }
+  | { type: 'tool-use-start'; index: number; id: string; name: string; caller?: ToolUseBlock['caller'] }
+  /**
+   * A whole block of the API's own (a server tool call or result, an MCP connector call, compaction, a type
+   * Loupe does not know), exactly as the API sent it with its deltas applied. Ends with `block-end`.
+   */
+  | { type: 'api-block'; index: number; block: ApiBlock['block'] }
+  /** One citation of a text block (a `citations_delta`), exactly as the API sent it. */
+  | { type: 'citation'; index: number; citation: ApiJsonObject }
   | { type: 'tool-input-delta'; index: number; partialJson: string }
   | { type: 'block-end'; index: number }
   /** Something the person should know about this reply (e.g. a prompted-track reply taken as text, and why). */
   | { type: 'notice'; message: string }
-  | { type: 'response-end'; stopReason: StopReason | null; usage: Usage };
+  | {
+      type: 'response-end';
+      stopReason: StopReason | null;
+      usage: Usage;
+      /** The context-management edits the API reports it applied to this request (`context_management`), as sent. */
+      contextManagement?: ApiJsonObject;
+    };
 
 /**
  * A model. `doStream` must honour `signal` (stop reading, reject with an AbortError-like error)
@@ -75,6 +93,13 @@ export interface Model {
    * `POST /v1/messages/count_tokens`). Absent when the provider has none. Throws `ModelError` on failure.
    */
   countTokens?(request: ModelRequest, signal: AbortSignal): Promise<number>;
+}
+
+export { STREAM_LOST_ERROR_TYPE } from '../../shared/stream-lost';
+
+/** The words of a reply from `baseUrl` that broke off mid-stream (`how`), the same for every provider. */
+export function describeStreamLost(baseUrl: string, how: string): string {
+  return `The reply from ${baseUrl} broke off mid-stream: ${how}. What arrived is kept; Retry round sends the same request again.`;
 }
 
 /** A failed model call, said in plain words; `status` is the HTTP status when there was one. */

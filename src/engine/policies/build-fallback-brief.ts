@@ -1,4 +1,5 @@
 // Pure: the Markdown brief of Yao's fallback delegate and the final-answer note (ENGINE-SPEC rule 8). No I/O.
+import { describeApiBlock } from '../message/describe-api-block';
 import type { ContentBlock, Message } from '../message/message';
 
 /** Appended after the last tool results when a limit asks for a final answer (`final-answer`). */
@@ -44,6 +45,8 @@ function describeBlock(block: ContentBlock, names: Map<string, string>): string 
     case 'thinking':
     case 'redacted_thinking':
       return undefined;
+    case 'api_block':
+      return describeApiBlock(block);
   }
 }
 

@@ -12,6 +12,8 @@ const RETRYABLE_CODES = new Set<number | string>([
   // MCP SDK: connection closed (-32000) and request timeout (-32001).
   -32000,
   -32001,
+  // An MCP tool's connection broke during the call (McpConnectionLostError).
+  'connection-lost',
   'ETIMEDOUT',
   'ECONNRESET',
   'ECONNREFUSED',

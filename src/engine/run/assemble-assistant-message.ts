@@ -1,14 +1,16 @@
 // Pure: builds the assistant message from streamed blocks. No I/O.
-import type { ContentBlock } from '../message/message';
+import type { ApiBlock, ApiJsonObject, ContentBlock, TextBlock, ToolUseBlock } from '../message/message';
 import type { StopReason } from '../model/model';
 import { parseToolInput } from './parse-tool-input';
 
 /** One content block as it streamed in, keyed by its index in the reply. */
 export type StreamedBlock =
-  | { kind: 'text'; text: string; ended: boolean }
+  | { kind: 'text'; text: string; ended: boolean; citations?: ApiJsonObject[] }
   | { kind: 'thinking'; thinking: string; signature: string; ended: boolean }
   | { kind: 'redacted_thinking'; data: string; ended: boolean }
-  | { kind: 'tool_use'; id: string; name: string; json: string; ended: boolean };
+  | { kind: 'tool_use'; id: string; name: string; json: string; ended: boolean; caller?: ToolUseBlock['caller'] }
+  /** A block of the API's own, whole as it came (see `ApiBlock`). */
+  | { kind: 'api'; block: ApiBlock['block']; ended: boolean };
 
 /** A tool call the model asked for; `inputError` set means it must not run. */
 export interface PlannedToolCall {
@@ -47,10 +49,15 @@ export function assembleAssistantMessage(
   const toolCalls: PlannedToolCall[] = [];
   for (const block of inIndexOrder(blocks)) {
     if (block.kind === 'text') {
-      if (block.text.length > 0) content.push({ type: 'text', text: block.text });
+      if (block.text.length > 0) content.push(textBlock(block));
       continue;
     }
     if (mode.kind === 'failed') continue;
+    if (block.kind === 'api') {
+      // Whole when it arrived; the API wants it back as it sent it (server calls with their results).
+      content.push({ type: 'api_block', block: block.block });
+      continue;
+    }
     if (block.kind === 'thinking') {
       if (block.ended && (block.signature.length > 0 || block.thinking.length > 0)) {
         content.push({ type: 'thinking', thinking: block.thinking, signature: block.signature });
@@ -64,11 +71,21 @@ export function assembleAssistantMessage(
     }
     if (mode.kind === 'cancelled' && !block.ended) continue;
     const call = planToolCall(block, mode);
-    content.push({ type: 'tool_use', id: call.callId, name: call.name, input: call.input });
+    const use: ToolUseBlock = { type: 'tool_use', id: call.callId, name: call.name, input: call.input };
+    // A call made from code in the API's sandbox names that code's call; the API needs it back.
+    if (block.caller !== undefined) use.caller = block.caller;
+    content.push(use);
     toolCalls.push(call);
   }
   if (mode.kind === 'cancelled' && content.length === 0) content.push({ type: 'text', text: INTERRUPTED_PLACEHOLDER });
   return { content, toolCalls };
+}
+
+/** A streamed text block as committed: its citations (kept as the API sent them) only when it had any. */
+function textBlock(block: Extract<StreamedBlock, { kind: 'text' }>): TextBlock {
+  return block.citations === undefined
+    ? { type: 'text', text: block.text }
+    : { type: 'text', text: block.text, citations: block.citations };
 }
 
 /** The blocks by index. Providers stream them in order, so the sorted copy is only made when they did not. */

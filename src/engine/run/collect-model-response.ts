@@ -181,9 +181,21 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
       case 'notice':
         emit({ type: 'notice', at: now(), round, message: part.message });
         return;
+      case 'api-block':
+        markToken();
+        blocks.set(part.index, { kind: 'api', block: part.block, ended: false });
+        return;
+      case 'citation': {
+        const block = blocks.get(part.index);
+        if (block?.kind !== 'text') return;
+        (block.citations ??= []).push(part.citation);
+        return;
+      }
       case 'tool-use-start': {
         const id = uniqueId(part.id);
-        blocks.set(part.index, { kind: 'tool_use', id, name: part.name, json: '', ended: false });
+        const streamed: StreamedBlock = { kind: 'tool_use', id, name: part.name, json: '', ended: false };
+        if (part.caller !== undefined) streamed.caller = part.caller;
+        blocks.set(part.index, streamed);
         emit({ type: 'tool-input-start', round, index: part.index, callId: id, name: part.name });
         return;
       }
@@ -225,6 +237,7 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
       timing,
     };
     if (mode.kind !== 'complete') event.interrupted = true;
+    if (end?.contextManagement !== undefined) event.contextManagement = end.contextManagement;
     emit(event);
     return { message, toolCalls };
   };

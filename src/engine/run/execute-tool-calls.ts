@@ -63,6 +63,8 @@ export interface RoundExecutor {
   settle(calls: readonly PlannedToolCall[]): Promise<ToolCallOutcome[]>;
   /** The reply failed: early calls are cancelled and end in the trace; nothing is committed. */
   abandon(): Promise<void>;
+  /** The reply asked for no calls: the round's cancel stops following the run's (`settle` does this otherwise). */
+  release(): void;
   /**
    * `callSignature(name, call.input)`: the one made when the call ran when it ran under that name with that
    * input object (made once per call, not again for the loop guard), else made now. Callable detached.
@@ -288,6 +290,9 @@ export function createRoundExecutor(options: RoundExecutorOptions): RoundExecuto
     async abandon() {
       signal.abort();
       await Promise.all(started.values());
+    },
+    release() {
+      signal.dispose();
     },
     signatureOf: (name, call) => {
       const known = signatures.get(call.callId);

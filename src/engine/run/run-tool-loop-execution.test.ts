@@ -135,6 +135,7 @@ describe('execution: concurrency, order, waterfall', () => {
     let attempts = 0;
     const flaky = createInMemoryTool({
       name: 'svc__fetch',
+      annotations: { readOnlyHint: true },
       run: async () => {
         attempts += 1;
         concurrent += 1;
@@ -178,9 +179,68 @@ describe('execution: concurrency, order, waterfall', () => {
     // f1 and f2 overlapped: the first to resume saw two calls running and failed; it alone ran again.
     expect(attempts).toBe(4 - 1);
     expect(filterEvents(events, 'policy-act').find((act) => act.policy === 'sequential-fallback')?.detail).toBe(
-      '1 of 3 parallel calls to svc failed retryably; running them again one by one.',
+      '1 of 3 parallel calls to svc failed retryably; running the read-only ones again one by one.',
     );
+    expect(filterEvents(events, 'policy-act').find((act) => act.policy === 'call-retry')).toMatchObject({
+      detail: 'Running it again once: svc__fetch is read-only and failed in a way a retry can help.',
+    });
     expect(findRunProblems(events, result)).toEqual([]);
+  });
+
+  it('runs a read-only call whose connection broke again once, and never one that may have had effects', async () => {
+    const attempts = { read: 0, write: 0 };
+    const lost = () =>
+      Object.assign(new Error('Connection to `svc` lost during the call: the server closed it.'), {
+        code: 'connection-lost',
+      });
+    const read = createInMemoryTool({
+      name: 'svc__read',
+      annotations: { readOnlyHint: true },
+      run: () => {
+        attempts.read += 1;
+        if (attempts.read === 1) throw lost();
+        return 'read again';
+      },
+    });
+    const write = createInMemoryTool({
+      name: 'svc__write',
+      run: () => {
+        attempts.write += 1;
+        throw lost();
+      },
+    });
+    const tools: Tool[] = [read, write].map((tool) => ({
+      ...tool,
+      origin: { kind: 'mcp', serverId: 's', serverName: 'svc', toolName: tool.name },
+    }));
+    for (const [name, id] of [
+      ['svc__read', 'r'],
+      ['svc__write', 'w'],
+    ] as const) {
+      const { events, result } = await collectRun(
+        startRun([{ content: [use(id, name)] }, { content: [text('OK')] }], tools, {
+          policies: { eagerStart: false },
+        }).handle,
+      );
+      const ends = filterEvents(events, 'tool-call-end');
+      const said = filterEvents(events, 'policy-act').filter((act) => act.policy === 'call-retry');
+      if (name === 'svc__read') {
+        expect(ends.map((end) => end.status)).toEqual(['tool-error', 'ok']);
+        expect(said.map((act) => [act.callId, act.detail])).toEqual([
+          ['r', 'Running it again once: svc__read is read-only and failed in a way a retry can help.'],
+        ]);
+      } else {
+        expect(ends.map((end) => end.status)).toEqual(['tool-error']);
+        expect(said).toMatchObject([
+          {
+            callId: 'w',
+            detail: 'Not run again: svc__write is not marked read-only, so the failed call may have had effects.',
+          },
+        ]);
+      }
+      expect(findRunProblems(events, result)).toEqual([]);
+    }
+    expect(attempts).toEqual({ read: 2, write: 1 });
   });
 
   it('refreshes the catalogue between rounds (tools/list_changed) and says so', async () => {

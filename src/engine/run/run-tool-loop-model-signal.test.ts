@@ -81,4 +81,28 @@ describe('runToolLoop: the signal each model call gets', () => {
     expect(new Set(signals).size).toBe(13);
     for (const signal of signals) expect(getEventListeners(signal, 'abort')).toHaveLength(1);
   });
+
+  it("leaves no listener on the caller's signal once the run has ended (here after eight pause_turn rounds)", async () => {
+    const controller = new AbortController();
+    let calls = 0;
+    const pausing: Model = {
+      provider: 'test',
+      modelId: 'pauses',
+      async *doStream(): AsyncGenerator<ModelStreamPart> {
+        calls += 1;
+        await Promise.resolve();
+        yield { type: 'response-start' };
+        yield { type: 'text-start', index: 0 };
+        yield { type: 'text-delta', index: 0, text: `part ${calls}` };
+        yield { type: 'block-end', index: 0 };
+        const stopReason = calls < 8 ? 'pause_turn' : 'end_turn';
+        yield { type: 'response-end', stopReason, usage: { inputTokens: 1, outputTokens: 1 } };
+      },
+    };
+    const before = getEventListeners(controller.signal, 'abort').length;
+    const { result } = await runWith(pausing, controller.signal);
+    expect(result.finishReason).toBe('end_turn');
+    expect(calls).toBe(8);
+    expect(getEventListeners(controller.signal, 'abort').length).toBe(before);
+  });
 });

@@ -106,6 +106,7 @@ async function driveLoop(
   const wall = armWallTime(policies.limits.wallTimeMs, state.startedAt, environment, signal);
   const finish: Finish = (finishReason, error) => {
     wall.dispose();
+    options.signal?.removeEventListener('abort', stop);
     if (!state.ended) {
       state.ended = true;
       emit({ type: 'run-end', at: environment.now(), finishReason, usage: state.usage, ...(error ? { error } : {}) });

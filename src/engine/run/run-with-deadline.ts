@@ -16,6 +16,7 @@ import { createToolRunContext } from './create-tool-run-context';
 import type { AbortSource } from './cancel-scope';
 import type { RunEnvironment } from './run-options';
 import { isWallTimeAbort } from './wall-time';
+import { isRecord } from '../../shared/is-record';
 
 /** Result text of a call that was running when the run was cancelled. */
 export const CANCELLED_TEXT = 'Cancelled by the user; the call may have partially completed.';
@@ -202,10 +203,10 @@ function fromOutput(output: ToolOutput | undefined): SettledCall {
   // Set when present rather than spread from a literal: this runs for every call.
   if (output.isError !== true) {
     const settled: SettledCall = { status: 'ok', content };
-    if (isJsonObject(output.structured)) settled.structured = output.structured;
+    if (isRecord(output.structured)) settled.structured = output.structured;
     return settled;
   }
-  const structured = isJsonObject(output.structured) ? { structured: output.structured } : {};
+  const structured = isRecord(output.structured) ? { structured: output.structured } : {};
   const joined = content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
   const retryable = isRetryableFailure({
     text: joined,
@@ -214,9 +215,6 @@ function fromOutput(output: ToolOutput | undefined): SettledCall {
   });
   return { status: 'tool-error', content, retryable, ...structured };
 }
-
-const isJsonObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function describeToolError(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;

@@ -23,6 +23,8 @@ export interface Settled {
  */
 export function settleRound(context: LoopContext, round: RoundState, requested: Requested): Settled | Promise<Settled> {
   if (requested.response.toolCalls.length > 0) return commitResults(context, round, requested);
+  // Its cancel scope still listens to the run's signal: a long run of `pause_turn` replies would pile them up.
+  requested.executor.release();
   endRound(context, round.round);
   return {};
 }

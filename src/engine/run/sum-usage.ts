@@ -18,7 +18,25 @@ export function sumUsage(left: Usage, right: Usage): Usage {
   if (left.cacheReadInputTokens !== undefined || right.cacheReadInputTokens !== undefined) {
     total.cacheReadInputTokens = (left.cacheReadInputTokens ?? 0) + (right.cacheReadInputTokens ?? 0);
   }
+  if (left.serverToolRequests !== undefined || right.serverToolRequests !== undefined) {
+    total.serverToolRequests = sumCounts(left.serverToolRequests, right.serverToolRequests);
+  }
   return total;
+}
+
+/** Two sets of server tool request counts added key by key. */
+function sumCounts(
+  left: Record<string, number> | undefined,
+  right: Record<string, number> | undefined,
+): Record<string, number> {
+  const total: Record<string, number> = { ...left };
+  for (const [key, count] of Object.entries(right ?? {})) total[key] = (total[key] ?? 0) + count;
+  return total;
+}
+
+/** Server tool requests of `usage`, all kinds together. */
+export function countServerToolRequests(usage: Usage): number {
+  return Object.values(usage.serverToolRequests ?? {}).reduce((sum, count) => sum + count, 0);
 }
 
 /**
@@ -34,5 +52,7 @@ export function mergeStreamUsage(atStart: Usage | undefined, atEnd: Usage | unde
   const cacheRead = atEnd?.cacheReadInputTokens ?? atStart?.cacheReadInputTokens;
   if (cacheCreation !== undefined) merged.cacheCreationInputTokens = cacheCreation;
   if (cacheRead !== undefined) merged.cacheReadInputTokens = cacheRead;
+  const serverToolRequests = atEnd?.serverToolRequests ?? atStart?.serverToolRequests;
+  if (serverToolRequests !== undefined) merged.serverToolRequests = serverToolRequests;
   return merged;
 }

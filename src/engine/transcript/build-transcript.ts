@@ -89,6 +89,7 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
               durationMs: endedAt - startedAt,
               ...(firstTokenAt === undefined ? {} : { timeToFirstTokenMs: firstTokenAt - startedAt }),
             },
+            ...(event.contextManagement === undefined ? {} : { contextManagement: event.contextManagement }),
           };
         }
         repliesUsage = sumUsage(repliesUsage, event.usage);

@@ -282,6 +282,8 @@ function describeBlock(block: ContentBlock): string {
         : '[document]';
     case 'tool_result':
       return `[tool_result] ${describeResult(block.content)}`;
+    case 'api_block':
+      return canonicalJson(block.block);
   }
 }
 

@@ -105,6 +105,9 @@ function unfoldRound(
           : { firstTokenAt: timing.startedAt + timing.timeToFirstTokenMs }),
       },
       ...(round.response.interrupted ? { interrupted: true } : {}),
+      ...(round.response.contextManagement === undefined
+        ? {}
+        : { contextManagement: round.response.contextManagement }),
     });
     end = timing.endedAt;
   }

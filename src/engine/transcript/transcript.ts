@@ -1,6 +1,6 @@
 // The transcript file format, version 2 (docs/transcript-format.md, docs/transcript.schema.json). Pure types.
 import type { CallTiming, FinishReason, RequestDigest, RunErrorInfo, RunEvent } from '../event/run-event';
-import type { ContentBlock, Message, ToolResultContentBlock } from '../message/message';
+import type { ApiJsonObject, ContentBlock, Message, ToolResultContentBlock } from '../message/message';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
 import type { ModelCapabilities, ModelPrice } from '../model/model-capabilities';
 import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus, ToolTaskState } from '../tool/tool';
@@ -124,6 +124,8 @@ export interface TranscriptRound {
     usage: Usage;
     interrupted: boolean;
     timing: { startedAt: number; endedAt: number; durationMs: number; timeToFirstTokenMs?: number };
+    /** The context-management edits the API applied to this round's request, as it reported them (version 2, optional). */
+    contextManagement?: ApiJsonObject;
   } | null;
   toolCalls: TranscriptToolCall[];
   /**

@@ -29,11 +29,22 @@ function convertResultPart(
 function convertBlock(block: ContentBlock): Anthropic.ContentBlockParam {
   switch (block.type) {
     case 'text':
-      return { type: 'text', text: block.text };
+      // Citations go back exactly as the API sent them (its response shape is accepted as a parameter).
+      return block.citations === undefined
+        ? { type: 'text', text: block.text }
+        : ({ type: 'text', text: block.text, citations: block.citations } as unknown as Anthropic.TextBlockParam);
     case 'image':
       return convertImage(block.source);
     case 'tool_use':
-      return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+      return block.caller === undefined
+        ? { type: 'tool_use', id: block.id, name: block.name, input: block.input }
+        : ({
+            type: 'tool_use',
+            id: block.id,
+            name: block.name,
+            input: block.input,
+            caller: block.caller,
+          } as Anthropic.ToolUseBlockParam);
     case 'tool_result':
       return {
         type: 'tool_result',
@@ -47,6 +58,10 @@ function convertBlock(block: ContentBlock): Anthropic.ContentBlockParam {
       return { type: 'redacted_thinking', data: block.data };
     case 'document':
       return { type: 'document', source: block.source };
+    case 'api_block':
+      // Verbatim: the very object the API sent (server tool calls and results, MCP connector blocks, compaction,
+      // types newer than this SDK), so what goes back is byte for byte what came.
+      return block.block as unknown as Anthropic.ContentBlockParam;
   }
 }
 

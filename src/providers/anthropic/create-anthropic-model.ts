@@ -1,5 +1,13 @@
 // The Anthropic adapter: one streamed Messages API call per `doStream`, mapped to neutral stream parts.
-import { ModelError, type Model, type ModelRequest, type ModelStreamPart } from '../../engine/model/model';
+import { APIConnectionError, APIError } from '@anthropic-ai/sdk/core/error';
+import {
+  describeStreamLost,
+  ModelError,
+  STREAM_LOST_ERROR_TYPE,
+  type Model,
+  type ModelRequest,
+  type ModelStreamPart,
+} from '../../engine/model/model';
 import { abortError } from '../abort-error';
 import { createAnthropicClient, defaultAnthropicBaseUrl, type AnthropicConfig } from './anthropic-config';
 import { buildAnthropicParams, describeAnthropicRequest, type AnthropicRequestOptions } from './build-anthropic-params';
@@ -51,12 +59,25 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
         throw new ModelError(`${refused.message}: Loupe stopped reading the reply from ${baseUrl}.`, {
           cause: refused,
         });
+      // The answer had begun (HTTP 200) and then the connection went: not an error the API sent.
+      if (recorded && (!(error instanceof APIError) || error instanceof APIConnectionError)) {
+        const how = error instanceof Error && error.message !== '' ? error.message : 'network error';
+        throw new ModelError(describeStreamLost(baseUrl, `the connection was lost (${how})`), {
+          errorType: STREAM_LOST_ERROR_TYPE,
+          cause: error,
+        });
+      }
       throw toModelError(error, baseUrl, describeAnthropicRequest(baseUrl, params));
     }
     // The SDK ends the iteration quietly when aborted, so the signal is checked after the loop too.
     if (signal.aborted) throw abortError(signal);
     if (!state.finished) {
-      throw new ModelError(`The reply from ${baseUrl} ended before it was complete (no message_stop). Run again.`);
+      throw new ModelError(
+        describeStreamLost(baseUrl, 'the stream ended before the reply was complete (no message_stop)'),
+        {
+          errorType: STREAM_LOST_ERROR_TYPE,
+        },
+      );
     }
   }
 

@@ -23,6 +23,13 @@ describe('listAnthropicModels', () => {
     });
   });
 
+  it('asks nothing and warns of nothing before there is a key', async () => {
+    const before = api.requests.length;
+    const list = await listAnthropicModels({ apiKey: ' ', baseUrl: api.url });
+    expect(list).toEqual({ models: fallbackAnthropicModels, fromFallback: true });
+    expect(api.requests).toHaveLength(before);
+  });
+
   it('falls back with a plain warning when the key is refused', async () => {
     const list = await listAnthropicModels({ apiKey: 'bad-key', baseUrl: api.url });
     expect(list.fromFallback).toBe(true);

@@ -17,6 +17,8 @@ const maxModels = 200;
 
 /** The endpoint's models, or the built-in list with a warning when the request fails or returns none. */
 export async function listAnthropicModels(config: AnthropicConfig): Promise<AnthropicModelList> {
+  // No key yet: the endpoint would refuse the request, and a warning before anyone typed a key is noise.
+  if (config.apiKey.trim() === '') return { models: [...fallbackAnthropicModels], fromFallback: true };
   const baseUrl = config.baseUrl ?? defaultAnthropicBaseUrl;
   const fallback = (reason: string): AnthropicModelList => ({
     models: [...fallbackAnthropicModels],

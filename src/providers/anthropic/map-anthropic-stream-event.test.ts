@@ -124,18 +124,127 @@ describe('mapAnthropicStreamEvent', () => {
     ]);
   });
 
-  it('skips blocks the engine has no counterpart for, including their deltas and stop', () => {
+  it('keeps a server tool call whole: its start with the streamed input parsed in place, at its stop', () => {
     const { parts } = mapAll([
       {
         type: 'content_block_start',
         index: 1,
-        content_block: { type: 'server_tool_use', id: 's1', name: 'web_search', input: {} },
+        content_block: { type: 'server_tool_use', id: 's1', name: 'web_search', input: {}, caller: { type: 'direct' } },
       },
-      { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{}' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"query":' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '"a"}' } },
       { type: 'content_block_stop', index: 1 },
       { type: 'some_future_event' },
     ]);
-    expect(parts).toEqual([]);
+    expect(parts).toEqual([
+      {
+        type: 'api-block',
+        index: 1,
+        block: {
+          type: 'server_tool_use',
+          id: 's1',
+          name: 'web_search',
+          input: { query: 'a' },
+          caller: { type: 'direct' },
+        },
+      },
+      { type: 'block-end', index: 1 },
+    ]);
+    expect(JSON.stringify((parts[0] as { block: unknown }).block)).toBe(
+      '{"type":"server_tool_use","id":"s1","name":"web_search","input":{"query":"a"},"caller":{"type":"direct"}}',
+    );
+  });
+
+  it('keeps a result block that arrives whole, compaction with its delta, and an unknown type as sent', () => {
+    const result = {
+      type: 'web_search_tool_result',
+      tool_use_id: 's1',
+      content: [{ type: 'web_search_result', url: 'https://a', title: 't', encrypted_content: 'e', page_age: null }],
+    };
+    const odd = { type: 'from_the_future', __proto__: { polluted: true }, nested: [[[{}]]] };
+    const { parts } = mapAll([
+      { type: 'content_block_start', index: 0, content_block: result },
+      { type: 'content_block_stop', index: 0 },
+      {
+        type: 'content_block_start',
+        index: 1,
+        content_block: { type: 'compaction', content: null, encrypted_content: null },
+      },
+      {
+        type: 'content_block_delta',
+        index: 1,
+        delta: { type: 'compaction_delta', content: 'sum', encrypted_content: 'x' },
+      },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'content_block_start', index: 2, content_block: odd },
+      { type: 'content_block_delta', index: 2, delta: { type: 'weird_delta', value: 1 } },
+      { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{not json' } },
+      { type: 'content_block_stop', index: 2 },
+    ]);
+    const blocks = parts.flatMap((part) => (part.type === 'api-block' ? [part.block] : []));
+    expect(blocks).toEqual([result, { type: 'compaction', content: 'sum', encrypted_content: 'x' }, odd]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('gives the citations of a text block as citation parts, from its start and from citations_delta', () => {
+    const cited = {
+      type: 'web_search_result_location',
+      url: 'https://a',
+      title: 't',
+      encrypted_index: 'i',
+      cited_text: 'c',
+    };
+    const { parts } = mapAll([
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: [cited] } },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'citations_delta', citation: { ...cited, url: 'https://b' } },
+      },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } },
+      { type: 'content_block_stop', index: 0 },
+    ]);
+    expect(parts).toEqual([
+      { type: 'text-start', index: 0 },
+      { type: 'citation', index: 0, citation: cited },
+      { type: 'citation', index: 0, citation: { ...cited, url: 'https://b' } },
+      { type: 'text-delta', index: 0, text: 'Hi' },
+      { type: 'block-end', index: 0 },
+    ]);
+  });
+
+  it('reads server tool request counts and the context-management edits from message_delta', () => {
+    const edits = {
+      applied_edits: [{ type: 'clear_tool_uses_20250919', cleared_tool_uses: 2, cleared_input_tokens: 50 }],
+    };
+    const { parts } = mapAll([
+      messageStart({ input_tokens: 5, output_tokens: 1 }),
+      {
+        type: 'message_delta',
+        delta: { stop_reason: 'pause_turn' },
+        usage: { output_tokens: 3, server_tool_use: { web_search_requests: 2, web_fetch_requests: -1, odd: 'x' } },
+        context_management: edits,
+      },
+      { type: 'message_stop' },
+    ]);
+    expect(parts.at(-1)).toEqual({
+      type: 'response-end',
+      stopReason: 'pause_turn',
+      usage: { inputTokens: 5, outputTokens: 3, serverToolRequests: { web_search_requests: 2 } },
+      contextManagement: edits,
+    });
+  });
+
+  it('passes the caller of a tool_use made from code', () => {
+    const caller = { type: 'code_execution_20250825', tool_id: 'srvtoolu_1' };
+    const { parts } = mapAll([
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 't', name: 'n', input: {}, caller },
+      },
+    ]);
+    expect(parts).toEqual([{ type: 'tool-use-start', index: 0, id: 't', name: 'n', caller }]);
   });
 
   it('sends a non-empty tool input given at block start as one delta', () => {

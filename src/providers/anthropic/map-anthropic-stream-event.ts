@@ -1,11 +1,23 @@
 // Pure: maps the Messages API's raw stream events to the engine's neutral stream parts. No I/O.
 import type Anthropic from '@anthropic-ai/sdk';
+import type { ApiJsonObject, ToolUseBlock } from '../../engine/message/message';
 import type { ModelStreamPart, StopReason, Usage } from '../../engine/model/model';
+import {
+  applyApiBlockDelta,
+  finishApiBlock,
+  isApiBlockStart,
+  startApiBlock,
+  type PendingApiBlock,
+} from './accumulate-api-block';
 
 /** What the mapper remembers between events. Start with `initialAnthropicStreamState`. */
 export interface AnthropicStreamState {
-  /** Content indexes whose start was emitted (others, like server tool blocks, are skipped). */
+  /** Content indexes whose start was emitted as engine parts (text, thinking, tool_use). */
   openBlocks: readonly number[];
+  /** Blocks of the API's own being built, by content index; each is emitted whole at its `content_block_stop`. */
+  apiBlocks: ReadonlyMap<number, PendingApiBlock>;
+  /** The context-management edits the API reported (`message_delta.context_management`), as sent. */
+  contextManagement?: ApiJsonObject;
   usage: Usage;
   stopReason: StopReason | null;
   /** True once `message_stop` arrived: the reply is complete. */
@@ -14,6 +26,7 @@ export interface AnthropicStreamState {
 
 export const initialAnthropicStreamState: AnthropicStreamState = {
   openBlocks: [],
+  apiBlocks: new Map(),
   usage: { inputTokens: 0, outputTokens: 0 },
   stopReason: null,
   finished: false,
@@ -55,6 +68,11 @@ function startBlock(event: Anthropic.RawContentBlockStartEvent): ModelStreamPart
       return [
         { type: 'text-start', index },
         ...(block.text ? [{ type: 'text-delta' as const, index, text: block.text }] : []),
+        ...(Array.isArray(block.citations) ? block.citations : []).map((citation) => ({
+          type: 'citation' as const,
+          index,
+          citation: citation as unknown as ApiJsonObject,
+        })),
       ];
     case 'thinking':
       return [
@@ -65,8 +83,11 @@ function startBlock(event: Anthropic.RawContentBlockStartEvent): ModelStreamPart
     case 'tool_use': {
       const input = block.input as Record<string, unknown> | null;
       const hasInput = input !== null && typeof input === 'object' && Object.keys(input).length > 0;
+      const caller = callerOf(block);
       return [
-        { type: 'tool-use-start', index, id: block.id, name: block.name },
+        caller === undefined
+          ? { type: 'tool-use-start', index, id: block.id, name: block.name }
+          : { type: 'tool-use-start', index, id: block.id, name: block.name, caller },
         ...(hasInput ? [{ type: 'tool-input-delta' as const, index, partialJson: JSON.stringify(input) }] : []),
       ];
     }
@@ -74,9 +95,33 @@ function startBlock(event: Anthropic.RawContentBlockStartEvent): ModelStreamPart
       // Opaque and complete at its start; no deltas follow, only content_block_stop.
       return [{ type: 'redacted-thinking', index, data: block.data }];
     default:
-      // Server-side tool blocks have no engine counterpart; they are skipped.
+      // Blocks of the API's own are kept whole (see `mapAnthropicStreamEvent`); nothing else gets here.
       return [];
   }
+}
+
+/** A tool_use's `caller` (code in the API's sandbox made the call), kept as sent; absent when it sent none. */
+function callerOf(block: { caller?: unknown }): ToolUseBlock['caller'] {
+  const { caller } = block;
+  if (typeof caller !== 'object' || caller === null || Array.isArray(caller)) return undefined;
+  return typeof (caller as { type?: unknown }).type === 'string' ? (caller as ToolUseBlock['caller']) : undefined;
+}
+
+/** Server tool request counts (`usage.server_tool_use`): the non-negative whole numbers among them. */
+function serverToolRequestsOf(usage: unknown): Record<string, number> | undefined {
+  const counts = (usage as { server_tool_use?: unknown } | null)?.server_tool_use;
+  if (typeof counts !== 'object' || counts === null) return undefined;
+  const kept: Record<string, number> = {};
+  for (const [key, count] of Object.entries(counts)) {
+    if (typeof count === 'number' && Number.isSafeInteger(count) && count >= 0) kept[key] = count;
+  }
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
+/** `usage` with its server tool request counts when the API reported some (they win over earlier ones). */
+function withServerTools(usage: Usage, raw: unknown, earlier: Usage['serverToolRequests']): Usage {
+  const counts = serverToolRequestsOf(raw) ?? earlier;
+  return counts === undefined ? usage : { ...usage, serverToolRequests: counts };
 }
 
 function mapDelta(event: Anthropic.RawContentBlockDeltaEvent): ModelStreamPart[] {
@@ -90,8 +135,10 @@ function mapDelta(event: Anthropic.RawContentBlockDeltaEvent): ModelStreamPart[]
       return [{ type: 'thinking-delta', index, thinking: delta.thinking }];
     case 'signature_delta':
       return [{ type: 'signature-delta', index, signature: delta.signature }];
+    case 'citations_delta':
+      // A source of the text (the text itself arrives in text_delta), kept as the API sent it.
+      return [{ type: 'citation', index, citation: delta.citation as unknown as ApiJsonObject }];
     default:
-      // Citations carry no text of their own; the text arrives in text_delta.
       return [];
   }
 }
@@ -107,10 +154,14 @@ export function mapAnthropicStreamEvent(
   switch (event.type) {
     case 'message_start': {
       const { usage } = event.message;
-      const startUsage = withCache(
-        { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens },
-        usage.cache_creation_input_tokens,
-        usage.cache_read_input_tokens,
+      const startUsage = withServerTools(
+        withCache(
+          { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens },
+          usage.cache_creation_input_tokens,
+          usage.cache_read_input_tokens,
+        ),
+        usage,
+        undefined,
       );
       return {
         parts: [{ type: 'response-start', id: event.message.id, model: event.message.model, usage: startUsage }],
@@ -118,34 +169,80 @@ export function mapAnthropicStreamEvent(
       };
     }
     case 'content_block_start': {
+      const block: unknown = event.content_block;
+      if (isApiBlockStart(block)) {
+        const apiBlocks = new Map(state.apiBlocks).set(event.index, startApiBlock(block));
+        return { parts: [], state: { ...state, apiBlocks } };
+      }
       const parts = startBlock(event);
       const openBlocks = parts.length > 0 ? [...state.openBlocks, event.index] : state.openBlocks;
       return { parts, state: { ...state, openBlocks } };
     }
-    case 'content_block_delta':
+    case 'content_block_delta': {
+      const pending = state.apiBlocks.get(event.index);
+      if (pending !== undefined) {
+        const apiBlocks = new Map(state.apiBlocks).set(event.index, applyApiBlockDelta(pending, event.delta));
+        return { parts: [], state: { ...state, apiBlocks } };
+      }
       return { parts: state.openBlocks.includes(event.index) ? mapDelta(event) : [], state };
-    case 'content_block_stop':
+    }
+    case 'content_block_stop': {
+      const pending = state.apiBlocks.get(event.index);
+      if (pending !== undefined) {
+        const apiBlocks = new Map(state.apiBlocks);
+        apiBlocks.delete(event.index);
+        const parts: ModelStreamPart[] = [
+          { type: 'api-block', index: event.index, block: finishApiBlock(pending) },
+          { type: 'block-end', index: event.index },
+        ];
+        return { parts, state: { ...state, apiBlocks } };
+      }
       if (!state.openBlocks.includes(event.index)) return { parts: [], state };
       return {
         parts: [{ type: 'block-end', index: event.index }],
         state: { ...state, openBlocks: state.openBlocks.filter((index) => index !== event.index) },
       };
+    }
     case 'message_delta': {
       const { usage } = event;
-      const next = withCache(
-        { inputTokens: usage.input_tokens ?? state.usage.inputTokens, outputTokens: usage.output_tokens },
-        usage.cache_creation_input_tokens ?? state.usage.cacheCreationInputTokens,
-        usage.cache_read_input_tokens ?? state.usage.cacheReadInputTokens,
+      const next = withServerTools(
+        withCache(
+          { inputTokens: usage.input_tokens ?? state.usage.inputTokens, outputTokens: usage.output_tokens },
+          usage.cache_creation_input_tokens ?? state.usage.cacheCreationInputTokens,
+          usage.cache_read_input_tokens ?? state.usage.cacheReadInputTokens,
+        ),
+        usage,
+        state.usage.serverToolRequests,
       );
-      return { parts: [], state: { ...state, usage: next, stopReason: toStopReason(event.delta.stop_reason) } };
+      // The beta field: the edits the API made to this request's context before the model read it.
+      const edits: unknown = (event as { context_management?: unknown }).context_management;
+      const contextManagement = isObject(edits) ? edits : state.contextManagement;
+      const stopReason = toStopReason(event.delta.stop_reason);
+      return {
+        parts: [],
+        state: { ...state, usage: next, stopReason, ...(contextManagement ? { contextManagement } : {}) },
+      };
     }
     case 'message_stop':
       return {
-        parts: [{ type: 'response-end', stopReason: state.stopReason, usage: state.usage }],
+        parts: [
+          state.contextManagement === undefined
+            ? { type: 'response-end', stopReason: state.stopReason, usage: state.usage }
+            : {
+                type: 'response-end',
+                stopReason: state.stopReason,
+                usage: state.usage,
+                contextManagement: state.contextManagement,
+              },
+        ],
         state: { ...state, finished: true },
       };
     default:
       // `ping` and event types added after this SDK version carry nothing the loop needs.
       return { parts: [], state };
   }
+}
+
+function isObject(value: unknown): value is ApiJsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

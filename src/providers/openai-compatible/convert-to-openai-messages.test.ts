@@ -219,3 +219,39 @@ describe('tools and tool choice', () => {
     });
   });
 });
+
+describe('convertToOpenAIMessages with blocks of the Anthropic API’s own', () => {
+  it('says what each was in text (a fork of an Anthropic run), never sending the raw block or crashing', () => {
+    const history: Message[] = [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Search.' },
+          { type: 'api_block', block: { type: 'container_upload', file_id: 'f1' } },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Looking.' },
+          {
+            type: 'api_block',
+            block: { type: 'server_tool_use', id: 's1', name: 'web_search', input: { query: 'q' } },
+          },
+          { type: 'api_block', block: { type: 'web_search_tool_result', tool_use_id: 's1', content: [] } },
+          { type: 'api_block', block: { type: 'hologram', odd: { deep: [null] } } },
+          { type: 'text', text: 'Found.', citations: [{ type: 'web_search_result_location', url: 'https://a' }] },
+        ],
+      },
+    ];
+    const messages = convertToOpenAIMessages(undefined, history, { vision: false });
+    expect(messages).toEqual([
+      { role: 'user', content: 'Search.\n[container_upload]' },
+      {
+        role: 'assistant',
+        content:
+          'Looking.\n[server_tool_use web_search] {"query":"q"}\n\n[web_search_tool_result for s1] []\n\n[hologram]\nFound.',
+      },
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 // Converts the engine's Anthropic-shaped history to Chat Completions messages. Pure: no I/O.
+import { describeApiBlock } from '../../engine/message/describe-api-block';
 import type {
   ContentBlock,
   ImageBlock,
@@ -38,6 +39,8 @@ function userPart(block: ContentBlock, vision: boolean): OpenAIContentPart | und
       return block.source.type === 'text'
         ? { type: 'text', text: block.source.data }
         : { type: 'text', text: '[A PDF document was attached; it cannot be sent to this endpoint.]' };
+    case 'api_block':
+      return { type: 'text', text: describeApiBlock(block) };
     default:
       return undefined;
   }
@@ -75,7 +78,14 @@ function imageFollowUp(block: ToolResultBlock, names: Map<string, string>, visio
 }
 
 function convertAssistant(message: Message, sendReasoning: boolean): OpenAIMessage {
-  const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+  // The Anthropic API's own blocks (server tool calls and results) have no Chat Completions counterpart: each goes
+  // as a line of text saying what it was, so the model still knows a search was made and what it found.
+  const text = message.content
+    .flatMap((block) => {
+      if (block.type === 'text') return [block.text];
+      return block.type === 'api_block' ? [`\n${describeApiBlock(block)}\n`] : [];
+    })
+    .join('');
   const reasoning = message.content.flatMap((block) => (block.type === 'thinking' ? [block.thinking] : [])).join('');
   const toolCalls: OpenAIToolCall[] = message.content.flatMap((block) =>
     block.type === 'tool_use'

@@ -1,5 +1,12 @@
 // The Chat Completions adapter: one streamed `POST /chat/completions` per `doStream`, over fetch, mapped to neutral parts.
-import { ModelError, type Model, type ModelRequest, type ModelStreamPart } from '../../engine/model/model';
+import {
+  describeStreamLost,
+  ModelError,
+  STREAM_LOST_ERROR_TYPE,
+  type Model,
+  type ModelRequest,
+  type ModelStreamPart,
+} from '../../engine/model/model';
 import { abortError } from '../abort-error';
 import { convertToOpenAIMessages } from './convert-to-openai-messages';
 import { convertToOpenAIToolChoice, convertToOpenAITools } from './convert-to-openai-tools';
@@ -183,7 +190,10 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleModelConfig)
       if (error instanceof SseLimitError)
         throw new ModelError(`${error.message}: Loupe stopped reading the reply from ${baseUrl}.`, { cause: error });
       const reason = error instanceof Error ? error.message : String(error);
-      throw new ModelError(`The reply from ${baseUrl} broke off: ${reason}. Run again.`, { cause: error });
+      throw new ModelError(describeStreamLost(baseUrl, `the connection was lost (${reason})`), {
+        errorType: STREAM_LOST_ERROR_TYPE,
+        cause: error,
+      });
     }
     if (signal.aborted) throw abortError(signal);
     yield* mapper.finish(sawDone);

@@ -156,7 +156,7 @@ describe('the Chat Completions stream mapper', () => {
   it('refuses a stream that stopped before finish_reason and [DONE]', () => {
     const mapper = createOpenAIStreamMapper(() => 'x');
     mapper.map({ choices: [{ delta: { content: 'Half' } }] });
-    expect(() => mapper.finish(false)).toThrow(/ended before it was complete/);
+    expect(() => mapper.finish(false)).toThrow(/broke off mid-stream: the stream ended before it was complete/);
   });
 
   it('accepts a stream that ended after finish_reason without [DONE]', () => {

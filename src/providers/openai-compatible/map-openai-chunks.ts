@@ -1,5 +1,11 @@
 // Maps streamed Chat Completions chunks to the engine's neutral stream parts. Pure: no I/O.
-import { ModelError, type ModelStreamPart, type StopReason, type Usage } from '../../engine/model/model';
+import {
+  ModelError,
+  STREAM_LOST_ERROR_TYPE,
+  type ModelStreamPart,
+  type StopReason,
+  type Usage,
+} from '../../engine/model/model';
 import type { OpenAIChunk, OpenAIDelta, OpenAIToolCallDelta, OpenAIUsage } from './openai-wire-types';
 
 interface CallState {
@@ -214,7 +220,10 @@ export function createOpenAIStreamMapper(createId: () => string): OpenAIStreamMa
     },
     finish(sawDone) {
       if (!sawDone && finishReason === null) {
-        throw new ModelError('The reply ended before it was complete (no finish_reason and no [DONE]). Run again.');
+        throw new ModelError(
+          'The reply broke off mid-stream: the stream ended before it was complete (no finish_reason and no [DONE]). What arrived is kept; Retry round sends the same request again.',
+          { errorType: STREAM_LOST_ERROR_TYPE },
+        );
       }
       const out: ModelStreamPart[] = [];
       if (!started) out.push({ type: 'response-start' });

@@ -1,5 +1,6 @@
 // Rewrites tool traffic as plain text for a model that has no tool fields: calls as the JSON it wrote,
 // results as user text it can read. Pure.
+import { describeApiBlock } from '../../engine/message/describe-api-block';
 import type { ContentBlock, Message } from '../../engine/message/message';
 import { documentPlaceholder } from '../document-placeholder';
 
@@ -28,6 +29,9 @@ function convertBlock(block: ContentBlock, names: Map<string, string>): ContentB
         ...images,
       ];
     }
+    case 'api_block':
+      // A block of the Anthropic API's own tools: a prompted model reads what it was, as text.
+      return [{ type: 'text', text: describeApiBlock(block) }];
     case 'redacted_thinking':
       // Opaque, encrypted and meaningful only to the model that wrote it: nothing a prompted model can read.
       return [];

@@ -1,14 +1,11 @@
 // Reads a prompted-track reply: one `{name, arguments}` JSON object is a tool call, anything else is text. Pure.
 import type { ToolDefinition } from '../../engine/model/model';
 import { MAX_TOOL_INPUT_DEPTH, measureJsonTextDepth } from '../../shared/json-depth';
+import { isRecord } from '../../shared/is-record';
 
 /** What a reply was taken as. `reason` says why a reply that looked like a call was taken as text. */
 export type PromptedReply =
   { kind: 'call'; name: string; arguments: Record<string, unknown>; text?: string } | { kind: 'text'; reason?: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The body of a ```json fence when the reply is one, else the reply. */
 function stripFence(text: string): string {

@@ -1,9 +1,6 @@
 // Renders tools into a system prompt for models without native tool calling (ENGINE-SPEC §26). Pure.
 import type { ToolDefinition } from '../../engine/model/model';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../shared/is-record';
 
 function sampleValue(name: string, schema: unknown): unknown {
   if (!isRecord(schema)) return `<${name}>`;

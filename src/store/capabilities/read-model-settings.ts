@@ -1,10 +1,7 @@
 // Pure guards for stored capabilities and prices: each bad entry is dropped on its own, never the whole map.
 import type { ModelCapabilities, ModelPrice } from '../../engine/model/model-capabilities';
 import { setOwn } from '../../shared/own-keys';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../shared/is-record';
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
 const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
@@ -29,12 +26,13 @@ export function readCapabilities(value: unknown): ModelCapabilities | undefined 
 /** A price entry when `value` is one, else undefined. */
 export function readPrice(value: unknown): ModelPrice | undefined {
   if (!isRecord(value) || !isAmount(value['input']) || !isAmount(value['output'])) return undefined;
-  const { cacheWrite, cacheRead } = value;
+  const { cacheWrite, cacheRead, webSearch } = value;
   return {
     input: value['input'],
     output: value['output'],
     ...(isAmount(cacheWrite) ? { cacheWrite } : {}),
     ...(isAmount(cacheRead) ? { cacheRead } : {}),
+    ...(isAmount(webSearch) ? { webSearch } : {}),
   };
 }
 

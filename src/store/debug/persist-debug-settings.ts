@@ -1,12 +1,9 @@
 // The debugger settings (step mode, breakpoints, approval) kept on this device; a bad entry is ignored.
 import type { Breakpoint, ToolApproval } from '../../engine/debug/pause-point';
 import { DEFAULT_DEBUG_SETTINGS, type DebugSettings } from '../../protocol/debug-messages';
+import { isRecord } from '../../shared/is-record';
 
 const KEY = 'loupe.debug.v1';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isBreakpoint(value: unknown): value is Breakpoint {
   if (!isRecord(value) || typeof value['id'] !== 'string' || typeof value['enabled'] !== 'boolean') return false;

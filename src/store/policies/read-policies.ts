@@ -1,10 +1,7 @@
 // Pure guard for stored loop policies: each bad field is dropped on its own, never the whole object.
 import { DEFAULT_COMPACTION, type CompactionPolicy, type LoopLimits } from '../../shared/loop-policies';
 import type { PolicySettings } from './policy-defaults';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../shared/is-record';
 
 const isWhole = (value: unknown, min: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min;

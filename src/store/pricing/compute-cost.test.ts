@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeCost, promptTokens } from './compute-cost';
 import { defaultPriceTable } from './default-price-table';
 import { findModelPrice } from './find-model-price';
+import { computeUsageCost } from '../../engine/policies/compute-usage-cost';
 
 describe('computeCost', () => {
   it('prices input, output, cache writes and cache reads once each', () => {
@@ -48,5 +49,19 @@ describe('findModelPrice', () => {
     ]) {
       expect(findModelPrice(defaultPriceTable, id), id).toBeDefined();
     }
+  });
+});
+
+describe('computeCost of the API’s own tools', () => {
+  it('adds web searches at the table’s price per 1,000, the same in the engine’s budget', () => {
+    const price = defaultPriceTable['claude-sonnet-4-5']!;
+    const usage = {
+      inputTokens: 0,
+      outputTokens: 0,
+      serverToolRequests: { web_search_requests: 3, web_fetch_requests: 5 },
+    };
+    expect(computeCost(usage, price)).toBeCloseTo(0.03, 10);
+    expect(computeUsageCost(usage, price)).toBeCloseTo(0.03, 10);
+    expect(computeCost(usage, { input: 1, output: 1 })).toBe(0);
   });
 });

@@ -13,7 +13,8 @@ export function computeCost(usage: Usage, price: ModelPrice): number {
     usage.inputTokens * perToken(price.input) +
     usage.outputTokens * perToken(price.output) +
     (usage.cacheCreationInputTokens ?? 0) * perToken(price.cacheWrite ?? price.input) +
-    (usage.cacheReadInputTokens ?? 0) * perToken(price.cacheRead ?? price.input)
+    (usage.cacheReadInputTokens ?? 0) * perToken(price.cacheRead ?? price.input) +
+    ((usage.serverToolRequests?.['web_search_requests'] ?? 0) * (price.webSearch ?? 0)) / 1_000
   );
 }
 

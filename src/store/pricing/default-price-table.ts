@@ -2,11 +2,13 @@
 // 2026-11-29; Anthropic cache writes are the 5-minute rate). The person can edit any entry in Settings.
 import type { ModelPrice } from '../../engine/model/model-capabilities';
 
+// Web search is $10 per 1,000 searches on every Claude model.
 const claude = (input: number, output: number, cacheWrite: number, cacheRead: number): ModelPrice => ({
   input,
   output,
   cacheWrite,
   cacheRead,
+  webSearch: 10,
 });
 const openai = (input: number, output: number, cacheRead: number): ModelPrice => ({ input, output, cacheRead });
 

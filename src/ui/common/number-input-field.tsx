@@ -1,6 +1,6 @@
 // A labelled number input that keeps what the person types and commits only values it accepts.
 import { inputClass } from './styles';
-import { LabelledField } from './labelled-field';
+import { Field } from './field';
 import { useDraftText } from './use-draft-text';
 
 interface NumberInputFieldProps {
@@ -41,10 +41,10 @@ export function NumberInputField({
   const acceptsText = (text: string): boolean => text.trim() !== '' && accepts(Number(text));
   const invalid = draft.text.trim() === '' ? !optional : !acceptsText(draft.text);
   return (
-    <LabelledField label={label} hint={hint} {...(invalid ? { problem } : {})}>
-      {(id) => (
+    <Field label={label} hint={hint} {...(invalid ? { error: problem } : {})}>
+      {(control) => (
         <input
-          id={id}
+          {...control}
           type="number"
           inputMode={wholeNumber ? 'numeric' : 'decimal'}
           min={min}
@@ -70,6 +70,6 @@ export function NumberInputField({
           }}
         />
       )}
-    </LabelledField>
+    </Field>
   );
 }

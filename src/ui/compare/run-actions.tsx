@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { RunsCompareResult } from '../../protocol/session-messages';
 import { useLoupeStore, useLoupeStoreApi } from '../../store/loupe-store-provider';
 import { roundOffsetOf } from '../../store/round-offset';
-import { inputClass, labelClass, panelTitleClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, panelTitleClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
 import { buildMarkdownReport } from '../exports/build-markdown-report';
 import { redactTranscript } from '../exports/redact-export';
 import { ComparisonTable } from './comparison-table';
@@ -37,21 +38,23 @@ export function RunActions() {
   return (
     <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Run actions">
       {runs.length > 1 && (
-        <label className="min-w-0">
-          <span className={labelClass}>Shown run</span>
-          <select
-            className={inputClass}
-            value={runId}
-            disabled={!idle}
-            onChange={(event) => void showRun(event.target.value)}
-          >
-            {runs.map((run, index) => (
-              <option key={run.runId} value={run.runId}>
-                {labels.get(run.runId) ?? `Run ${index + 1}`}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label="Shown run" className="min-w-0">
+          {(control) => (
+            <select
+              {...control}
+              className={inputClass}
+              value={runId}
+              disabled={!idle}
+              onChange={(event) => void showRun(event.target.value)}
+            >
+              {runs.map((run, index) => (
+                <option key={run.runId} value={run.runId}>
+                  {labels.get(run.runId) ?? `Run ${index + 1}`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       )}
       <button
         type="button"
@@ -125,16 +128,17 @@ function CompareDialog({ onClose }: { onClose: () => void }) {
   }, [left, right, compareRuns]);
   const label = (runId: string) => labels.get(runId) ?? '';
   const picker = (name: string, value: string, onChange: (value: string) => void) => (
-    <label className="min-w-0 flex-1">
-      <span className={labelClass}>{name}</span>
-      <select aria-label={name} className={inputClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        {runs.map((run) => (
-          <option key={run.runId} value={run.runId}>
-            {label(run.runId)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Field label={name} className="min-w-0 flex-1">
+      {(control) => (
+        <select {...control} className={inputClass} value={value} onChange={(event) => onChange(event.target.value)}>
+          {runs.map((run) => (
+            <option key={run.runId} value={run.runId}>
+              {label(run.runId)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
   return (
     <dialog

@@ -1,13 +1,12 @@
 // The prompt: system prompt, the user's message, and Run / Stop. Ctrl/Cmd+Enter runs.
-import { useId } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, panelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, panelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 
 /** The Message box's id: the skip link at the top of the page goes there. */
 export const MESSAGE_FIELD_ID = 'loupe-message';
 
 export function Composer() {
-  const systemId = useId();
   const system = useLoupeStore((state) => state.settings.system);
   const draft = useLoupeStore((state) => state.settings.draft);
   const running = useLoupeStore((state) => state.runView.phase === 'running');
@@ -22,37 +21,35 @@ export function Composer() {
         Prompt
       </h2>
       <div className="space-y-3">
-        <div>
-          <label htmlFor={systemId} className={labelClass}>
-            System prompt
-          </label>
-          <textarea
-            id={systemId}
-            rows={2}
-            className={inputClass}
-            value={system}
-            onChange={(event) => updateSettings({ system: event.target.value })}
-          />
-        </div>
-        <div>
-          <label htmlFor={MESSAGE_FIELD_ID} className={labelClass}>
-            Message
-          </label>
-          <textarea
-            id={MESSAGE_FIELD_ID}
-            rows={3}
-            className={inputClass}
-            placeholder="Ask something that needs the tools…"
-            value={draft}
-            onChange={(event) => updateSettings({ draft: event.target.value })}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                event.preventDefault();
-                if (canRun) void run();
-              }
-            }}
-          />
-        </div>
+        <Field label="System prompt">
+          {(control) => (
+            <textarea
+              {...control}
+              rows={2}
+              className={inputClass}
+              value={system}
+              onChange={(event) => updateSettings({ system: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Message" id={MESSAGE_FIELD_ID}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              className={inputClass}
+              placeholder="Ask something that needs the tools…"
+              value={draft}
+              onChange={(event) => updateSettings({ draft: event.target.value })}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                  event.preventDefault();
+                  if (canRun) void run();
+                }
+              }}
+            />
+          )}
+        </Field>
         <div className="flex items-center gap-2">
           <button type="button" className={primaryButtonClass} disabled={!canRun} onClick={() => void run()}>
             Run

@@ -2,15 +2,15 @@
 import { useId, useState } from 'react';
 import type { Breakpoint } from '../../engine/debug/pause-point';
 import type { StopReason } from '../../engine/model/model';
-import { inputClass, labelClass, secondaryButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, secondaryButtonClass } from '../common/styles';
 import type { KnownTool } from './use-known-tools';
 
 type Kind = Breakpoint['kind'];
 const STOP_REASONS: StopReason[] = ['end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'pause_turn', 'refusal'];
 
 export function AddBreakpointForm({ tools, onAdd }: { tools: KnownTool[]; onAdd: (breakpoint: Breakpoint) => void }) {
-  const kindId = useId();
-  const valueId = useId();
+  const listId = useId();
   const [kind, setKind] = useState<Kind>('tool');
   const [toolName, setToolName] = useState('');
   const [stopReason, setStopReason] = useState<StopReason>('end_turn');
@@ -35,73 +35,71 @@ export function AddBreakpointForm({ tools, onAdd }: { tools: KnownTool[]; onAdd:
   return (
     <div className="space-y-2">
       <div className="grid grid-cols-2 gap-2">
-        <div>
-          <label htmlFor={kindId} className={labelClass}>
-            Breakpoint on
-          </label>
-          <select
-            id={kindId}
-            className={inputClass}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as Kind)}
-          >
-            <option value="tool">a tool</option>
-            <option value="tool-error">any tool error</option>
-            <option value="stop-reason">a stop reason</option>
-            <option value="round">round N</option>
-          </select>
-        </div>
-        {kind === 'tool' && (
-          <div>
-            <label htmlFor={valueId} className={labelClass}>
-              Breakpoint tool
-            </label>
-            <input
-              id={valueId}
+        <Field label="Breakpoint on">
+          {(control) => (
+            <select
+              {...control}
               className={inputClass}
-              list={`${valueId}-tools`}
-              placeholder={tools[0]?.name ?? 'server__tool'}
-              value={toolName}
-              onChange={(event) => setToolName(event.target.value)}
-            />
-            <datalist id={`${valueId}-tools`}>
-              {tools.map((tool) => (
-                <option key={tool.name} value={tool.name} />
-              ))}
-            </datalist>
-          </div>
+              value={kind}
+              onChange={(event) => setKind(event.target.value as Kind)}
+            >
+              <option value="tool">a tool</option>
+              <option value="tool-error">any tool error</option>
+              <option value="stop-reason">a stop reason</option>
+              <option value="round">round N</option>
+            </select>
+          )}
+        </Field>
+        {kind === 'tool' && (
+          <Field label="Breakpoint tool">
+            {(control) => (
+              <>
+                <input
+                  {...control}
+                  className={inputClass}
+                  list={listId}
+                  placeholder={tools[0]?.name ?? 'server__tool'}
+                  value={toolName}
+                  onChange={(event) => setToolName(event.target.value)}
+                />
+                <datalist id={listId}>
+                  {tools.map((tool) => (
+                    <option key={tool.name} value={tool.name} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Field>
         )}
         {kind === 'stop-reason' && (
-          <div>
-            <label htmlFor={valueId} className={labelClass}>
-              Breakpoint stop reason
-            </label>
-            <select
-              id={valueId}
-              className={inputClass}
-              value={stopReason}
-              onChange={(event) => setStopReason(event.target.value as StopReason)}
-            >
-              {STOP_REASONS.map((reason) => (
-                <option key={reason}>{reason}</option>
-              ))}
-            </select>
-          </div>
+          <Field label="Breakpoint stop reason">
+            {(control) => (
+              <select
+                {...control}
+                className={inputClass}
+                value={stopReason}
+                onChange={(event) => setStopReason(event.target.value as StopReason)}
+              >
+                {STOP_REASONS.map((reason) => (
+                  <option key={reason}>{reason}</option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
         {kind === 'round' && (
-          <div>
-            <label htmlFor={valueId} className={labelClass}>
-              Breakpoint round
-            </label>
-            <input
-              id={valueId}
-              type="number"
-              min={1}
-              className={inputClass}
-              value={round}
-              onChange={(event) => setRound(event.target.value)}
-            />
-          </div>
+          <Field label="Breakpoint round">
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                min={1}
+                className={inputClass}
+                value={round}
+                onChange={(event) => setRound(event.target.value)}
+              />
+            )}
+          </Field>
         )}
       </div>
       {problem !== null && (

@@ -1,10 +1,11 @@
 // At an approval pause: approve once, for this tool in this session, always; deny once or for good.
 // A wider answer first updates the approval settings (so the next call of the tool goes on by itself), then
 // answers the pause with `remember` so the run's events record how far the answer reached.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ApprovalScope, PauseDecision, ToolApproval } from '../../engine/debug/pause-point';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 
 interface ApprovalChoicesProps {
   toolName: string;
@@ -16,7 +17,6 @@ interface ApprovalChoicesProps {
 }
 
 export function ApprovalChoices({ toolName, approval, blocked, edited }: ApprovalChoicesProps) {
-  const denyId = useId();
   const [denyReason, setDenyReason] = useState('');
   const resolvePause = useLoupeStore((state) => state.resolvePause);
   const settings = useLoupeStore((state) => state.debug.settings.approval);
@@ -66,17 +66,16 @@ export function ApprovalChoices({ toolName, approval, blocked, edited }: Approva
         </button>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-48 flex-1">
-          <label htmlFor={denyId} className={labelClass}>
-            Reason for denying (the model reads it)
-          </label>
-          <input
-            id={denyId}
-            className={inputClass}
-            value={denyReason}
-            onChange={(event) => setDenyReason(event.target.value)}
-          />
-        </div>
+        <Field label="Reason for denying (the model reads it)" className="min-w-48 flex-1">
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              value={denyReason}
+              onChange={(event) => setDenyReason(event.target.value)}
+            />
+          )}
+        </Field>
         <button type="button" className={secondaryButtonClass} onClick={() => deny()}>
           Deny
         </button>

@@ -1,12 +1,12 @@
 // The branches of a forked run: switch between them and name them; each keeps its own timeline.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { roundOffsetOf } from '../../store/round-offset';
 import { useRunLabels } from '../compare/use-run-labels';
-import { inputClass, labelClass, panelClass, secondaryButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, panelClass, secondaryButtonClass } from '../common/styles';
 
 export function BranchBar() {
-  const selectId = useId();
   const branches = useLoupeStore((state) => state.debug.branches);
   const runId = useLoupeStore((state) => state.runView.runId);
   const switchBranch = useLoupeStore((state) => state.switchBranch);
@@ -21,23 +21,22 @@ export function BranchBar() {
   return (
     <section aria-label="Branches" className={`${panelClass} !py-3`}>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-48">
-          <label htmlFor={selectId} className={labelClass}>
-            Branch
-          </label>
-          <select
-            id={selectId}
-            className={inputClass}
-            value={runId ?? ''}
-            onChange={(event) => switchBranch(event.target.value)}
-          >
-            {branches.map((branch) => (
-              <option key={branch.runId} value={branch.runId}>
-                {labels.get(branch.runId) ?? branch.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label="Branch" className="min-w-48">
+          {(control) => (
+            <select
+              {...control}
+              className={inputClass}
+              value={runId ?? ''}
+              onChange={(event) => switchBranch(event.target.value)}
+            >
+              {branches.map((branch) => (
+                <option key={branch.runId} value={branch.runId}>
+                  {labels.get(branch.runId) ?? branch.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {runId !== null && <RenameForm key={`${runId}:${currentName}`} runId={runId} currentName={currentName} />}
         <p className="text-[11px] text-zinc-600 dark:text-zinc-400">
           {shown?.forkRound == null
@@ -52,7 +51,6 @@ export function BranchBar() {
 
 /** Renames the shown branch; remounted (by key) when the branch or its name changes elsewhere. */
 function RenameForm({ runId, currentName }: { runId: string; currentName: string }) {
-  const nameId = useId();
   const renameBranch = useLoupeStore((state) => state.renameBranch);
   const [name, setName] = useState(currentName);
   return (
@@ -63,12 +61,11 @@ function RenameForm({ runId, currentName }: { runId: string; currentName: string
         void renameBranch(runId, name);
       }}
     >
-      <div>
-        <label htmlFor={nameId} className={labelClass}>
-          Branch name
-        </label>
-        <input id={nameId} className={inputClass} value={name} onChange={(event) => setName(event.target.value)} />
-      </div>
+      <Field label="Branch name">
+        {(control) => (
+          <input {...control} className={inputClass} value={name} onChange={(event) => setName(event.target.value)} />
+        )}
+      </Field>
       <button
         type="submit"
         className={secondaryButtonClass}

@@ -1,5 +1,5 @@
 // The left column's debugger panel: breakpoints (listed, toggled, removed, added) and tool approval.
-import { describeBreakpoint } from './describe-pause';
+import { describeBreakpoint } from '../../shared/describe-breakpoint';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { panelClass, panelTitleClass, smallButtonClass } from '../common/styles';
 import { AddBreakpointForm } from './add-breakpoint-form';

@@ -1,6 +1,6 @@
 // Plain words for where the loop stands and why it stopped.
 import type { PauseDigest } from '../../engine/debug/debug-event';
-import type { Breakpoint, PauseReason, StepMode } from '../../engine/debug/pause-point';
+import type { PauseReason, StepMode } from '../../engine/debug/pause-point';
 
 /**
  * "before the model request of round 2", "before demo__weather_get runs (round 1)", … `offset`: rounds a fork
@@ -46,21 +46,5 @@ export function describeMode(mode: StepMode): string {
       return 'stops before the next model request';
     case 'run':
       return 'stops at breakpoints and approvals';
-  }
-}
-
-/** A breakpoint's label (the same words the engine puts in a pause's reason). */
-export function describeBreakpoint(breakpoint: Breakpoint): string {
-  switch (breakpoint.kind) {
-    case 'tool':
-      return `tool ${breakpoint.toolName}`;
-    case 'compaction':
-      return 'before a compaction';
-    case 'tool-error':
-      return 'any tool error';
-    case 'stop-reason':
-      return `stop reason ${breakpoint.stopReason}`;
-    case 'round':
-      return `round ${breakpoint.round}`;
   }
 }

@@ -1,8 +1,9 @@
 // "Fork from here": the history round N sent, editable, and a name; starting it keeps the original branch.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Message } from '../../engine/message/message';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, primaryButtonClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
 import { JsonEditor } from '../json-editor/json-editor';
 import { messagesSchema } from './pause-schemas';
 import { useRoundOffset } from '../timeline/use-round-offset';
@@ -29,7 +30,6 @@ export function ForkButton({ round }: { round: number }) {
 }
 
 function ForkPanel({ round, shown, onClose }: { round: number; shown: number; onClose: () => void }) {
-  const nameId = useId();
   const loadForkHistory = useLoupeStore((state) => state.loadForkHistory);
   const forkFrom = useLoupeStore((state) => state.forkFrom);
   const [original, setOriginal] = useState<string | null>(null);
@@ -89,12 +89,11 @@ function ForkPanel({ round, shown, onClose }: { round: number; shown: number; on
         </p>
       )}
       <div className="flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor={nameId} className={labelClass}>
-            Fork name
-          </label>
-          <input id={nameId} className={inputClass} value={name} onChange={(event) => setName(event.target.value)} />
-        </div>
+        <Field label="Fork name">
+          {(control) => (
+            <input {...control} className={inputClass} value={name} onChange={(event) => setName(event.target.value)} />
+          )}
+        </Field>
         <button
           type="button"
           className={primaryButtonClass}

@@ -2,6 +2,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { ManualReplyBlock } from '../../protocol/debug-messages';
 import { useLoupeStore } from '../../store/loupe-store-provider';
+import { Field } from '../common/field';
 import {
   inputClass,
   labelClass,
@@ -25,7 +26,6 @@ export function ManualReplyPanel() {
 }
 
 function ManualReplyForm() {
-  const textId = useId();
   const toolId = useId();
   const turn = useLoupeStore((state) => state.debug.manualTurn);
   const error = useLoupeStore((state) => state.debug.error);
@@ -48,18 +48,17 @@ function ManualReplyForm() {
         Write this step's reply: text, tool calls, or both. Calls run through the real loop; with no call the run ends.
       </p>
       <div className="space-y-3">
-        <div>
-          <label htmlFor={textId} className={labelClass}>
-            Reply text
-          </label>
-          <textarea
-            id={textId}
-            rows={3}
-            className={inputClass}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
+        <Field label="Reply text">
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              className={inputClass}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          )}
+        </Field>
         {calls.length > 0 && (
           <ul aria-label="Tool calls in the reply" className="space-y-1">
             {calls.map((call, index) => (

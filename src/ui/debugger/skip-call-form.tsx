@@ -1,7 +1,8 @@
 // Skip a pending call and give its result by hand: as text, as JSON, or as an error.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, secondaryButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, secondaryButtonClass } from '../common/styles';
 
 type ResultKind = 'text' | 'json' | 'error';
 
@@ -17,8 +18,6 @@ function prepare(kind: ResultKind, text: string): { ok: true; text: string } | {
 }
 
 export function SkipCallForm() {
-  const textId = useId();
-  const kindId = useId();
   const [kind, setKind] = useState<ResultKind>('text');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -31,37 +30,35 @@ export function SkipCallForm() {
       </summary>
       <div className="mt-2 space-y-2">
         <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor={kindId} className={labelClass}>
-              Result kind
-            </label>
-            <select
-              id={kindId}
-              className={inputClass}
-              value={kind}
-              onChange={(event) => setKind(event.target.value as ResultKind)}
-            >
-              <option value="text">Text</option>
-              <option value="json">JSON</option>
-              <option value="error">Error</option>
-            </select>
-          </div>
+          <Field label="Result kind">
+            {(control) => (
+              <select
+                {...control}
+                className={inputClass}
+                value={kind}
+                onChange={(event) => setKind(event.target.value as ResultKind)}
+              >
+                <option value="text">Text</option>
+                <option value="json">JSON</option>
+                <option value="error">Error</option>
+              </select>
+            )}
+          </Field>
         </div>
-        <div>
-          <label htmlFor={textId} className={labelClass}>
-            Result given by hand
-          </label>
-          <textarea
-            id={textId}
-            rows={3}
-            className={`${inputClass} font-mono text-xs`}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setProblem(null);
-            }}
-          />
-        </div>
+        <Field label="Result given by hand">
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              className={`${inputClass} font-mono text-xs`}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                setProblem(null);
+              }}
+            />
+          )}
+        </Field>
         {problem !== null && (
           <p role="alert" className="text-xs text-red-700 dark:text-red-400">
             {problem}

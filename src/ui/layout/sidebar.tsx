@@ -34,7 +34,9 @@ const PREFIX = 'sidebar';
 /** The Servers tab's mark: how many servers failed, so a failure in a hidden tab is still seen. */
 function useServerProblems(): number {
   return useLoupeStore(
-    (state) => Object.values(state.serverStates).filter((server) => server.status === 'error').length,
+    (state) =>
+      Object.values(state.serverStates).filter((server) => server.status === 'error' || server.status === 'unreachable')
+        .length,
   );
 }
 

@@ -55,3 +55,53 @@ describe('the app page policy', () => {
     expect(isAllowedAppOrigin('http://localhost.evil.example')).toBe(false);
   });
 });
+
+describe("an app's policy never names an address nearer than its server (issue 36)", () => {
+  const declared = {
+    connectDomains: [
+      'http://localhost:8080',
+      'http://127.0.0.1:*',
+      'ws://localhost:3000',
+      'https://192.168.1.1',
+      'https://10.0.0.7:8443',
+      'https://router',
+      'https://printer.local',
+      'https://*.internal',
+      'https://169.254.169.254',
+      'https://api.example.com',
+    ],
+  };
+  const connectOf = (serverUrl: string | undefined) =>
+    directives(buildAppPolicy(declared, serverUrl).policy).get('connect-src');
+
+  it('gives an internet server only internet origins, and lists each refused entry with why', () => {
+    expect(connectOf('https://mcp.example.com/mcp')).toEqual(['https://api.example.com']);
+    const { refused } = buildAppPolicy(declared, 'https://mcp.example.com/mcp');
+    expect(refused).toHaveLength(9);
+    expect(refused[0]).toEqual({
+      value: 'http://localhost:8080',
+      reason: 'on this machine, nearer to you than the server (on the internet)',
+    });
+    expect(refused.find((entry) => entry.value === 'https://192.168.1.1')?.reason).toBe(
+      'on your local network, nearer to you than the server (on the internet)',
+    );
+  });
+
+  it('lets a LAN server name the LAN but not this machine, and a local server both', () => {
+    expect(connectOf('http://192.168.1.20:3000/mcp')).toEqual([
+      'https://192.168.1.1',
+      'https://10.0.0.7:8443',
+      'https://router',
+      'https://printer.local',
+      'https://*.internal',
+      'https://169.254.169.254',
+      'https://api.example.com',
+    ]);
+    expect(connectOf('http://localhost:3000/mcp')).toEqual(declared.connectDomains);
+  });
+
+  it('treats a server it cannot place as on the internet (the strictest)', () => {
+    expect(connectOf(undefined)).toEqual(['https://api.example.com']);
+    expect(connectOf('not a url')).toEqual(['https://api.example.com']);
+  });
+});

@@ -1,6 +1,7 @@
 // The page an MCP App runs: its HTML with Loupe's Content-Security-Policy `<meta>` first in <head>,
 // built from the resource's `ui.csp` (nothing outside the page by default).
 import type { McpAppCsp } from '../../protocol/mcp-app-messages';
+import { ADDRESS_SPACE_WORDS, addressSpaceOf, isNearer, type AddressSpace } from '../../shared/address-space';
 
 /** An origin a person can read: scheme, host (a leading `*.` allowed) and optional port, nothing else. */
 const originPattern = /^(https|wss|http|ws):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?\/?$/i;
@@ -17,10 +18,39 @@ export function isAllowedAppOrigin(value: string): boolean {
   return scheme === 'https' || scheme === 'wss' || loopbackHosts.has(host);
 }
 
-/** The app's policy and the origins of `ui.csp` that were left out (not an origin, or plain http elsewhere). */
+/** An entry of `ui.csp` left out of the app's policy, and why (shown under the app). */
+export interface RefusedAppOrigin {
+  value: string;
+  reason: string;
+}
+
+/** The app's policy and the entries of `ui.csp` that were left out. */
 export interface AppPolicy {
   policy: string;
-  refused: string[];
+  refused: RefusedAppOrigin[];
+}
+
+function hostOf(origin: string): string {
+  return (origin.split('://')[1] ?? '').replace(/\/$/, '').replace(/:(\d+|\*)$/, '');
+}
+
+/** Why `value` may not go into the policy of an app whose server is on `serverSpace`, or undefined. */
+function refusalOf(value: string, serverSpace: AddressSpace): string | undefined {
+  if (!isAllowedAppOrigin(value)) return 'not an https origin';
+  // A wildcard names every host under it: judge the name it ends with (`*.local` is the LAN).
+  const space = addressSpaceOf(hostOf(value).replace(/^\*\./, ''));
+  if (isNearer(space, serverSpace))
+    return `on ${ADDRESS_SPACE_WORDS[space]}, nearer to you than the server (on ${ADDRESS_SPACE_WORDS[serverSpace]})`;
+  return undefined;
+}
+
+/** Where the server is; a URL that does not parse counts as the internet, the farthest (the strictest). */
+function serverSpaceOf(serverUrl: string | undefined): AddressSpace {
+  try {
+    return serverUrl === undefined ? 'public' : addressSpaceOf(new URL(serverUrl).hostname);
+  } catch {
+    return 'public';
+  }
 }
 
 /**
@@ -28,15 +58,19 @@ export interface AppPolicy {
  * `resourceDomains` for scripts, styles, images, fonts and media, `connectDomains` for fetch and WebSocket,
  * `frameDomains` for frames, `baseUriDomains` for `<base>`; every absent list is `'none'`. Never
  * `'unsafe-eval'`, plugins or forms. Entries that are not plain origins are refused (they could smuggle
- * keywords or directives), as is plain http to anything but loopback.
+ * keywords or directives), as is plain http to anything but loopback. An app never names an address nearer
+ * to the person than its server at `serverUrl` (the rule of guard-address-space.ts): loopback only for a
+ * server on this machine, LAN names and private IP literals only for a server on this machine or the LAN.
+ * The frame comes from Loupe's local page, so the browser's Local Network Access would not ask.
  */
-export function buildAppPolicy(csp: McpAppCsp | undefined): AppPolicy {
-  const refused: string[] = [];
+export function buildAppPolicy(csp: McpAppCsp | undefined, serverUrl?: string): AppPolicy {
+  const refused: RefusedAppOrigin[] = [];
+  const serverSpace = serverSpaceOf(serverUrl);
   const take = (list: string[] | undefined) =>
     (list ?? []).filter((value) => {
-      const ok = isAllowedAppOrigin(value);
-      if (!ok) refused.push(value);
-      return ok;
+      const reason = refusalOf(value, serverSpace);
+      if (reason !== undefined) refused.push({ value, reason });
+      return reason === undefined;
     });
   const resources = take(csp?.resourceDomains).join(' ');
   const connect = take(csp?.connectDomains);

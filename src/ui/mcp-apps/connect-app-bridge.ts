@@ -38,6 +38,11 @@ export interface AppBridgeHandlers {
   onContext: (text: string) => void;
   /** A bound the app hit (too many messages), in words for the person. */
   onNotice: (text: string) => void;
+  /**
+   * `ui/open-link` for an http(s) or mailto `href` (anything else is refused before): resolves true once the
+   * person has confirmed the destination and the link was opened, false when they declined.
+   */
+  onOpenLink: (href: string) => Promise<boolean>;
 }
 
 /** The text parts of MCP content blocks an app sent (other kinds are named, not passed on). */
@@ -103,12 +108,11 @@ export async function connectAppBridge(frame: Window, handlers: AppBridgeHandler
     handlers.onContext(capAppText(parts.filter((part) => part !== '').join('\n')));
     return Promise.resolve({});
   };
-  bridge.onopenlink = ({ url }) => {
-    // Only http(s) and mailto, in a new tab that cannot reach Loupe (noopener, no Referer).
+  bridge.onopenlink = async ({ url }) => {
+    // Only http(s) and mailto, and only after the person has seen where it goes and said yes.
     const href = safeHref(url);
-    if (href === undefined) return Promise.resolve({ isError: true });
-    window.open(href, '_blank', 'noopener,noreferrer');
-    return Promise.resolve({});
+    if (href === undefined) return { isError: true };
+    return (await handlers.onOpenLink(href)) ? {} : { isError: true };
   };
   bridge.onrequestdisplaymode = () => Promise.resolve({ mode: 'inline' as const });
   bridge.onloggingmessage = () => {};

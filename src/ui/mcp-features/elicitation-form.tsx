@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { ElicitationField, ElicitationSchema, ElicitationValue } from '../../protocol/mcp-feature-messages';
 import { ownValue, setOwn } from '../../shared/own-keys';
-import { LabelledField } from '../common/labelled-field';
+import { Field } from '../common/field';
 import { inputClass } from '../common/styles';
 
 /** What is missing or out of range, in plain words (empty when the form can be sent). */
@@ -70,10 +70,10 @@ function FieldControl({
   if (field.type === 'string' && field.enum !== undefined) {
     const options = field.enum;
     return (
-      <LabelledField label={label} hint={hint}>
-        {(id) => (
+      <Field label={label} hint={hint}>
+        {(control) => (
           <select
-            id={id}
+            {...control}
             className={inputClass}
             value={typeof value === 'string' ? value : ''}
             onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
@@ -86,15 +86,15 @@ function FieldControl({
             ))}
           </select>
         )}
-      </LabelledField>
+      </Field>
     );
   }
   const numeric = field.type === 'number' || field.type === 'integer';
   return (
-    <LabelledField label={label} hint={hint}>
-      {(id) => (
+    <Field label={label} hint={hint}>
+      {(control) => (
         <input
-          id={id}
+          {...control}
           className={inputClass}
           type={numeric ? 'number' : field.format === 'email' ? 'email' : 'text'}
           step={field.type === 'integer' ? 1 : 'any'}
@@ -106,7 +106,7 @@ function FieldControl({
           }}
         />
       )}
-    </LabelledField>
+    </Field>
   );
 }
 

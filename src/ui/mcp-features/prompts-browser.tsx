@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import type { McpPromptInfo, McpPromptListing, McpPromptMessages } from '../../protocol/mcp-feature-messages';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, monoBlockClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, monoBlockClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import { ListingToolbar } from './listing-toolbar';
 
 function PromptForm({ serverId, prompt }: { serverId: string; prompt: McpPromptInfo }) {
@@ -17,19 +18,21 @@ function PromptForm({ serverId, prompt }: { serverId: string; prompt: McpPromptI
   return (
     <div className="mt-2 space-y-2 rounded-md bg-zinc-50 p-2 dark:bg-zinc-950/50">
       {(prompt.arguments ?? []).map((argument) => (
-        <div key={argument.name}>
-          <label className={labelClass} htmlFor={`${prompt.name}-${argument.name}`}>
-            {argument.name}
-            {argument.required === true ? ' (required)' : ''}
-          </label>
-          <input
-            id={`${prompt.name}-${argument.name}`}
-            className={inputClass}
-            placeholder={argument.description}
-            value={args[argument.name] ?? ''}
-            onChange={(event) => setArgs({ ...args, [argument.name]: event.target.value })}
-          />
-        </div>
+        <Field
+          key={argument.name}
+          id={`${prompt.name}-${argument.name}`}
+          label={`${argument.name}${argument.required === true ? ' (required)' : ''}`}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              placeholder={argument.description}
+              value={args[argument.name] ?? ''}
+              onChange={(event) => setArgs({ ...args, [argument.name]: event.target.value })}
+            />
+          )}
+        </Field>
       ))}
       <button
         type="button"

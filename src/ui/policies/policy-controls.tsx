@@ -1,6 +1,6 @@
 // Small controls of the Loop policies panel: a choice, a switch, a list of names and a dollar amount.
 import { useId } from 'react';
-import { LabelledField } from '../common/labelled-field';
+import { Field } from '../common/field';
 import { NumberInputField } from '../common/number-input-field';
 import { inputClass } from '../common/styles';
 import { useDraftText } from '../common/use-draft-text';
@@ -15,10 +15,10 @@ interface ChoiceFieldProps<T extends string> {
 
 export function ChoiceField<T extends string>({ label, value, options, hint, onChange }: ChoiceFieldProps<T>) {
   return (
-    <LabelledField label={label} hint={hint}>
-      {(id) => (
+    <Field label={label} hint={hint}>
+      {(control) => (
         <select
-          id={id}
+          {...control}
           className={inputClass}
           value={value}
           onChange={(event) => {
@@ -33,7 +33,7 @@ export function ChoiceField<T extends string>({ label, value, options, hint, onC
           ))}
         </select>
       )}
-    </LabelledField>
+    </Field>
   );
 }
 
@@ -89,10 +89,10 @@ export function NamesField({
     onCommit([...new Set(next)]);
   };
   return (
-    <LabelledField label={label} hint={hint}>
-      {(id) => (
+    <Field label={label} hint={hint}>
+      {(control) => (
         <input
-          id={id}
+          {...control}
           className={`${inputClass} font-mono`}
           value={draft.text}
           placeholder="none"
@@ -103,7 +103,7 @@ export function NamesField({
           }}
         />
       )}
-    </LabelledField>
+    </Field>
   );
 }
 

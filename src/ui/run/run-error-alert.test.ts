@@ -22,4 +22,14 @@ describe('the run error hint', () => {
     expect(hintFor({ message: 'bad key', status: 401 })).toMatch(/API key/);
     expect(hintFor({ message: 'Could not reach http://localhost:8080/v1' })).toBe('Check the settings and run again.');
   });
+
+  it('says a reply that broke off mid-stream needs no change to the settings, and points at Retry round', () => {
+    const hint = hintFor({
+      message: 'The reply … broke off mid-stream: the connection was lost (terminated).',
+      errorType: 'stream_lost',
+    });
+    expect(hint).toBe(
+      'Nothing in the settings needs changing: press Retry round on the failed round to send its request again.',
+    );
+  });
 });

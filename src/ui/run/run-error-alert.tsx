@@ -1,6 +1,7 @@
 // When an error ends the run, say what went wrong and what to try, where the person is looking.
 import type { RunErrorInfo } from '../../engine/event/run-event';
 import { useLoupeStore } from '../../store/loupe-store-provider';
+import { STREAM_LOST_ERROR_TYPE } from '../../shared/stream-lost';
 
 /** Error types that say the request did not fit the model's context (llama.cpp's, OpenAI's). */
 const contextOverflowTypes = new Set(['exceed_context_size_error', 'context_length_exceeded']);
@@ -14,6 +15,8 @@ export function isContextOverflow(error: RunErrorInfo): boolean {
 /** What helps, for the error the run ended with. */
 export function hintFor(error: RunErrorInfo): string {
   const { status } = error;
+  if (error.errorType === STREAM_LOST_ERROR_TYPE)
+    return 'Nothing in the settings needs changing: press Retry round on the failed round to send its request again.';
   if (isContextOverflow(error)) {
     return 'To make it fit: send fewer tools (untick some in Tools), a smaller history (a new run, or a fork from an earlier round), or give the model a larger context on the server (llama-server --ctx-size, Ollama num_ctx, LM Studio context length, vLLM --max-model-len).';
   }

@@ -1,17 +1,16 @@
 // Adds an MCP server: its URL and, optionally, headers (e.g. Authorization) kept in memory only.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { parseHeaders } from '../../store/parse-headers';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import type { McpEraChoice } from '../../protocol/settings';
-import { inputClass, labelClass, primaryButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, primaryButtonClass } from '../common/styles';
 import { parseServerOAuthSettings } from '../../protocol/read-server-oauth-settings';
 import { OAuthClientFields, type OAuthClientText } from './oauth-client-fields';
 import { ProtocolEraSelect } from './protocol-era-select';
 
 export function AddServerForm() {
-  const urlId = useId();
-  const headersId = useId();
   const [url, setUrl] = useState('');
   const [headersText, setHeadersText] = useState('');
   const [era, setEra] = useState<McpEraChoice>('auto');
@@ -37,20 +36,19 @@ export function AddServerForm() {
 
   return (
     <form onSubmit={submit} className="space-y-2">
-      <div>
-        <label htmlFor={urlId} className={labelClass}>
-          Server URL
-        </label>
-        <input
-          id={urlId}
-          type="url"
-          spellCheck={false}
-          className={`${inputClass} font-mono`}
-          placeholder="http://localhost:3001/mcp"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-        />
-      </div>
+      <Field label="Server URL">
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            spellCheck={false}
+            className={`${inputClass} font-mono`}
+            placeholder="http://localhost:3001/mcp"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        )}
+      </Field>
       <details className="group text-xs">
         <summary className="cursor-pointer text-zinc-600 select-none hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
           Headers, protocol era and sign-in (optional)
@@ -58,21 +56,19 @@ export function AddServerForm() {
         <div className="mt-2">
           <ProtocolEraSelect value={era} onChange={setEra} />
         </div>
-        <label htmlFor={headersId} className={`${labelClass} mt-2`}>
-          Headers
-        </label>
-        <textarea
-          id={headersId}
-          rows={3}
-          spellCheck={false}
-          className={`${inputClass} font-mono text-xs`}
-          placeholder="Authorization: Bearer …"
-          value={headersText}
-          onChange={(event) => setHeadersText(event.target.value)}
-        />
-        <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
-          One “Name: value” per line. Kept in memory only, never saved.
-        </p>
+        <Field label="Headers" className="mt-2" hint="One “Name: value” per line. Kept in memory only, never saved.">
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              spellCheck={false}
+              className={`${inputClass} font-mono text-xs`}
+              placeholder="Authorization: Bearer …"
+              value={headersText}
+              onChange={(event) => setHeadersText(event.target.value)}
+            />
+          )}
+        </Field>
         <div className="mt-2">
           <OAuthClientFields value={oauthText} onChange={setOAuthText} />
         </div>

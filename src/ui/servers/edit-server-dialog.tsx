@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { ServerConfig } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { parseHeaders } from '../../store/parse-headers';
+import { Field } from '../common/field';
 import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import { ModalDialog } from '../tools/modal-dialog';
 import { parseServerOAuthSettings } from '../../protocol/read-server-oauth-settings';
@@ -30,9 +31,6 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
   const [era, setEra] = useState(server.era ?? 'auto');
   const [oauthText, setOAuthText] = useState(() => oauthClientText(server.oauth));
   const oauth = parseServerOAuthSettings(oauthText);
-  const nameId = useId();
-  const urlId = useId();
-  const headersId = useId();
   const timeoutId = useId();
   const parsed = parseHeaders(headers);
   const seconds = timeout.trim() === '' ? undefined : Number(timeout);
@@ -46,42 +44,39 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
   return (
     <ModalDialog title={`Edit server ${server.name}`} onClose={onClose}>
       <div className="space-y-3">
-        <div>
-          <label htmlFor={nameId} className={labelClass}>
-            Name (prefix of its tools)
-          </label>
-          <input
-            id={nameId}
-            className={`${inputClass} font-mono`}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={urlId} className={labelClass}>
-            URL
-          </label>
-          <input
-            id={urlId}
-            className={`${inputClass} font-mono`}
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-          />
-        </div>
+        <Field label="Name (prefix of its tools)">
+          {(control) => (
+            <input
+              {...control}
+              className={`${inputClass} font-mono`}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="URL">
+          {(control) => (
+            <input
+              {...control}
+              className={`${inputClass} font-mono`}
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+            />
+          )}
+        </Field>
         <UrlSecretsFields url={url} value={secrets} onChange={setSecrets} />
-        <div>
-          <label htmlFor={headersId} className={labelClass}>
-            Headers (one "Name: value" per line, kept in memory only)
-          </label>
-          <textarea
-            id={headersId}
-            rows={3}
-            spellCheck={false}
-            className={`${inputClass} font-mono text-xs`}
-            value={headers}
-            onChange={(event) => setHeaders(event.target.value)}
-          />
-        </div>
+        <Field label={'Headers (one "Name: value" per line, kept in memory only)'}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              spellCheck={false}
+              className={`${inputClass} font-mono text-xs`}
+              value={headers}
+              onChange={(event) => setHeaders(event.target.value)}
+            />
+          )}
+        </Field>
         <div>
           <label htmlFor={timeoutId} className={labelClass}>
             Tool timeout (s)

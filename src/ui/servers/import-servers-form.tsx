@@ -1,13 +1,13 @@
 // Adds many servers at once from a pasted mcpServers JSON (Claude Desktop, Cursor, VS Code).
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { StdioServerEntry } from '../../store/bridge-command';
 import { parseMcpServersJson } from '../../store/parse-mcp-servers-json';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, secondaryButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, secondaryButtonClass } from '../common/styles';
 import { StdioBridgeOffer } from './stdio-bridge-offer';
 
 export function ImportServersForm() {
-  const textId = useId();
   const [text, setText] = useState('');
   const [report, setReport] = useState<{ problems: string[]; added: number; stdio: StdioServerEntry[] } | undefined>(
     undefined,
@@ -30,22 +30,23 @@ export function ImportServersForm() {
       <summary className="cursor-pointer text-zinc-600 select-none hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
         Import mcpServers JSON
       </summary>
-      <label htmlFor={textId} className={`${labelClass} mt-2`}>
-        mcpServers JSON
-      </label>
-      <textarea
-        id={textId}
-        rows={5}
-        spellCheck={false}
-        className={`${inputClass} font-mono text-xs`}
-        placeholder={'{ "mcpServers": { "weather": { "url": "http://localhost:3001/mcp" } } }'}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
-        Claude Desktop, Cursor or VS Code format. HTTP entries are added (headers stay in memory only); stdio entries
-        get the bridge command to run.
-      </p>
+      <Field
+        label="mcpServers JSON"
+        className="mt-2"
+        hint="Claude Desktop, Cursor or VS Code format. HTTP entries are added (headers stay in memory only); stdio entries get the bridge command to run."
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={5}
+            spellCheck={false}
+            className={`${inputClass} font-mono text-xs`}
+            placeholder={'{ "mcpServers": { "weather": { "url": "http://localhost:3001/mcp" } } }'}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        )}
+      </Field>
       <button
         type="button"
         className={`${secondaryButtonClass} mt-2`}

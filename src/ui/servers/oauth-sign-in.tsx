@@ -4,6 +4,7 @@ import type { ServerStatusWord } from '../../protocol/server-status';
 import type { ServerConfig } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
+import { checkAuthorizationUrl } from '../../shared/check-authorization-url';
 import { describeOAuthClient } from './describe-oauth-client';
 
 /** Whether the server item should show the sign-in prompt instead of its connection problem. */
@@ -23,7 +24,10 @@ export function OAuthSignIn({ server, status }: { server: ServerConfig; status: 
   if (view === undefined) return null;
 
   const signIn = () => {
-    if (view.authorizeUrl === undefined || !awaitSignIn(server.id, remember)) return;
+    if (view.authorizeUrl === undefined) return;
+    // The worker checked it already; checked again where the window opens, so no other path can skip it.
+    if (checkAuthorizationUrl(view.authorizeUrl, server.url) !== undefined) return;
+    if (!awaitSignIn(server.id, remember)) return;
     // noopener and noreferrer: the sign-in page gets no handle on this window and no Referer; its answer comes
     // back over BroadcastChannel. With noopener, open() returns null whether or not a window opened, so a
     // blocked or closed window cannot be seen: the prompt says what to do instead, and Cancel stops waiting.

@@ -1,7 +1,7 @@
 // The `Protocol era` select of the server forms: which MCP revision Loupe speaks to a server.
-import { useId } from 'react';
 import type { McpEraChoice } from '../../protocol/settings';
-import { inputClass, labelClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass } from '../common/styles';
 
 const choices: { value: McpEraChoice; label: string }[] = [
   { value: 'auto', label: 'Auto (try 2026-07-28, fall back to 2025)' },
@@ -10,24 +10,22 @@ const choices: { value: McpEraChoice; label: string }[] = [
 ];
 
 export function ProtocolEraSelect({ value, onChange }: { value: McpEraChoice; onChange: (era: McpEraChoice) => void }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        Protocol era
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        value={value}
-        onChange={(event) => onChange(event.target.value as McpEraChoice)}
-      >
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label="Protocol era">
+      {(control) => (
+        <select
+          {...control}
+          className={inputClass}
+          value={value}
+          onChange={(event) => onChange(event.target.value as McpEraChoice)}
+        >
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

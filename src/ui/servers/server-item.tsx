@@ -11,12 +11,19 @@ import { CorsHelperOffer } from './cors-helper-offer';
 import { ServerTools } from './server-tools';
 import { isVisibleToModel } from '../../shared/mcp-tool-visibility';
 import { OAuthSignIn, useNeedsSignIn } from './oauth-sign-in';
+import { revealHiddenCharacters } from '../../shared/reveal-hidden-characters';
 
 // Opened on demand: the inspector (prompts, resources, logs) and the edit dialog load when first opened.
 const ServerInspector = lazyComponent(() => import('../mcp-features/server-inspector'), 'ServerInspector');
 const EditServerDialog = lazyComponent(() => import('./edit-server-dialog'), 'EditServerDialog');
 
-const toneOf: Record<ServerState['status'], BadgeTone> = { connected: 'ok', connecting: 'busy', error: 'error' };
+const toneOf: Record<ServerState['status'], BadgeTone> = {
+  connected: 'ok',
+  connecting: 'busy',
+  reconnecting: 'busy',
+  unreachable: 'error',
+  error: 'error',
+};
 
 export const ServerItem = memo(function ServerItem({
   server,
@@ -101,7 +108,7 @@ export const ServerItem = memo(function ServerItem({
             ` · MCP ${state.serverInfo.protocolVersion}${eraLabel(state.serverInfo.era)}`}
         </p>
       )}
-      {status === 'connected' && state?.notice !== undefined && (
+      {(status === 'connected' || status === 'reconnecting') && state?.notice !== undefined && (
         <p role="status" className="mt-1 text-xs text-amber-700 dark:text-amber-300">
           {state.notice}
         </p>
@@ -115,7 +122,7 @@ export const ServerItem = memo(function ServerItem({
           <details className="text-xs">
             <summary className="cursor-pointer text-zinc-600 select-none dark:text-zinc-400">Instructions</summary>
             <p className="mt-1 rounded-md bg-zinc-50 p-2 whitespace-pre-wrap text-zinc-700 dark:bg-zinc-950/60 dark:text-zinc-300">
-              {state.instructions}
+              {revealHiddenCharacters(state.instructions)}
             </p>
           </details>
           <label htmlFor={switchId} className="flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">

@@ -2,6 +2,7 @@
 import type { ServerToolInfo } from '../../protocol/server-status';
 import { monoBlockClass } from '../common/styles';
 import { isVisibleToModel } from '../../shared/mcp-tool-visibility';
+import { revealHiddenCharacters } from '../../shared/reveal-hidden-characters';
 
 export function ServerTools({ tools }: { tools: ServerToolInfo[] }) {
   if (tools.length === 0) return null;
@@ -26,7 +27,7 @@ export function ServerTools({ tools }: { tools: ServerToolInfo[] }) {
           </summary>
           <div className="mt-1 space-y-1 pl-3">
             <p className="text-zinc-600 dark:text-zinc-400">
-              {tool.description === '' ? 'No description.' : tool.description}
+              {tool.description === '' ? 'No description.' : revealHiddenCharacters(tool.description)}
             </p>
             <pre className={monoBlockClass}>{JSON.stringify(tool.inputSchema, null, 2)}</pre>
           </div>

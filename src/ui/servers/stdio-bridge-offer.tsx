@@ -1,10 +1,11 @@
 // The stdio entries of an imported mcpServers file: a browser cannot start a process, so each shows the
 // bridge command to run (copyable) and a field for the URL it prints. Why paste and not discover: the bridge's
 // token is what keeps other web pages out, so no page, Loupe included, can learn it except from the person.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { bridgeCommand, type StdioServerEntry } from '../../store/bridge-command';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, monoBlockClass, smallButtonClass, secondaryButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, monoBlockClass, smallButtonClass, secondaryButtonClass } from '../common/styles';
 
 /** A URL the bridge could have printed: http on this machine. */
 function checkBridgeUrl(text: string): string | undefined {
@@ -21,7 +22,6 @@ function checkBridgeUrl(text: string): string | undefined {
 }
 
 function StdioEntryOffer({ entry }: { entry: StdioServerEntry }) {
-  const urlId = useId();
   const command = bridgeCommand(entry);
   const [url, setUrl] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -65,23 +65,24 @@ function StdioEntryOffer({ entry }: { entry: StdioServerEntry }) {
       >
         {copied ? 'Copied' : 'Copy'}
       </button>
-      <label htmlFor={urlId} className={`${labelClass} mt-2`}>
-        Bridge URL for {entry.name}
-      </label>
-      <div className="flex gap-1">
-        <input
-          id={urlId}
-          type="url"
-          spellCheck={false}
-          className={`${inputClass} font-mono text-xs`}
-          placeholder="http://127.0.0.1:3010/mcp?token=…"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-        />
-        <button type="button" className={secondaryButtonClass} disabled={url.trim() === ''} onClick={connect}>
-          Connect {entry.name}
-        </button>
-      </div>
+      <Field label={`Bridge URL for ${entry.name}`} className="mt-2">
+        {(control) => (
+          <div className="flex gap-1">
+            <input
+              {...control}
+              type="url"
+              spellCheck={false}
+              className={`${inputClass} font-mono text-xs`}
+              placeholder="http://127.0.0.1:3010/mcp?token=…"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+            />
+            <button type="button" className={secondaryButtonClass} disabled={url.trim() === ''} onClick={connect}>
+              Connect {entry.name}
+            </button>
+          </div>
+        )}
+      </Field>
       {problem !== undefined && <p className="mt-1 text-red-700 dark:text-red-400">{problem}</p>}
       {added && problem === undefined && (
         <p role="status" className="mt-1 text-zinc-600 dark:text-zinc-400">
@@ -99,7 +100,7 @@ export function StdioBridgeOffer({ entries }: { entries: readonly StdioServerEnt
     <div className="mt-2 space-y-2">
       <p className="text-zinc-600 dark:text-zinc-400">
         A browser cannot start programs, so stdio servers run through Loupe&apos;s bridge on this machine. It prints a
-        URL with a secret token, new at each start; paste it here.
+        URL with a secret token, new at each start unless the bridge runs with <code>--keep-token</code>; paste it here.
         {entries.length > 1 && (
           <>
             {' '}

@@ -13,6 +13,8 @@ export function ApiKeyField() {
   const rememberKey = useLoupeStore((state) => state.settings.rememberKey);
   const provider = useLoupeStore((state) => state.settings.provider);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
+  const modelsFromFallback = useLoupeStore((state) => state.settings.modelsFromFallback);
+  const loadModels = useLoupeStore((state) => state.loadModels);
   if (provider !== 'anthropic' && provider !== 'openai-compatible') return null;
   const name = PROVIDER_NAMES[provider];
 
@@ -33,6 +35,10 @@ export function ApiKeyField() {
         value={apiKey}
         aria-describedby={hintId}
         onChange={(event) => updateSettings({ apiKey: event.target.value })}
+        // A key typed over the built-in list: ask the provider for its own now.
+        onBlur={() => {
+          if (provider === 'anthropic' && modelsFromFallback && apiKey.trim() !== '') void loadModels();
+        }}
       />
       <label className="mt-1.5 flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">
         <input

@@ -1,35 +1,39 @@
 // The provider endpoint (a proxy or a mock server may stand in for the real API). Each provider has its own.
-import { useId } from 'react';
 import { hasUrlSecrets } from '../../shared/redact-url';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass } from '../common/styles';
 
 export function BaseUrlField() {
-  const id = useId();
   const baseUrl = useLoupeStore((state) => state.settings.baseUrl);
   const provider = useLoupeStore((state) => state.settings.provider);
   const rememberKey = useLoupeStore((state) => state.settings.rememberKey);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
-        Base URL
-      </label>
-      <input
-        id={id}
-        type="url"
-        spellCheck={false}
-        className={`${inputClass} font-mono`}
-        value={baseUrl}
-        onChange={(event) => updateSettings({ baseUrl: event.target.value })}
-      />
-      {provider === 'openai-compatible' && (
-        <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
-          Usually ends in <span className="font-mono">/v1</span>: Ollama{' '}
-          <span className="font-mono">http://localhost:11434/v1</span>, LM Studio{' '}
-          <span className="font-mono">http://localhost:1234/v1</span>.
-        </p>
-      )}
+      <Field
+        label="Base URL"
+        hint={
+          provider === 'openai-compatible' ? (
+            <>
+              Usually ends in <span className="font-mono">/v1</span>: Ollama{' '}
+              <span className="font-mono">http://localhost:11434/v1</span>, LM Studio{' '}
+              <span className="font-mono">http://localhost:1234/v1</span>.
+            </>
+          ) : undefined
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            spellCheck={false}
+            className={`${inputClass} font-mono`}
+            value={baseUrl}
+            onChange={(event) => updateSettings({ baseUrl: event.target.value })}
+          />
+        )}
+      </Field>
       {hasUrlSecrets(baseUrl) && (
         <p className="mt-1 text-[11px] text-amber-700 dark:text-amber-400">
           {rememberKey

@@ -4,7 +4,7 @@ import type { ModelCapabilities } from '../../engine/model/model-capabilities';
 import { capabilitiesKey, defaultCapabilities } from '../../store/capabilities/default-capabilities';
 import { resolveCapabilities } from '../../store/capabilities/resolve-model-settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { LabelledField } from '../common/labelled-field';
+import { Field } from '../common/field';
 import { inputClass, smallButtonClass } from '../common/styles';
 import { WholeNumberField } from '../common/whole-number-field';
 
@@ -48,10 +48,10 @@ export function ModelCapabilitiesPanel() {
           For <span className="font-mono">{model || '(no model)'}</span>
           {edited ? ', as you set them.' : ', from what is known about it.'}
         </p>
-        <LabelledField label="Tool calling">
-          {(id) => (
+        <Field label="Tool calling">
+          {(control) => (
             <select
-              id={id}
+              {...control}
               className={inputClass}
               value={current.tools}
               onChange={(event) => change({ tools: event.target.value === 'prompted' ? 'prompted' : 'native' })}
@@ -60,7 +60,7 @@ export function ModelCapabilitiesPanel() {
               <option value="prompted">Prompted (JSON in the reply)</option>
             </select>
           )}
-        </LabelledField>
+        </Field>
         {provider === 'openai-compatible' && (
           <label className={checkboxRowClass}>
             <input

@@ -12,6 +12,7 @@ export function ModelField() {
   const models = useLoupeStore((state) => state.settings.models);
   const fromFallback = useLoupeStore((state) => state.settings.modelsFromFallback);
   const warning = useLoupeStore((state) => state.settings.modelsWarning);
+  const apiKey = useLoupeStore((state) => state.settings.apiKey);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
   const loadModels = useLoupeStore((state) => state.loadModels);
 
@@ -47,10 +48,17 @@ export function ModelField() {
           </option>
         ))}
       </datalist>
-      {(fromFallback || warning !== undefined) && (
-        <p className="mt-1 text-[11px] text-amber-700 dark:text-amber-400">
-          {warning ?? 'A built-in list: the provider did not list its models.'}
-        </p>
+      {warning !== undefined ? (
+        <p className="mt-1 text-[11px] text-amber-700 dark:text-amber-400">{warning}</p>
+      ) : (
+        fromFallback && (
+          // Nothing went wrong: the provider is asked once there is a key (no warning before one is typed).
+          <p className="mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
+            {apiKey.trim() === '' && provider === 'anthropic'
+              ? 'A built-in list: the models are asked for once there is an API key.'
+              : 'A built-in list: the provider did not list its models.'}
+          </p>
+        )
       )}
     </div>
   );

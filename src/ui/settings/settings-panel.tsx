@@ -1,5 +1,6 @@
 // The model settings: provider, credentials, model and the round budget.
 import { useLoupeStore } from '../../store/loupe-store-provider';
+import { MAX_ROUNDS_LIMIT } from '../../store/settings';
 import { panelClass, panelTitleClass } from '../common/styles';
 import { ApiKeyField } from './api-key-field';
 import { BaseUrlField } from './base-url-field';
@@ -46,7 +47,7 @@ export function SettingsPanel() {
             label="Max rounds"
             value={maxRounds}
             min={1}
-            max={100}
+            max={MAX_ROUNDS_LIMIT}
             hint="Model calls per run."
             onCommit={(value) => updateSettings({ maxRounds: value })}
           />

@@ -5,6 +5,8 @@ export const EXPECTATION_KINDS: { kind: ExpectationKind; label: string }[] = [
   { kind: 'tools-called', label: 'Tools called' },
   { kind: 'tool-input', label: 'Tool arguments' },
   { kind: 'tool-status', label: 'Tool result status' },
+  { kind: 'no-tool-calls', label: 'No tool calls' },
+  { kind: 'tool-path', label: 'Tool path across rounds' },
   { kind: 'final-answer', label: 'Final answer' },
   { kind: 'rubric', label: 'Rubric (model-graded)' },
   { kind: 'finish-reason', label: 'Finish reason' },
@@ -20,6 +22,10 @@ export function defaultExpectation(kind: ExpectationKind, firstTool: string): Ex
       return { kind, tool: firstTool, match: { kind: 'schema', schema: { type: 'object' } }, calls: 'all' };
     case 'tool-status':
       return { kind, status: 'ok' };
+    case 'no-tool-calls':
+      return { kind, round: { kind: 'last' } };
+    case 'tool-path':
+      return { kind, steps: firstTool === '' ? [] : [[firstTool]], gaps: true };
     case 'final-answer':
       return { kind, match: { kind: 'contains', text: '' } };
     case 'rubric':

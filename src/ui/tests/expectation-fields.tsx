@@ -3,6 +3,7 @@ import type { ToolResultStatus } from '../../engine/tool/tool';
 import type { Expectation, TextMatcher, ValueMatcher } from '../../suite/test-suite';
 import { inputClass } from '../common/styles';
 import { JsonField } from './json-field';
+import { ToolPathFields } from './tool-path-fields';
 
 const STATUSES: ToolResultStatus[] = [
   'ok',
@@ -256,6 +257,11 @@ export function ExpectationFields({ expectation, label, onChange }: FieldsProps<
           />
         </>
       );
+    case 'no-tool-calls':
+      // Its one field is the round (RoundTargetFields, beside every call expectation's own fields).
+      return null;
+    case 'tool-path':
+      return <ToolPathFields expectation={expectation} label={label} onChange={onChange} />;
     case 'final-answer':
       return (
         <TextMatcherFields

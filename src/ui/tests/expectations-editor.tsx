@@ -1,9 +1,30 @@
 // A case's expectations: each with its fields, a description and a remove button; a kind to add more.
 import { describeExpectation } from '../../suite/describe-expectation';
-import type { Expectation, ExpectationKind } from '../../suite/test-suite';
+import type { Expectation, ExpectationKind, RoundTarget } from '../../suite/test-suite';
 import { inputClass, labelClass, smallButtonClass } from '../common/styles';
 import { defaultExpectation, EXPECTATION_KINDS } from './default-expectation';
 import { ExpectationFields } from './expectation-fields';
+import { PassRateField } from './pass-rate-field';
+import { RoundTargetFields } from './round-target-fields';
+
+type Targeted = Extract<Expectation, { round?: unknown }>;
+
+/** The expectations judged round by round (every call expectation but the path, which spans the rounds). */
+const hasRoundTarget = (expectation: Expectation): expectation is Targeted =>
+  expectation.kind === 'tools-called' ||
+  expectation.kind === 'tool-input' ||
+  expectation.kind === 'tool-status' ||
+  expectation.kind === 'no-tool-calls';
+
+function withRound(expectation: Targeted, round: RoundTarget | undefined): Expectation {
+  const { round: _old, ...rest } = expectation;
+  return round === undefined ? rest : { ...rest, round };
+}
+
+function withPassRate(expectation: Expectation, minPassRate: number | undefined): Expectation {
+  const { minPassRate: _old, ...rest } = expectation;
+  return minPassRate === undefined ? rest : { ...rest, minPassRate };
+}
 
 export function ExpectationsEditor({
   expectations,
@@ -46,6 +67,18 @@ export function ExpectationsEditor({
               </div>
               <div className="flex flex-wrap items-start gap-2">
                 <ExpectationFields expectation={expectation} label={label} onChange={(next) => replace(index, next)} />
+                {hasRoundTarget(expectation) && (
+                  <RoundTargetFields
+                    target={expectation.round}
+                    firstTool={'tool' in expectation ? (expectation.tool ?? firstTool) : firstTool}
+                    onChange={(round) => replace(index, withRound(expectation, round))}
+                  />
+                )}
+                <PassRateField
+                  label={label}
+                  rate={expectation.minPassRate}
+                  onChange={(minPassRate) => replace(index, withPassRate(expectation, minPassRate))}
+                />
               </div>
               <p className="mt-1 text-xs [overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">
                 {describeExpectation(expectation)}

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import type { TestCase } from '../../suite/test-suite';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 
 const wholeNumber = (text: string, fallback: number) => {
   const value = Number(text);
@@ -30,16 +31,17 @@ export function RunBatchForm({ testCase, running }: { testCase: TestCase; runnin
     });
   };
   const field = (label: string, value: string, set: (value: string) => void, extra: string, hint?: string) => (
-    <label className={extra}>
-      <span className={labelClass}>{label}</span>
-      <input
-        aria-label={label}
-        className={inputClass}
-        value={value}
-        placeholder={hint}
-        onChange={(event) => set(event.target.value)}
-      />
-    </label>
+    <Field label={label} className={extra}>
+      {(control) => (
+        <input
+          {...control}
+          className={inputClass}
+          value={value}
+          placeholder={hint}
+          onChange={(event) => set(event.target.value)}
+        />
+      )}
+    </Field>
   );
   return (
     <div className="flex flex-wrap items-end gap-2">

@@ -6,6 +6,7 @@ import type { TestCase } from '../../suite/test-suite';
 import type { TestBatch } from '../../store/tests/tests-state';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
+import { jumpToRoundWhenShown } from './jump-to-round-when-shown';
 
 const percent = (rate: number | null) => (rate === null ? 'skipped' : `${Math.round(rate * 100)}%`);
 const cell = 'border-b border-zinc-200 px-2 py-1 text-left align-top dark:border-zinc-800';
@@ -81,6 +82,12 @@ export function TestResults({ testCase, batch }: { testCase: TestCase; batch: Te
           const failures = run.results.flatMap((result, at) =>
             result.outcome === 'fail' ? [`${at + 1}: ${result.detail}`] : [],
           );
+          // The rounds the failed expectations judged, each one click from its card in the run's timeline.
+          const judged = [
+            ...new Set(
+              run.results.flatMap((result) => (result.outcome === 'fail' && result.round ? [result.round] : [])),
+            ),
+          ];
           return (
             <li key={index} className="flex items-start gap-2">
               <span aria-hidden="true">{isRunPassed(run) ? '✓' : '✗'}</span>
@@ -94,6 +101,18 @@ export function TestResults({ testCase, batch }: { testCase: TestCase; batch: Te
                   Open
                 </button>
               )}
+              {run.transcript !== undefined &&
+                judged.map((round) => (
+                  <button
+                    key={round}
+                    type="button"
+                    className={smallButtonClass}
+                    aria-label={`Open ${run.modelLabel} #${run.attempt} at round ${round}`}
+                    onClick={() => void openRun(testCase.id, index).then(() => jumpToRoundWhenShown(round))}
+                  >
+                    Round {round}
+                  </button>
+                ))}
             </li>
           );
         })}

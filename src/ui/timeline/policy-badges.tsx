@@ -11,6 +11,7 @@ const policyLabel: Record<PolicyName, string> = {
   'tool-call-cap': 'call cap',
   'eager-start': 'eager start',
   'sequential-fallback': 'sequential fallback',
+  'call-retry': 'retry',
   truncate: 'result cut',
   'direct-output': 'direct output',
   'final-answer': 'final answer',

@@ -1,7 +1,6 @@
 // One round of the loop: the model's reply (streaming) and the tool calls it asked for.
 import { memo } from 'react';
 import type { RoundView } from '../../store/run-view';
-import { Markdown } from '../markdown/markdown';
 import { RoundExportMenu } from '../exports/round-export-menu';
 import { RoundHeader } from './round-header';
 import { RoundNotices } from './round-notices';
@@ -11,11 +10,15 @@ import { RoundDebugRow } from '../debugger/round-debug-row';
 import { PausePanel } from '../debugger/pause-panel';
 import { CallWaterfall } from './call-waterfall';
 import { PolicyBadges } from './policy-badges';
-import { RedactedThinking } from './redacted-thinking';
+import { ReplyBlocks, serverCallIds } from './api-blocks/reply-blocks';
+import { RoundApiFacts } from './api-blocks/round-api-facts';
 import { useRoundOffset } from './use-round-offset';
+import { RetryRoundButton } from './retry-round-button';
 
 export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }) {
-  const textBlocks = round.blocks.filter((block) => block.kind !== 'tool_use');
+  // Calls made from code in the API's sandbox show nested under the code-execution call that made them.
+  const serverCalls = serverCallIds(round);
+  const toolCalls = round.toolCalls.filter((call) => call.callerId === undefined || !serverCalls.has(call.callerId));
   const missingReply = describeMissingReply(round);
   // A fork's rounds keep the numbers they have in the original run (the data keeps the run's own numbers).
   const shown = round.round + useRoundOffset();
@@ -34,25 +37,14 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
         {missingReply !== undefined && (
           <p className="text-sm text-zinc-600 dark:text-zinc-400 italic">{missingReply}</p>
         )}
-        {textBlocks.map((block) =>
-          block.kind === 'redacted_thinking' ? (
-            <RedactedThinking key={block.index} characters={block.characters} />
-          ) : block.kind === 'thinking' ? (
-            <details key={block.index} className="text-xs text-zinc-600 dark:text-zinc-400">
-              <summary className="cursor-pointer select-none">Thinking</summary>
-              <p className="mt-1 whitespace-pre-wrap">{block.text}</p>
-            </details>
-          ) : (
-            <div key={block.index} className="text-sm leading-relaxed text-zinc-800 dark:text-zinc-200">
-              <Markdown text={block.text} streaming={isRoundStreaming(round)} />
-            </div>
-          ),
-        )}
+        <ReplyBlocks round={round} streaming={isRoundStreaming(round)} />
+        <RoundApiFacts round={round} />
         <RoundNotices notices={round.notices} />
+        <RetryRoundButton round={round} />
         <PolicyBadges acts={round.policyActs} />
-        {round.toolCalls.length > 0 && (
+        {toolCalls.length > 0 && (
           <ul aria-label={`Tool calls of round ${shown}`} className="space-y-2">
-            {round.toolCalls.map((call) => (
+            {toolCalls.map((call) => (
               <ToolCallItem key={call.callId} call={call} />
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { runPriceTable } from '../../store/pricing/run-price-table';
 import type { RoundView } from '../../store/run-view';
 import { formatTokens } from '../common/format';
 import { formatUsd, formatWindow } from '../common/format-cost';
+import { describeServerToolRequests } from './api-blocks/read-api-block';
 
 const knownProviders: readonly string[] = ['anthropic', 'openai-compatible'];
 
@@ -34,6 +35,7 @@ export function RoundUsageFacts({ round }: { round: RoundView }) {
   const prompt = promptTokens(usage);
   const cacheWrite = usage.cacheCreationInputTokens ?? 0;
   const cacheRead = usage.cacheReadInputTokens ?? 0;
+  const serverTools = describeServerToolRequests(usage.serverToolRequests);
   return (
     <>
       {(cacheWrite > 0 || cacheRead > 0) && (
@@ -42,6 +44,9 @@ export function RoundUsageFacts({ round }: { round: RoundView }) {
           value={`${formatTokens(cacheWrite)} write / ${formatTokens(cacheRead)} read`}
           title="Prompt-cache tokens written and read in this call"
         />
+      )}
+      {serverTools !== undefined && (
+        <Fact label="server tools" value={serverTools} title="Requests the API's own tools made in this call" />
       )}
       {cost !== undefined && <Fact label="cost" value={formatUsd(cost)} />}
       {window !== undefined && prompt > 0 && (

@@ -2,6 +2,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { LocalToolDefinition, LocalToolHandler } from '../../protocol/tool-settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
+import { Field } from '../common/field';
 import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import { ModalDialog } from './modal-dialog';
 import { checkToolDraft, type ToolDraftText } from './tool-draft';
@@ -27,8 +28,6 @@ export function LocalToolDialog({
   onClose: () => void;
 }) {
   const kindId = useId();
-  const answerId = useId();
-  const timeoutId = useId();
   const saveLocalTool = useLoupeStore((state) => state.saveLocalTool);
   const removeLocalTool = useLoupeStore((state) => state.removeLocalTool);
   const [draft, setDraft] = useState<ToolDraftText>({
@@ -84,35 +83,33 @@ export function LocalToolDialog({
             ))}
           </select>
           {kind === 'script' && (
-            <>
-              <label htmlFor={timeoutId} className={`${labelClass} mt-2`}>
-                Timeout (ms)
-              </label>
-              <input
-                id={timeoutId}
-                type="number"
-                min={50}
-                max={60000}
-                className={inputClass}
-                value={timeoutMs}
-                onChange={(event) => setTimeoutMs(Number(event.target.value))}
-              />
-            </>
+            <Field label="Timeout (ms)" className="mt-2">
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  min={50}
+                  max={60000}
+                  className={inputClass}
+                  value={timeoutMs}
+                  onChange={(event) => setTimeoutMs(Number(event.target.value))}
+                />
+              )}
+            </Field>
           )}
         </div>
-        <div>
-          <label htmlFor={answerId} className={labelClass}>
-            {handlerKinds.find((item) => item.kind === kind)?.field}
-          </label>
-          <textarea
-            id={answerId}
-            rows={6}
-            spellCheck={false}
-            className={`${inputClass} font-mono text-xs`}
-            value={answer}
-            onChange={(event) => setAnswer(event.target.value)}
-          />
-        </div>
+        <Field label={handlerKinds.find((item) => item.kind === kind)?.field}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={6}
+              spellCheck={false}
+              className={`${inputClass} font-mono text-xs`}
+              value={answer}
+              onChange={(event) => setAnswer(event.target.value)}
+            />
+          )}
+        </Field>
       </div>
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         {existing !== undefined && (

@@ -3,6 +3,7 @@ import { useId, useMemo } from 'react';
 import { jsonSchemaDraft07 } from '../../protocol/json-schema-draft-07';
 import { describeUnfollowedRefs, prepareSchemaRefs } from '../../shared/prepare-schema-refs';
 import { JsonEditor } from '../json-editor/json-editor';
+import { Field } from '../common/field';
 import { inputClass, labelClass } from '../common/styles';
 import type { ToolDraftText } from './tool-draft';
 
@@ -28,36 +29,32 @@ export function ToolDefinitionFields({
   onChange: (draft: ToolDraftText) => void;
   problems: string[];
 }) {
-  const nameId = useId();
-  const descriptionId = useId();
   const problemsId = useId();
   const notes = useMemo(() => remoteRefNotes(draft.schemaText), [draft.schemaText]);
   return (
     <div className="space-y-3">
-      <div>
-        <label htmlFor={nameId} className={labelClass}>
-          Tool name
-        </label>
-        <input
-          id={nameId}
-          className={`${inputClass} font-mono`}
-          spellCheck={false}
-          value={draft.name}
-          onChange={(event) => onChange({ ...draft, name: event.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor={descriptionId} className={labelClass}>
-          Tool description
-        </label>
-        <textarea
-          id={descriptionId}
-          rows={4}
-          className={inputClass}
-          value={draft.description}
-          onChange={(event) => onChange({ ...draft, description: event.target.value })}
-        />
-      </div>
+      <Field label="Tool name">
+        {(control) => (
+          <input
+            {...control}
+            className={`${inputClass} font-mono`}
+            spellCheck={false}
+            value={draft.name}
+            onChange={(event) => onChange({ ...draft, name: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Tool description">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={4}
+            className={inputClass}
+            value={draft.description}
+            onChange={(event) => onChange({ ...draft, description: event.target.value })}
+          />
+        )}
+      </Field>
       <div aria-describedby={problemsId}>
         <span className={labelClass}>Input schema</span>
         {/* Monaco marks meta-schema problems as you type; the list below decides whether the edit can be saved. */}

@@ -3,6 +3,7 @@ import { memo, useId } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
 import type { ToolRow as ToolRowData } from './collect-tool-rows';
+import { revealHiddenCharacters } from '../../shared/reveal-hidden-characters';
 
 export const ToolRow = memo(function ToolRow({
   row,
@@ -38,8 +39,11 @@ export const ToolRow = memo(function ToolRow({
             </span>
           )}
         </label>
-        <p className="line-clamp-2 text-[11px] text-zinc-600 dark:text-zinc-400" title={row.shown.description}>
-          {row.shown.description === '' ? 'No description.' : row.shown.description}
+        <p
+          className="line-clamp-2 text-[11px] text-zinc-600 dark:text-zinc-400"
+          title={revealHiddenCharacters(row.shown.description)}
+        >
+          {row.shown.description === '' ? 'No description.' : revealHiddenCharacters(row.shown.description)}
         </p>
       </div>
       <button

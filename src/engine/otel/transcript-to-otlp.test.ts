@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { sampleTranscript } from '../testing/sample-otel-run';
+import type { OtlpSpan, OtlpKeyValue } from './otlp-json';
+import { providerNameOf } from './chat-span';
+import { transcriptsToOtlp } from './transcript-to-otlp';
+
+function attrs(span: OtlpSpan | undefined): Record<string, unknown> {
+  return Object.fromEntries((span?.attributes ?? []).map((kv: OtlpKeyValue) => [kv.key, Object.values(kv.value)[0]]));
+}
+
+async function exportSample(content: boolean, mcp = false) {
+  const transcript = await sampleTranscript();
+  const mcpCalls = mcp
+    ? new Map([
+        [
+          'c1',
+          { serverUrl: 'http://127.0.0.1:3001/mcp', protocolVersion: '2025-11-25', sessionId: 's-1', requestId: 7 },
+        ],
+        [
+          'c2',
+          { serverUrl: 'https://tools.example/mcp', protocolVersion: '2026-07-28', sessionId: 's-2', requestId: 8 },
+        ],
+      ])
+    : undefined;
+  const request = transcriptsToOtlp([transcript], { content, appVersion: '0.1.0', ...(mcpCalls ? { mcpCalls } : {}) });
+  const spans = request.resourceSpans[0]?.scopeSpans[0]?.spans ?? [];
+  return { transcript, request, spans, byName: (name: string) => spans.find((span) => span.name === name) };
+}
+
+describe('transcriptsToOtlp', () => {
+  it('writes one trace: invoke_agent, a chat CLIENT span per round, an execute_tool span per call', async () => {
+    const { spans, byName } = await exportSample(false);
+    expect(spans.map((span) => span.name)).toEqual([
+      'invoke_agent Loupe',
+      'chat scripted-model',
+      'execute_tool weather',
+      'execute_tool clock',
+      'chat scripted-model',
+    ]);
+    const agent = byName('invoke_agent Loupe');
+    expect(new Set(spans.map((span) => span.traceId))).toEqual(new Set([agent?.traceId]));
+    expect(agent?.traceId).toMatch(/^[0-9a-f]{32}$/);
+    for (const span of spans.slice(1)) {
+      expect(span.spanId).toMatch(/^[0-9a-f]{16}$/);
+      expect(span.parentSpanId).toBe(agent?.spanId);
+      expect(BigInt(span.endTimeUnixNano)).toBeGreaterThanOrEqual(BigInt(span.startTimeUnixNano));
+    }
+    expect(new Set(spans.map((span) => span.spanId)).size).toBe(spans.length);
+    expect(spans[1]?.kind).toBe(3);
+  });
+
+  it('gives each round its provider, models, finish reasons, usage with cache tokens, streaming and first chunk', async () => {
+    const { spans } = await exportSample(false);
+    const [first, last] = [attrs(spans[1]), attrs(spans[4])];
+    expect(first).toMatchObject({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': 'loupe.scripted',
+      'gen_ai.request.model': 'scripted-model',
+      'gen_ai.response.model': 'scripted-model',
+      'gen_ai.usage.input_tokens': '100',
+      'gen_ai.usage.output_tokens': '20',
+      'gen_ai.usage.cache_creation.input_tokens': '40',
+      'gen_ai.request.stream': true,
+    });
+    expect(first['gen_ai.response.finish_reasons']).toEqual({ values: [{ stringValue: 'tool_use' }] });
+    expect(last['gen_ai.usage.cache_read.input_tokens']).toBe('90');
+    expect(typeof first['gen_ai.response.time_to_first_chunk']).toBe('number');
+  });
+
+  it('marks a failed call with error.type and an error status; MCP attributes only where a server ran it', async () => {
+    const { byName } = await exportSample(false, true);
+    const weather = byName('execute_tool weather');
+    const clock = byName('execute_tool clock');
+    expect(attrs(weather)).toMatchObject({
+      'gen_ai.tool.name': 'weather',
+      'gen_ai.tool.call.id': 'c1',
+      'gen_ai.tool.type': 'extension',
+      'mcp.method.name': 'tools/call',
+      'mcp.protocol.version': '2025-11-25',
+      'mcp.session.id': 's-1',
+      'jsonrpc.request.id': '7',
+      'server.address': '127.0.0.1',
+      'server.port': '3001',
+    });
+    expect(attrs(weather)['error.type']).toBeUndefined();
+    expect(attrs(clock)['error.type']).toBe('tool-error');
+    expect(clock?.status.code).toBe(2);
+    // The 2026 revision has no sessions: no mcp.session.id, and https without a port is 443.
+    expect(attrs(clock)['mcp.session.id']).toBeUndefined();
+    expect(attrs(clock)['server.port']).toBe('443');
+  });
+
+  it('leaves message content out unless asked for, and then writes the conventions’ message JSON', async () => {
+    const off = await exportSample(false);
+    const text = JSON.stringify(off.request);
+    expect(text).not.toContain('Weather in Paris?');
+    expect(text).not.toContain('Be brief');
+    expect(text).not.toContain('Paris');
+    const on = await exportSample(true);
+    const round1 = attrs(on.spans[1]);
+    expect(JSON.parse(String(round1['gen_ai.input.messages']))).toEqual([
+      { role: 'user', parts: [{ type: 'text', content: 'Weather in Paris?' }] },
+    ]);
+    expect(JSON.parse(String(round1['gen_ai.output.messages']))).toEqual([
+      {
+        role: 'assistant',
+        finish_reason: 'tool_use',
+        parts: [
+          { type: 'text', content: 'Checking.' },
+          { type: 'tool_call', id: 'c1', name: 'weather', arguments: { city: 'Paris' } },
+          { type: 'tool_call', id: 'c2', name: 'clock', arguments: {} },
+        ],
+      },
+    ]);
+    const round2 = JSON.parse(String(attrs(on.spans[4])['gen_ai.input.messages'])) as { role: string }[];
+    expect(round2.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(attrs(on.byName('execute_tool weather'))['gen_ai.tool.call.result']).toBe('"Sunny in Paris"');
+    expect(JSON.parse(String(round1['gen_ai.system_instructions']))).toEqual([
+      { type: 'text', content: 'Be brief. sk-secret-not-here' },
+    ]);
+  });
+
+  it('links a fork to the round of the run it came from', async () => {
+    const transcript = await sampleTranscript();
+    const parent = transcriptsToOtlp([transcript], { content: false, appVersion: '0' });
+    const fork = { ...transcript, runId: 'fork-1', branch: { name: 'B', parentRunId: transcript.runId, forkRound: 2 } };
+    const forked = transcriptsToOtlp([fork], { content: false, appVersion: '0' });
+    const parentRound2 = parent.resourceSpans[0]?.scopeSpans[0]?.spans[4];
+    const agent = forked.resourceSpans[0]?.scopeSpans[0]?.spans[0];
+    expect(agent?.links).toEqual([
+      {
+        traceId: parentRound2?.traceId,
+        spanId: parentRound2?.spanId,
+        attributes: [
+          { key: 'loupe.link.kind', value: { stringValue: 'fork' } },
+          { key: 'loupe.fork.round', value: { intValue: '2' } },
+        ],
+      },
+    ]);
+    expect(agent?.traceId).not.toBe(parentRound2?.traceId);
+  });
+
+  it('writes the same ids for the same run, so a re-export names the same spans', async () => {
+    const transcript = await sampleTranscript();
+    const once = transcriptsToOtlp([transcript], { content: false, appVersion: '0' });
+    const twice = transcriptsToOtlp([transcript, transcript], { content: false, appVersion: '0' });
+    expect(twice).toEqual(once);
+  });
+});
+
+describe('providerNameOf', () => {
+  it('names the providers as the conventions do, and keeps the demo apart', () => {
+    expect(['anthropic', 'openai-compatible', 'demo'].map(providerNameOf)).toEqual([
+      'anthropic',
+      'openai',
+      'loupe.demo',
+    ]);
+  });
+});

@@ -1,0 +1,45 @@
+// `npm run loupe -- convert <file> --to <otlp|transcript> [--content] [--out <file>]`, parsed. Pure.
+
+export interface ConvertCommand {
+  command: 'convert';
+  inputPath: string;
+  to: 'otlp' | 'transcript';
+  /** Put message content into an OTLP file (off by default, as in the app). */
+  content: boolean;
+  /** Where to write; default: the input's name with `.otlp.json` or `.transcript.json`. */
+  outPath?: string;
+}
+
+export const CONVERT_USAGE = `Usage: npm run loupe -- convert <file> --to <otlp|transcript> [--content] [--out <file>]
+
+Converts a Loupe transcript to OpenTelemetry GenAI spans (OTLP/JSON, docs/otel.md).
+  --to otlp          write an OTLP/JSON ExportTraceServiceRequest
+  --content          include message content (system, messages, tool arguments and results)
+  --out <file>       where to write (default: <file> with .otlp.json)
+Exit code: 0 written, 2 the input could not be read (the reason on stderr).`;
+
+export type ConvertParse = { ok: true; value: ConvertCommand } | { ok: false; message: string };
+
+/** Parses the arguments after `convert`. */
+export function parseConvertArgs(rest: readonly string[]): ConvertParse {
+  let inputPath = '';
+  let to: string | undefined;
+  let content = false;
+  let outPath: string | undefined;
+  for (let index = 0; index < rest.length; index += 1) {
+    const arg = rest[index] ?? '';
+    if (arg === '--content') content = true;
+    else if (arg === '--to' || arg === '--out') {
+      const value = rest[index + 1];
+      index += 1;
+      if (value === undefined || value.startsWith('--')) return { ok: false, message: `${arg} needs a value.` };
+      if (arg === '--to') to = value;
+      else outPath = value;
+    } else if (arg.startsWith('-')) return { ok: false, message: `Unknown option ${arg}. ${CONVERT_USAGE}` };
+    else if (inputPath !== '') return { ok: false, message: `One file at a time (got "${inputPath}" and "${arg}").` };
+    else inputPath = arg;
+  }
+  if (inputPath === '') return { ok: false, message: `Name the file to convert. ${CONVERT_USAGE}` };
+  if (to !== 'otlp' && to !== 'transcript') return { ok: false, message: `--to takes otlp or transcript.` };
+  return { ok: true, value: { command: 'convert', inputPath, to, content, ...(outPath ? { outPath } : {}) } };
+}
