@@ -5,19 +5,17 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
 import { expectEditorReady } from './fixtures/editor-ready';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
 
 async function pausedAtTheWeatherCall(page: Page): Promise<void> {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
   await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_get');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Paris today?');
   await expect(page.getByRole('status', { name: 'Debugger status' })).toContainText(
     'Paused before demo__weather_get runs',
   );

@@ -8,6 +8,8 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic, MOCK_API_KEY as API_KEY } from './fixtures/choose-mock-anthropic';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
+import { enqueue, mockRequests } from './fixtures/mock-control';
+import { sendMessage } from './fixtures/run-message';
 
 const demo = localServerName(E2E_PORTS.demoServer);
 const media = localServerName(E2E_PORTS.mediaServer);
@@ -22,19 +24,13 @@ interface RecordedRequest {
   body: { messages: { role: string; content: { type: string; is_error?: boolean }[] }[]; tools?: { name: string }[] };
 }
 
-async function mockRequests(): Promise<RecordedRequest[]> {
-  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
-  return (await response.json()) as RecordedRequest[];
-}
-
 test('a two-tool run through the Anthropic provider, exported as a valid transcript', async ({ page }) => {
   await page.goto('/');
   await useMockAnthropic(page);
   await replaceDemoServer(page, e2eUrls.demoServer);
 
   await page.getByLabel('System prompt', { exact: true }).fill('You are a careful assistant.');
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Paris today?');
 
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -52,7 +48,7 @@ test('a two-tool run through the Anthropic provider, exported as a valid transcr
   // The mock's final answer quotes the tool results it received: the demo server's output reached the model.
   await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('temperatureC');
 
-  const requests = await mockRequests();
+  const requests = await mockRequests<RecordedRequest>();
   expect(requests).toHaveLength(3);
   expect(requests[0]?.body.tools?.map((tool) => tool.name)).toEqual([
     `${demo}__weather_get`,
@@ -89,25 +85,20 @@ test('a tool image shows in the timeline', async ({ page }) => {
   await page.goto('/');
   await useMockAnthropic(page);
   await replaceDemoServer(page, e2eUrls.mediaServer);
-  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([
-      {
-        content: [{ type: 'tool_use', id: 'toolu_image_1', name: `${media}__image`, input: {} }],
-        stop_reason: 'tool_use',
-      },
-      { content: [{ type: 'text', text: 'I can see a tiny picture.' }], stop_reason: 'end_turn' },
-    ]),
-  });
-  await page.getByLabel('Message', { exact: true }).fill('Show me the picture.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await enqueue([
+    {
+      content: [{ type: 'tool_use', id: 'toolu_image_1', name: `${media}__image`, input: {} }],
+      stop_reason: 'tool_use',
+    },
+    { content: [{ type: 'text', text: 'I can see a tiny picture.' }], stop_reason: 'end_turn' },
+  ]);
+  await sendMessage(page, 'Show me the picture.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const call = page
     .getByRole('article', { name: 'Round 1' })
     .getByRole('listitem', { name: new RegExp(`${media}__image`) });
   await expect(call.getByRole('img', { name: /./ })).toBeVisible();
-  const requests = await mockRequests();
+  const requests = await mockRequests<RecordedRequest>();
   const toolResult = requests[1]?.body.messages[2]?.content[0] as unknown as { content: { type: string }[] };
   expect(toolResult.content.map((block) => block.type)).toContain('image');
 });
@@ -115,8 +106,7 @@ test('a tool image shows in the timeline', async ({ page }) => {
 test('a refused API key ends the run with an alert that says what to do', async ({ page, pageErrors }) => {
   await page.goto('/');
   await useMockAnthropic(page, 'sk-ant-wrong-key');
-  await page.getByLabel('Message', { exact: true }).fill('Hello?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Hello?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('error');
   await expect(page.getByRole('alert').filter({ hasText: /401/ })).toContainText(/key/i);
   // Chromium reports the refused request itself on the console; nothing else may be logged.

@@ -1,9 +1,10 @@
 // Anthropic, completed: extended thinking streamed and shown collapsed, its signed blocks sent back in the
 // next round; prompt-cache breakpoints sent, cache writes and reads shown with the round's cost.
-import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
-import { openSidebarTab } from './fixtures/sidebar';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
+import { enqueue, mockRequests } from './fixtures/mock-control';
 
 interface RecordedRequest {
   body: {
@@ -17,39 +18,31 @@ interface RecordedRequest {
 
 test('thinking is shown collapsed and kept with its signature; cache tokens and cost per round', async ({ page }) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await chooseMockAnthropic(page);
   await page.getByText('Model capabilities').click();
   await page.getByRole('checkbox', { name: 'Extended thinking' }).check();
   await page.getByRole('spinbutton', { name: 'Thinking budget' }).fill('2048');
 
-  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([
-      {
-        content: [
-          { type: 'thinking', thinking: 'The person wants the weather in Paris first.', signature: 'sig-round-1' },
-          { type: 'tool_use', id: 'toolu_think_1', name: 'demo__weather_get', input: { city: 'Paris' } },
-        ],
-        usage: {
-          input_tokens: 2000,
-          output_tokens: 100,
-          cache_creation_input_tokens: 1500,
-          cache_read_input_tokens: 0,
-        },
+  await enqueue([
+    {
+      content: [
+        { type: 'thinking', thinking: 'The person wants the weather in Paris first.', signature: 'sig-round-1' },
+        { type: 'tool_use', id: 'toolu_think_1', name: 'demo__weather_get', input: { city: 'Paris' } },
+      ],
+      usage: {
+        input_tokens: 2000,
+        output_tokens: 100,
+        cache_creation_input_tokens: 1500,
+        cache_read_input_tokens: 0,
       },
-      {
-        content: [{ type: 'text', text: 'Mild and sunny: a light jacket.' }],
-        usage: { input_tokens: 50, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 3500 },
-      },
-    ]),
-  });
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+    },
+    {
+      content: [{ type: 'text', text: 'Mild and sunny: a light jacket.' }],
+      usage: { input_tokens: 50, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 3500 },
+    },
+  ]);
+  await sendMessage(page, 'What should I wear in Paris?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
   const round1 = page.getByRole('article', { name: 'Round 1' });
@@ -66,7 +59,7 @@ test('thinking is shown collapsed and kept with its signature; cache tokens and 
   await expect(round2).toContainText('cost $0.00050');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('$0.0049');
 
-  const requests = (await (await fetch(`${e2eUrls.mockApi}/__mock/requests`)).json()) as RecordedRequest[];
+  const requests = await mockRequests<RecordedRequest>();
   const [first, second] = requests.filter((request) => request.body.messages !== undefined);
   expect(first?.body.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
   expect(first?.body.max_tokens).toBe(4096 + 2048);

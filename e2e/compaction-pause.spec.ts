@@ -8,6 +8,8 @@ import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
+import { mockRequests, setMockDefault } from './fixtures/mock-control';
+import { sendMessage } from './fixtures/run-message';
 
 interface RecordedRequest {
   body: { tools?: unknown[]; messages: { role: string; content: { type: string; text?: string }[] }[] };
@@ -15,12 +17,8 @@ interface RecordedRequest {
 
 const EDITED = 'Edited by a person: the weather tool kept failing; nothing else is known.';
 
-async function mockRequests(): Promise<RecordedRequest[]> {
-  return (await (await fetch(`${e2eUrls.mockApi}/__mock/requests`)).json()) as RecordedRequest[];
-}
-
 async function setUp(page: Page): Promise<void> {
-  await fetch(`${e2eUrls.mockApi}/__mock/default`, { method: 'POST', body: JSON.stringify({ mode: 'tools-forever' }) });
+  await setMockDefault('tools-forever');
   await page.goto('/');
   await chooseMockAnthropic(page);
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('14');
@@ -50,8 +48,7 @@ test('pause before a compaction: edit the summary and apply it with F8, skip the
 }) => {
   test.setTimeout(120_000);
   await setUp(page);
-  await page.getByLabel('Message', { exact: true }).fill('Keep checking the weather.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Keep checking the weather.');
 
   // The first compaction holds in the card of the round that just ended, with its plan and the model's summary.
   const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -67,7 +64,9 @@ test('pause before a compaction: edit the summary and apply it with F8, skip the
   await expect(summary).toBeFocused();
   await expect(summary).toHaveValue(/^Mock summary: the earlier rounds read \d+ tool results\./);
   // The summariser was asked before the pause; the follow-up request was not sent yet.
-  const before = (await mockRequests()).filter((request) => (request.body.tools ?? []).length > 0).length;
+  const before = (await mockRequests<RecordedRequest>()).filter(
+    (request) => (request.body.tools ?? []).length > 0,
+  ).length;
   expect(before).toBe(round);
 
   // An empty summary is refused where the person is looking; Undo edits brings the model's back.
@@ -96,7 +95,7 @@ test('pause before a compaction: edit the summary and apply it with F8, skip the
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('limit:rounds', { timeout: 90_000 });
 
   // The model received the edited summary in the request after the first compaction, never the mock's own.
-  const requests = (await mockRequests()).filter((request) => (request.body.tools ?? []).length > 0);
+  const requests = (await mockRequests<RecordedRequest>()).filter((request) => (request.body.tools ?? []).length > 0);
   const afterEdit = requests[round]?.body.messages[0]?.content.map((block) => block.text ?? '').join('\n') ?? '';
   expect(afterEdit).toContain(EDITED);
   expect(afterEdit).not.toContain('Mock summary:');
@@ -133,8 +132,7 @@ test('a reload at the compaction pause holds it again with the same summary, wit
 }) => {
   test.setTimeout(120_000);
   await setUp(page);
-  await page.getByLabel('Message', { exact: true }).fill('Keep checking the weather.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Keep checking the weather.');
   const timeline = page.getByRole('region', { name: 'Timeline' });
   const paused = timeline.getByRole('region', { name: 'Paused step' });
   await expect(paused).toContainText(/Paused before the history is compacted \(after round \d+\)/, { timeout: 60_000 });
@@ -142,7 +140,7 @@ test('a reload at the compaction pause holds it again with the same summary, wit
   const shown = await summary.inputValue();
   expect(shown).toMatch(/^Mock summary:/);
   const summaryCalls = async (): Promise<number> =>
-    (await mockRequests()).filter((request) => (request.body.tools ?? []).length === 0).length;
+    (await mockRequests<RecordedRequest>()).filter((request) => (request.body.tools ?? []).length === 0).length;
   expect(await summaryCalls()).toBe(1);
 
   await page.reload();
@@ -162,7 +160,7 @@ test('a reload at the compaction pause holds it again with the same summary, wit
   await page.getByRole('checkbox', { name: 'Pause before compaction' }).uncheck();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('limit:rounds', { timeout: 90_000 });
-  const requests = (await mockRequests()).filter((request) => (request.body.tools ?? []).length > 0);
+  const requests = (await mockRequests<RecordedRequest>()).filter((request) => (request.body.tools ?? []).length > 0);
   const carried = requests.map((request) =>
     request.body.messages[0]?.content.map((block) => block.text ?? '').join('\n'),
   );

@@ -6,6 +6,8 @@ import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
+import { mockRequests, setMockDefault } from './fixtures/mock-control';
+import { sendMessage } from './fixtures/run-message';
 
 interface WireBlock {
   type: string;
@@ -16,10 +18,6 @@ interface RecordedRequest {
   body: { system?: unknown; tools?: unknown[]; messages: { role: string; content: WireBlock[] }[] };
 }
 
-async function mockRequests(): Promise<RecordedRequest[]> {
-  return (await (await fetch(`${e2eUrls.mockApi}/__mock/requests`)).json()) as RecordedRequest[];
-}
-
 const countResults = (messages: RecordedRequest['body']['messages']): number =>
   messages.flatMap((message) => message.content).filter((block) => block.type === 'tool_result').length;
 
@@ -27,7 +25,7 @@ test('a 40-round run against a small context window compacts, finishes, and the 
   page,
 }) => {
   test.setTimeout(180_000);
-  await fetch(`${e2eUrls.mockApi}/__mock/default`, { method: 'POST', body: JSON.stringify({ mode: 'tools-forever' }) });
+  await setMockDefault('tools-forever');
   await page.goto('/');
   await chooseMockAnthropic(page);
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('40');
@@ -57,8 +55,7 @@ test('a 40-round run against a small context window compacts, finishes, and the 
   await share.fill('50');
   await share.blur();
 
-  await page.getByLabel('Message', { exact: true }).fill('Keep checking the weather.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Keep checking the weather.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('limit:rounds', { timeout: 150_000 });
 
   // The timeline: compactions are policy acts whose text starts with "Compacted".
@@ -70,7 +67,7 @@ test('a 40-round run against a small context window compacts, finishes, and the 
   await expect(last).toContainText('Final answer from what is known after');
 
   // The model received the compacted history: the summary in the first user message, far fewer results than rounds.
-  const requests = (await mockRequests()).filter((request) => (request.body.tools ?? []).length > 0);
+  const requests = (await mockRequests<RecordedRequest>()).filter((request) => (request.body.tools ?? []).length > 0);
   expect(requests).toHaveLength(41);
   const final = requests[40]?.body.messages ?? [];
   const first = final[0]?.content.map((block) => block.text ?? '').join('\n') ?? '';
@@ -79,7 +76,7 @@ test('a 40-round run against a small context window compacts, finishes, and the 
     /\[Compacted by Loupe: a summary of \d+ earlier messages, written by the model, replaces them\.\]\nMock summary: the earlier rounds read \d+ tool results\./,
   );
   expect(countResults(final)).toBeLessThan(15);
-  const summaries = (await mockRequests()).filter(
+  const summaries = (await mockRequests<RecordedRequest>()).filter(
     (request) => (request.body.tools ?? []).length === 0 && request.body.messages.length === 1,
   );
   expect(summaries.length).toBeGreaterThan(0);

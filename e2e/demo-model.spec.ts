@@ -3,6 +3,8 @@ import { expect, test } from './fixtures/loupe-test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { holdRequests, isMcpMethod } from './fixtures/hold-requests';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
 
 test('the Demo model plays weather → clothing against the demo server with no key', async ({ page }) => {
   await page.goto('/');
@@ -11,8 +13,7 @@ test('the Demo model plays weather → clothing against the demo server with no 
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
 
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Oslo today?');
 
   const status = page.getByRole('status', { name: 'Run status' });
   await expect(status).toContainText('end_turn');
@@ -36,12 +37,8 @@ test('Stop cancels a run and leaves the app ready to run again', async ({ page }
   // The demo run ends in about a second; its first tool call is held at the server so Stop lands mid-run.
   const toolCall = await holdRequests(page.context(), e2eUrls.demoServer, isMcpMethod('tools/call'));
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Lisbon today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expectDemoConnected(page);
+  await sendMessage(page, 'What should I wear in Lisbon today?');
   await toolCall.arrived();
   const weather = page
     .getByRole('region', { name: 'Timeline' })
@@ -55,7 +52,6 @@ test('Stop cancels a run and leaves the app ready to run again', async ({ page }
   toolCall.release();
 
   // Ready to run again: the next run goes all the way.
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Lisbon today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Lisbon today?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 });

@@ -6,6 +6,7 @@ import { e2eUrls } from './fixtures/e2e-ports';
 import { holdRequests, isMcpMethod } from './fixtures/hold-requests';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
 
 const tool = 'demo__weather_outlook';
 
@@ -22,8 +23,7 @@ async function askForOutlook(page: Page, message: string, era?: '2025 era (initi
     await dialog.getByRole('button', { name: 'Save and reconnect' }).click();
     await expect(servers.getByRole('listitem', { name: 'demo connected' })).toContainText('2025 era');
   }
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, message);
 }
 
 for (const era of [undefined, '2025 era (initialize)'] as const) {

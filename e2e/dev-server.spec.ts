@@ -4,6 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
 
 /** Two animation frames: every effect of the commit that opened the dialog (StrictMode's re-run too) is done. */
 async function settle(page: Page): Promise<void> {
@@ -37,8 +38,7 @@ test('first use, Monaco and a whole demo run included, never reloads the page', 
   await expect(dialog.locator('.monaco-editor').first()).toBeVisible({ timeout: 60_000 });
   await close(dialog);
 
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Paris?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   await expect(page.getByRole('article', { name: 'Round 3' })).toBeVisible();
   expect(loads).toBe(1);

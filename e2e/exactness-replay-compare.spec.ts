@@ -4,19 +4,17 @@ import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
+import { enqueue, resetMock } from './fixtures/mock-control';
 
-async function enqueue(replies: unknown[]): Promise<void> {
-  await fetch(`${e2eUrls.mockApi}/__mock/reset`, { method: 'POST' });
-  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(replies),
-  });
+async function enqueueAfterReset(replies: unknown[]): Promise<void> {
+  await resetMock();
+  await enqueue(replies);
 }
 
 async function runDemo(page: Page, city: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(`What should I wear in ${city} today?`);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, `What should I wear in ${city} today?`);
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 }
 
@@ -29,12 +27,11 @@ test("a server's log messages during a call show on that call, in order, with th
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: /connected$/ })).toHaveCount(2);
   const tool = `server${new URL(e2eUrls.featuresServer).port}__chatty`;
-  await enqueue([
+  await enqueueAfterReset([
     { content: [{ type: 'tool_use', id: 'toolu_chatty', name: tool, input: {} }], stop_reason: 'tool_use' },
     { content: [{ type: 'text', text: 'It talked.' }], stop_reason: 'end_turn' },
   ]);
-  await page.getByLabel('Message', { exact: true }).fill('Call the chatty tool.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Call the chatty tool.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
   const call = page.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: `${tool} ok` });
@@ -84,10 +81,7 @@ test('offline replay steps through the recording with no server, and Compare fin
 
 test('Compare names the first divergence between two different runs', async ({ page }) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await runDemo(page, 'Oslo');
   await runDemo(page, 'Lisbon');
   await page.getByRole('button', { name: 'Compare runs' }).click();
@@ -103,13 +97,14 @@ test('Compare names the first divergence between two different runs', async ({ p
 test('live replay says on the round where the live model answers differently from the recording', async ({ page }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await enqueue([{ content: [{ type: 'text', text: 'Hello from the recording.' }], stop_reason: 'end_turn' }]);
-  await page.getByLabel('Message', { exact: true }).fill('Say hello.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await enqueueAfterReset([
+    { content: [{ type: 'text', text: 'Hello from the recording.' }], stop_reason: 'end_turn' },
+  ]);
+  await sendMessage(page, 'Say hello.');
   const status = page.getByRole('status', { name: 'Run status' });
   await expect(status).toContainText('end_turn');
 
-  await enqueue([{ content: [{ type: 'text', text: 'Hello, live.' }], stop_reason: 'end_turn' }]);
+  await enqueueAfterReset([{ content: [{ type: 'text', text: 'Hello, live.' }], stop_reason: 'end_turn' }]);
   await page.getByRole('button', { name: 'Replay live' }).click();
   const round1 = page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 1' });
   await expect(round1).toContainText('Hello, live.');

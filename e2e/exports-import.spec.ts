@@ -7,16 +7,11 @@ import { runExportedCurl } from '../test/support/run-exported-curl';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { importFile, sendMessage } from './fixtures/run-message';
+import { mockOpenAIRoot, resetMock } from './fixtures/mock-control';
 
-const mockRoot = e2eUrls.mockOpenAIApi.replace(/\/v1$/, '');
 const fixture = (): Transcript =>
   JSON.parse(readFileSync('test/fixtures/transcripts/v1/demo-weather-clothing.json', 'utf8')) as Transcript;
-
-async function importFile(page: Page, path: string): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
-  await (await chooser).setFiles(path);
-}
 
 async function showExport(page: Page, round: number, format: string) {
   const card = page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: `Round ${round}` });
@@ -82,17 +77,16 @@ test('a hostile transcript: its settings are shown and asked about, its URLs ref
 test('an OpenAI-compatible round exports the body the endpoint received, to /v1/chat/completions once', async ({
   page,
 }) => {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
+  await resetMock(mockOpenAIRoot);
   await page.goto('/');
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'OpenAI-compatible' });
   await page.getByRole('textbox', { name: 'Base URL' }).fill(e2eUrls.mockOpenAIApi);
   await page.getByRole('combobox', { name: 'Model' }).fill('gpt-4o-mini');
-  await page.getByLabel('Message', { exact: true }).fill('Hello');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Hello');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText(/end_turn|limit/);
 
   const received = (
-    (await (await fetch(`${mockRoot}/__mock/requests`)).json()) as { path: string; body: unknown }[]
+    (await (await fetch(`${mockOpenAIRoot}/__mock/requests`)).json()) as { path: string; body: unknown }[]
   ).filter((request) => request.path === '/v1/chat/completions');
   const round1 = await showExport(page, 1, 'curl');
   const run = runExportedCurl((await round1.getByLabel('Round 1 as curl').textContent()) ?? '');
@@ -127,8 +121,7 @@ test('a secret in a server URL is never written down: transcript, report, sessio
   await expect(page.getByText('This URL holds a secret', { exact: false })).toBeVisible();
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Demo model' });
 
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Oslo today?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
   const transcriptDownload = page.waitForEvent('download');

@@ -4,6 +4,8 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
+import { enqueue, resetMock } from './fixtures/mock-control';
 
 const hostile = localServerName(E2E_PORTS.hostileServer);
 const call = (id: string, tool: string) => ({ type: 'tool_use', id, name: `${hostile}__${tool}`, input: {} });
@@ -43,27 +45,22 @@ test('hostile tools: good parts reach the model, every bound is a visible status
   await maxTotal.fill('3');
   await maxTotal.press('Tab');
 
-  await fetch(`${e2eUrls.mockApi}/__mock/reset`, { method: 'POST' });
-  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([
-      {
-        content: [
-          call('toolu_bad', 'bad_base64'),
-          call('toolu_huge', 'huge_image'),
-          call('toolu_odd', 'unknown_parts'),
-          call('toolu_good', 'good'),
-          call('toolu_never', 'never_answers'),
-          call('toolu_endless', 'endless_progress'),
-        ],
-        stop_reason: 'tool_use',
-      },
-      { content: [{ type: 'text', text: 'I used what came back.' }], stop_reason: 'end_turn' },
-    ]),
-  });
-  await page.getByLabel('Message', { exact: true }).fill('Call every hostile tool.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await resetMock();
+  await enqueue([
+    {
+      content: [
+        call('toolu_bad', 'bad_base64'),
+        call('toolu_huge', 'huge_image'),
+        call('toolu_odd', 'unknown_parts'),
+        call('toolu_good', 'good'),
+        call('toolu_never', 'never_answers'),
+        call('toolu_endless', 'endless_progress'),
+      ],
+      stop_reason: 'tool_use',
+    },
+    { content: [{ type: 'text', text: 'I used what came back.' }], stop_reason: 'end_turn' },
+  ]);
+  await sendMessage(page, 'Call every hostile tool.');
 
   // The second request passed the mock's validation of the wire format: no bad image poisoned the history.
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn', { timeout: 120_000 });

@@ -3,9 +3,10 @@
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { sendMessage } from './fixtures/run-message';
+import { mockOpenAIRoot, mockRequests, resetMock } from './fixtures/mock-control';
 
 const ANTHROPIC_KEY = 'sk-ant-e2e-typed-for-anthropic-only';
-const mockRoot = e2eUrls.mockOpenAIApi.replace(/\/v1$/, '');
 
 interface RecordedRequest {
   method: string;
@@ -14,7 +15,7 @@ interface RecordedRequest {
 }
 
 test.beforeEach(async () => {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
+  await resetMock(mockOpenAIRoot);
 });
 
 test('a key typed for Anthropic is never sent to the OpenAI-compatible endpoint', async ({ page }) => {
@@ -31,11 +32,10 @@ test('a key typed for Anthropic is never sent to the OpenAI-compatible endpoint'
   await page.getByRole('button', { name: 'Refresh models' }).click();
   await expect(page.getByRole('button', { name: 'Refresh models' })).toBeEnabled();
   await page.getByRole('combobox', { name: 'Model' }).fill('gpt-4o-mini');
-  await page.getByLabel('Message', { exact: true }).fill('Hello');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Hello');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText(/end_turn|limit/);
 
-  const requests = (await (await fetch(`${mockRoot}/__mock/requests`)).json()) as RecordedRequest[];
+  const requests = await mockRequests<RecordedRequest>(mockOpenAIRoot);
   expect(requests.some((request) => request.path === '/v1/models')).toBe(true);
   expect(requests.some((request) => request.path === '/v1/chat/completions')).toBe(true);
   for (const request of requests) {

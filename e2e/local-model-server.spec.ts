@@ -9,6 +9,9 @@ import type { Transcript } from '../src/engine/transcript/transcript';
 import { E2E_PORTS, e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
+import { enqueue as enqueueAt, resetMock } from './fixtures/mock-control';
 
 const mock = e2eUrls.mockOpenAIApi;
 const mockRoot = mock.replace(/\/v1$/, '');
@@ -30,24 +33,17 @@ async function sentMessages(): Promise<WireMessage[][]> {
 }
 
 async function enqueue(...replies: unknown[]): Promise<void> {
-  await fetch(`${mockRoot}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(replies),
-  });
+  await enqueueAt(replies, mockRoot);
 }
 
 test.beforeEach(async () => {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
+  await resetMock(mockRoot);
 });
 
 /** The OpenAI-compatible provider at `baseUrl` with no key, as a local server is used. */
 async function useLocalServer(page: Page, baseUrl = mock): Promise<void> {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await openSidebarTab(page, 'Settings');
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'OpenAI-compatible' });
   await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
@@ -55,8 +51,7 @@ async function useLocalServer(page: Page, baseUrl = mock): Promise<void> {
 }
 
 async function send(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, message);
 }
 
 /** Chromium reports a refused request itself on the console; nothing else may be logged. */

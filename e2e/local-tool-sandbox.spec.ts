@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
 
 async function addScriptTool(page: Page, name: string, body: string, timeoutMs: number): Promise<void> {
   await openSidebarTab(page, 'Tools');
@@ -20,8 +21,7 @@ async function addScriptTool(page: Page, name: string, body: string, timeoutMs: 
 }
 
 async function run(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, message);
   // The allocation takes a few seconds of interpreter time before it meets the memory cap.
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn', { timeout: 90_000 });
 }

@@ -1,18 +1,12 @@
 // A long run stays a light page: only the rounds near the viewport are mounted, and any round is reached
 // by jumping to it, by the first error, or by searching — each mounting the round it goes to.
 import { writeFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { makeLongTranscript } from '../scripts/bench/make-long-transcript';
 import { expect, test } from './fixtures/loupe-test';
+import { importFile } from './fixtures/run-message';
 
 const ROUNDS = 300;
 const FAILING = 217;
-
-async function importFile(page: Page, path: string): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
-  await (await chooser).setFiles(path);
-}
 
 test('a 300-round import mounts a few cards, and jump, first error and search reach any round', async ({
   page,

@@ -6,6 +6,8 @@ import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
+import { enqueue, mockRequests, setMockDefault } from './fixtures/mock-control';
+import { sendMessage } from './fixtures/run-message';
 
 const demo = localServerName(E2E_PORTS.demoServer);
 const weather = `${demo}__weather_get`;
@@ -18,18 +20,6 @@ interface RecordedRequest {
   };
 }
 
-async function mockRequests(): Promise<RecordedRequest[]> {
-  return (await (await fetch(`${e2eUrls.mockApi}/__mock/requests`)).json()) as RecordedRequest[];
-}
-
-async function enqueue(replies: unknown[]): Promise<void> {
-  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(replies),
-  });
-}
-
 async function setUp(page: Page, maxRounds: number): Promise<void> {
   await page.goto('/');
   await chooseMockAnthropic(page);
@@ -37,17 +27,12 @@ async function setUp(page: Page, maxRounds: number): Promise<void> {
   await replaceDemoServer(page, e2eUrls.demoServer);
 }
 
-async function run(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-}
-
 test('a model that never stops asking for tools ends at the round limit, visibly, with a final answer', async ({
   page,
 }) => {
-  await fetch(`${e2eUrls.mockApi}/__mock/default`, { method: 'POST', body: JSON.stringify({ mode: 'tools-forever' }) });
+  await setMockDefault('tools-forever');
   await setUp(page, 3);
-  await run(page, 'Keep checking the weather.');
+  await sendMessage(page, 'Keep checking the weather.');
 
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('limit:rounds');
   const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -59,7 +44,7 @@ test('a model that never stops asking for tools ends at the round limit, visibly
   await expect(final).toContainText('Final answer from what is known after 3 tool rounds.');
   await expect(final.getByRole('list', { name: 'Policies that acted' })).toContainText('final answer');
 
-  const requests = await mockRequests();
+  const requests = await mockRequests<RecordedRequest>();
   expect(requests).toHaveLength(4);
   expect(requests[3]?.body.tool_choice).toEqual({ type: 'none' });
   expect(requests[3]?.body.tools?.map((tool) => tool.name)).toContain(weather);
@@ -68,15 +53,15 @@ test('a model that never stops asking for tools ends at the round limit, visibly
 });
 
 test('"At a limit: Stop" from the Loop policies panel ends at the limit without another request', async ({ page }) => {
-  await fetch(`${e2eUrls.mockApi}/__mock/default`, { method: 'POST', body: JSON.stringify({ mode: 'tools-forever' }) });
+  await setMockDefault('tools-forever');
   await setUp(page, 2);
   await openSidebarTab(page, 'Policies');
   const panel = page.getByRole('region', { name: 'Loop policies' });
   await panel.getByRole('combobox', { name: 'At a limit' }).selectOption({ label: 'Stop' });
-  await run(page, 'Keep checking the weather.');
+  await sendMessage(page, 'Keep checking the weather.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('limit:rounds');
   await expect(page.getByRole('note', { name: 'Limit reached' })).toContainText('the loop stopped');
-  expect(await mockRequests()).toHaveLength(2);
+  expect(await mockRequests<RecordedRequest>()).toHaveLength(2);
 });
 
 test('invalid arguments get an exact error and never reach the server; the corrected call runs', async ({ page }) => {
@@ -86,7 +71,7 @@ test('invalid arguments get an exact error and never reach the server; the corre
     { content: [{ type: 'tool_use', id: 'toolu_good', name: weather, input: { city: 'Paris' } }] },
     { content: [{ type: 'text', text: 'It is mild in Paris.' }] },
   ]);
-  await run(page, 'Weather in Paris?');
+  await sendMessage(page, 'Weather in Paris?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
   const exact = `Invalid input for tool '${weather}': /city: Instance type "number" is invalid. Expected "string".`;
@@ -98,7 +83,7 @@ test('invalid arguments get an exact error and never reach the server; the corre
     page.getByRole('article', { name: 'Round 2' }).getByRole('listitem', { name: `${weather} ok` }),
   ).toContainText('temperatureC');
 
-  const requests = await mockRequests();
+  const requests = await mockRequests<RecordedRequest>();
   const sentBack = requests[1]?.body.messages.at(-1)?.content[0];
   expect(sentBack).toMatchObject({ type: 'tool_result', is_error: true, content: [{ type: 'text', text: exact }] });
 });
@@ -109,7 +94,7 @@ test('an unknown tool gets an error result listing the real tools', async ({ pag
     { content: [{ type: 'tool_use', id: 'toolu_x', name: 'get_forecast', input: { city: 'Paris' } }] },
     { content: [{ type: 'text', text: 'Sorry.' }] },
   ]);
-  await run(page, 'Forecast?');
+  await sendMessage(page, 'Forecast?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   await expect(
     page.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: 'get_forecast not-found' }),

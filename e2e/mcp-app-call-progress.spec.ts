@@ -6,6 +6,7 @@ import type { Transcript } from '../src/engine/transcript/transcript';
 import { expect, test } from './fixtures/loupe-test';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
 import { startSlowCardServer, type SlowCardServer } from './fixtures/slow-card-server';
+import { sendMessage } from './fixtures/run-message';
 
 let server: SlowCardServer;
 test.beforeAll(async () => {
@@ -21,8 +22,7 @@ test("an app's slow call shows its progress and server log while it runs, and ke
   await page.goto('/');
   await replaceDemoServer(page, server.url);
   const { name } = server;
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Oslo today?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const call = page
     .getByRole('region', { name: 'Timeline' })

@@ -7,6 +7,7 @@ import { finishedDemoRun } from './fixtures/demo-app-run';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
 import { startSlowCardServer } from './fixtures/slow-card-server';
 import { expect, test } from './fixtures/loupe-test';
+import { sendMessage } from './fixtures/run-message';
 
 /** The types of the events the session stored, in order. */
 function storedEventTypes(page: Page): Promise<string[]> {
@@ -75,8 +76,7 @@ test('a reload while the run works and an app call is open: the call says interr
   try {
     await page.goto('/');
     await replaceDemoServer(page, server.url);
-    await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await sendMessage(page, 'What should I wear in Oslo today?');
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await expect(timeline.getByRole('listitem', { name: `${server.name}__clothing_advise running` })).toBeVisible();
     const call = timeline.getByRole('listitem', { name: `${server.name}__weather_get ok` });

@@ -5,7 +5,8 @@ import type { FrameLocator } from '@playwright/test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { openSidebarTab } from './fixtures/sidebar';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
 
 interface Answer {
   id: number;
@@ -53,12 +54,8 @@ test('an app that floods messages for the model gets 10 in, each cut to 20,000 c
   // Two runs and 15 messages of 30,000 characters through two frames: long on a loaded machine.
   test.slow();
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expectDemoConnected(page);
+  await sendMessage(page, 'What should I wear in Oslo today?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const call = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem', { name: /^demo__weather_get ok/ });
   const card = call.frameLocator('iframe[title="App: demo__weather_get"]').frameLocator('iframe');
@@ -76,8 +73,7 @@ test('an app that floods messages for the model gets 10 in, each cut to 20,000 c
 
   // What the model is sent (the mock Messages API records it): the 10 messages, each cut with a note saying so.
   await chooseMockAnthropic(page);
-  await page.getByLabel('Message', { exact: true }).fill('Thanks.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Thanks.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const requests = (await (await fetch(`${e2eUrls.mockApi}/__mock/requests`)).json()) as {
     body: { messages: { role: string; content: unknown }[] };

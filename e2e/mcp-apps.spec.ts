@@ -1,7 +1,7 @@
 // MCP Apps end to end: the MCP project's example app server (server-basic-vanillajs, from npm) and the demo
 // server's weather card render in the timeline inside their call, on an opaque origin that cannot read Loupe.
 import { readFileSync } from 'node:fs';
-import type { FrameLocator, Page } from '@playwright/test';
+import type { FrameLocator } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { finishedDemoRun } from './fixtures/demo-app-run';
@@ -9,17 +9,15 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
-import { expectEditorReady } from './fixtures/editor-ready';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { mockRequests } from './fixtures/mock-control';
+import { replaceEditorText } from './fixtures/paused-editor';
+import { sendMessage } from './fixtures/run-message';
 
 const basic = localServerName(E2E_PORTS.basicAppServer);
 
 interface RecordedRequest {
   body: { tools?: { name: string }[]; messages: { role: string; content: unknown }[] };
-}
-
-async function mockRequests(): Promise<RecordedRequest[]> {
-  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
-  return (await response.json()) as RecordedRequest[];
 }
 
 /** Runs `code` inside the app's own page (the frame inside Loupe's sandbox page) and returns what it saw. */
@@ -51,8 +49,7 @@ test('the example MCP App renders in its call, on an opaque origin that cannot r
   await page.evaluate(() => localStorage.setItem('loupe.e2e-secret', 'sk-must-not-leak'));
   await replaceDemoServer(page, e2eUrls.basicAppServer);
 
-  await page.getByLabel('Message', { exact: true }).fill('What time is it on the server?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What time is it on the server?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
   const call = page
@@ -95,10 +92,9 @@ test('the example MCP App renders in its call, on an opaque origin that cannot r
   expect(JSON.stringify(seen)).not.toContain('sk-must-not-leak');
 
   // The next run sends the app's message with the person's text.
-  await page.getByLabel('Message', { exact: true }).fill('And now?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'And now?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-  const requests = await mockRequests();
+  const requests = await mockRequests<RecordedRequest>();
   const sent = requests.flatMap((request) => request.body.messages).map((message) => JSON.stringify(message));
   const next = sent.find((message) => message.includes('And now?'));
   expect(next).toContain('This is message text.');
@@ -114,11 +110,10 @@ test('the demo weather card: the app-only forecast tool never reaches the model,
   await replaceDemoServer(page, e2eUrls.demoServer);
   await expect(page.getByRole('list', { name: 'Servers' })).toContainText('3 tools (+1 for its apps only)');
 
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Paris?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
-  const requests = await mockRequests();
+  const requests = await mockRequests<RecordedRequest>();
   for (const request of requests) {
     const names = request.body.tools?.map((tool) => tool.name) ?? [];
     expect(names).toContain(`${demo}__weather_get`);
@@ -140,15 +135,6 @@ test('the demo weather card: the app-only forecast tool never reaches the model,
 });
 
 /** Replaces the text of the Monaco editor named `name` in the paused step with `text`. */
-async function replaceEditorText(page: Page, name: string, text: string): Promise<void> {
-  const panel = page.getByRole('region', { name: 'Paused step' });
-  await expectEditorReady(panel);
-  await panel.getByRole('textbox', { name, exact: true }).focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
-
 test("step mode holds the card's call like a model's: edited input, overridden result, in the transcript", async ({
   page,
 }, info) => {
@@ -211,16 +197,12 @@ test("a breakpoint on the app-only tool holds the card's call; skipping it answe
   page,
 }) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
   await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_forecast');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Oslo today?');
   // The model never calls the app-only tool: the run goes through without stopping.
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
@@ -294,13 +276,9 @@ test('a hostile app: a tool its server lacks is refused and shown; a flood stops
 
 test("after Stop, the app's calls are refused and shown", async ({ page }) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await page.getByRole('switch', { name: 'Step mode' }).check();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Oslo today?');
   const status = page.getByRole('status', { name: 'Debugger status' });
   // Step to the weather call's result: the card shows while the run is held there.
   for (const point of ['before the model request', "after the model's reply", 'before demo__weather_get runs']) {

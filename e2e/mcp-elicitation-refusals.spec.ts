@@ -7,6 +7,8 @@ import { MOCK_API_KEY, chooseMockAnthropic } from './fixtures/choose-mock-anthro
 import { e2eUrls, localServerName, loupeOrigins } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
+import { sendMessage } from './fixtures/run-message';
+import { enqueue } from './fixtures/mock-control';
 
 let server: McpHttpHandle;
 test.beforeAll(async () => {
@@ -22,11 +24,7 @@ async function modelCalls(tool: string): Promise<void> {
     { content: [{ type: 'tool_use', id: 'toolu_ask', name: tool, input: {} }], stop_reason: 'tool_use' },
     { content: [{ type: 'text', text: 'Done asking.' }] },
   ];
-  const response = await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(replies),
-  });
+  const response = await enqueue(replies);
   expect(response.ok).toBe(true);
 }
 
@@ -46,8 +44,7 @@ test.beforeEach(async ({ page }) => {
 
 test("a form answer holding the person's API key is refused with the reason; a clean one goes", async ({ page }) => {
   await modelCalls(`${name()}__ask_note`);
-  await page.getByLabel('Message', { exact: true }).fill('Leave a note.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Leave a note.');
 
   const form = page.getByRole('dialog', { name: `${name()} asks for input` });
   const note = form.getByRole('textbox', { name: 'Note (required)' });
@@ -77,8 +74,7 @@ test('a URL-mode elicitation Loupe never offered is refused to the server: no di
   page,
 }) => {
   await modelCalls(`${name()}__ask_url`);
-  await page.getByLabel('Message', { exact: true }).fill('Sign me in.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Sign me in.');
 
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const call = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem', { name: /__ask_url ok/ });

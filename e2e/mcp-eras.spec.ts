@@ -5,6 +5,8 @@ import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
+import { sendOnly } from './fixtures/tools-panel';
 
 async function addServer(page: Page, url: string): Promise<void> {
   await openSidebarTab(page, 'Servers');
@@ -12,23 +14,8 @@ async function addServer(page: Page, url: string): Promise<void> {
   await page.getByRole('button', { name: 'Add server' }).click();
 }
 
-/** Leaves only `keep` switched on in the Tools panel. */
-async function sendOnly(page: Page, keep: string): Promise<void> {
-  await openSidebarTab(page, 'Tools');
-  const tools = page.getByRole('region', { name: 'Tools' });
-  for (const name of await tools
-    .getByRole('switch')
-    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))) {
-    if (name === null) continue;
-    const control = tools.getByRole('switch', { name, exact: true });
-    if (name === `Send ${keep}`) await control.check();
-    else await control.uncheck();
-  }
-}
-
 async function run(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, message);
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('running');
 }
 

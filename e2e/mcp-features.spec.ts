@@ -6,14 +6,12 @@ import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { mockRequests } from './fixtures/mock-control';
+import { sendMessage } from './fixtures/run-message';
+import { sendOnly } from './fixtures/tools-panel';
 
 interface RecordedRequest {
   body: { messages?: { role: string; content: { type: string; text?: string }[] | string }[]; tools?: unknown[] };
-}
-
-async function mockRequests(): Promise<RecordedRequest[]> {
-  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
-  return (await response.json()) as RecordedRequest[];
 }
 
 async function setUp(page: Page): Promise<void> {
@@ -24,25 +22,6 @@ async function setUp(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Add server' }).click();
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: /connected$/ })).toHaveCount(2);
-}
-
-/** Leaves only `keep` switched on in the Tools panel. */
-async function sendOnly(page: Page, keep: string): Promise<void> {
-  await openSidebarTab(page, 'Tools');
-  const tools = page.getByRole('region', { name: 'Tools' });
-  for (const name of await tools
-    .getByRole('switch')
-    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))) {
-    if (name === null) continue;
-    const control = tools.getByRole('switch', { name, exact: true });
-    if (name === `Send ${keep}`) await control.check();
-    else await control.uncheck();
-  }
-}
-
-async function run(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
 }
 
 test('the protocol log shows every message with timing, filters and exports; capabilities are listed', async ({
@@ -101,7 +80,7 @@ test('a resource attached to the conversation goes with the next message; a prom
   await sendOnly(page, 'none');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-  const [first] = await mockRequests();
+  const [first] = await mockRequests<RecordedRequest>();
   const content = first?.body.messages?.[0]?.content;
   expect(Array.isArray(content) ? content.map((block) => block.type) : content).toEqual(['text', 'image', 'text']);
   expect(Array.isArray(content) ? content[0]?.text : '').toContain('- umbrella');
@@ -114,7 +93,7 @@ test('elicitation opens a form with the defaults; sampling asks before the model
   await setUp(page);
   const name = `server${new URL(e2eUrls.featuresServer).port}`;
   await sendOnly(page, `${name}__book_table`);
-  await run(page, 'Book a table.');
+  await sendMessage(page, 'Book a table.');
   const form = page.getByRole('dialog', { name: `${name} asks for input` });
   await expect(form.getByRole('textbox', { name: 'Name (required)' })).toHaveValue('Ada');
   await expect(form.getByRole('combobox', { name: 'Seating' })).toHaveValue('terrace');
@@ -130,7 +109,7 @@ test('elicitation opens a form with the defaults; sampling asks before the model
   );
 
   await sendOnly(page, `${name}__summarise`);
-  await run(page, 'Summarise Paris.');
+  await sendMessage(page, 'Summarise Paris.');
   const approval = page.getByRole('dialog', { name: `${name} asks the model` });
   await expect(approval.getByRole('list', { name: 'Sampling messages' })).toContainText('user: Summarise Paris.');
   await approval.getByRole('button', { name: 'Approve and send' }).click();
@@ -140,7 +119,7 @@ test('elicitation opens a form with the defaults; sampling asks before the model
   );
 
   await sendOnly(page, `${name}__chatty`);
-  await run(page, 'Work.');
+  await sendMessage(page, 'Work.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   await openSidebarTab(page, 'Servers');
   await page.getByRole('button', { name: `Inspect ${name}` }).click();

@@ -4,7 +4,8 @@ import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
-import { expectEditorReady } from './fixtures/editor-ready';
+import { replaceEditorText } from './fixtures/paused-editor';
+import { sendMessage } from './fixtures/run-message';
 
 const modernName = `server${new URL(e2eUrls.modernServer).port}`;
 
@@ -31,16 +32,6 @@ async function sendOnly(page: Page, keep: string): Promise<void> {
   }
 }
 
-async function replaceEditorText(page: Page, name: string, text: string): Promise<void> {
-  const panel = page.getByRole('region', { name: 'Paused step' });
-  await expectEditorReady(panel);
-  const editor = panel.getByRole('textbox', { name });
-  await editor.focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
-
 test('an edit that breaks a $ref-erenced sub-schema is refused in the pause editor; a good one runs', async ({
   page,
 }) => {
@@ -50,8 +41,7 @@ test('an edit that breaks a $ref-erenced sub-schema is refused in the pause edit
   await sendOnly(page, `${modernName}__ship`);
   const status = page.getByRole('status', { name: 'Debugger status' });
   await page.getByRole('switch', { name: 'Step mode' }).check();
-  await page.getByLabel('Message', { exact: true }).fill('Ship it.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Ship it.');
   await expect(status).toContainText('Paused before the model request of round 1');
   await page.getByRole('button', { name: 'Step', exact: true }).click();
   await expect(status).toContainText("Paused after the model's reply in round 1");

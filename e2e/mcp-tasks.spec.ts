@@ -8,6 +8,7 @@ import { loupeOrigins } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
 
 let server: TasksServerHandle;
 let modern: ModernTasksServerHandle;
@@ -42,8 +43,7 @@ async function connectTasksServer(page: Page, url = server.url): Promise<string>
     if (label === `Send ${name}__slow_report`) await control.check();
     else await control.uncheck();
   }
-  await page.getByLabel('Message', { exact: true }).fill('Write the report.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Write the report.');
   return `${name}__slow_report`;
 }
 

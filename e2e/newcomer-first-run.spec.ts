@@ -3,6 +3,8 @@ import { expect, test } from './fixtures/loupe-test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { holdRequests } from './fixtures/hold-requests';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
 
 test('Run pressed while the demo server is still connecting waits for it and gets its tools', async ({ page }) => {
   // The demo server answers nothing until the Run has been pressed: "connecting" for as long as the test wants.
@@ -13,8 +15,7 @@ test('Run pressed while the demo server is still connecting waits for it and get
   await expect(servers.getByRole('listitem', { name: 'demo connecting' })).toBeVisible();
   await demo.arrived();
 
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Oslo today?');
   const status = page.getByRole('status', { name: 'Run status' });
   await expect(status).toContainText('Waiting for 1 server to connect (demo)…');
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeEnabled();
@@ -37,8 +38,7 @@ test('Run pressed before the engine has started is queued, not lost', async ({ p
   const engine = await holdRequests(page.context(), /worker-entry[^/]*\.js/);
   await page.goto('/');
   await engine.arrived();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Lisbon today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Lisbon today?');
   const status = page.getByRole('status', { name: 'Run status' });
   await expect(status).toContainText('Waiting for 1 server to connect (demo)…');
 
@@ -55,17 +55,13 @@ test('Stop while waiting for a server ends the run as aborted without starting i
   const demo = await holdRequests(page.context(), e2eUrls.demoServer);
   await page.goto('/');
   await demo.arrived();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Rome today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Rome today?');
   const status = page.getByRole('status', { name: 'Run status' });
   await expect(status).toContainText('Waiting for 1 server to connect (demo)…');
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(status).toContainText('aborted');
   await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article')).toHaveCount(0);
   demo.release();
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
 });

@@ -6,16 +6,10 @@ import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
+import { enqueue } from './fixtures/mock-control';
+import { sendMessage } from './fixtures/run-message';
 
 const name = localServerName(E2E_PORTS.oauthServer);
-
-async function enqueue(replies: unknown[]): Promise<void> {
-  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(replies),
-  });
-}
 
 /** Records each window.open: its features, and whether the page got a handle on the window. */
 async function recordWindowOpens(page: Page, { openWindow }: { openWindow: boolean }): Promise<void> {
@@ -74,8 +68,7 @@ test('sign in to an OAuth server in a popup, then run its tool', async ({ page }
     { content: [{ type: 'tool_use', id: 'toolu_who', name: `${name}__whoami`, input: {} }] },
     { content: [{ type: 'text', text: 'You are signed in.' }] },
   ]);
-  await page.getByLabel('Message', { exact: true }).fill('Who am I?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Who am I?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const call = page
     .getByRole('region', { name: 'Timeline' })

@@ -9,6 +9,8 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
 
 const mock = e2eUrls.mockOpenAIApi;
 const media = localServerName(E2E_PORTS.mediaServer);
@@ -59,8 +61,7 @@ async function useMockEndpoint(page: Page, model: string): Promise<void> {
 }
 
 async function run(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, message);
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 }
 
@@ -68,10 +69,7 @@ test('the MCP loop runs to its end through a keyless endpoint, with costs, and e
   page,
 }) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await useMockEndpoint(page, 'gpt-4o-mini');
   // Fixed usage, so the cost can be checked by hand (docs/decisions/cost-check.md).
   await enqueue(
@@ -194,10 +192,7 @@ test('a model without tool calling runs the loop on the prompted track, and a re
   page,
 }) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await useMockEndpoint(page, 'llama3.2:3b');
   await openSidebarTab(page, 'Settings');
   await page.getByText('Model capabilities').click();

@@ -4,6 +4,8 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
+import { enqueue, mockRequests } from './fixtures/mock-control';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 
@@ -25,21 +27,16 @@ test('redacted thinking is kept and sent back; a PDF result goes to the model as
   await page.getByRole('button', { name: 'Add server' }).click();
   await expect(servers.getByRole('listitem', { name: `${media} connected` })).toBeVisible();
 
-  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([
-      {
-        content: [
-          { type: 'redacted_thinking', data: 'EncryptedThinking+/==' },
-          { type: 'tool_use', id: 'toolu_pdf_1', name: `${media}__pdf`, input: {} },
-        ],
-      },
-      { content: [{ type: 'text', text: 'The report says hello.' }] },
-    ]),
-  });
-  await page.getByLabel('Message', { exact: true }).fill('Read me the report.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await enqueue([
+    {
+      content: [
+        { type: 'redacted_thinking', data: 'EncryptedThinking+/==' },
+        { type: 'tool_use', id: 'toolu_pdf_1', name: `${media}__pdf`, input: {} },
+      ],
+    },
+    { content: [{ type: 'text', text: 'The report says hello.' }] },
+  ]);
+  await sendMessage(page, 'Read me the report.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
   const round1 = page.getByRole('article', { name: 'Round 1' });
@@ -52,7 +49,7 @@ test('redacted thinking is kept and sent back; a PDF result goes to the model as
   const call = round1.getByRole('listitem', { name: new RegExp(`${media}__pdf`) });
   await expect(call).toContainText(/PDF document \(\d+\.\d KB\) \(not rendered\)/);
 
-  const requests = (await (await fetch(`${e2eUrls.mockApi}/__mock/requests`)).json()) as RecordedRequest[];
+  const requests = await mockRequests<RecordedRequest>();
   const second = requests.filter((request) => request.body.messages !== undefined)[1];
   expect(second?.body.messages?.[1]?.content[0]).toEqual({ type: 'redacted_thinking', data: 'EncryptedThinking+/==' });
   const result = second?.body.messages?.[2]?.content[0];

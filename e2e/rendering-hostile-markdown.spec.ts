@@ -2,10 +2,11 @@
 // 50,000 emphasis runs cost seconds per streamed delta; the session restore repeated the crash on every load.
 // Now: the round renders (those parts as plain text, saying so), the app stays usable, and a reload works.
 import type { Page } from '@playwright/test';
-import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
+import { enqueue } from './fixtures/mock-control';
 
 const QUOTES = '>'.repeat(20_000);
 const EMPHASIS = '_a'.repeat(50_000);
@@ -13,18 +14,14 @@ const EMPHASIS = '_a'.repeat(50_000);
 const STREAMED_EMPHASIS = '_a_ **b** '.repeat(3_000);
 
 async function enqueueHostileReply(): Promise<void> {
-  const response = await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([
-      {
-        content: [
-          { type: 'text', text: `# Fine heading\n\n${QUOTES}\n\n${EMPHASIS}\n\n${STREAMED_EMPHASIS}\n\nThe **end**.` },
-        ],
-        stop_reason: 'end_turn',
-      },
-    ]),
-  });
+  const response = await enqueue([
+    {
+      content: [
+        { type: 'text', text: `# Fine heading\n\n${QUOTES}\n\n${EMPHASIS}\n\n${STREAMED_EMPHASIS}\n\nThe **end**.` },
+      ],
+      stop_reason: 'end_turn',
+    },
+  ]);
   expect(response.ok).toBe(true);
 }
 
@@ -53,8 +50,7 @@ test('20 kB of > and 50,000 emphasis runs from the model: the app stays usable a
   await page.goto('/');
   await chooseMockAnthropic(page);
   await enqueueHostileReply();
-  await page.getByLabel('Message', { exact: true }).fill('Say something hostile.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Say something hostile.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   await expectHostileRound(page);
   await expectUsable(page);

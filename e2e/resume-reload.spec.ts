@@ -6,6 +6,7 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 
@@ -87,8 +88,7 @@ test('a reload mid-stream: Resume asks for the round again and the run finishes'
     },
     { content: [{ type: 'text', text: 'Wear a light coat in Paris.' }], stop_reason: 'end_turn' },
   ]);
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Paris?');
   const round = page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 1' });
   await expect(round).toContainText('Let me think');
   await expect.poll(() => mock('held')).toEqual({ held: 1 });
@@ -139,8 +139,7 @@ test('a reload while a tool runs: Resume keeps finished calls, does not run the 
     },
     { content: [{ type: 'text', text: 'It is mild in Paris; the long task did not run again.' }] },
   ]);
-  await page.getByLabel('Message', { exact: true }).fill('Check the weather and run the long task.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Check the weather and run the long task.');
   const round = page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 1' });
   const weather = round.getByRole('listitem', { name: /demo__weather_get/ });
   const sleep = round.getByRole('listitem', { name: new RegExp(`${media}__sleep`) });

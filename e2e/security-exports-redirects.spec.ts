@@ -4,9 +4,11 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
-import { e2eUrls, localServerName } from './fixtures/e2e-ports';
+import { localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
+import { enqueue } from './fixtures/mock-control';
 
 const cors = {
   'Access-Control-Allow-Origin': '*',
@@ -26,22 +28,17 @@ test('a model that echoes the key: the transcript, the report and every round ex
 }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
-  const enqueued = await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([
-      {
-        content: [
-          { type: 'text', text: `Your key is ${MOCK_API_KEY}; checking the weather.` },
-          { type: 'tool_use', id: 'toolu_echo', name: 'demo__weather_get', input: { city: 'Paris' } },
-        ],
-      },
-      { content: [{ type: 'text', text: 'Done.' }] },
-    ]),
-  });
+  const enqueued = await enqueue([
+    {
+      content: [
+        { type: 'text', text: `Your key is ${MOCK_API_KEY}; checking the weather.` },
+        { type: 'tool_use', id: 'toolu_echo', name: 'demo__weather_get', input: { city: 'Paris' } },
+      ],
+    },
+    { content: [{ type: 'text', text: 'Done.' }] },
+  ]);
   expect(enqueued.ok).toBe(true);
-  await page.getByLabel('Message', { exact: true }).fill('What is my key?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What is my key?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   // The run itself still shows what the model said: only what leaves is redacted.
   const round2 = page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 2' });

@@ -5,9 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import MarkdownIt from 'markdown-it';
 import type { Page } from '@playwright/test';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
-import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { importFile, sendMessage } from './fixtures/run-message';
+import { enqueue } from './fixtures/mock-control';
 
 /** A tracker that must never be asked for anything: a request to it fails the test. */
 const TRACKER = 'http://tracker.invalid';
@@ -27,12 +28,6 @@ const TOOL_RENAMES: [string, string][] = [
   ['demo__weather_get', 'constructor'],
   ['demo__clothing_advise', '__proto__'],
 ];
-
-async function importFile(page: Page, path: string): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
-  await (await chooser).setFiles(path);
-}
 
 /** Fails on anything in the page that could run script, follow a hostile link or fetch a remote image. */
 async function expectInert(page: Page): Promise<void> {
@@ -134,22 +129,17 @@ test('a model server that echoes the key in its error: the alert, transcript, st
   page.on('console', (message) => logged.push(message.text()));
   await page.goto('/');
   await chooseMockAnthropic(page, key);
-  const enqueued = await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([
-      {
-        error: {
-          status: 401,
-          type: 'authentication_error',
-          message: `invalid x-api-key: ${key} (headers received: {"x-api-key":"${key}"})`,
-        },
+  const enqueued = await enqueue([
+    {
+      error: {
+        status: 401,
+        type: 'authentication_error',
+        message: `invalid x-api-key: ${key} (headers received: {"x-api-key":"${key}"})`,
       },
-    ]),
-  });
+    },
+  ]);
   expect(enqueued.ok).toBe(true);
-  await page.getByLabel('Message', { exact: true }).fill('Hello');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'Hello');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('error');
   const alert = page.getByRole('alert').filter({ hasText: 'The API key was refused' });
   await expect(alert).toContainText('invalid x-api-key: REDACTED');

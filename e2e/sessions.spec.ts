@@ -5,8 +5,10 @@ import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
-import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
+import { enqueue } from './fixtures/mock-control';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 const demo = localServerName(E2E_PORTS.demoServer);
@@ -41,19 +43,14 @@ test('run, export, reload, import: the same rounds, image and answer, and no mod
   await page.goto('/');
   await useMockAnthropic(page);
   await replaceDemoServer(page, e2eUrls.mediaServer);
-  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([
-      {
-        content: [{ type: 'tool_use', id: 'toolu_image_1', name: `${media}__image`, input: {} }],
-        stop_reason: 'tool_use',
-      },
-      { content: [{ type: 'text', text: 'I can see a tiny picture.' }], stop_reason: 'end_turn' },
-    ]),
-  });
-  await page.getByLabel('Message', { exact: true }).fill('Show me the picture.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await enqueue([
+    {
+      content: [{ type: 'tool_use', id: 'toolu_image_1', name: `${media}__image`, input: {} }],
+      stop_reason: 'tool_use',
+    },
+    { content: [{ type: 'text', text: 'I can see a tiny picture.' }], stop_reason: 'end_turn' },
+  ]);
+  await sendMessage(page, 'Show me the picture.');
   await expectImageRun(page);
 
   const download = page.waitForEvent('download');
@@ -79,12 +76,8 @@ test('run, export, reload, import: the same rounds, image and answer, and no mod
 
 test('a broken file is refused with an alert and the current session is unchanged', async ({ page }, info) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expectDemoConnected(page);
+  await sendMessage(page, 'What should I wear in Oslo today?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('article')).toHaveCount(3);
@@ -116,8 +109,7 @@ test('a reload in the middle of a run restores it at the last checkpoint, and it
   await page.goto('/');
   await useMockAnthropic(page);
   await replaceDemoServer(page, e2eUrls.demoServer);
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Paris today?');
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('article', { name: 'Round 2' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('running');
@@ -147,15 +139,11 @@ test('a reload in the middle of a stepped run restores it at the pause, and Step
   page,
 }, info) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   const status = page.getByRole('status', { name: 'Debugger status' });
   const step = page.getByRole('button', { name: 'Step', exact: true });
   await page.getByRole('switch', { name: 'Step mode' }).check();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Oslo today?');
   await expect(status).toContainText('Paused before the model request of round 1');
   await step.click();
   await expect(status).toContainText("Paused after the model's reply in round 1");

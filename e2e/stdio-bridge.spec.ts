@@ -10,6 +10,8 @@ import { E2E_PORTS, e2eUrls, loupeOrigins } from './fixtures/e2e-ports';
 import { openForeignPage } from './fixtures/foreign-page';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
+import { enqueue } from './fixtures/mock-control';
 
 const memoryServer = 'node_modules/@modelcontextprotocol/server-memory/dist/index.js';
 const memoryFile = join(mkdtempSync(join(tmpdir(), 'loupe-bridge-e2e-')), 'memory.jsonl');
@@ -69,30 +71,25 @@ test("Loupe connects with the URL the bridge printed and a run calls the stdio s
   await expect(tools).toContainText('create_entities');
   await expect(tools).toContainText('read_graph');
 
-  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([
-      {
-        content: [
-          {
-            type: 'tool_use',
-            id: 'toolu_create',
-            name: `${bridgeName}__create_entities`,
-            input: { entities: [{ name: 'Loupe', entityType: 'project', observations: ['steps through tool loops'] }] },
-          },
-        ],
-        stop_reason: 'tool_use',
-      },
-      {
-        content: [{ type: 'tool_use', id: 'toolu_read', name: `${bridgeName}__read_graph`, input: {} }],
-        stop_reason: 'tool_use',
-      },
-      { content: [{ type: 'text', text: 'Remembered Loupe.' }], stop_reason: 'end_turn' },
-    ]),
-  });
-  await page.getByLabel('Message', { exact: true }).fill('Remember Loupe.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await enqueue([
+    {
+      content: [
+        {
+          type: 'tool_use',
+          id: 'toolu_create',
+          name: `${bridgeName}__create_entities`,
+          input: { entities: [{ name: 'Loupe', entityType: 'project', observations: ['steps through tool loops'] }] },
+        },
+      ],
+      stop_reason: 'tool_use',
+    },
+    {
+      content: [{ type: 'tool_use', id: 'toolu_read', name: `${bridgeName}__read_graph`, input: {} }],
+      stop_reason: 'tool_use',
+    },
+    { content: [{ type: 'text', text: 'Remembered Loupe.' }], stop_reason: 'end_turn' },
+  ]);
+  await sendMessage(page, 'Remember Loupe.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn', { timeout: 60_000 });
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(

@@ -9,6 +9,8 @@ import { MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
 
 function runHeadless(suitePath: string, junitPath: string) {
   const result = spawnSync(
@@ -33,12 +35,8 @@ function runHeadless(suitePath: string, junitPath: string) {
 
 test('make a test from a run, run it ×3, export it and gate CI with the headless runner', async ({ page }) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Paris today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expectDemoConnected(page);
+  await sendMessage(page, 'What should I wear in Paris today?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 
   await page.getByRole('button', { name: 'Make a test' }).click();

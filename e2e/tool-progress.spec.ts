@@ -3,6 +3,8 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
+import { sendMessage } from './fixtures/run-message';
+import { enqueue } from './fixtures/mock-control';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 
@@ -15,19 +17,14 @@ test('progress of a long-running tool shows on the running call', async ({ page 
   await page.getByRole('button', { name: 'Add server' }).click();
   await expect(servers.getByRole('listitem', { name: `${media} connected` })).toBeVisible();
 
-  await fetch(`${e2eUrls.mockApi}/__mock/enqueue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([
-      {
-        content: [{ type: 'tool_use', id: 'toolu_sleep_1', name: `${media}__sleep`, input: { ms: 3000 } }],
-        stop_reason: 'tool_use',
-      },
-      { content: [{ type: 'text', text: 'Done waiting.' }], stop_reason: 'end_turn' },
-    ]),
-  });
-  await page.getByLabel('Message', { exact: true }).fill('Wait three seconds, please.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await enqueue([
+    {
+      content: [{ type: 'tool_use', id: 'toolu_sleep_1', name: `${media}__sleep`, input: { ms: 3000 } }],
+      stop_reason: 'tool_use',
+    },
+    { content: [{ type: 'text', text: 'Done waiting.' }], stop_reason: 'end_turn' },
+  ]);
+  await sendMessage(page, 'Wait three seconds, please.');
 
   const call = page
     .getByRole('article', { name: 'Round 1' })

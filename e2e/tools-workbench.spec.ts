@@ -5,14 +5,11 @@ import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { expectEditorReady } from './fixtures/editor-ready';
+import { mockRequests } from './fixtures/mock-control';
+import { sendMessage } from './fixtures/run-message';
 
 interface RecordedRequest {
   body: { tools?: { name: string; description?: string; input_schema?: unknown }[] };
-}
-
-async function mockRequests(): Promise<RecordedRequest[]> {
-  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
-  return (await response.json()) as RecordedRequest[];
 }
 
 async function useMockAnthropic(page: Page): Promise<void> {
@@ -29,8 +26,7 @@ async function replaceEditorText(page: Page, scope: Locator, text: string): Prom
 }
 
 async function run(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, message);
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 }
 
@@ -61,7 +57,7 @@ test('an edited description is what the next request carries; an invalid edit is
   await expect(tools.getByRole('listitem', { name: 'demo__weather_get' })).toContainText('edited');
 
   await run(page, 'What should I wear in Paris?');
-  const [first] = await mockRequests();
+  const [first] = await mockRequests<RecordedRequest>();
   const sent = first?.body.tools?.find((tool) => tool.name === 'demo__weather_get');
   expect(sent?.description).toBe('Edited in Loupe: the forecast for a city.');
   expect(sent?.input_schema).toEqual({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] });
@@ -92,7 +88,7 @@ test('a local tool with a JavaScript handler is offered to the model and answers
   await expect(tools.getByLabel('Tools sent')).toHaveText('1 of 4 sent');
 
   await run(page, 'Find me a raincoat.');
-  const [first] = await mockRequests();
+  const [first] = await mockRequests<RecordedRequest>();
   expect(first?.body.tools?.map((tool) => tool.name)).toEqual(['catalog_search']);
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(

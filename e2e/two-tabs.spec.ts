@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
-import { openSidebarTab } from './fixtures/sidebar';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
 
 /** The fixture watches the first page only: the second tab fails the test on console errors too. */
 function watchErrors(page: Page, errors: string[]): void {
@@ -21,14 +22,10 @@ test('a second tab is read-only, takes over, and the paused run resumes in exact
   // Two tabs, each with its own worker, build and run the app on a shared, loaded machine.
   test.setTimeout(120_000);
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   const firstStatus = page.getByRole('status', { name: 'Debugger status' });
   await page.getByRole('switch', { name: 'Step mode' }).check();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Oslo today?');
   await expect(firstStatus).toContainText('Paused before the model request of round 1');
   await page.getByRole('button', { name: 'Step', exact: true }).click();
   await expect(firstStatus).toContainText("Paused after the model's reply in round 1");

@@ -4,6 +4,8 @@ import { expect, test } from './fixtures/loupe-test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { holdRequests, isMcpMethod } from './fixtures/hold-requests';
 import { openSidebarTab } from './fixtures/sidebar';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
 
 /** The engine worker of the page (Playwright sees dedicated workers; no hook in the app is needed). */
 async function engineWorker(page: Page): Promise<Worker> {
@@ -19,8 +21,7 @@ async function startHeldRun(page: Page) {
   await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
-  await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, 'What should I wear in Oslo today?');
   await toolCall.arrived();
   const round1 = page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 1' });
   await expect(round1.getByRole('listitem', { name: /demo__weather_get/ })).toContainText('running');
@@ -37,10 +38,7 @@ async function expectRecovered(page: Page, reason: RegExp, toolCall: { release: 
   // Only now: the held call must not be answered to the old worker before it is gone.
   toolCall.release();
   await expect(alerts.filter({ hasText: 'The engine was restarted.' })).toBeVisible();
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   const status = page.getByRole('status', { name: 'Run status' });
   await expect(status).toContainText('aborted');
   await expect(page.getByRole('region', { name: 'Interrupted run' })).toBeVisible();
