@@ -122,3 +122,40 @@ describe('buildMarkdownReport of a transcript someone else wrote', () => {
     expect(html).toContain('<strong>formatting</strong>');
   });
 });
+
+describe('buildMarkdownReport of blocks of the API’s own', () => {
+  it('names each block with its JSON fenced, and lists citations as text, never as links', () => {
+    const transcript: Transcript = {
+      ...buildTranscript([], meta),
+      rounds: [
+        {
+          ...round(1),
+          response: {
+            content: [
+              {
+                type: 'api_block',
+                block: { type: 'server_tool_use', id: 's', name: 'web_search', input: { query: '[x](javascript:y)' } },
+              },
+              {
+                type: 'text',
+                text: 'Sunny.',
+                citations: [{ url: 'javascript:alert(1)', title: '[click](javascript:alert(1))', cited_text: 'c' }],
+              },
+            ],
+            stopReason: 'end_turn',
+            usage: { inputTokens: 1, outputTokens: 1 },
+            interrupted: false,
+            timing: { startedAt: 0, endedAt: 1, durationMs: 1 },
+          },
+        },
+      ],
+    };
+    const report = buildMarkdownReport(transcript);
+    expect(report).toContain("_Block of the API's own:_ ` server_tool_use `");
+    expect(report).toContain('"query": "[x](javascript:y)"');
+    expect(report).toContain('Sources:');
+    const html = new MarkdownIt().render(report);
+    expect(html).not.toContain('href="javascript');
+    expect(html).not.toContain('<a ');
+  });
+});

@@ -1,5 +1,5 @@
 // Pure: a readable Markdown report of a run — settings, system prompt, tools, every round, the answer.
-import type { ContentBlock, ToolResultContentBlock } from '../../engine/message/message';
+import type { ApiJsonObject, ContentBlock, ToolResultContentBlock } from '../../engine/message/message';
 import type { Transcript, TranscriptRound } from '../../engine/transcript/transcript';
 import { redactUrl } from '../../shared/redact-url';
 import { roundOffsetOf } from '../../store/round-offset';
@@ -77,10 +77,25 @@ function roundSection(round: TranscriptRound, offset: number): string[] {
 }
 
 function describeBlock(block: ContentBlock): string {
-  if (block.type === 'text') return modelMarkdown(block.text);
+  if (block.type === 'text') return modelMarkdown(block.text) + describeCitations(block.citations);
+  // The API's own blocks (server tools, MCP connector, compaction, unknown types): named, their JSON fenced.
+  if (block.type === 'api_block')
+    return `_Block of the API's own:_ ${codeSpan(block.block.type)}\n\n${fence(JSON.stringify(block.block, null, 2), 'json')}`;
   if (block.type === 'thinking') return `> _Thinking:_\n>\n> ${modelMarkdown(block.thinking).replaceAll('\n', '\n> ')}`;
   if (block.type === 'redacted_thinking') return '> _Redacted thinking (encrypted by the API)_';
   return '';
+}
+
+/** A text's cited sources as plain lines (titles and URLs as text, never links: a report renders no link). */
+function describeCitations(citations: readonly ApiJsonObject[] | undefined): string {
+  if (citations === undefined || citations.length === 0) return '';
+  const lines = citations.map((citation) => {
+    const title = typeof citation.title === 'string' ? citation.title : 'source';
+    const url = typeof citation.url === 'string' ? ` ${codeSpan(citation.url)}` : '';
+    const cited = typeof citation.cited_text === 'string' ? ` — “${inlineText(citation.cited_text)}”` : '';
+    return `- ${inlineText(title)}${url}${cited}`;
+  });
+  return `\n\nSources:\n\n${lines.join('\n')}`;
 }
 
 function resultText(content: readonly ToolResultContentBlock[]): string {
