@@ -1,19 +1,11 @@
 // Pure: the text Loupe is handed — a request (with its response, from the Open a request dialog) — as a transcript.
 import { isRecord } from '../../shared/is-record';
+import { REQUEST_ENVELOPE_FORMAT } from '../../shared/request-envelope';
 import type { TranscriptProblem } from '../transcript/transcript-problem';
 import { RequestImportError } from './request-import-error';
 import { readProviderRequest, isCurlText } from './read-provider-request';
 import { readProviderResponse } from './read-provider-response';
 import { requestToTranscript, type RequestTranscript, type RequestTranscriptOptions } from './request-to-transcript';
-
-/** The envelope the Open a request dialog hands the import path: the two texts as pasted. */
-export const REQUEST_ENVELOPE_FORMAT = 'loupe-request';
-
-export interface RequestEnvelope {
-  format: typeof REQUEST_ENVELOPE_FORMAT;
-  request: string;
-  response?: string;
-}
 
 /** The two texts in `text`: an envelope's, or `text` itself as the request. Undefined when it is not a request. */
 export function findRequestTexts(text: string): { request: string; response?: string } | undefined {
