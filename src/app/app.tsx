@@ -9,6 +9,7 @@ import { ThemeToggle } from '../ui/theme/theme-toggle';
 import { Timeline } from '../ui/timeline/timeline';
 import { ExportTranscriptButton } from '../ui/transcript/export-transcript-button';
 import { ImportTranscriptButton } from '../ui/transcript/import-transcript-button';
+import { OpenRequestButton } from '../ui/share/open-request-button';
 import { SessionsButton } from '../ui/sessions/sessions-drawer';
 import { SessionNotice } from '../ui/sessions/session-notice';
 import { SessionColumn } from '../ui/sessions/session-column';
@@ -50,6 +51,9 @@ export function App() {
             </ErrorBoundary>
             <ErrorBoundary label="Import transcript">
               <ImportTranscriptButton />
+            </ErrorBoundary>
+            <ErrorBoundary label="Open a request">
+              <OpenRequestButton />
             </ErrorBoundary>
             <ErrorBoundary label="The protocol log">
               <ProtocolLogButton />

@@ -219,16 +219,27 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         });
         return null;
       case 'transcript-import': {
-        const text = await importText(command);
+        const raw = await importText(command);
+        // A raw provider request becomes a transcript first (loaded on first use), then imports as any other.
+        const detected = (await import('./detect-request-import')).detectRequestImport(raw, {
+          runId: command.runId,
+          now: deps.environment.now(),
+          appVersion: deps.appVersion,
+          connectedTools: servers.tools().map((tool) => tool.name),
+        });
+        if ('problems' in detected) return { ok: false, problems: detected.problems };
         // The schema and its checks load with the first import, not with the worker (issue 16).
         const schemaCheck = await import('./check-transcript-schema');
         await schemaCheck.loadFastTranscriptCheck();
-        return toImportReply(
+        const reply = toImportReply(
           sessions.importTranscript(
-            { type: 'transcript-import', runId: command.runId, text },
+            { type: 'transcript-import', runId: command.runId, text: detected.text },
             schemaCheck.checkTranscriptSchema,
           ),
         );
+        return reply.ok && detected.notes.length > 0
+          ? { ...reply, changes: [...detected.notes, ...reply.changes] }
+          : reply;
       }
       case 'run-events-read':
         return sessions.readEvents(command);
