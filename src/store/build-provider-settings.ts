@@ -3,6 +3,7 @@ import type { ModelPrice } from '../engine/model/model-capabilities';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
 import { resolveCapabilities, resolvePrice } from './capabilities/resolve-model-settings';
 import type { Settings } from './settings';
+import { anyApiToolOn } from '../shared/api-tool-settings';
 
 export function buildProviderSettings(settings: Settings): ProviderSettings {
   if (settings.provider === 'demo') return { kind: 'demo' };
@@ -16,6 +17,7 @@ export function buildProviderSettings(settings: Settings): ProviderSettings {
         baseUrl,
         model,
         capabilities: resolveCapabilities(settings, 'anthropic', model),
+        ...(anyApiToolOn(settings.apiTools) ? { apiTools: settings.apiTools } : {}),
       };
     case 'openai-compatible': {
       const capabilities = resolveCapabilities(settings, 'openai-compatible', model);

@@ -2,6 +2,7 @@
 import { readCapabilities, readMap, readPrice } from './capabilities/read-model-settings';
 import { readJson, readString, writeItem } from './safe-storage';
 import { readPolicies } from './policies/read-policies';
+import { readApiToolSettings } from './read-api-tool-settings';
 import { redactUrl } from '../shared/redact-url';
 import { applySettingsPatch } from './apply-settings-patch';
 import { defaultSettings, isKeyedProvider, KEYED_PROVIDERS, MAX_ROUNDS_LIMIT } from './settings';
@@ -19,7 +20,7 @@ export function apiKeyStorageKey(provider: KeyedProvider): string {
 
 type PersistedSettings = Pick<
   Settings,
-  'provider' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices' | 'policies'
+  'provider' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices' | 'policies' | 'apiTools'
 > & { credentials: Record<KeyedProvider, Omit<ProviderCredentials, 'apiKey'>> };
 
 function pickString(record: Record<string, unknown>, key: string, fallback: string): string {
@@ -68,6 +69,7 @@ export function loadSettings(storage: Storage | undefined): Settings {
     capabilities: readMap(stored['capabilities'], readCapabilities),
     prices: readMap(stored['prices'], readPrice),
     policies: readPolicies(stored['policies']),
+    apiTools: readApiToolSettings(stored['apiTools']),
   };
 }
 
@@ -131,6 +133,7 @@ export function saveSettings(storage: Storage | undefined, given: Settings): voi
     capabilities: settings.capabilities,
     prices: settings.prices,
     policies: settings.policies,
+    apiTools: settings.apiTools,
   };
   writeItem(storage, SETTINGS_KEY, persisted);
   for (const provider of KEYED_PROVIDERS) {

@@ -3,6 +3,7 @@ import type { ModelCapabilities, ModelPrice } from '../engine/model/model-capabi
 import type { ModelInfo } from '../protocol/messages';
 import type { ProviderKind } from '../protocol/settings';
 import type { PolicySettings } from './policies/policy-defaults';
+import { defaultApiToolSettings, type ApiToolSettings } from '../shared/api-tool-settings';
 
 /** Providers the UI offers: every provider kind the worker knows. */
 /**
@@ -55,6 +56,8 @@ export interface Settings {
   prices: Record<string, ModelPrice>;
   /** Loop policies the person changed (limits, at-limit behaviour, duplicates, caps…); the rest keep the defaults. */
   policies: PolicySettings;
+  /** The Messages API's own tools (Settings → Server tools); sent with Anthropic requests only. */
+  apiTools: ApiToolSettings;
 }
 
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -76,6 +79,7 @@ export const defaultSettings: Settings = {
   capabilities: {},
   prices: {},
   policies: {},
+  apiTools: defaultApiToolSettings,
   credentials: {
     anthropic: { apiKey: '', rememberKey: false, baseUrl: DEFAULT_BASE_URL },
     'openai-compatible': { apiKey: '', rememberKey: false, baseUrl: DEFAULT_OPENAI_BASE_URL },
