@@ -8,13 +8,21 @@ import { DomainToolOptions } from './domain-tool-options';
 const checkboxRowClass = 'flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300';
 const noteClass = 'text-[11px] text-zinc-600 dark:text-zinc-400';
 
-function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
+interface ToggleProps {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+}
+
+function Toggle({ label, checked, onChange, disabled = false }: ToggleProps) {
   return (
     <label className={checkboxRowClass}>
       <input
         type="checkbox"
         className="size-3.5 accent-indigo-600"
-        checked={checked}
+        disabled={disabled}
+        checked={checked && !disabled}
         onChange={(event) => onChange(event.target.checked)}
       />
       {label}
@@ -53,7 +61,7 @@ export function ServerToolsPanel() {
   const apiTools = useLoupeStore((state) => state.settings.apiTools);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
   const change = (patch: Partial<ApiToolSettings>) => updateSettings({ apiTools: { ...apiTools, ...patch } });
-  const { webSearch, webFetch, codeExecution, memory, toolSearch } = apiTools;
+  const { webSearch, webFetch, codeExecution, toolSearch } = apiTools;
 
   return (
     <fieldset className="space-y-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
@@ -98,7 +106,11 @@ export function ServerToolsPanel() {
           The container of a response is sent back with the next request, so files carry over.
         </p>
       )}
-      <Toggle label="Memory" checked={memory.enabled} onChange={(enabled) => change({ memory: { enabled } })} />
+      {/* Not sent until Loupe runs the memory tool's calls in the loop: a tool the model calls must be answered. */}
+      <Toggle label="Memory" checked={false} disabled onChange={() => undefined} />
+      <p className={noteClass}>
+        Memory (memory_20250818): not available yet — Loupe does not run its calls in the loop.
+      </p>
       <Toggle
         label="Tool search"
         checked={toolSearch.enabled}
