@@ -3,13 +3,22 @@ import type { ModelCapabilities, ModelPrice } from '../engine/model/model-capabi
 import type { ToolSelection } from './tool-settings';
 import type { DebugSettings } from './debug-settings';
 import type { LoopPolicies } from '../shared/loop-policies';
+import type { ApiToolSettings } from '../shared/api-tool-settings';
 
 /** Which model answers, and how to reach it. The API key crosses to the worker only, never into a transcript. */
 export type ProviderSettings =
   | { kind: 'demo' }
   /** "You are the model": the person writes each reply (text and tool calls); no key, no network. */
   | { kind: 'manual' }
-  | { kind: 'anthropic'; apiKey: string; baseUrl?: string; model: string; capabilities?: ModelCapabilities }
+  | {
+      kind: 'anthropic';
+      apiKey: string;
+      baseUrl?: string;
+      model: string;
+      capabilities?: ModelCapabilities;
+      /** The API's own tools switched on (Settings → Server tools); absent = none. */
+      apiTools?: ApiToolSettings;
+    }
   /** Any Chat Completions endpoint (OpenAI, OpenRouter, Ollama, LM Studio, vLLM); `apiKey` may be empty. */
   | { kind: 'openai-compatible'; apiKey: string; baseUrl: string; model: string; capabilities?: ModelCapabilities };
 

@@ -3,6 +3,7 @@ import type { ModelPrice } from '../engine/model/model-capabilities';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
 import { resolveCapabilities, resolvePrice } from './capabilities/resolve-model-settings';
 import type { Settings } from './settings';
+import { anyApiToolOn, type ApiToolSettings } from '../shared/api-tool-settings';
 
 export function buildProviderSettings(settings: Settings): ProviderSettings {
   if (settings.provider === 'demo') return { kind: 'demo' };
@@ -16,6 +17,7 @@ export function buildProviderSettings(settings: Settings): ProviderSettings {
         baseUrl,
         model,
         capabilities: resolveCapabilities(settings, 'anthropic', model),
+        ...withApiTools(settings),
       };
     case 'openai-compatible': {
       const capabilities = resolveCapabilities(settings, 'openai-compatible', model);
@@ -40,4 +42,10 @@ function withPrice(settings: Settings): { price?: ModelPrice } {
   if (settings.provider === 'demo') return {};
   const price = resolvePrice(settings, settings.model);
   return price === undefined ? {} : { price };
+}
+
+/** The API tools to send; never the memory tool while the loop cannot run its calls (an unanswered call fails). */
+function withApiTools(settings: Settings): { apiTools?: ApiToolSettings } {
+  const apiTools = { ...settings.apiTools, memory: { enabled: false } };
+  return anyApiToolOn(apiTools) ? { apiTools } : {};
 }

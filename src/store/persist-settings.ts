@@ -2,6 +2,7 @@
 import { readCapabilities, readMap, readPrice } from './capabilities/read-model-settings';
 import { readJson, readString, writeItem } from './safe-storage';
 import { readPolicies } from './policies/read-policies';
+import { readApiToolSettings } from './read-api-tool-settings';
 import { redactUrl } from '../shared/redact-url';
 import { applySettingsPatch } from './apply-settings-patch';
 import { defaultSettings, isKeyedProvider, KEYED_PROVIDERS, MAX_ROUNDS_LIMIT } from './settings';
@@ -19,7 +20,16 @@ export function apiKeyStorageKey(provider: KeyedProvider): string {
 
 type PersistedSettings = Pick<
   Settings,
-  'provider' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices' | 'policies' | 'telemetry'
+  | 'provider'
+  | 'model'
+  | 'maxRounds'
+  | 'maxTokens'
+  | 'system'
+  | 'capabilities'
+  | 'prices'
+  | 'policies'
+  | 'telemetry'
+  | 'apiTools'
 > & { credentials: Record<KeyedProvider, Omit<ProviderCredentials, 'apiKey'>> };
 
 function pickString(record: Record<string, unknown>, key: string, fallback: string): string {
@@ -68,7 +78,10 @@ export function loadSettings(storage: Storage | undefined): Settings {
     capabilities: readMap(stored['capabilities'], readCapabilities),
     prices: readMap(stored['prices'], readPrice),
     policies: readPolicies(stored['policies']),
-    telemetry: { includeContent: isRecord(stored['telemetry']) && stored['telemetry']['includeContent'] === true },
+    telemetry: {
+      includeContent:
+        isRecord(stored['telemetry' | 'apiTools']) && stored['telemetry' | 'apiTools']['includeContent'] === true,
+    },
   };
 }
 
@@ -133,6 +146,7 @@ export function saveSettings(storage: Storage | undefined, given: Settings): voi
     prices: settings.prices,
     policies: settings.policies,
     telemetry: settings.telemetry,
+    apiTools: settings.apiTools,
   };
   writeItem(storage, SETTINGS_KEY, persisted);
   for (const provider of KEYED_PROVIDERS) {

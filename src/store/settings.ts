@@ -3,6 +3,7 @@ import type { ModelCapabilities, ModelPrice } from '../engine/model/model-capabi
 import type { ModelInfo } from '../protocol/messages';
 import type { ProviderKind } from '../protocol/settings';
 import type { PolicySettings } from './policies/policy-defaults';
+import { defaultApiToolSettings, type ApiToolSettings } from '../shared/api-tool-settings';
 
 /** Providers the UI offers: every provider kind the worker knows. */
 /**
@@ -57,6 +58,8 @@ export interface Settings {
   policies: PolicySettings;
   /** OpenTelemetry exports (docs/otel.md): whether they carry message content (off unless the person ticks it). */
   telemetry: TelemetrySettings;
+  /** The Messages API's own tools (Settings → Server tools); sent with Anthropic requests only. */
+  apiTools: ApiToolSettings;
 }
 
 /** Settings → Telemetry. */
@@ -85,6 +88,7 @@ export const defaultSettings: Settings = {
   prices: {},
   policies: {},
   telemetry: { includeContent: false },
+  apiTools: defaultApiToolSettings,
   credentials: {
     anthropic: { apiKey: '', rememberKey: false, baseUrl: DEFAULT_BASE_URL },
     'openai-compatible': { apiKey: '', rememberKey: false, baseUrl: DEFAULT_OPENAI_BASE_URL },

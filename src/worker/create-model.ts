@@ -48,6 +48,7 @@ function createNativeModel(provider: Exclude<ProviderSettings, { kind: 'demo' } 
         apiKey: provider.apiKey,
         model: provider.model,
         ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
+        ...(provider.apiTools ? { apiTools: provider.apiTools } : {}),
         ...(capabilities?.thinking
           ? { thinking: capabilities.thinkingBudget === undefined ? {} : { budgetTokens: capabilities.thinkingBudget } }
           : {}),

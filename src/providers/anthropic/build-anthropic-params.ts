@@ -6,6 +6,8 @@ import {
   convertToAnthropicToolChoice,
   convertToAnthropicTools,
 } from './convert-to-anthropic-params';
+import type { ApiToolSettings } from '../../shared/api-tool-settings';
+import { buildApiTools, deferClientTools } from './build-api-tools';
 
 /** Request options beyond the engine's request. */
 export interface AnthropicRequestOptions {
@@ -14,6 +16,12 @@ export interface AnthropicRequestOptions {
   thinking?: { budgetTokens?: number };
   /** `cache_control` on the last tool, the system prompt and the last user message. Default true. */
   promptCaching?: boolean;
+  /** The API's own tools switched on in Settings → Server tools; absent = none. */
+  apiTools?: ApiToolSettings;
+  /** Exposed tool names tool search leaves loaded (`defer: 'unpinned'`). */
+  pinnedTools?: readonly string[];
+  /** The code execution container of the run's previous response, reused so files and state carry over. */
+  container?: string;
 }
 
 const ephemeral = { type: 'ephemeral' } as const;
@@ -43,7 +51,11 @@ export function buildAnthropicParams(
 ): Anthropic.MessageCreateParamsStreaming {
   const caching = options.promptCaching !== false;
   const thinking = options.thinking;
-  const tools = convertToAnthropicTools(request.tools);
+  const apiTools = options.apiTools;
+  const clientTools = convertToAnthropicTools(request.tools);
+  const tools: Anthropic.ToolUnion[] = apiTools
+    ? [...deferClientTools(clientTools, apiTools, options.pinnedTools), ...buildApiTools(apiTools)]
+    : clientTools;
   if (caching && tools.length > 0) tools[tools.length - 1] = { ...tools[tools.length - 1]!, cache_control: ephemeral };
   const messages = convertToAnthropicMessages(request.messages);
   let toolChoice = request.toolChoice ? convertToAnthropicToolChoice(request.toolChoice) : undefined;
@@ -61,6 +73,7 @@ export function buildAnthropicParams(
     ...(request.temperature !== undefined && !thinking ? { temperature: request.temperature } : {}),
     // The API rejects tool_choice without tools.
     ...(tools.length > 0 && toolChoice ? { tool_choice: toolChoice } : {}),
+    ...(options.container && apiTools?.codeExecution.enabled ? { container: options.container } : {}),
     ...(thinking
       ? { thinking: budget === undefined ? { type: 'adaptive' } : { type: 'enabled', budget_tokens: budget } }
       : {}),

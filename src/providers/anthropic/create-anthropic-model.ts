@@ -27,11 +27,14 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
   // Token counts get the same bounds as replies (a JSON answer is read whole by the SDK).
   const client = createAnthropicClient({ ...config, fetch: limitResponseBodies(baseFetch).fetch });
   const baseUrl = config.baseUrl ?? defaultAnthropicBaseUrl;
+  // A model serves one run: the code execution container its last response used goes back with the next request,
+  // so files and variables carry over from round to round.
+  let container: string | undefined;
 
   async function* doStream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
     if (signal.aborted) throw abortError(signal);
     let state = initialAnthropicStreamState;
-    const params = buildAnthropicParams(request, config);
+    const params = buildAnthropicParams(request, { ...config, ...(container ? { container } : {}) });
     // A client per call, over a fetch that records exactly what the SDK puts on the wire (headers, body, status) and
     // bounds what comes back: the SDK buffers a line, an event or an error body whole, however long.
     const limiter = limitResponseBodies(baseFetch);
@@ -45,6 +48,7 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
       recorded = true;
       if (sent) yield { type: 'request-sent', request: sent };
       for await (const event of stream) {
+        if (event.type === 'message_delta' && event.delta.container) container = event.delta.container.id;
         const mapped = mapAnthropicStreamEvent(event, state);
         state = mapped.state;
         yield* mapped.parts;

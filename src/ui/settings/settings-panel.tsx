@@ -10,6 +10,7 @@ import { ModelField } from './model-field';
 import { WholeNumberField } from '../common/whole-number-field';
 import { ProviderSelect } from './provider-select';
 import { lazyComponent } from '../common/lazy-component';
+import { ServerToolsPanel } from './server-tools-panel';
 
 // Only a model behind an API has capabilities and prices to set (not the demo model, the default): their
 // editors load when that model is chosen.
@@ -60,6 +61,7 @@ export function SettingsPanel() {
             onCommit={(value) => updateSettings({ maxTokens: value })}
           />
         </div>
+        <ServerToolsPanel />
       </div>
     </section>
   );

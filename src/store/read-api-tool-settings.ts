@@ -1,0 +1,64 @@
+// Stored Server tools settings, each field checked on its own (storage is edited by hand and by older versions).
+import {
+  defaultApiToolSettings,
+  type ApiToolSettings,
+  type DomainToolSettings,
+  type SearchLocation,
+} from '../shared/api-tool-settings';
+import { isRecord } from '../shared/is-record';
+
+/** Most domains kept per list, and longest domain: a domain name is at most 253 characters. */
+const MAX_DOMAINS = 100;
+const MAX_DOMAIN_LENGTH = 253;
+
+function readDomains(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((entry): entry is string => typeof entry === 'string' && entry.length <= MAX_DOMAIN_LENGTH)
+    .slice(0, MAX_DOMAINS);
+}
+
+function readEnabled(value: unknown): boolean {
+  return isRecord(value) && value['enabled'] === true;
+}
+
+function readDomainTool(value: unknown): DomainToolSettings {
+  const record = isRecord(value) ? value : {};
+  const uses = record['maxUses'];
+  return {
+    enabled: readEnabled(value),
+    ...(typeof uses === 'number' && Number.isInteger(uses) && uses >= 1 && uses <= 1000 ? { maxUses: uses } : {}),
+    allowedDomains: readDomains(record['allowedDomains']),
+    blockedDomains: readDomains(record['blockedDomains']),
+  };
+}
+
+function readLocation(value: unknown): SearchLocation | undefined {
+  if (!isRecord(value)) return undefined;
+  const fields = Object.fromEntries(
+    (['city', 'region', 'country', 'timezone'] as const).flatMap((key) => {
+      const text = value[key];
+      return typeof text === 'string' && text.length <= 100 ? [[key, text]] : [];
+    }),
+  );
+  return Object.keys(fields).length === 0 ? undefined : fields;
+}
+
+/** The stored settings over the defaults (everything off). */
+export function readApiToolSettings(value: unknown): ApiToolSettings {
+  if (!isRecord(value)) return defaultApiToolSettings;
+  const search = isRecord(value['webSearch']) ? value['webSearch'] : {};
+  const location = readLocation(search['location']);
+  const toolSearch = isRecord(value['toolSearch']) ? value['toolSearch'] : {};
+  return {
+    webSearch: { ...readDomainTool(value['webSearch']), ...(location ? { location } : {}) },
+    webFetch: readDomainTool(value['webFetch']),
+    codeExecution: { enabled: readEnabled(value['codeExecution']) },
+    memory: { enabled: readEnabled(value['memory']) },
+    toolSearch: {
+      enabled: toolSearch['enabled'] === true,
+      variant: toolSearch['variant'] === 'regex' ? 'regex' : 'bm25',
+      defer: toolSearch['defer'] === 'unpinned' ? 'unpinned' : 'all',
+    },
+  };
+}
