@@ -78,10 +78,8 @@ export function loadSettings(storage: Storage | undefined): Settings {
     capabilities: readMap(stored['capabilities'], readCapabilities),
     prices: readMap(stored['prices'], readPrice),
     policies: readPolicies(stored['policies']),
-    telemetry: {
-      includeContent:
-        isRecord(stored['telemetry' | 'apiTools']) && stored['telemetry' | 'apiTools']['includeContent'] === true,
-    },
+    telemetry: { includeContent: isRecord(stored['telemetry']) && stored['telemetry']['includeContent'] === true },
+    apiTools: readApiToolSettings(stored['apiTools']),
   };
 }
 
