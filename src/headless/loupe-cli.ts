@@ -4,6 +4,20 @@ import { parseCliArgs, USAGE } from './parse-cli-args';
 import { runSuiteCommand } from './run-suite-command';
 
 async function main(): Promise<number> {
+  if (process.argv[2] === 'convert') {
+    const { runConvertCommand } = await import('./convert-command');
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    return runConvertCommand(process.argv.slice(3), {
+      readFile: (path) => readFile(path, 'utf8'),
+      writeFile: (path, text) => writeFile(path, text, 'utf8'),
+      out: (text) => process.stdout.write(text),
+      err: (line) => console.error(line),
+      appVersion: pkg.version,
+      now: () => Date.now(),
+    });
+  }
   const parsed = parseCliArgs(process.argv.slice(2));
   if (parsed.ok === 'help') {
     console.info(USAGE);
