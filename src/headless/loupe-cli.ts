@@ -23,6 +23,7 @@ async function convert(argv: readonly string[]): Promise<number> {
     out: (line) => console.info(line),
     err: (line) => console.error(line),
     appVersion: await readVersion(),
+    now: () => Date.now(),
   });
 }
 

@@ -12,10 +12,11 @@ export interface ConvertCommand {
 
 export const CONVERT_USAGE = `Usage: npm run loupe -- convert <file> --to <otlp|transcript> [--content] [--out <file>]
 
-Converts a Loupe transcript to OpenTelemetry GenAI spans (OTLP/JSON, docs/otel.md).
-  --to otlp          write an OTLP/JSON ExportTraceServiceRequest
+Converts a Loupe transcript, a Messages API or Chat Completions request body, or a curl carrying one.
+  --to transcript    write a Loupe transcript (docs/sharing.md)
+  --to otlp          write OpenTelemetry GenAI spans as an OTLP/JSON ExportTraceServiceRequest (docs/otel.md)
   --content          include message content (system, messages, tool arguments and results)
-  --out <file>       where to write (default: <file> with .otlp.json)
+  --out <file>       where to write (default: <file> with .otlp.json or .transcript.json)
 Exit code: 0 written, 2 the input could not be read (the reason on stderr).`;
 
 export type ConvertParse = { ok: true; value: ConvertCommand } | { ok: false; message: string };

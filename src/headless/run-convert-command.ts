@@ -1,9 +1,10 @@
-// `npm run loupe -- convert`: a Loupe transcript file to OTLP/JSON, read with the app's own import (the same
-// checks, the same words for what is wrong). Exit 0 written, 2 unreadable input (the reason on stderr).
-import { importTranscript } from '../engine/transcript/import-transcript';
+// `npm run loupe -- convert`: a Loupe transcript, a provider request body or a curl carrying one, written as a
+// transcript or as OTLP/JSON, read with the app's own import (the same checks, the same words for what is
+// wrong). Exit 0 written, 2 unreadable input (the reason on stderr, nothing written).
 import { transcriptsToOtlp } from '../engine/otel/transcript-to-otlp';
-import { checkTranscriptSchema } from '../worker/check-transcript-schema';
+import type { Transcript } from '../engine/transcript/transcript';
 import type { ConvertCommand } from './parse-convert-args';
+import { readConvertInput } from './read-convert-input';
 
 export interface ConvertIo {
   readFile: (path: string) => Promise<string>;
@@ -11,18 +12,42 @@ export interface ConvertIo {
   out: (line: string) => void;
   err: (line: string) => void;
   appVersion: string;
+  now: () => number;
 }
 
 function defaultOut(input: string, to: ConvertCommand['to']): string {
   return `${input.replace(/\.json$/i, '')}.${to === 'otlp' ? 'otlp' : 'transcript'}.json`;
 }
 
+/** What a format writes, and the line that says so. */
+interface Written {
+  text: string;
+  summary: string;
+}
+
+/** The output formats, one line each: the input's transcript written as that format. */
+const FORMATS: Record<
+  ConvertCommand['to'],
+  (transcript: Transcript, command: ConvertCommand, io: ConvertIo) => Written
+> = {
+  transcript: (transcript) => ({
+    text: `${JSON.stringify(transcript, null, 2)}\n`,
+    summary: `a transcript of ${transcript.rounds.length} round(s)`,
+  }),
+  otlp: (transcript, command, io) => {
+    const request = transcriptsToOtlp([transcript], { content: command.content, appVersion: io.appVersion });
+    const spans = request.resourceSpans.reduce(
+      (sum, r) => sum + r.scopeSpans.reduce((n, s) => n + s.spans.length, 0),
+      0,
+    );
+    return {
+      text: `${JSON.stringify(request, null, 2)}\n`,
+      summary: `${spans} spans${command.content ? ', with message content' : ''}`,
+    };
+  },
+};
+
 export async function runConvertCommand(command: ConvertCommand, io: ConvertIo): Promise<number> {
-  if (command.to === 'transcript') {
-    // Reading OTLP (issue 34 item 2) is not built yet: say so plainly rather than write a half-made file.
-    io.err(`${command.inputPath}: converting OTLP to a transcript is not supported by this version of Loupe.`);
-    return 2;
-  }
   let text: string;
   try {
     text = await io.readFile(command.inputPath);
@@ -30,17 +55,15 @@ export async function runConvertCommand(command: ConvertCommand, io: ConvertIo):
     io.err(`${command.inputPath}: cannot read the file (${error instanceof Error ? error.message : String(error)}).`);
     return 2;
   }
-  const imported = importTranscript(text, checkTranscriptSchema);
-  if (!imported.ok) {
-    io.err(`${command.inputPath} is not a Loupe transcript Loupe can read:`);
-    for (const problem of imported.problems)
-      io.err(`  ${problem.path}: expected ${problem.expected}, got ${problem.got}`);
+  const input = readConvertInput(text, { appVersion: io.appVersion, now: io.now() });
+  if (!input.ok) {
+    io.err(`${command.inputPath} is not something Loupe can convert:`);
+    for (const problem of input.problems) io.err(`  ${problem}`);
     return 2;
   }
-  const request = transcriptsToOtlp([imported.transcript], { content: command.content, appVersion: io.appVersion });
   const outPath = command.outPath ?? defaultOut(command.inputPath, command.to);
-  await io.writeFile(outPath, `${JSON.stringify(request, null, 2)}\n`);
-  const spans = request.resourceSpans.reduce((sum, r) => sum + r.scopeSpans.reduce((n, s) => n + s.spans.length, 0), 0);
-  io.out(`Wrote ${outPath}: ${spans} spans${command.content ? ', with message content' : ''}.`);
+  const written = FORMATS[command.to](input.transcript, command, io);
+  await io.writeFile(outPath, written.text);
+  io.out(`Wrote ${outPath}: ${written.summary} (from ${input.from}).`);
   return 0;
 }

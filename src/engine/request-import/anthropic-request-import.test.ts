@@ -45,10 +45,11 @@ const clothing = {
   input_schema: { type: 'object' as const, properties: {} },
 };
 
-const params: Anthropic.MessageCreateParamsNonStreaming = {
+// `temperature` is not in this SDK version's type; its wire body still carries it.
+const params = {
+  temperature: 0.3,
   model: 'claude-sonnet-4-5',
   max_tokens: 2048,
-  temperature: 0.3,
   system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }],
   tools: [weather, clothing],
   thinking: { type: 'enabled', budget_tokens: 1024 },
@@ -102,7 +103,7 @@ const params: Anthropic.MessageCreateParamsNonStreaming = {
       ],
     },
   ],
-};
+} as Anthropic.MessageCreateParamsNonStreaming;
 
 describe('a Messages API request body (as @anthropic-ai/sdk sends it) becomes a run', () => {
   it('history → rounds with parallel calls, thinking, images and results; settings and tools; cache breakpoints dropped', async () => {

@@ -1,0 +1,37 @@
+// What `convert` reads: a Loupe transcript, or a provider request body / a curl carrying one (issue 35), turned
+// into a transcript with the same code the app's "Open a request" uses. Every input ends in the app's own
+// transcript import (its schema checks, its words for what is wrong).
+import { convertRequestText, findRequestTexts } from '../engine/request-import/convert-request-text';
+import { importTranscript } from '../engine/transcript/import-transcript';
+import type { Transcript } from '../engine/transcript/transcript';
+import { describeProblem } from '../engine/transcript/transcript-problem';
+import { checkTranscriptSchema } from '../worker/check-transcript-schema';
+
+export type ConvertInput = { ok: true; transcript: Transcript; from: string } | { ok: false; problems: string[] };
+
+/** Reads `text` as a transcript, or as a request made into one; `now` dates a request's transcript. */
+export function readConvertInput(text: string, options: { appVersion: string; now: number }): ConvertInput {
+  const requestTexts = findRequestTexts(text);
+  let transcriptText = text;
+  let from = 'a Loupe transcript';
+  if (requestTexts) {
+    const converted = convertRequestText(requestTexts, {
+      runId: 'run_converted',
+      now: options.now,
+      app: { name: 'Loupe', version: options.appVersion },
+    });
+    if (!converted.ok) return { ok: false, problems: converted.problems.map(describeProblem) };
+    transcriptText = JSON.stringify(converted.transcript);
+    from = 'a provider request';
+  }
+  const imported = importTranscript(transcriptText, checkTranscriptSchema);
+  if (!imported.ok)
+    return {
+      ok: false,
+      problems: [
+        'expected a Loupe transcript, a provider request body or a curl carrying one',
+        ...imported.problems.map((problem) => `${problem.path}: expected ${problem.expected}, got ${problem.got}`),
+      ],
+    };
+  return { ok: true, transcript: imported.transcript, from };
+}

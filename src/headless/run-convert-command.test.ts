@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseConvertArgs } from './parse-convert-args';
+import { runConvertCommand, type ConvertIo } from './run-convert-command';
+
+const body = JSON.stringify({
+  model: 'claude-sonnet-4-5',
+  max_tokens: 10,
+  messages: [
+    { role: 'user', content: 'hi' },
+    { role: 'assistant', content: 'hello' },
+  ],
+});
+
+function io(files: Record<string, string>) {
+  const written: Record<string, string> = {};
+  const out: string[] = [];
+  const err: string[] = [];
+  const value: ConvertIo = {
+    readFile: (path) => (path in files ? Promise.resolve(files[path]!) : Promise.reject(new Error('missing'))),
+    writeFile: (path, text) => Promise.resolve(void (written[path] = text)),
+    out: (text) => out.push(text),
+    err: (line) => err.push(line),
+    appVersion: 'test',
+    now: () => 0,
+  };
+  return { value, written, out, err };
+}
+
+/** Parses `argv` as the CLI does and runs it; a command line the parser refuses exits 2 with its message. */
+async function convert(argv: string[], io: ConvertIo): Promise<number> {
+  const parsed = parseConvertArgs(argv);
+  if (!parsed.ok) {
+    io.err(parsed.message);
+    return 2;
+  }
+  return runConvertCommand(parsed.value, io);
+}
+
+describe('convert --to transcript', () => {
+  it('writes a provider request body as a Loupe transcript', async () => {
+    const run = io({ 'req.json': body });
+    expect(await convert(['req.json', '--to', 'transcript', '--out', 't.json'], run.value)).toBe(0);
+    const transcript = JSON.parse(run.written['t.json']!) as {
+      format: string;
+      rounds: unknown[];
+      finishReason: string;
+    };
+    expect(transcript).toMatchObject({ format: 'loupe-transcript', finishReason: 'end_turn' });
+    expect(transcript.rounds).toHaveLength(1);
+  });
+
+  it('refuses a bad request with its problem, and an unknown format with the usage', async () => {
+    const run = io({ 'req.json': body.slice(0, 30), 'x.json': '{"model":"m","messages":[]}' });
+    expect(await convert(['x.json', '--to', 'transcript'], run.value)).toBe(2);
+    expect(run.err.join('\n')).toContain('messages: expected a non-empty list of messages');
+    const before = run.err.length;
+    expect(await convert(['req.json', '--to', 'pdf'], run.value)).toBe(2);
+    expect(run.err[before]).toContain('--to takes otlp or transcript');
+    expect(await convert(['req.json', '--to', 'transcript'], run.value)).toBe(2);
+    expect(run.out).toEqual([]);
+    expect(run.written).toEqual({});
+  });
+
+  it('writes a provider request as OpenTelemetry spans too: every input goes through the same transcript', async () => {
+    const run = io({ 'req.json': body });
+    expect(await convert(['req.json', '--to', 'otlp', '--out', 'o.json'], run.value)).toBe(0);
+    expect(run.written['o.json']).toContain('invoke_agent Loupe');
+    expect(run.out[0]).toMatch(/^Wrote o\.json: \d+ spans \(from a provider request\)\.$/);
+  });
+});
