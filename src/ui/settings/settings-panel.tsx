@@ -10,12 +10,13 @@ import { ModelField } from './model-field';
 import { WholeNumberField } from '../common/whole-number-field';
 import { ProviderSelect } from './provider-select';
 import { lazyComponent } from '../common/lazy-component';
-import { ServerToolsPanel } from './server-tools-panel';
 
 // Only a model behind an API has capabilities and prices to set (not the demo model, the default): their
 // editors load when that model is chosen.
 const ModelCapabilitiesPanel = lazyComponent(() => import('./model-capabilities'), 'ModelCapabilitiesPanel');
 const PriceTableEditor = lazyComponent(() => import('./price-table-editor'), 'PriceTableEditor');
+// The Messages API's own tools are sent with Anthropic requests only, so their settings load with that provider.
+const ServerToolsPanel = lazyComponent(() => import('./server-tools-panel'), 'ServerToolsPanel');
 
 export function SettingsPanel() {
   const provider = useLoupeStore((state) => state.settings.provider);
@@ -61,7 +62,7 @@ export function SettingsPanel() {
             onCommit={(value) => updateSettings({ maxTokens: value })}
           />
         </div>
-        <ServerToolsPanel />
+        {provider === 'anthropic' && <ServerToolsPanel />}
       </div>
     </section>
   );
