@@ -20,13 +20,19 @@ import type { RunRegistry } from './run-registry';
 import { validateToolInput } from './validate-tool-input';
 import { findChainRoot } from '../shared/find-chain-root';
 
-/** What the debugger needs from the host: the runs' logs, a way to start a fork, transcripts, manual turns. */
+/** What the debugger needs from the host: the runs' logs, transcripts, manual turns. */
 export interface DebugHostContext {
   runs: RunRegistry;
-  startFork: (runId: string, settings: RunSettings, history: Message[], system: string | undefined) => void;
   transcriptOf: (runId: string) => Transcript;
   manual: ManualTurns;
 }
+
+/** Starts a fork's run from `history` (its last message goes in as the new one). */
+export type StartFork = (runId: string, settings: RunSettings, history: Message[], system: string | undefined) => void;
+
+type ForkCommand = Extract<DebugCommand, { type: 'run-fork' }>;
+/** The debugger's commands but the fork, which starts a run and so goes through the host's run commands. */
+export type PauseCommand = Exclude<DebugCommand, ForkCommand>;
 
 interface LiveRun {
   mode: StepMode;
@@ -46,7 +52,12 @@ export interface DebugHost {
    * Once the run has `ended`, the step mode is the person's Step mode setting (nothing else is left to step).
    */
   controllerFor(runId: string, signal: AbortSignal, ended: () => boolean): DebugController;
-  execute<T extends DebugCommand>(command: T): Promise<DebugCommandResults[T['type']]>;
+  execute<T extends PauseCommand>(command: T): Promise<DebugCommandResults[T['type']]>;
+  /**
+   * Forks `command.runId` at its round (or from the person's messages): `start` runs the new run (the host's
+   * run starter: a fork is a run like any other), then the fork joins the family.
+   */
+  fork(command: ForkCommand, start: StartFork): BranchInfo;
   /** `transcript` with the other branches of its family, when it was forked. */
   addBranches(runId: string, transcript: Transcript): Transcript;
 }
@@ -110,7 +121,7 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
     return [...branches.values()].filter((info) => rootOf(info.runId) === root);
   };
 
-  async function execute(command: DebugCommand): Promise<DebugCommandResults[DebugCommand['type']]> {
+  async function execute(command: PauseCommand): Promise<DebugCommandResults[PauseCommand['type']]> {
     switch (command.type) {
       case 'debug-set':
         settings = command.settings;
@@ -141,30 +152,6 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
         return messagesSoFar(context.runs.get(command.runId).events);
       case 'fork-history':
         return forkHistory(context.runs.get(command.runId).events, command.round).messages;
-      case 'run-fork': {
-        const source = context.runs.get(command.runId);
-        if (command.messages !== undefined) {
-          const problems = findRequestPatchProblems({ messages: command.messages });
-          if (problems.length > 0) throw new Error(`The fork's messages cannot be sent: ${problems.join(' ')}`);
-        }
-        const messages = command.messages
-          ? repairHistory(command.messages).messages
-          : forkHistory(source.events, command.round).messages;
-        if (messages.length === 0) throw new Error(`Round ${command.round} has no history to fork from.`);
-        const start = source.events.find((event) => event.type === 'run-start');
-        context.startFork(command.newRunId, command.settings, messages, start?.system);
-        if (!branches.has(command.runId)) {
-          branches.set(command.runId, { runId: command.runId, name: 'Original', parentRunId: null, forkRound: null });
-        }
-        const info: BranchInfo = {
-          runId: command.newRunId,
-          name: command.name.trim() || `Fork of round ${command.round}`,
-          parentRunId: command.runId,
-          forkRound: command.round,
-        };
-        branches.set(command.newRunId, info);
-        return info;
-      }
       case 'branch-rename': {
         const info = branches.get(command.runId) ?? {
           runId: command.runId,
@@ -220,6 +207,30 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
       };
     },
     execute: execute as DebugHost['execute'],
+    fork(command, start) {
+      const source = context.runs.get(command.runId);
+      if (command.messages !== undefined) {
+        const problems = findRequestPatchProblems({ messages: command.messages });
+        if (problems.length > 0) throw new Error(`The fork's messages cannot be sent: ${problems.join(' ')}`);
+      }
+      const messages = command.messages
+        ? repairHistory(command.messages).messages
+        : forkHistory(source.events, command.round).messages;
+      if (messages.length === 0) throw new Error(`Round ${command.round} has no history to fork from.`);
+      const begin = source.events.find((event) => event.type === 'run-start');
+      start(command.newRunId, command.settings, messages, begin?.system);
+      if (!branches.has(command.runId)) {
+        branches.set(command.runId, { runId: command.runId, name: 'Original', parentRunId: null, forkRound: null });
+      }
+      const info: BranchInfo = {
+        runId: command.newRunId,
+        name: command.name.trim() || `Fork of round ${command.round}`,
+        parentRunId: command.runId,
+        forkRound: command.round,
+      };
+      branches.set(command.newRunId, info);
+      return info;
+    },
     addBranches(runId, transcript) {
       const others = family(runId).filter((info) => info.runId !== runId && context.runs.has(info.runId));
       if (others.length === 0) return transcript;
