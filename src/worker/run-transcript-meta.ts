@@ -10,6 +10,11 @@ import { redactUrl } from '../shared/redact-url';
 import { recordBaseUrl, recordModelSettings } from './record-model-settings';
 import type { RunRecord, RunRegistry } from './run-registry';
 
+/** The `app` every transcript this engine writes names (a run's, an import's, a converted request's). */
+export function transcriptApp(version: string): TranscriptMeta['app'] {
+  return { name: 'Loupe', version };
+}
+
 /** What a run record keeps for its transcript. */
 export type RunMeta = Pick<RunRecord, 'createdAt' | 'settings' | 'servers'>;
 
@@ -66,7 +71,7 @@ export interface RunTranscripts {
 }
 
 export function createRunTranscripts(runs: RunRegistry, appVersion: string): RunTranscripts {
-  const app = { name: 'Loupe', version: appVersion };
+  const app = transcriptApp(appVersion);
   const metaOf = (runId: string): TranscriptMeta => {
     const { createdAt, settings, servers } = runs.get(runId);
     return { createdAt, app, settings, servers };
