@@ -18,6 +18,7 @@ import type { RunSettings } from '../protocol/settings';
 import type { ManualTurns } from './manual-turns';
 import type { RunRegistry } from './run-registry';
 import { validateToolInput } from './validate-tool-input';
+import { checkPauseDecision } from './check-pause-decision';
 import { findChainRoot } from '../shared/find-chain-root';
 
 /** What the debugger needs from the host: the runs' logs, transcripts, manual turns. */
@@ -62,46 +63,6 @@ export interface DebugHost {
   addBranches(runId: string, transcript: Transcript): Transcript;
 }
 
-/** A decision must fit the pause it answers; an edit is checked before the loop sees it. */
-function checkDecision(point: PausePoint, decision: PauseDecision): void {
-  const fits: Record<PauseDecision['type'], PausePoint['kind'][]> = {
-    continue: ['before-request', 'after-reply', 'before-tool', 'after-tool', 'before-compaction'],
-    stop: ['before-request', 'after-reply', 'before-tool', 'after-tool', 'before-compaction'],
-    'edit-request': ['before-request'],
-    'edit-input': ['before-tool'],
-    skip: ['before-tool'],
-    deny: ['before-tool'],
-    'edit-result': ['after-tool'],
-    'edit-summary': ['before-compaction'],
-    'skip-compaction': ['before-compaction'],
-  };
-  if (!fits[decision.type].includes(point.kind)) {
-    throw new Error(`'${decision.type}' does not apply to a pause ${point.kind}.`);
-  }
-  if (decision.type === 'edit-request') {
-    const problems = findRequestPatchProblems(decision.patch);
-    if (problems.length > 0) throw new Error(`The edited request cannot be sent: ${problems.join(' ')}`);
-  }
-  if (decision.type === 'edit-input') {
-    const isObject = typeof decision.input === 'object' && decision.input !== null && !Array.isArray(decision.input);
-    if (!isObject) throw new Error('The input must be a JSON object.');
-    const problem =
-      point.kind === 'before-tool' && point.inputSchema
-        ? validateToolInput(point.inputSchema, decision.input)
-        : undefined;
-    if (problem !== undefined) throw new Error(problem);
-  }
-  if (decision.type === 'edit-summary') {
-    if (point.kind === 'before-compaction' && point.compaction.summary === undefined) {
-      throw new Error('This compaction only trims: it has no summary to edit. Apply or skip it.');
-    }
-    if (decision.summary.trim() === '') throw new Error('Write a summary, or skip the compaction.');
-  }
-  if ((decision.type === 'edit-result' || decision.type === 'skip') && decision.content.length === 0) {
-    throw new Error('Give the result some content (text or JSON).');
-  }
-}
-
 /** Creates the debugger's worker side (ENGINE-SPEC §7). */
 export function createDebugHost(context: DebugHostContext): DebugHost {
   let settings: DebugSettings = DEFAULT_DEBUG_SETTINGS;
@@ -137,7 +98,7 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
         if (pending?.point.pauseId !== command.pauseId) {
           throw new Error('This pause is over: the run went on or was stopped.');
         }
-        checkDecision(pending.point, command.decision);
+        checkPauseDecision(pending.point, command.decision);
         if (command.then !== undefined) run.mode = command.then;
         run.pending = undefined;
         pending.resolve(command.decision);
