@@ -3,7 +3,7 @@ import type { RunEvent } from '../engine/event/run-event';
 import type { RunEnvironment } from '../engine/run/run-options';
 import { findOpenPause } from '../engine/run/resume-run';
 import { runToolLoop } from '../engine/run/run-tool-loop';
-import { buildSystemPrompt } from '../mcp/build-system-prompt';
+import { buildSystemPrompt } from '../mcp/tools/build-system-prompt';
 import { PROTOCOL_VERSION, type WorkerMessage } from '../protocol/messages';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
 import type { Model } from '../engine/model/model';
