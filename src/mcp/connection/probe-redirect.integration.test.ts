@@ -28,8 +28,8 @@ describe('the reachability probe and a redirecting server', () => {
     targetUrl = await listen(target);
     hostile = createServer((request, response) => {
       // Loupe's MCP POST fails as a network error would; the probe's GET is sent elsewhere.
-      if (request.method === 'POST') return request.socket.destroy();
-      response.writeHead(302, { location: `${targetUrl}/admin?reboot=1` }).end();
+      if (request.method === 'POST') request.socket.destroy();
+      else response.writeHead(302, { location: `${targetUrl}/admin?reboot=1` }).end();
     });
     hostileUrl = `${await listen(hostile)}/mcp`;
   });

@@ -18,7 +18,12 @@ const MAX_PENDING = 1_000;
 interface Pending {
   listener: CallStreamListener;
   progressToken?: RequestId;
+  /** The task this request is about (a 2025 `tasks/result` or a poll): a log naming it as related is the call's. */
+  taskId?: string;
 }
+
+/** Where a notification names the task it is about (MCP 2025-11-25). */
+const RELATED_TASK_KEY = 'io.modelcontextprotocol/related-task';
 
 /**
  * Wraps the transport the client talks to (outermost, where a request's options still carry its call's notes;
@@ -34,9 +39,14 @@ export function deliverCallLogs(inner: Transport): Transport {
     const onStream = streamRequestOf(message);
     if (onStream !== undefined) return pending.get(onStream);
     const meta = (message as { params?: { _meta?: unknown } }).params?._meta;
-    const token = isObject(meta) ? meta['progressToken'] : undefined;
-    if (typeof token !== 'string' && typeof token !== 'number') return undefined;
-    for (const entry of pending.values()) if (entry.progressToken === token) return entry;
+    if (!isObject(meta)) return undefined;
+    const token = meta['progressToken'];
+    const related = meta[RELATED_TASK_KEY];
+    const taskId = isObject(related) ? related['taskId'] : undefined;
+    for (const entry of pending.values()) {
+      if ((typeof token === 'string' || typeof token === 'number') && entry.progressToken === token) return entry;
+      if (typeof taskId === 'string' && entry.taskId === taskId) return entry;
+    }
     return undefined;
   };
   const wrapper: Transport = {
@@ -61,7 +71,11 @@ export function deliverCallLogs(inner: Transport): Transport {
       await inner.start();
     },
     async send(message: JSONRPCMessage, options?: TransportSendOptions) {
-      const record = message as { id?: RequestId; method?: unknown; params?: { _meta?: unknown; requestId?: unknown } };
+      const record = message as {
+        id?: RequestId;
+        method?: unknown;
+        params?: { _meta?: unknown; requestId?: unknown; taskId?: unknown };
+      };
       // A request the client gave up on (2025: it says so) gets no answer: nothing is about it any more.
       if (record.method === 'notifications/cancelled') forget(record.params?.requestId);
       const listener = callStreamListenerOf(options?.onresumptiontoken);
@@ -69,12 +83,14 @@ export function deliverCallLogs(inner: Transport): Transport {
         return inner.send(message, options);
       const meta = record.params?._meta;
       const token = isObject(meta) ? meta['progressToken'] : undefined;
+      const taskId = record.params?.taskId;
       const id = record.id;
       // A request cancelled by closing its stream (2026-07-28) is never answered either: keep the newest only.
       if (pending.size >= MAX_PENDING) forget(pending.keys().next().value);
       pending.set(id, {
         listener,
         ...((typeof token === 'string' || typeof token === 'number') && { progressToken: token }),
+        ...(typeof taskId === 'string' && { taskId }),
       });
       try {
         await inner.send(message, options);
