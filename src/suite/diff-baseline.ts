@@ -1,6 +1,7 @@
 // `--baseline <results.json>`: what changed since a kept run, per case and model — pass → fail and back,
 // the tool path, and cost and latency beyond a tolerance. Pure.
 import type { ResultRun, ResultsFile } from './results-file';
+import { usualToolPath } from './usual-tool-path';
 
 export type BaselineChange =
   | { kind: 'now-failing'; caseName: string; model: string; failing: string[] }
@@ -20,20 +21,9 @@ function groupRuns(file: ResultsFile): Map<string, ResultRun[]> {
   return groups;
 }
 
-/** A path as text: rounds joined by →, tools within a round by +; a run that called nothing: (no tools). */
-export const describePath = (path: readonly (readonly string[])[]): string =>
-  path.length === 0 ? '(no tools)' : path.map((round) => round.join(' + ')).join(' → ');
-
-/** The path most runs took (the first one seen on a tie), so ×N runs compare as one. */
-function usualPath(runs: readonly ResultRun[]): string {
-  const counts = new Map<string, number>();
-  for (const run of runs)
-    if (run.error === undefined)
-      counts.set(describePath(run.toolPath), (counts.get(describePath(run.toolPath)) ?? 0) + 1);
-  let best: [string, number] | undefined;
-  for (const entry of counts) if (best === undefined || entry[1] > best[1]) best = entry;
-  return best?.[0] ?? '(not run)';
-}
+/** The path most runs that were made took. */
+const usualPath = (runs: readonly ResultRun[]): string =>
+  usualToolPath(runs.filter((run) => run.error === undefined).map((run) => run.toolPath));
 
 function meanOf(runs: readonly ResultRun[], pick: (run: ResultRun) => number | null): number | null {
   const values = runs.map(pick).filter((value): value is number => value !== null);

@@ -1,6 +1,6 @@
 // `--reporter github`: failures as workflow-command annotations (`::error`) and a Markdown step summary
 // for $GITHUB_STEP_SUMMARY. Pure.
-import { describePath } from './diff-baseline';
+import { describePath } from './usual-tool-path';
 import type { ResultsFile } from './results-file';
 
 /** Escapes a workflow command's message: `%`, CR and LF would otherwise end or forge the command. */

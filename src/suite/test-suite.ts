@@ -100,8 +100,7 @@ export interface TestServer {
  * bridge's code, and only with the person's consent (`--allow-stdio`), since the command runs on their machine.
  */
 export type SuiteServer =
-  | { name: string; url: string; headers?: string[] }
-  | { name: string; command: string; args?: string[] };
+  { name: string; url: string; headers?: string[] } | { name: string; command: string; args?: string[] };
 
 /** Whether a suite server is a stdio command. */
 export const isStdioServer = (server: SuiteServer): server is Extract<SuiteServer, { command: string }> =>

@@ -1,9 +1,11 @@
 // Tests: "Make a test" from a run, the suite kept on this device, "Run ×N" through the worker, suite files.
 import { localToolKey, mcpToolKey } from '../../protocol/tool-settings';
-import { SUITE_FORMAT, SUITE_VERSION, type TestModel, type TestSuite } from '../../suite/test-suite';
+import { parseModelList } from '../../suite/parse-model-list';
+import { SUITE_FORMAT, SUITE_VERSION, type TestSuite } from '../../suite/test-suite';
 import { describeError } from '../loupe-state';
 import type { GetLoupeState, SetLoupeState, SliceDependencies } from '../loupe-state';
 import { readJson } from '../safe-storage';
+import { findMissingServers } from './find-missing-servers';
 import type { TestBatch, TestsSlice } from './tests-state';
 
 import type * as SuiteToolsModule from './suite-tools';
@@ -131,7 +133,11 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
     async runTestCase(caseId, options) {
       const testCase = get().testSuite.cases.find((candidate) => candidate.id === caseId);
       if (testCase === undefined || controllers.has(caseId)) return;
-      const models: TestModel[] = options.models.map((model) => ({ ...testCase.model, model }));
+      const models = parseModelList(options.models.join(','), testCase.model);
+      if (typeof models === 'string') return get().pushAlert(`The test was not run: ${models}`);
+      // A missing server is named before anything runs, not discovered as a failure in every run.
+      const missing = findMissingServers(testCase, get().testSuite, get().servers, get().serverStates);
+      if (missing !== undefined) return get().pushAlert(`The test was not run. ${missing}`);
       const controller = new AbortController();
       controllers.set(caseId, controller);
       const planned = Math.max(1, models.length) * options.times;

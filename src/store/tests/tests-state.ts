@@ -14,7 +14,10 @@ export interface TestBatch {
 /** What a "Run ×N" asks for. */
 export interface TestBatchOptions {
   times: number;
-  /** Model ids on the case's provider, side by side; empty → the case's own model. */
+  /**
+   * The models side by side, each `id` (the case's provider), `provider/model` or
+   * `openai-compatible/model@base URL` (parse-model-list.ts); empty → the case's own model.
+   */
   models: string[];
   concurrency: number;
   spendCapUsd?: number;
