@@ -7,12 +7,14 @@ import type { GetLoupeState, SetLoupeState, SliceDependencies } from '../loupe-s
 import { readJson } from '../safe-storage';
 import { findMissingServers } from './find-missing-servers';
 import type { TestBatch, TestsSlice } from './tests-state';
+import { appendTrend, readTrendHistory, trendKey, trendPointOf } from './test-trend';
 
 import type * as SuiteToolsModule from './suite-tools';
 
 type SuiteTools = typeof SuiteToolsModule;
 
 const STORAGE_KEY = 'loupe.tests';
+const TREND_KEY = 'loupe.tests.trend';
 const emptySuite = (): TestSuite => ({ format: SUITE_FORMAT, version: SUITE_VERSION, name: 'My tests', cases: [] });
 
 function loadSuite(storage: Storage | undefined, tools: SuiteTools): TestSuite | undefined {
@@ -55,6 +57,19 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
     }
   }
 
+  /** Adds a finished batch to its case's trend; a full storage only loses the trend, never the suite. */
+  function recordTrend(caseId: string): void {
+    const point = trendPointOf(get().testBatches[caseId]?.runs ?? [], Date.now());
+    if (point === undefined) return;
+    const testTrends = appendTrend(get().testTrends, trendKey(get().testSuite.name, caseId), point);
+    set({ testTrends });
+    try {
+      deps.storage?.setItem(TREND_KEY, JSON.stringify(testTrends));
+    } catch {
+      // The trend is a convenience: the panel still shows it for this session.
+    }
+  }
+
   function patchBatch(caseId: string, change: (batch: TestBatch) => TestBatch): void {
     set((state) => {
       const batch = state.testBatches[caseId] ?? { running: false, planned: 0, runs: [] };
@@ -73,6 +88,7 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
 
   return {
     testSuite: emptySuite(),
+    testTrends: readTrendHistory(readJson(deps.storage, TREND_KEY)),
     testBatches: {},
 
     async makeTest() {
@@ -165,6 +181,7 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
           running: false,
           ...(result.stoppedBy === undefined ? {} : { stoppedBy: result.stoppedBy }),
         }));
+        recordTrend(caseId);
       } catch (error) {
         patchBatch(caseId, (batch) => ({ ...batch, running: false }));
         get().pushAlert(`The test could not run: ${describeError(error)}`);

@@ -1,6 +1,7 @@
 // The Tests panel's state: the suite being built, and each case's latest batch of runs. Types only.
 import type { CaseRun } from '../../suite/summarize-runs';
 import type { TestCase, TestSuite } from '../../suite/test-suite';
+import type { TrendHistory } from './test-trend';
 
 /** The latest "Run ×N" of one case. */
 export interface TestBatch {
@@ -26,6 +27,8 @@ export interface TestBatchOptions {
 export interface TestsSlice {
   testSuite: TestSuite;
   testBatches: Record<string, TestBatch>;
+  /** Each suite's recent results per case (`trendKey`), kept on this device. */
+  testTrends: TrendHistory;
   /** Turns the shown, finished run into a test case (added to the suite); false when it could not. */
   makeTest: () => Promise<boolean>;
   updateTestCase: (caseId: string, change: Partial<Omit<TestCase, 'id'>>) => void;
