@@ -1,7 +1,12 @@
 // A suite that brings its servers, run headless: the demo server over HTTP and the npm stdio server
 // @modelcontextprotocol/server-memory started in this process through the bridge's code, with no bridge
 // started by hand; at the end no child process is left.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess } from '../../server/bridge/start-in-process';
 import { startDemoServer } from '../../server/demo-server';
@@ -93,6 +98,24 @@ describe('a suite with an HTTP server and a stdio server', () => {
     const result = await runCommand(['test', 's.json'], { 's.json': serializeSuite(broken) });
     expect(result.code).toBe(2);
     expect(result.err[0]).toContain('needs the server "demo"');
+  });
+});
+
+describe('npm run loupe -- test, as a process', () => {
+  it('runs the suite with its stdio server and exits by itself (nothing left holding it open)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-stdio-'));
+    const suitePath = join(dir, 'suite.json');
+    writeFileSync(suitePath, serializeSuite(suite()));
+    // The process ends only once every child and socket is closed: a child left behind would keep it alive.
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      'src/headless/loupe-cli.ts',
+      'test',
+      suitePath,
+      '--allow-stdio',
+    ]);
+    expect(stdout.trim().split('\n').at(-1)).toBe('1 passed, 0 failed');
   });
 });
 
