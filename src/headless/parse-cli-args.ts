@@ -17,6 +17,8 @@ export interface TestCommand {
   grader?: string;
   /** Refuse model and server URLs on this machine or the local network that the person did not name. */
   publicOnly: boolean;
+  /** Where the memory tool's files are kept between runs of the command; absent = in memory, gone at exit. */
+  memoryDir?: string;
 }
 
 export type CliParse = { ok: true; value: TestCommand } | { ok: false; message: string } | { ok: 'help' };
@@ -34,6 +36,7 @@ Options:
   --model <p/model>      run on this model instead of each case's own (repeatable; p: demo, anthropic, openai-compatible)
   --base-url <URL>       base URL for --model (a gateway or a local server); keys may go there too
   --grader <p/model>     the model that grades rubric expectations (default: the case's model)
+  --memory-dir <dir>     keep the memory tool's files in this folder (default: in memory, gone at exit)
   --public-only          refuse model and server URLs on this machine or the local network
                          that you did not name yourself (with --base-url or the variables below)
 
@@ -103,6 +106,12 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
           return { ok: false, message: `${arg} takes provider/model, e.g. anthropic/claude-sonnet-4-5.` };
         if (arg === '--model') value.models.push(model);
         else value.grader = model;
+        break;
+      }
+      case '--memory-dir': {
+        const folder = next();
+        if (folder === undefined || folder === '') return { ok: false, message: '--memory-dir needs a folder.' };
+        value.memoryDir = folder;
         break;
       }
       case '--base-url': {

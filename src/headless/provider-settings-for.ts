@@ -2,6 +2,8 @@
 // where the person bound it (read-secret-bindings.ts), never to a base URL the suite alone chose.
 import type { ProviderSettings } from '../protocol/settings';
 import type { TestModel } from '../suite/test-suite';
+import { anyApiToolOn, resolveMemoryScope, type ApiToolSettings } from '../shared/api-tool-settings';
+import { readApiToolSettings } from '../shared/read-api-tool-settings';
 import { DEFAULT_BASE_URLS, type SecretBindings } from './read-secret-bindings';
 import { describeDestinations, maySendSecretTo, refusePrivateAddress } from './secret-destination';
 
@@ -21,6 +23,16 @@ function originOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The suite's API tools, read like stored settings; Memory's calls go to the named memory or the runner's own. */
+function apiToolsOf(model: TestModel): { apiTools?: ApiToolSettings } {
+  if (model.apiTools === undefined) return {};
+  const read = readApiToolSettings(model.apiTools);
+  const apiTools = read.memory.enabled
+    ? { ...read, memory: { enabled: true, scope: resolveMemoryScope(read.memory.name, 'headless') } }
+    : read;
+  return anyApiToolOn(apiTools) ? { apiTools } : {};
 }
 
 /** Provider settings for `model`, or a sentence saying why the case cannot run. */
@@ -47,6 +59,7 @@ export function providerSettingsFor(model: TestModel, bindings: SecretBindings):
         model: model.model,
         ...(model.baseUrl === undefined ? {} : { baseUrl: model.baseUrl }),
         ...capabilities,
+        ...apiToolsOf(model),
       },
     };
   }

@@ -13,6 +13,7 @@ import { createGrader } from './create-grader';
 import { createHostDriver } from './create-host-driver';
 import { createOfflineDriver } from './create-offline-driver';
 import { createInProcessHost } from './in-process-host';
+import { createFolderMemoryStore } from './folder-memory-store';
 import type { TestCommand } from './parse-cli-args';
 import { providerSettingsFor } from './provider-settings-for';
 import { terminalSafe } from './terminal-safe';
@@ -77,7 +78,11 @@ export async function runSuiteCommand(command: TestCommand, given: CommandIo): P
     return 2;
   }
   const models = command.models.map((spec) => toTestModel(spec, command.baseUrl));
-  const host = command.offline ? undefined : createInProcessHost(io.appVersion);
+  const host = command.offline
+    ? undefined
+    : createInProcessHost(io.appVersion, {
+        ...(command.memoryDir === undefined ? {} : { memoryStore: createFolderMemoryStore(command.memoryDir) }),
+      });
   const driver: TestRunDriver =
     host === undefined ? createOfflineDriver(io.appVersion) : createHostDriver(host, { bindings, notice: io.err });
   const graderModel =

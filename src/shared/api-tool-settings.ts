@@ -29,6 +29,27 @@ export interface ToolSearchSettings {
   defer: 'all' | 'unpinned';
 }
 
+/**
+ * The memory tool: which memory its calls use. In Settings `name` is what the person typed (empty = this session's
+ * own memory); the store resolves it into `scope` (`session:<id>` or `named:<name>`) when it starts a run.
+ */
+export interface MemorySettings {
+  enabled: boolean;
+  /** A memory shared across sessions under this name; empty or absent = the session's own. */
+  name?: string;
+  /** Set by the store for the worker: the memory the run's calls read and write. */
+  scope?: string;
+}
+
+/** Longest memory name kept. */
+export const MAX_MEMORY_NAME = 100;
+
+/** The memory a run uses: the named one when a name is given, else the session's own. */
+export function resolveMemoryScope(name: string | undefined, sessionId: string | null): string {
+  const trimmed = (name ?? '').trim().slice(0, MAX_MEMORY_NAME);
+  return trimmed !== '' ? `named:${trimmed}` : `session:${sessionId ?? 'unsaved'}`;
+}
+
 /** The API's own tools (server tools and the memory tool) sent with every Anthropic request when switched on. */
 export interface ApiToolSettings {
   webSearch: DomainToolSettings & { location?: SearchLocation };
@@ -36,7 +57,7 @@ export interface ApiToolSettings {
   /** Code execution; the response's container is sent back with the next request of the run. */
   codeExecution: { enabled: boolean };
   /** The memory tool, run by Loupe on browser storage under `/memories`. */
-  memory: { enabled: boolean };
+  memory: MemorySettings;
   toolSearch: ToolSearchSettings;
 }
 

@@ -17,6 +17,7 @@ import { createToolsSlice } from './tools-slice';
 import { createMcpFeaturesSlice } from './mcp-features-slice';
 import { createOAuthSlice } from './oauth-slice';
 import { createTestsSlice } from './tests/create-tests-slice';
+import { createMemorySlice } from './memory-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
 import type { PageLifecycleTarget } from './sessions/flush-on-page-hide';
 import type { TabCoordinator } from './sessions/tab-coordinator';
@@ -72,6 +73,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     ...createMcpFeaturesSlice(set, get, deps),
     ...createOAuthSlice(set, get, deps),
     ...createTestsSlice(set, get, deps),
+    ...createMemorySlice(set, get, deps),
     dispose() {
       get().stopDebug();
       unsubscribe();
@@ -99,6 +101,9 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
         return;
       case 'oauth':
         store.getState().applyOAuthEvent(message.event);
+        return;
+      case 'memory-changed':
+        store.getState().applyMemoryChanged(message.scope);
         return;
       case 'notice':
         store.getState().pushAlert(message.message);

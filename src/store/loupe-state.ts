@@ -14,6 +14,7 @@ import type { McpFeaturesSlice } from './mcp-features-state';
 import type { OAuthSlice } from './oauth-state';
 import type { SessionsSlice } from './sessions/sessions-state';
 import type { TestsSlice } from './tests/tests-state';
+import type { MemorySlice } from './memory-slice';
 
 export interface Alert {
   id: string;
@@ -104,7 +105,8 @@ export type LoupeState = AlertsSlice &
   DebugSlice &
   McpFeaturesSlice &
   OAuthSlice &
-  TestsSlice;
+  TestsSlice &
+  MemorySlice;
 
 export type SetLoupeState = (partial: Partial<LoupeState> | ((state: LoupeState) => Partial<LoupeState>)) => void;
 export type GetLoupeState = () => LoupeState;

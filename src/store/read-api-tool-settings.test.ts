@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultApiToolSettings, type ApiToolSettings } from '../shared/api-tool-settings';
 import { loadSettings, saveSettings } from './persist-settings';
-import { readApiToolSettings } from './read-api-tool-settings';
+import { readApiToolSettings } from '../shared/read-api-tool-settings';
 import { defaultSettings } from './settings';
 
 describe('readApiToolSettings', () => {

@@ -27,6 +27,9 @@ import { executeMcpAppCommand } from './mcp-app-host';
 import { createAppCallHost } from './app-call-host';
 import { isOAuthCommand } from '../protocol/oauth-messages';
 import { createOAuthHost } from './oauth-host';
+import { isMemoryCommand } from '../protocol/memory-messages';
+import { createInMemoryMemoryStore, type MemoryStore } from '../engine/tool/memory/memory-store';
+import { createMemoryHost } from './memory-host';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
@@ -38,6 +41,8 @@ export interface EngineHostDependencies {
   appVersion: string;
   /** Runs local tools' JavaScript handlers in a sandbox; without it, script local tools answer with an error. */
   runLocalHandler?: RunHandler;
+  /** Where the memory tool's files live (IndexedDB in the app, a folder in headless); default: in memory. */
+  memoryStore?: MemoryStore;
 }
 
 export interface EngineHost {
@@ -65,6 +70,10 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     (config) => ({ ...features.extrasFor(config), ...oauth.extrasFor(config) }),
   );
 
+  const memory = createMemoryHost(deps.memoryStore ?? createInMemoryMemoryStore(), (scope) =>
+    deps.post({ v: PROTOCOL_VERSION, type: 'memory-changed', scope }),
+  );
+  const notice = (message: string) => deps.post({ v: PROTOCOL_VERSION, type: 'notice', message });
   const manual = new ManualTurns(deps.post, (prefix) => deps.environment.createId(prefix));
   const transcriptOf = (runId: string) => {
     const record = runs.get(runId);
@@ -111,7 +120,9 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     const handle = runToolLoop({
       runId,
       model,
-      tools: overrides.tools ?? selectRunTools(servers.tools(), settings.tools, deps),
+      tools:
+        overrides.tools ??
+        memory.withMemoryTool(selectRunTools(servers.tools(), settings.tools, deps), settings.provider, notice),
       ...(system ? { system } : {}),
       history: overrides.history ?? [],
       userMessage: overrides.userMessage ?? {
@@ -135,7 +146,8 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         ? {
             getTools: async () => {
               await servers.settled();
-              return selectRunTools(servers.tools(), settings.tools, { ...deps, post: () => undefined });
+              const tools = selectRunTools(servers.tools(), settings.tools, { ...deps, post: () => undefined });
+              return memory.withMemoryTool(tools, settings.provider);
             },
           }
         : {}),
@@ -199,6 +211,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     if (isMcpFeatureCommand(command)) return features.execute(command);
     if (isMcpAppCommand(command)) return executeMcpAppCommand(servers, appCalls, command);
     if (isOAuthCommand(command)) return oauth.execute(command);
+    if (isMemoryCommand(command)) return memory.execute(command);
     switch (command.type) {
       case 'server-add':
         servers.add(command.server);

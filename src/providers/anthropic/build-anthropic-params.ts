@@ -8,6 +8,7 @@ import {
 } from './convert-to-anthropic-params';
 import type { ApiToolSettings } from '../../shared/api-tool-settings';
 import { buildApiTools, deferClientTools } from './build-api-tools';
+import { MEMORY_TOOL_NAME } from '../../engine/tool/memory/create-memory-tool';
 
 /** Request options beyond the engine's request. */
 export interface AnthropicRequestOptions {
@@ -52,7 +53,11 @@ export function buildAnthropicParams(
   const caching = options.promptCaching !== false;
   const thinking = options.thinking;
   const apiTools = options.apiTools;
-  const clientTools = convertToAnthropicTools(request.tools);
+  // With Memory on, the engine's memory tool runs the calls but the API's own definition (memory_20250818) is
+  // what the model sees: two tools of one name would be refused.
+  const clientTools = convertToAnthropicTools(
+    apiTools?.memory.enabled ? request.tools.filter((tool) => tool.name !== MEMORY_TOOL_NAME) : request.tools,
+  );
   const tools: Anthropic.ToolUnion[] = apiTools
     ? [...deferClientTools(clientTools, apiTools, options.pinnedTools), ...buildApiTools(apiTools)]
     : clientTools;

@@ -1,11 +1,12 @@
 // Stored Server tools settings, each field checked on its own (storage is edited by hand and by older versions).
 import {
   defaultApiToolSettings,
+  MAX_MEMORY_NAME,
   type ApiToolSettings,
   type DomainToolSettings,
   type SearchLocation,
-} from '../shared/api-tool-settings';
-import { isRecord } from '../shared/is-record';
+} from './api-tool-settings';
+import { isRecord } from './is-record';
 
 /** Most domains kept per list, and longest domain: a domain name is at most 253 characters. */
 const MAX_DOMAINS = 100;
@@ -44,6 +45,11 @@ function readLocation(value: unknown): SearchLocation | undefined {
   return Object.keys(fields).length === 0 ? undefined : fields;
 }
 
+function readMemoryName(value: unknown): { name?: string } {
+  const name = isRecord(value) ? value['name'] : undefined;
+  return typeof name === 'string' && name.length <= MAX_MEMORY_NAME ? { name } : {};
+}
+
 /** The stored settings over the defaults (everything off). */
 export function readApiToolSettings(value: unknown): ApiToolSettings {
   if (!isRecord(value)) return defaultApiToolSettings;
@@ -54,7 +60,7 @@ export function readApiToolSettings(value: unknown): ApiToolSettings {
     webSearch: { ...readDomainTool(value['webSearch']), ...(location ? { location } : {}) },
     webFetch: readDomainTool(value['webFetch']),
     codeExecution: { enabled: readEnabled(value['codeExecution']) },
-    memory: { enabled: readEnabled(value['memory']) },
+    memory: { enabled: readEnabled(value['memory']), ...readMemoryName(value['memory']) },
     toolSearch: {
       enabled: toolSearch['enabled'] === true,
       variant: toolSearch['variant'] === 'regex' ? 'regex' : 'bm25',
