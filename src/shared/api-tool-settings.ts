@@ -41,6 +41,38 @@ export interface MemorySettings {
   scope?: string;
 }
 
+/**
+ * Context management (beta): edits the API makes to the request before the model sees it. Empty numbers = the
+ * API's defaults. Loupe keeps the whole history; the API reports what it cleared (shown in the round).
+ */
+export interface ContextManagementSettings {
+  /** `clear_tool_uses_20250919`: the oldest tool results (and inputs, when asked) replaced by a placeholder. */
+  clearToolUses: {
+    enabled: boolean;
+    /** Clear once the request holds this many input tokens (`trigger`). */
+    triggerInputTokens?: number;
+    /** Keep this many most recent tool uses (`keep`). */
+    keepToolUses?: number;
+    /** Clear at least this many tokens each time, or nothing (`clear_at_least`: a cache write must be worth it). */
+    clearAtLeastTokens?: number;
+    /** Clear the calls' inputs too, not only their results. */
+    clearToolInputs: boolean;
+  };
+  /** `clear_thinking_20251015`: thinking of earlier turns dropped; sent only when thinking is on. */
+  clearThinking: {
+    enabled: boolean;
+    /** Keep the thinking of this many recent turns; absent = the API's default. */ keepTurns?: number;
+  };
+  /** `compact_20260112`: the API summarises the conversation into a compaction block once it is this long. */
+  compact: { enabled: boolean; triggerInputTokens?: number };
+}
+
+export const defaultContextManagement: ContextManagementSettings = {
+  clearToolUses: { enabled: false, clearToolInputs: false },
+  clearThinking: { enabled: false },
+  compact: { enabled: false },
+};
+
 /** Longest memory name kept. */
 export const MAX_MEMORY_NAME = 100;
 
@@ -59,6 +91,8 @@ export interface ApiToolSettings {
   /** The memory tool, run by Loupe on browser storage under `/memories`. */
   memory: MemorySettings;
   toolSearch: ToolSearchSettings;
+  /** Context management edits (beta); absent = none (settings stored before it existed). */
+  contextManagement?: ContextManagementSettings;
 }
 
 export const defaultApiToolSettings: ApiToolSettings = {
@@ -67,6 +101,7 @@ export const defaultApiToolSettings: ApiToolSettings = {
   codeExecution: { enabled: false },
   memory: { enabled: false },
   toolSearch: { enabled: false, variant: 'bm25', defer: 'all' },
+  contextManagement: defaultContextManagement,
 };
 
 /** True when any API tool is on. */
@@ -76,6 +111,15 @@ export function anyApiToolOn(settings: ApiToolSettings): boolean {
     settings.webFetch.enabled ||
     settings.codeExecution.enabled ||
     settings.memory.enabled ||
-    settings.toolSearch.enabled
+    settings.toolSearch.enabled ||
+    anyContextEditOn(settings.contextManagement)
+  );
+}
+
+/** True when any context management edit is on. */
+export function anyContextEditOn(settings: ContextManagementSettings | undefined): boolean {
+  return (
+    settings !== undefined &&
+    (settings.clearToolUses.enabled || settings.clearThinking.enabled || settings.compact.enabled)
   );
 }

@@ -3,6 +3,7 @@ import {
   defaultApiToolSettings,
   MAX_MEMORY_NAME,
   type ApiToolSettings,
+  type ContextManagementSettings,
   type DomainToolSettings,
   type SearchLocation,
 } from './api-tool-settings';
@@ -50,6 +51,38 @@ function readMemoryName(value: unknown): { name?: string } {
   return typeof name === 'string' && name.length <= MAX_MEMORY_NAME ? { name } : {};
 }
 
+/** A whole number in [min, max], or nothing (the API's default). */
+function readCount(value: unknown, min: number, max: number): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+}
+
+const MAX_TOKENS_SETTING = 10_000_000;
+
+function readContextManagement(value: unknown): ContextManagementSettings {
+  const record = isRecord(value) ? value : {};
+  const tools = isRecord(record['clearToolUses']) ? record['clearToolUses'] : {};
+  const thinking = isRecord(record['clearThinking']) ? record['clearThinking'] : {};
+  const compact = isRecord(record['compact']) ? record['compact'] : {};
+  const only = <T>(key: string, read: T | undefined) => (read === undefined ? {} : { [key]: read });
+  return {
+    clearToolUses: {
+      enabled: tools['enabled'] === true,
+      ...only('triggerInputTokens', readCount(tools['triggerInputTokens'], 1, MAX_TOKENS_SETTING)),
+      ...only('keepToolUses', readCount(tools['keepToolUses'], 0, 10_000)),
+      ...only('clearAtLeastTokens', readCount(tools['clearAtLeastTokens'], 1, MAX_TOKENS_SETTING)),
+      clearToolInputs: tools['clearToolInputs'] === true,
+    },
+    clearThinking: {
+      enabled: thinking['enabled'] === true,
+      ...only('keepTurns', readCount(thinking['keepTurns'], 1, 10_000)),
+    },
+    compact: {
+      enabled: compact['enabled'] === true,
+      ...only('triggerInputTokens', readCount(compact['triggerInputTokens'], 1, MAX_TOKENS_SETTING)),
+    },
+  };
+}
+
 /** The stored settings over the defaults (everything off). */
 export function readApiToolSettings(value: unknown): ApiToolSettings {
   if (!isRecord(value)) return defaultApiToolSettings;
@@ -66,5 +99,6 @@ export function readApiToolSettings(value: unknown): ApiToolSettings {
       variant: toolSearch['variant'] === 'regex' ? 'regex' : 'bm25',
       defer: toolSearch['defer'] === 'unpinned' ? 'unpinned' : 'all',
     },
+    contextManagement: readContextManagement(value['contextManagement']),
   };
 }

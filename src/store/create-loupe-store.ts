@@ -127,13 +127,14 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
   const remembered = loadServers(deps.storage);
   const initial = remembered ?? [{ name: 'demo', url: options.demoServerUrl, includeInstructions: true }];
   for (const server of initial) {
-    const { secretPathSegments, rememberFullUrl, toolTimeoutMs, era, oauth } = server;
+    const { secretPathSegments, rememberFullUrl, toolTimeoutMs, era, oauth, runThroughApi } = server;
     const extras = {
       ...(era === undefined ? {} : { era }),
       ...(oauth === undefined ? {} : { oauth }),
       ...(secretPathSegments ? { secretPathSegments } : {}),
       ...(rememberFullUrl ? { rememberFullUrl } : {}),
       ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),
+      ...(runThroughApi === undefined ? {} : { runThroughApi }),
     };
     void store.getState().addServer(server.url, {}, server.name, server.includeInstructions, extras);
   }

@@ -56,8 +56,13 @@ export interface ServersSlice {
     headers?: Record<string, string>,
     name?: string,
     includeInstructions?: boolean,
-    extras?: Pick<ServerConfig, 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era' | 'oauth'>,
+    extras?: Pick<
+      ServerConfig,
+      'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era' | 'oauth' | 'runThroughApi'
+    >,
   ) => Promise<void>;
+  /** Run through the API (the MCP connector) or from the browser; `sendToken` lets its bearer token go with it. */
+  setRunThroughApi: (serverId: string, choice: ServerConfig['runThroughApi']) => Promise<void>;
   removeServer: (serverId: string) => Promise<void>;
   /** Re-sends the same config, which makes the worker reconnect. */
   reconnectServer: (serverId: string) => Promise<void>;

@@ -30,6 +30,7 @@ import { createOAuthHost } from './oauth-host';
 import { isMemoryCommand } from '../protocol/memory-messages';
 import { createInMemoryMemoryStore, type MemoryStore } from '../engine/tool/memory/memory-store';
 import { createMemoryHost } from './memory-host';
+import { withConnectorServers, withoutConnectorTools } from './connector-servers';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
@@ -73,7 +74,6 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
   const memory = createMemoryHost(deps.memoryStore ?? createInMemoryMemoryStore(), (scope) =>
     deps.post({ v: PROTOCOL_VERSION, type: 'memory-changed', scope }),
   );
-  const notice = (message: string) => deps.post({ v: PROTOCOL_VERSION, type: 'notice', message });
   const manual = new ManualTurns(deps.post, (prefix) => deps.environment.createId(prefix));
   const transcriptOf = (runId: string) => {
     const record = runs.get(runId);
@@ -100,11 +100,19 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
   });
 
   function startRun(runId: string, settings: RunSettings, text: string, overrides: RunOverrides = {}): void {
+    // Servers set to "Run through the API" go to the provider as the MCP connector, not as the browser's tools.
+    const connector = withConnectorServers(settings.provider, servers.configs());
+    const runTools = (post: (message: WorkerMessage) => void) =>
+      memory.withMemoryTool(
+        withoutConnectorTools(selectRunTools(servers.tools(), settings.tools, { ...deps, post }), connector.throughApi),
+        settings.provider,
+        (message) => post({ v: PROTOCOL_VERSION, type: 'notice', message }),
+      );
     const context = {
       manual: manual.sourceFor(runId),
       createId: (prefix: string) => deps.environment.createId(prefix),
     };
-    const model = overrides.model ?? deps.createModel(settings.provider, context);
+    const model = overrides.model ?? deps.createModel(connector.provider, context);
     const connected = servers.connected();
     const system =
       overrides.system ??
@@ -120,9 +128,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     const handle = runToolLoop({
       runId,
       model,
-      tools:
-        overrides.tools ??
-        memory.withMemoryTool(selectRunTools(servers.tools(), settings.tools, deps), settings.provider, notice),
+      tools: overrides.tools ?? runTools(deps.post),
       ...(system ? { system } : {}),
       history: overrides.history ?? [],
       userMessage: overrides.userMessage ?? {
@@ -146,8 +152,7 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         ? {
             getTools: async () => {
               await servers.settled();
-              const tools = selectRunTools(servers.tools(), settings.tools, { ...deps, post: () => undefined });
-              return memory.withMemoryTool(tools, settings.provider);
+              return runTools(() => undefined);
             },
           }
         : {}),

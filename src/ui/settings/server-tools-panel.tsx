@@ -4,6 +4,8 @@ import { useLoupeStore } from '../../store/loupe-store-provider';
 import { Field } from '../common/field';
 import { inputClass } from '../common/styles';
 import { DomainToolOptions } from './domain-tool-options';
+import { ContextManagementOptions } from './context-management-options';
+import { resolveCapabilities } from '../../store/capabilities/resolve-model-settings';
 
 const checkboxRowClass = 'flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300';
 const noteClass = 'text-[11px] text-zinc-600 dark:text-zinc-400';
@@ -58,6 +60,9 @@ function LocationFields({ value, onChange }: { value: SearchLocation; onChange: 
 
 export function ServerToolsPanel() {
   const provider = useLoupeStore((state) => state.settings.provider);
+  const thinkingOn = useLoupeStore(
+    (state) => resolveCapabilities(state.settings, 'anthropic', state.settings.model).thinking === true,
+  );
   const apiTools = useLoupeStore((state) => state.settings.apiTools);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
   const change = (patch: Partial<ApiToolSettings>) => updateSettings({ apiTools: { ...apiTools, ...patch } });
@@ -155,6 +160,11 @@ export function ServerToolsPanel() {
           <p className={noteClass}>Every MCP tool is sent with defer_loading: the model loads the ones it finds.</p>
         </div>
       )}
+      <ContextManagementOptions
+        value={apiTools.contextManagement}
+        thinkingOn={thinkingOn}
+        onChange={(contextManagement) => change({ contextManagement })}
+      />
     </fieldset>
   );
 }
