@@ -8,7 +8,7 @@ import type { Model } from '../engine/model/model';
 import type { Command, CommandEnvelope, CommandResults, ModelInfo, WorkerMessage } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/messages';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
-import { buildSystemPrompt } from '../mcp/build-system-prompt';
+import { buildSystemPrompt } from '../mcp/tools/build-system-prompt';
 import { contextWindowOf, recordBaseUrl, recordModelSettings } from './record-model-settings';
 import { RunRegistry, type RunRecord } from './run-registry';
 import { ServerRegistry, type ConnectServer } from './server-registry';
