@@ -1,11 +1,14 @@
 // The API's own features set in the page, end to end in Chromium against the mock Messages API (which refuses what
 // the API refuses): memory calls run by Loupe on this browser's storage and edited in the Memory tab; a tool made
-// strict and callable from code; context management sent with its beta header; a server run through the API.
+// strict and callable from code; context management sent with its beta header; a server run through the API; the
+// tool budget offering tool search for 150 tools.
 import type { Page } from '@playwright/test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { expect, test } from './fixtures/loupe-test';
 import { enqueue, messageRequests } from './fixtures/mock-control';
 import { openSidebarTab } from './fixtures/sidebar';
+import { replaceDemoServer } from './fixtures/replace-demo-server';
+import { e2eUrls } from './fixtures/e2e-ports';
 
 interface SentRequest {
   path: string;
@@ -113,4 +116,24 @@ test('a server run through the API is named in mcp_servers, its tools not sent, 
   expect(request?.headers['anthropic-beta']).toBe('mcp-client-2025-11-20');
   expect(request?.body.mcp_servers).toEqual([{ type: 'url', name: 'demo', url: expect.stringMatching(/^http:\/\//) }]);
   expect(request?.body.tools).toEqual([expect.objectContaining({ type: 'mcp_toolset', mcp_server_name: 'demo' })]);
+});
+
+test('150 tools: the tool budget offers tool search, and the run sends them deferred with the search tool loaded', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await replaceDemoServer(page, e2eUrls.manyToolsServer);
+  await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Tools');
+  const offer = page.getByRole('status', { name: 'Tool search offer' });
+  await expect(offer).toContainText('150 tools');
+  await offer.getByRole('button', { name: 'Use tool search' }).click();
+  await expect(offer).toHaveCount(0);
+  await enqueue([{ content: [{ type: 'text', text: 'Nothing needed.' }] }]);
+  await run(page, 'Hello');
+  const [request] = await messageRequests<SentRequest>();
+  const tools = request?.body.tools ?? [];
+  expect(tools).toHaveLength(151);
+  expect(tools.slice(0, 150).every((tool) => tool['defer_loading'] === true)).toBe(true);
+  expect(tools[150]).toMatchObject({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' });
 });

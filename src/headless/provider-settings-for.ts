@@ -2,8 +2,7 @@
 // where the person bound it (read-secret-bindings.ts), never to a base URL the suite alone chose.
 import type { ProviderSettings } from '../protocol/settings';
 import type { TestModel } from '../suite/test-suite';
-import { anyApiToolOn, resolveMemoryScope, type ApiToolSettings } from '../shared/api-tool-settings';
-import { readApiToolSettings } from '../shared/read-api-tool-settings';
+import { apiToolsForTest } from '../suite/test-api-tools';
 import { DEFAULT_BASE_URLS, type SecretBindings } from './read-secret-bindings';
 import { describeDestinations, maySendSecretTo, refusePrivateAddress } from './secret-destination';
 
@@ -23,16 +22,6 @@ function originOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The suite's API tools, read like stored settings; Memory's calls go to the named memory or the runner's own. */
-function apiToolsOf(model: TestModel): { apiTools?: ApiToolSettings } {
-  if (model.apiTools === undefined) return {};
-  const read = readApiToolSettings(model.apiTools);
-  const apiTools = read.memory.enabled
-    ? { ...read, memory: { enabled: true, scope: resolveMemoryScope(read.memory.name, 'headless') } }
-    : read;
-  return anyApiToolOn(apiTools) ? { apiTools } : {};
 }
 
 /** Provider settings for `model`, or a sentence saying why the case cannot run. */
@@ -59,7 +48,7 @@ export function providerSettingsFor(model: TestModel, bindings: SecretBindings):
         model: model.model,
         ...(model.baseUrl === undefined ? {} : { baseUrl: model.baseUrl }),
         ...capabilities,
-        ...apiToolsOf(model),
+        ...apiToolsForTest(model, 'headless'),
       },
     };
   }

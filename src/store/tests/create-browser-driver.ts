@@ -3,6 +3,7 @@ import type { EngineClient } from '../../client/engine-client';
 import type { Transcript } from '../../engine/transcript/transcript';
 import type { ProviderSettings } from '../../protocol/settings';
 import { testRunSettings } from '../../suite/test-run-settings';
+import { apiToolsForTest } from '../../suite/test-api-tools';
 import type { TestRunDriver } from '../../suite/run-cases';
 import type { TestModel } from '../../suite/test-suite';
 import type { Settings } from '../settings';
@@ -25,6 +26,7 @@ export function providerForTest(model: TestModel, settings: Settings): ProviderS
       model: model.model,
       baseUrl: settings.baseUrl,
       ...capabilities,
+      ...apiToolsForTest(model, 'tests'),
     };
   }
   return {
