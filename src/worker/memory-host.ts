@@ -5,12 +5,15 @@ import { runMemoryCommand, type MemoryFiles } from '../engine/tool/memory/run-me
 import type { Tool } from '../engine/tool/tool';
 import type { MemoryCommand, MemoryCommandResults, MemoryFileEntry } from '../protocol/memory-messages';
 import type { ProviderSettings } from '../protocol/settings';
+import { answerEach, type CommandTable } from './command-table';
 
 /** The memory of a run with none named in its settings (a run started outside a session). */
 export const UNSAVED_MEMORY_SCOPE = 'session:unsaved';
 
 export interface MemoryHost {
   execute<C extends MemoryCommand>(command: C): Promise<MemoryCommandResults[C['type']]>;
+  /** The memory commands for the worker's command table. */
+  commands: CommandTable<MemoryCommand['type']>;
   /**
    * `tools` with the memory tool added when the provider sends the memory tool (Anthropic, Memory on). A tool of
    * the same name already there is replaced, and `notice` says so: the API's memory calls must reach the memory.
@@ -30,7 +33,11 @@ function refuseUnlessOk(result: { text: string; isError: boolean; files: MemoryF
 export function createMemoryHost(store: MemoryStore, onChange: (scope: string) => void): MemoryHost {
   const access: MemoryAccess = createMemoryAccess(store, onChange);
   const tools = new Map<string, Tool>();
-  return {
+  const host: MemoryHost = {
+    commands: answerEach(
+      { 'memory-read': true, 'memory-write': true, 'memory-delete': true, 'memory-clear': true },
+      (command) => host.execute(command),
+    ),
     async execute(command) {
       const { scope } = command;
       switch (command.type) {
@@ -76,4 +83,5 @@ export function createMemoryHost(store: MemoryStore, onChange: (scope: string) =
       return [...list.filter((candidate) => candidate.name !== MEMORY_TOOL_NAME), tool];
     },
   };
+  return host;
 }
