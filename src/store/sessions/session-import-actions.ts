@@ -181,7 +181,13 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
             ? 'Replay with recorded replies'
             : 'Replay against the live model';
       await restore.startTracked(runId, { origin: 'replay', label, sourceRunId }, () =>
-        deps.client.send({ type: 'run-replay', runId, sourceRunId, mode, settings: buildRunSettings(settings) }),
+        deps.client.send({
+          type: 'run-replay',
+          runId,
+          sourceRunId,
+          mode,
+          settings: buildRunSettings(settings, get().currentSessionId),
+        }),
       );
     },
 
