@@ -34,11 +34,16 @@ const NOT_CAPTURED = 'Not captured: the instrumentation that wrote this trace di
 /** Rounds and calls from the spans alone, when no span carries the messages. */
 function synthesize(trace: AgentTrace, facts: ToolSpanFacts[]): GenAiMessage[] {
   const messages: GenAiMessage[] = [{ role: 'user', parts: [{ type: 'text', text: NOT_CAPTURED }] }];
+  // A call belongs to the last round that had ended when it started (rounds and calls are siblings in a trace).
+  const roundOf = (start: number): number =>
+    Math.max(
+      0,
+      trace.chatSpans.findLastIndex((chat) => chat.end <= start),
+    );
   trace.chatSpans.forEach((span, index) => {
-    const next = trace.chatSpans[index + 1]?.start ?? Number.POSITIVE_INFINITY;
     const calls = trace.toolSpans
       .map((tool, at) => ({ tool, fact: facts[at]! }))
-      .filter(({ tool }) => tool.start >= span.start && tool.start < next);
+      .filter(({ tool }) => roundOf(tool.start) === index);
     messages.push({
       role: 'assistant',
       parts: [
