@@ -12,7 +12,7 @@ import { buildSystemPrompt } from '../mcp/build-system-prompt';
 import { contextWindowOf, recordBaseUrl, recordModelSettings } from './record-model-settings';
 import { RunRegistry, type RunRecord } from './run-registry';
 import { ServerRegistry, type ConnectServer } from './server-registry';
-import { createSessionCommands, importText, toImportReply, type RunOverrides } from './session-commands';
+import { createSessionCommands, toImportReply, type RunOverrides } from './session-commands';
 import { selectRunTools } from './select-run-tools';
 import type { RunHandler } from './local-tools/run-in-sandbox';
 import type { ModelContext } from './create-model';
@@ -219,7 +219,15 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         });
         return null;
       case 'transcript-import': {
-        const raw = await importText(command);
+        // An OpenTelemetry trace becomes a transcript first (loaded on first use); other files pass through as text.
+        const otlp = await (
+          await import('./detect-otlp-import')
+        ).detectOtlpImport(command, {
+          runId: command.runId,
+          appVersion: deps.appVersion,
+        });
+        if ('problems' in otlp) return { ok: false, ...otlp };
+        const raw = otlp.text;
         // A raw provider request becomes a transcript first (loaded on first use), then imports as any other.
         const detected = (await import('./detect-request-import')).detectRequestImport(raw, {
           runId: command.runId,
@@ -237,9 +245,10 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
             schemaCheck.checkTranscriptSchema,
           ),
         );
-        return reply.ok && detected.notes.length > 0
-          ? { ...reply, changes: [...detected.notes, ...reply.changes] }
-          : reply;
+        if (!reply.ok) return reply;
+        const notes = [...otlp.notes, ...detected.notes];
+        // A trace names its session after the agent's root span (the file name otherwise).
+        return { ...reply, changes: [...notes, ...reply.changes], ...(otlp.title ? { title: otlp.title } : {}) };
       }
       case 'run-events-read':
         return sessions.readEvents(command);

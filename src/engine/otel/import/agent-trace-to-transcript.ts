@@ -40,7 +40,7 @@ function synthesize(trace: AgentTrace, facts: ToolSpanFacts[]): GenAiMessage[] {
       0,
       trace.chatSpans.findLastIndex((chat) => chat.end <= start),
     );
-  trace.chatSpans.forEach((span, index) => {
+  trace.chatSpans.forEach((_span, index) => {
     const calls = trace.toolSpans
       .map((tool, at) => ({ tool, fact: facts[at]! }))
       .filter(({ tool }) => roundOf(tool.start) === index);

@@ -82,7 +82,7 @@ describe('importOtlp refuses broken and hostile files', () => {
       /a length past its end/,
     );
     // AnyValue → ArrayValue → AnyValue … nested 60 deep inside one attribute.
-    let value = new Uint8Array([0x0a, 0x01, 0x78]); // AnyValue { string_value: "x" }
+    let value: Uint8Array = new Uint8Array([0x0a, 0x01, 0x78]); // AnyValue { string_value: "x" }
     const wrap = (field: number, body: Uint8Array): Uint8Array =>
       new Uint8Array([(field << 3) | 2, ...varint(body.length), ...body]);
     for (let depth = 0; depth < 60; depth += 1) value = wrap(5, wrap(1, value));
