@@ -1,7 +1,7 @@
 // A person's agent on the `openai` client, traced by the official OpenTelemetry instrumentation
 // (@opentelemetry/instrumentation-openai, content on): a weather question, one tool round, an answer. The loop and
 // its `invoke_agent` / `execute_tool` spans are the agent's own code, as the GenAI conventions describe them; the
-// `chat` spans and the message logs are the instrumentation's. Env: LOUPE_OPENAI_BASE, LOUPE_OTLP_BASE,
+// `chat` spans and the message logs are the instrumentation's. Env: LOUPE_OPENAI_BASE, LOUPE_OPENAI_KEY, LOUPE_OTLP_BASE,
 // LOUPE_OTLP_PROTOCOL (json | proto).
 import { createRequire } from 'node:module';
 import { setUpOpenTelemetry } from './otel-setup.mjs';
@@ -50,7 +50,10 @@ async function readStream(stream) {
 }
 
 async function main() {
-  const client = new OpenAI({ baseURL: process.env.LOUPE_OPENAI_BASE, apiKey: 'test-key' });
+  const client = new OpenAI({
+    baseURL: process.env.LOUPE_OPENAI_BASE,
+    apiKey: process.env.LOUPE_OPENAI_KEY ?? 'test-key',
+  });
   const attributes = { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'weather-agent' };
   await otel.tracer.startActiveSpan('invoke_agent weather-agent', { attributes }, async (agent) => {
     const messages = [
