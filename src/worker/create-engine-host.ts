@@ -12,7 +12,8 @@ import { buildSystemPrompt } from '../mcp/build-system-prompt';
 import { contextWindowOf, recordBaseUrl, recordModelSettings } from './record-model-settings';
 import { RunRegistry, type RunRecord } from './run-registry';
 import { ServerRegistry, type ConnectServer } from './server-registry';
-import { createSessionCommands, toImportReply, type RunOverrides } from './session-commands';
+import { createSessionCommands, type RunOverrides } from './session-commands';
+import { importAnyFile } from './import-any-file';
 import { selectRunTools } from './select-run-tools';
 import type { RunHandler } from './local-tools/run-in-sandbox';
 import type { ModelContext } from './create-model';
@@ -218,38 +219,13 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
           ...(command.attachments ? { attachments: command.attachments } : {}),
         });
         return null;
-      case 'transcript-import': {
-        // An OpenTelemetry trace becomes a transcript first (loaded on first use); other files pass through as text.
-        const otlp = await (
-          await import('./detect-otlp-import')
-        ).detectOtlpImport(command, {
-          runId: command.runId,
+      case 'transcript-import':
+        return importAnyFile(command, {
           appVersion: deps.appVersion,
-        });
-        if ('problems' in otlp) return { ok: false, ...otlp };
-        const raw = otlp.text;
-        // A raw provider request becomes a transcript first (loaded on first use), then imports as any other.
-        const detected = (await import('./detect-request-import')).detectRequestImport(raw, {
-          runId: command.runId,
           now: deps.environment.now(),
-          appVersion: deps.appVersion,
           connectedTools: servers.tools().map((tool) => tool.name),
+          sessions,
         });
-        if ('problems' in detected) return { ok: false, problems: detected.problems };
-        // The schema and its checks load with the first import, not with the worker (issue 16).
-        const schemaCheck = await import('./check-transcript-schema');
-        await schemaCheck.loadFastTranscriptCheck();
-        const reply = toImportReply(
-          sessions.importTranscript(
-            { type: 'transcript-import', runId: command.runId, text: detected.text },
-            schemaCheck.checkTranscriptSchema,
-          ),
-        );
-        if (!reply.ok) return reply;
-        const notes = [...otlp.notes, ...detected.notes];
-        // A trace names its session after the agent's root span (the file name otherwise).
-        return { ...reply, changes: [...notes, ...reply.changes], ...(otlp.title ? { title: otlp.title } : {}) };
-      }
       case 'run-events-read':
         return sessions.readEvents(command);
       case 'run-load-part':
