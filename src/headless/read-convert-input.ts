@@ -7,12 +7,13 @@ import { importTranscript } from '../engine/transcript/import-transcript';
 import type { Transcript } from '../engine/transcript/transcript';
 import { describeProblem } from '../engine/transcript/transcript-problem';
 import { checkTranscriptSchema } from '../worker/check-transcript-schema';
+import { transcriptApp } from '../worker/run-transcript-meta';
 
 export type ConvertInput = { ok: true; transcript: Transcript; from: string } | { ok: false; problems: string[] };
 
 /** Reads `text` as a transcript, or as a request made into one; `now` dates a request's transcript. */
 export function readConvertInput(text: string, options: { appVersion: string; now: number }): ConvertInput {
-  const app = { name: 'Loupe', version: options.appVersion };
+  const app = transcriptApp(options.appVersion);
   const otlp = importOtlp([{ text }], { runId: 'run_converted', app });
   if (otlp.kind === 'refused') return { ok: false, problems: otlp.problems.map(describeProblem) };
   if (otlp.kind === 'choice')

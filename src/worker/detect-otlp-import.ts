@@ -2,6 +2,7 @@
 // a transcript here, then goes through the one import path; a file of several traces asks which (docs/otel.md).
 import { importOtlp } from '../engine/otel/import/import-otlp';
 import type { TranscriptProblem } from '../engine/transcript/transcript-problem';
+import { transcriptApp } from './run-transcript-meta';
 import { MAX_TRANSCRIPT_BYTES, type OtlpTraceChoice, type TranscriptImportCommand } from '../protocol/session-messages';
 
 export interface OtlpDetectContext {
@@ -29,7 +30,7 @@ export async function detectOtlpImport(
   } else input = { text: command.text };
   const outcome = importOtlp([input], {
     runId: context.runId,
-    app: { name: 'Loupe', version: context.appVersion },
+    app: transcriptApp(context.appVersion),
     ...(command.traceId !== undefined ? { traceId: command.traceId } : {}),
   });
   switch (outcome.kind) {
