@@ -15,6 +15,8 @@ import type {
   RunLoadPartCommand,
   RunLoadResult,
   RunReplayCommand,
+  RunContinueCommand,
+  RunContinueResult,
   RunEventsReadCommand,
   RunEventsReadResult,
   RunResumeCommand,
@@ -60,6 +62,7 @@ export type Command =
   | RunLoadPartCommand
   | RunLoadCommand
   | RunReplayCommand
+  | RunContinueCommand
   | RunResumeCommand
   | RunsCompareCommand
   | DebugCommand
@@ -83,6 +86,7 @@ export interface CommandResults
   'run-load-part': null;
   'run-load': RunLoadResult;
   'run-replay': null;
+  'run-continue': RunContinueResult;
   'run-resume': null;
   'runs-compare': RunsCompareResult;
 }

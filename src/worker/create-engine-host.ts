@@ -14,6 +14,7 @@ import { RunRegistry, type RunRecord } from './run-registry';
 import { ServerRegistry, type ConnectServer } from './server-registry';
 import { createSessionCommands, importText, toImportReply, type RunOverrides } from './session-commands';
 import { selectRunTools } from './select-run-tools';
+import { continueLive } from './continue-live';
 import type { RunHandler } from './local-tools/run-in-sandbox';
 import type { ModelContext } from './create-model';
 import { createDebugHost } from './debug-host';
@@ -251,6 +252,14 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
         return sessions.resumeRun(command);
       case 'run-replay':
         return sessions.replayRun(command);
+      case 'run-continue':
+        // The tools are matched once the servers being connected have answered.
+        await servers.settled();
+        return continueLive(command, {
+          eventsOf: (runId) => runs.get(runId).events,
+          liveTools: (settings) => selectRunTools(servers.tools(), settings.tools, deps),
+          startRun,
+        });
       case 'runs-compare':
         return sessions.compareRuns(command.leftRunId, command.rightRunId);
       case 'run-stop':

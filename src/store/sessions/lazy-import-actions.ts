@@ -25,5 +25,7 @@ export function lazyImportActions(
     importTranscriptFile: async (file) => (await actions())?.importTranscriptFile(file) ?? false,
     replayRun: async (mode) => (await actions())?.replayRun(mode),
     compareRuns: async (left, right) => (await actions())?.compareRuns(left, right) ?? null,
+    continueLive: async (unmatched, names) =>
+      (await actions())?.continueLive(unmatched, names) ?? { started: false, unmatched: [] },
   };
 }

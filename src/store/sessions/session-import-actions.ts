@@ -13,8 +13,12 @@ import type { SessionRestore } from './session-restore';
 import { storeImport, type ImportedLog } from './store-import';
 import type { SessionsSlice } from './sessions-state';
 import type { SessionsContext } from './sessions-context';
+import { createContinueLive } from './session-continue-live';
 
-export type SessionImportActions = Pick<SessionsSlice, 'importTranscriptFile' | 'replayRun' | 'compareRuns'>;
+export type SessionImportActions = Pick<
+  SessionsSlice,
+  'importTranscriptFile' | 'replayRun' | 'compareRuns' | 'continueLive'
+>;
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
 
@@ -24,6 +28,7 @@ const NOT_IMPORTED = 'was not imported';
 export function createSessionImportActions(context: SessionsContext, restore: SessionRestore): SessionImportActions {
   const { get, update, deps, options, checkpointer, loadedRuns } = context;
   return {
+    ...createContinueLive(context, restore),
     async importTranscriptFile(file) {
       if (file.size > MAX_TRANSCRIPT_BYTES) {
         get().pushAlert(

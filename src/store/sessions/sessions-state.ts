@@ -2,7 +2,7 @@
 import type { Message } from '../../engine/message/message';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { BranchInfo } from '../../protocol/debug-messages';
-import type { ReplayMode, RunsCompareResult } from '../../protocol/session-messages';
+import type { ReplayMode, RunContinueResult, RunsCompareResult } from '../../protocol/session-messages';
 import type { SessionSummary, StoredRun } from './session-record';
 
 /** A message about the open session that is not an error: what was restored, imported or repaired. */
@@ -54,6 +54,12 @@ export interface SessionsSlice {
   /** Ends the interrupted run the notice offers where it was cut (stopped, as aborted). */
   endInterruptedRun: () => Promise<void>;
   compareRuns: (leftRunId: string, rightRunId: string) => Promise<RunsCompareResult | null>;
+  /**
+   * Continue live: a new run from the shown run's whole history, on the person's model and servers. Without
+   * `unmatched`, nothing starts while some of its tools are offered by no connected server (the result names
+   * them); `by-hand` sends them and holds each of their calls (`names`) at a breakpoint for the person's result.
+   */
+  continueLive: (unmatched?: 'by-hand' | 'leave-out', names?: readonly string[]) => Promise<RunContinueResult>;
   dismissSessionNotice: () => void;
   /** Every run event passes here first (checkpoints). */
   recordRunEvent: (runId: string, event: RunEvent) => void;

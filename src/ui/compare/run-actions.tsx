@@ -12,6 +12,7 @@ import { MakeTestButton } from '../tests/make-test-button';
 import { RunExportMenu } from '../exports/run-export-menu';
 import { downloadText } from '../transcript/download-json';
 import { useRunLabels } from './use-run-labels';
+import { ContinueLiveButton } from '../share/continue-live-button';
 
 export function RunActions() {
   const runId = useLoupeStore((state) => state.runView.runId);
@@ -84,6 +85,7 @@ export function RunActions() {
       >
         Replay live
       </button>
+      <ContinueLiveButton />
       <button
         type="button"
         className={secondaryButtonClass}
