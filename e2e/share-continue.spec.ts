@@ -25,8 +25,16 @@ test('an exported curl opened back gives the same rounds; Continue live finishes
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const timeline = page.getByRole('region', { name: 'Timeline' });
   const original = [
-    await timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem').first().getAttribute('aria-label'),
-    await timeline.getByRole('article', { name: 'Round 2' }).getByRole('listitem').first().getAttribute('aria-label'),
+    await timeline
+      .getByRole('article', { name: 'Round 1' })
+      .getByRole('listitem', { name: /^demo__/ })
+      .first()
+      .getAttribute('aria-label'),
+    await timeline
+      .getByRole('article', { name: 'Round 2' })
+      .getByRole('listitem', { name: /^demo__/ })
+      .first()
+      .getAttribute('aria-label'),
   ];
   const round3 = timeline.getByRole('article', { name: 'Round 3' });
   await round3.getByRole('button', { name: 'curl', exact: true }).click();
@@ -36,8 +44,16 @@ test('an exported curl opened back gives the same rounds; Continue live finishes
   await openRequest(page, curl);
   await expect(timeline.getByRole('article')).toHaveCount(2);
   const opened = [
-    await timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem').first().getAttribute('aria-label'),
-    await timeline.getByRole('article', { name: 'Round 2' }).getByRole('listitem').first().getAttribute('aria-label'),
+    await timeline
+      .getByRole('article', { name: 'Round 1' })
+      .getByRole('listitem', { name: /^demo__/ })
+      .first()
+      .getAttribute('aria-label'),
+    await timeline
+      .getByRole('article', { name: 'Round 2' })
+      .getByRole('listitem', { name: /^demo__/ })
+      .first()
+      .getAttribute('aria-label'),
   ];
   expect(opened).toEqual(original);
   expect(await messageRequests()).toHaveLength(3);

@@ -2,6 +2,7 @@
 // into a transcript with the same code the app's "Open a request" uses. Every input ends in the app's own
 // transcript import (its schema checks, its words for what is wrong).
 import { convertRequestText, findRequestTexts } from '../engine/request-import/convert-request-text';
+import { isHtmlText, readHtmlFile } from '../engine/html-file/read-html-file';
 import { importTranscript } from '../engine/transcript/import-transcript';
 import type { Transcript } from '../engine/transcript/transcript';
 import { describeProblem } from '../engine/transcript/transcript-problem';
@@ -11,6 +12,11 @@ export type ConvertInput = { ok: true; transcript: Transcript; from: string } | 
 
 /** Reads `text` as a transcript, or as a request made into one; `now` dates a request's transcript. */
 export function readConvertInput(text: string, options: { appVersion: string; now: number }): ConvertInput {
+  if (isHtmlText(text)) {
+    const read = readHtmlFile(text);
+    if ('problem' in read) return { ok: false, problems: [read.problem] };
+    return readConvertInput(read.json, options);
+  }
   const requestTexts = findRequestTexts(text);
   let transcriptText = text;
   let from = 'a Loupe transcript';
