@@ -277,6 +277,9 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
       case 'branches-restore':
       case 'manual-reply':
         return debug.execute(command);
+      case 'share-file-build':
+        // Loaded on first use, as the OTLP mapping is.
+        return (await import('./build-share-file')).buildShareFile(command, deps.appVersion);
       case 'otlp-convert': {
         // Loaded on first use: the mapping stays out of the worker's first load.
         const { transcriptsToOtlp } = await import('../engine/otel/transcript-to-otlp');

@@ -4,6 +4,7 @@ import type { Transcript } from '../../engine/transcript/transcript';
 import type { LoupeStore } from '../../store/create-loupe-store';
 import { downloadJson, transcriptFileName } from '../transcript/download-json';
 import { redactTranscript } from './redact-export';
+import { exportHar, exportHtmlFile } from './share-file-items';
 
 /** What an item gets: the store, and a way to say something next to the menu (redactions made, nothing to export). */
 export interface RunExportContext {
@@ -50,6 +51,8 @@ async function exportOtlp(context: RunExportContext, scope: 'run' | 'session'): 
 
 export const RUN_EXPORT_ITEMS: readonly RunExportItem[] = [
   { label: 'Transcript (JSON)', run: exportTranscriptFile },
+  { label: 'HTML file', run: exportHtmlFile },
+  { label: 'HAR', run: exportHar },
   { label: 'OpenTelemetry (OTLP JSON)', run: (context) => exportOtlp(context, 'run') },
   // Not "OpenTelemetry (OTLP JSON) …": a name containing the run item's would make that name ambiguous.
   { label: 'Session trace (OTLP JSON)', run: (context) => exportOtlp(context, 'session') },
