@@ -25,6 +25,8 @@ export function lazyImportActions(
     importTranscriptFile: async (file) => (await actions())?.importTranscriptFile(file) ?? false,
     replayRun: async (mode) => (await actions())?.replayRun(mode),
     compareRuns: async (left, right) => (await actions())?.compareRuns(left, right) ?? null,
+    listSessionRuns: async (sessionId) => (await actions())?.listSessionRuns(sessionId) ?? [],
+    compareAcross: async (source, right) => (await actions())?.compareAcross(source, right) ?? null,
     continueLive: async (unmatched, names) =>
       (await actions())?.continueLive(unmatched, names) ?? { started: false, unmatched: [] },
   };

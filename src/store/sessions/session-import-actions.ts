@@ -14,10 +14,11 @@ import { storeImport, type ImportedLog } from './store-import';
 import type { SessionsSlice } from './sessions-state';
 import type { SessionsContext } from './sessions-context';
 import { createContinueLive } from './session-continue-live';
+import { createCompareAcross } from './session-compare-across';
 
 export type SessionImportActions = Pick<
   SessionsSlice,
-  'importTranscriptFile' | 'replayRun' | 'compareRuns' | 'continueLive'
+  'importTranscriptFile' | 'replayRun' | 'compareRuns' | 'continueLive' | 'listSessionRuns' | 'compareAcross'
 >;
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
@@ -29,6 +30,7 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
   const { get, update, deps, options, checkpointer, loadedRuns } = context;
   return {
     ...createContinueLive(context, restore),
+    ...createCompareAcross(context, restore),
     async importTranscriptFile(file) {
       if (file.size > MAX_TRANSCRIPT_BYTES) {
         get().pushAlert(

@@ -4,6 +4,7 @@ import type { RunEvent } from '../../engine/event/run-event';
 import type { BranchInfo } from '../../protocol/debug-messages';
 import type { ReplayMode, RunContinueResult, RunsCompareResult } from '../../protocol/session-messages';
 import type { SessionSummary, StoredRun } from './session-record';
+import type { CompareSource } from './session-compare-across';
 
 /** A message about the open session that is not an error: what was restored, imported or repaired. */
 export interface SessionNotice {
@@ -59,6 +60,10 @@ export interface SessionsSlice {
    * `unmatched`, nothing starts while some of its tools are offered by no connected server (the result names
    * them); `by-hand` sends them and holds each of their calls (`names`) at a breakpoint for the person's result.
    */
+  /** The runs of a stored session, for Compare across sessions (none when it is gone). */
+  listSessionRuns: (sessionId: string) => Promise<StoredRun[]>;
+  /** A run of another session or of a file (left) against `rightRunId` of this one, or null with an alert. */
+  compareAcross: (source: CompareSource, rightRunId: string) => Promise<RunsCompareResult | null>;
   continueLive: (unmatched?: 'by-hand' | 'leave-out', names?: readonly string[]) => Promise<RunContinueResult>;
   dismissSessionNotice: () => void;
   /** Every run event passes here first (checkpoints). */
