@@ -5,9 +5,7 @@ import { describeError } from '../loupe-state';
 import type { StoredRun } from './session-record';
 import type { SessionRestore } from './session-restore';
 import type { SessionsContext } from './sessions-context';
-
-/** Where the other run comes from. */
-export type CompareSource = { sessionId: string; runId: string } | { file: File };
+import type { CompareSource } from './sessions-state';
 
 export function createCompareAcross(context: SessionsContext, restore: SessionRestore) {
   const { get, deps, loadedRuns } = context;

@@ -4,7 +4,6 @@ import type { RunEvent } from '../../engine/event/run-event';
 import type { BranchInfo } from '../../protocol/debug-messages';
 import type { ReplayMode, RunContinueResult, RunsCompareResult } from '../../protocol/session-messages';
 import type { SessionSummary, StoredRun } from './session-record';
-import type { CompareSource } from './session-compare-across';
 
 /** A message about the open session that is not an error: what was restored, imported or repaired. */
 export interface SessionNotice {
@@ -15,6 +14,9 @@ export interface SessionNotice {
   /** An interrupted run waiting for the person's choice: Resume (`resumeInterruptedRun`) or End here. */
   resumable?: boolean;
 }
+
+/** Where the other run of Compare across sessions comes from: a stored session's run, or a file. */
+export type CompareSource = { sessionId: string; runId: string } | { file: File };
 
 export interface SessionsSlice {
   sessions: SessionSummary[];

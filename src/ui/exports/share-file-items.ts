@@ -6,7 +6,7 @@ import { scrubSecretsDeep } from '../../shared/scrub-secrets';
 import { collectExportSecrets } from '../../store/collect-export-secrets';
 import { downloadText } from '../transcript/download-json';
 import { redactedNotice, redactTranscript } from './redact-export';
-import type { RunExportContext } from './run-export-items';
+import type { RunExportContext } from './run-export-context';
 
 const shortId = (runId: string) => runId.slice(0, 8);
 
