@@ -1,13 +1,14 @@
 // Issue 35: the files a run is shared as. The HTML file opens from disk with no network and imports back; the HAR
-// is HAR 1.2, holds no secret, and Playwright's own HAR reader answers the MCP requests of a reload from it.
+// is HAR 1.2, holds no secret, and Playwright's own HAR reader answers a new page's MCP requests from it.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { Validator } from '@cfworker/json-schema';
 import type { Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
-import { expectDemoConnected, useMockAnthropic } from './fixtures/demo-connected';
+import { useMockAnthropic } from './fixtures/demo-connected';
 import { messageRequests } from './fixtures/mock-control';
 import { importFile, sendMessage } from './fixtures/run-message';
 
@@ -53,13 +54,13 @@ test('Export → HTML file: opens from file:// with the network blocked, no requ
   await offline.route('**/*', (route) =>
     route.request().url().startsWith('file:') ? route.continue() : route.abort(),
   );
-  await viewer.goto(`file://${path}`);
+  await viewer.goto(pathToFileURL(path).href);
   const timeline = viewer.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('article', { name: 'Round 3' })).toBeVisible();
   await expect(timeline.getByRole('article', { name: 'Round 1' })).toContainText('weather_get');
   await expect(viewer.getByRole('region', { name: 'Prompt', exact: true })).toContainText(HOSTILE);
   expect(await viewer.locator('img').count()).toBe(0);
-  expect(requests).toEqual([`file://${path}`]);
+  expect(requests).toEqual([pathToFileURL(path).href]);
   expect(problems).toEqual([]);
   await offline.close();
 
@@ -81,8 +82,9 @@ interface Har {
   };
 }
 
-test('Export → HAR: valid HAR 1.2 without secrets; a reload’s MCP requests are answered from it', async ({
+test('Export → HAR: valid HAR 1.2 without secrets; a new page’s MCP requests are answered from it', async ({
   page,
+  browser,
 }, info) => {
   await useMockAnthropic(page);
   await sendMessage(page, 'What should I wear in Paris today?');
@@ -103,22 +105,29 @@ test('Export → HAR: valid HAR 1.2 without secrets; a reload’s MCP requests a
   expect(methods).toEqual(expect.arrayContaining(['tools/list', 'tools/call']));
   expect(methods.filter((method) => method === 'tools/call')).toHaveLength(2);
 
-  // The file is changed in one place, so what the reload lists can only have come from it.
-  const listing = har.log.entries.find(
+  // The file is changed in one place (each listing's first tool), so what the reload lists can only come from it.
+  const listings = har.log.entries.filter(
     (entry) =>
       entry.request.url === e2eUrls.demoServer && entry.request.postData?.text.includes('"method":"tools/list"'),
   );
-  const result = JSON.parse(listing!.response.content.text!) as { result: { tools: { description?: string }[] } };
-  result.result.tools[0]!.description = 'FROM THE HAR FILE';
-  listing!.response.content.text = JSON.stringify(result);
+  expect(listings.length).toBeGreaterThan(0);
+  for (const listing of listings) {
+    const result = JSON.parse(listing.response.content.text!) as { result: { tools: { description?: string }[] } };
+    result.result.tools[0]!.description = 'FROM THE HAR FILE';
+    listing.response.content.text = JSON.stringify(result);
+  }
   const path = info.outputPath('run.har');
   writeFileSync(path, JSON.stringify(har));
 
-  await page.context().routeFromHAR(path, { url: `${e2eUrls.demoServer}**`, notFound: 'abort' });
-  await page.reload();
-  await expectDemoConnected(page);
-  await sendMessage(page, 'And tomorrow?');
-  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  // A new browser whose MCP requests go only to the file (none reaches the network): Loupe opens, connects the demo
+  // server and runs, and the next model request carries the listing the file answered.
+  const replay = await browser.newContext();
+  await replay.routeFromHAR(path, { url: `${e2eUrls.demoServer}**`, notFound: 'abort' });
+  const reloaded = await replay.newPage();
+  await useMockAnthropic(reloaded);
+  await sendMessage(reloaded, 'And tomorrow?');
+  await expect(reloaded.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const sent = await messageRequests<{ path: string; body: { tools?: { description?: string }[] } }>();
   expect(sent.at(-1)?.body.tools?.[0]?.description).toBe('FROM THE HAR FILE');
+  await replay.close();
 });
