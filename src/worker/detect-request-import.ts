@@ -4,6 +4,7 @@
 import { convertRequestText, findRequestTexts } from '../engine/request-import/convert-request-text';
 import { isHtmlText, readHtmlFile } from '../engine/html-file/read-html-file';
 import type { TranscriptProblem } from '../engine/transcript/transcript-problem';
+import { transcriptApp } from './run-transcript-meta';
 
 export interface RequestDetectContext {
   runId: string;
@@ -33,7 +34,7 @@ export function detectRequestImport(
   const converted = convertRequestText(texts, {
     runId: context.runId,
     now: context.now,
-    app: { name: 'Loupe', version: context.appVersion },
+    app: transcriptApp(context.appVersion),
     connectedTools: context.connectedTools,
   });
   if (!converted.ok) return { problems: converted.problems };
