@@ -16,6 +16,8 @@ import type {
   RunLoadPartCommand,
   RunLoadResult,
   RunReplayCommand,
+  RunContinueCommand,
+  RunContinueResult,
   RunEventsReadCommand,
   RunEventsReadResult,
   RunResumeCommand,
@@ -25,6 +27,7 @@ import type {
   TranscriptImportResult,
 } from './session-messages';
 import type { RunEventsMessage } from './run-events-message';
+import type { ShareFileCommand } from './share-file-command';
 import { isObjectLike } from '../shared/is-record';
 
 /** Bumped on any incompatible change; both sides refuse other versions. */
@@ -56,11 +59,14 @@ export type Command =
   | { type: 'transcript-export'; runId: string }
   /** Transcripts (already redacted by the UI) as an OTLP/JSON trace request; content only when asked (docs/otel.md). */
   | { type: 'otlp-convert'; transcripts: Transcript[]; content: boolean }
+  /** Redacted transcripts (and MCP traffic) as a file to share: one HTML file, or a HAR 1.2 file (docs/sharing.md). */
+  | ShareFileCommand
   | TranscriptImportCommand
   | RunEventsReadCommand
   | RunLoadPartCommand
   | RunLoadCommand
   | RunReplayCommand
+  | RunContinueCommand
   | RunResumeCommand
   | RunsCompareCommand
   | DebugCommand
@@ -85,11 +91,13 @@ export interface CommandResults
   'run-stop': null;
   'transcript-export': Transcript;
   'otlp-convert': OtlpTraceRequest;
+  'share-file-build': { text: string };
   'transcript-import': TranscriptImportResult;
   'run-events-read': RunEventsReadResult;
   'run-load-part': null;
   'run-load': RunLoadResult;
   'run-replay': null;
+  'run-continue': RunContinueResult;
   'run-resume': null;
   'runs-compare': RunsCompareResult;
 }

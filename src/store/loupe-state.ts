@@ -1,4 +1,5 @@
 // The shape of the Loupe store: data plus actions, assembled from the slices. Types only.
+import type { ShareFileCommand } from '../protocol/share-file-command';
 import type { RunEvent } from '../engine/event/run-event';
 import type { Transcript } from '../engine/transcript/transcript';
 import type { OtlpTraceRequest } from '../engine/otel/otlp-json';
@@ -92,6 +93,8 @@ export interface RunSlice {
   exportTranscriptOf: (runId: string) => Promise<Transcript | null>;
   /** Redacted transcripts as an OTLP/JSON trace request (docs/otel.md), or null with an alert. */
   convertToOtlp: (transcripts: Transcript[], content: boolean) => Promise<OtlpTraceRequest | null>;
+  /** A file to share built in the worker (one HTML file, a HAR file) as text, or null with an alert. */
+  buildShareFile: (command: ShareFileCommand) => Promise<string | null>;
   applyRunEvents: (runId: string, events: RunEvent[]) => void;
 }
 

@@ -104,6 +104,14 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
         return null;
       }
     },
+    async buildShareFile(command) {
+      try {
+        return (await deps.client.send(command)).text;
+      } catch (error) {
+        get().pushAlert(`Could not build the ${command.format.toUpperCase()} file: ${describeError(error)}`);
+        return null;
+      }
+    },
     applyRunEvents(runId, events) {
       // A tab that does not own the session shows it as stored (what its own worker does, e.g. a run stopped at a takeover, is not it).
       if (get().sessionAccess !== 'owner') return;
