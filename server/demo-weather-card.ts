@@ -72,18 +72,25 @@ $('ask-button').addEventListener('click', () => {
 void app.connect();
 `;
 
+// color-scheme "light dark": the card takes the scheme of the frame that shows it (the host's theme), so Chrome
+// paints no opaque light backdrop behind it in a dark host (issue 41: the card stayed white in the dark theme).
 const style = `
+  :root { color-scheme: light dark; }
   body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #18181b; background: transparent; }
-  @media (prefers-color-scheme: dark) { body { color: #f4f4f5; } }
   .card { padding: 12px 14px; display: grid; gap: 6px; }
   .top { display: flex; align-items: center; gap: 10px; }
   #icon { font-size: 32px; }
   #city { font-weight: 600; font-size: 16px; }
   #temp { font-size: 24px; font-weight: 700; margin-left: auto; }
-  #conditions, #details { color: #71717a; }
+  #conditions, #details { color: #52525b; }
   #actions { display: flex; gap: 6px; }
-  button { font: inherit; padding: 4px 10px; border-radius: 6px; border: 1px solid #a1a1aa; background: #f4f4f5; cursor: pointer; }
+  button { font: inherit; padding: 4px 10px; border-radius: 6px; border: 1px solid #a1a1aa; background: #f4f4f5; color: #18181b; cursor: pointer; }
   ul { margin: 0; padding-left: 18px; }
+  @media (prefers-color-scheme: dark) {
+    body { color: #f4f4f5; }
+    #conditions, #details { color: #a1a1aa; }
+    button { background: #27272a; color: #f4f4f5; border-color: #52525b; }
+  }
 `;
 
 let page: string | undefined;

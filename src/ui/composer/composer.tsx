@@ -2,6 +2,7 @@
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { Field } from '../common/field';
 import { inputClass, panelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { revealRun } from '../run/reveal-run';
 
 /** The Message box's id: the skip link at the top of the page goes there. */
 export const MESSAGE_FIELD_ID = 'loupe-message';
@@ -14,6 +15,10 @@ export function Composer() {
   const run = useLoupeStore((state) => state.run);
   const stop = useLoupeStore((state) => state.stop);
   const canRun = !running && draft.trim() !== '';
+  const start = () => {
+    void run();
+    revealRun();
+  };
 
   return (
     <section aria-labelledby="composer-title" className={panelClass}>
@@ -44,14 +49,14 @@ export function Composer() {
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
                   event.preventDefault();
-                  if (canRun) void run();
+                  if (canRun) start();
                 }
               }}
             />
           )}
         </Field>
         <div className="flex items-center gap-2">
-          <button type="button" className={primaryButtonClass} disabled={!canRun} onClick={() => void run()}>
+          <button type="button" className={primaryButtonClass} disabled={!canRun} onClick={start}>
             Run
           </button>
           <button type="button" className={secondaryButtonClass} disabled={!running} onClick={() => void stop()}>

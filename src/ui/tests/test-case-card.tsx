@@ -5,6 +5,7 @@ import { inputClass, smallButtonClass } from '../common/styles';
 import { ExpectationsEditor } from './expectations-editor';
 import { RunBatchForm } from './run-batch-form';
 import { TestResults } from './test-results';
+import { testNameFieldId } from './test-case-ids';
 
 export function TestCaseCard({ testCase }: { testCase: TestCase }) {
   const update = useLoupeStore((state) => state.updateTestCase);
@@ -18,6 +19,7 @@ export function TestCaseCard({ testCase }: { testCase: TestCase }) {
     >
       <div className="flex items-center gap-2">
         <input
+          id={testNameFieldId(testCase.id)}
           aria-label="Test name"
           className={`${inputClass} font-medium`}
           value={testCase.name}
