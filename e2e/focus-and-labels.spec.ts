@@ -78,3 +78,15 @@ test('the Outline breakpoint boxes carry a visible label; Breakpoint tool lists 
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Choose a tool first.' })).toBeVisible();
 });
+
+test('the MCP App card follows the dark theme (its host context), not the system', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await sendMessage(page, 'What should I wear in Paris today?');
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
+  const card = page.frameLocator('iframe').first().frameLocator('iframe').first();
+  await expect(card.getByText('°C')).toBeVisible({ timeout: 60_000 });
+  await expect(card.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(card.locator('body')).toHaveCSS('color', 'rgb(244, 244, 245)');
+});
