@@ -1,6 +1,7 @@
 // What can be done with the shown run: replay it, compare two runs of the session, download a report. The row
 // holds the same controls whatever the session holds (the run picker shows from the first run, an unusable
-// button says why instead of vanishing), so it does not jump between one and two rows (issue 41).
+// button says why instead of vanishing) and the picker has a line of its own, so the buttons do not jump
+// between one and two rows (issue 41).
 import { useState } from 'react';
 import { useLoupeStore, useLoupeStoreApi } from '../../store/loupe-store-provider';
 import { Field } from '../common/field';
@@ -45,8 +46,8 @@ export function RunActions() {
 
   return (
     <div className="space-y-1">
-      <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Run actions">
-        <Field label="Shown run" className="min-w-0 max-w-full sm:max-w-xs">
+      <div className="space-y-2" role="group" aria-label="Run actions">
+        <Field label="Shown run" className="max-w-md min-w-0">
           {(control) => (
             <select
               {...control}
@@ -64,42 +65,45 @@ export function RunActions() {
             </select>
           )}
         </Field>
-        <WhyDisabledButton
-          className={secondaryButtonClass}
-          whyDisabled={busy}
-          title="Runs the recording again at once, as a new run: its recorded replies and tool results, no key, no server"
-          onClick={() => void replayRun('offline')}
-        >
-          Replay offline
-        </WhyDisabledButton>
-        <WhyDisabledButton
-          className={secondaryButtonClass}
-          whyDisabled={busy}
-          title="Recorded replies, live tools: each divergence is said on its round"
-          onClick={() => void replayRun('recorded')}
-        >
-          Replay recorded
-        </WhyDisabledButton>
-        <WhyDisabledButton
-          className={secondaryButtonClass}
-          whyDisabled={busy}
-          title="The live model and live tools: each divergence from the recording is said on its round"
-          onClick={() => void replayRun('live')}
-        >
-          Replay live
-        </WhyDisabledButton>
-        <WhyDisabledButton
-          className={secondaryButtonClass}
-          whyDisabled={cannotCompare}
-          onClick={() => setComparing(true)}
-        >
-          Compare runs
-        </WhyDisabledButton>
-        <WhyDisabledButton className={secondaryButtonClass} whyDisabled={busy} onClick={() => void downloadReport()}>
-          Download report
-        </WhyDisabledButton>
-        <RunExportMenu />
-        <MakeTestButton />
+        {/* The buttons have a line of their own: one row beside a sidebar at 1440 px, whatever the run's label. */}
+        <div className="flex flex-wrap items-center gap-2">
+          <WhyDisabledButton
+            className={secondaryButtonClass}
+            whyDisabled={busy}
+            title="Runs the recording again at once, as a new run: its recorded replies and tool results, no key, no server"
+            onClick={() => void replayRun('offline')}
+          >
+            Replay offline
+          </WhyDisabledButton>
+          <WhyDisabledButton
+            className={secondaryButtonClass}
+            whyDisabled={busy}
+            title="Recorded replies, live tools: each divergence is said on its round"
+            onClick={() => void replayRun('recorded')}
+          >
+            Replay recorded
+          </WhyDisabledButton>
+          <WhyDisabledButton
+            className={secondaryButtonClass}
+            whyDisabled={busy}
+            title="The live model and live tools: each divergence from the recording is said on its round"
+            onClick={() => void replayRun('live')}
+          >
+            Replay live
+          </WhyDisabledButton>
+          <WhyDisabledButton
+            className={secondaryButtonClass}
+            whyDisabled={cannotCompare}
+            onClick={() => setComparing(true)}
+          >
+            Compare runs
+          </WhyDisabledButton>
+          <WhyDisabledButton className={secondaryButtonClass} whyDisabled={busy} onClick={() => void downloadReport()}>
+            Download report
+          </WhyDisabledButton>
+          <RunExportMenu />
+          <MakeTestButton />
+        </div>
       </div>
       {reportNotice !== undefined && (
         <p role="status" aria-label="Report export" className="text-xs text-amber-700 dark:text-amber-400">
