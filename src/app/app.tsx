@@ -37,7 +37,7 @@ import { Sidebar, SidebarTab } from '../ui/layout/sidebar';
 import { SkipLink } from '../ui/layout/skip-link';
 import { AppHeader } from '../ui/layout/app-header';
 import { TimelineBeforeRun } from '../ui/timeline/timeline-before-run';
-import { ActionNotice } from '../ui/common/action-notice';
+import { ActionNoticeHost } from '../ui/common/action-notice-host';
 
 export function App() {
   return (
@@ -165,7 +165,7 @@ export function App() {
       <ErrorBoundary label="The protocol log dock">
         <ProtocolLogDock />
       </ErrorBoundary>
-      <ActionNotice />
+      <ActionNoticeHost />
     </div>
   );
 }

@@ -1,21 +1,16 @@
 // The page's action notice: what the last action did ("Saved loupe-1a2b3c4d.json (12.3 kB)"), announced politely
 // and shown fixed at the bottom, so it answers within a frame without moving anything on the page. It stays until
-// the next notice or Dismiss; a long quiet spell hides it too.
+// the next notice or Dismiss; a long quiet spell hides it too. Loaded with the first announcement
+// (action-notice-host.tsx), out of the first load.
 import { useEffect, useState } from 'react';
-import { onAnnouncement } from './announce';
+import { combineAnnouncement, latestAnnouncement, onAnnouncement } from './announce';
 import { smallButtonClass } from './styles';
 
 const SHOWN_FOR_MS = 12_000;
 
 export function ActionNotice() {
-  const [text, setText] = useState<string | null>(null);
-  useEffect(
-    () =>
-      onAnnouncement(({ text: said, append }) =>
-        setText((shown) => (append && shown !== null ? `${shown} ${said}` : said)),
-      ),
-    [],
-  );
+  const [text, setText] = useState<string | null>(() => latestAnnouncement() ?? null);
+  useEffect(() => onAnnouncement((said) => setText((shown) => combineAnnouncement(shown, said))), []);
   useEffect(() => {
     if (text === null) return;
     const hide = setTimeout(() => setText(null), SHOWN_FOR_MS);

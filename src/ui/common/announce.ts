@@ -10,9 +10,25 @@ export interface Announcement {
   append: boolean;
 }
 
+let latest: string | undefined;
+
+/** What the notice says after `said` is announced, given what it said before. */
+export function combineAnnouncement(shown: string | null | undefined, said: Announcement): string {
+  return said.append && shown != null ? `${shown} ${said.text}` : said.text;
+}
+
 /** Shows `text` in the action notice, replacing what it said before (or after it, with `append`). */
 export function announce(text: string, { append = false }: { append?: boolean } = {}): void {
+  latest = combineAnnouncement(latest, { text, append });
   window.dispatchEvent(new CustomEvent<Announcement>(EVENT, { detail: { text, append } }));
+}
+
+/**
+ * What the notice says now, undefined before any announcement: the notice's code loads with the first one
+ * (action-notice-host.tsx) and starts from what was said while it loaded.
+ */
+export function latestAnnouncement(): string | undefined {
+  return latest;
 }
 
 function isAnnouncement(value: unknown): value is Announcement {
@@ -26,11 +42,4 @@ export function onAnnouncement(listener: (announcement: Announcement) => void): 
   };
   window.addEventListener(EVENT, handle);
   return () => window.removeEventListener(EVENT, handle);
-}
-
-/** "12.3 kB", "840 B": a file's size as a person reads it. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }

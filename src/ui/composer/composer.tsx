@@ -2,7 +2,6 @@
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { Field } from '../common/field';
 import { inputClass, panelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
-import { revealRun } from '../run/reveal-run';
 
 /** The Message box's id: the skip link at the top of the page goes there. */
 export const MESSAGE_FIELD_ID = 'loupe-message';
@@ -17,7 +16,11 @@ export function Composer() {
   const canRun = !running && draft.trim() !== '';
   const start = () => {
     void run();
-    revealRun();
+    // Loaded on the first Run (a phone's layout is the only one it moves), out of the first load.
+    import('../run/reveal-run').then(
+      ({ revealRun }) => revealRun(),
+      () => undefined,
+    );
   };
 
   return (
