@@ -6,6 +6,7 @@ import { ExpectationsEditor } from './expectations-editor';
 import { RunBatchForm } from './run-batch-form';
 import { TestResults } from './test-results';
 import { testNameFieldId } from './test-case-ids';
+import { TestTrend } from './test-trend';
 
 export function TestCaseCard({ testCase }: { testCase: TestCase }) {
   const update = useLoupeStore((state) => state.updateTestCase);
@@ -42,6 +43,7 @@ export function TestCaseCard({ testCase }: { testCase: TestCase }) {
       />
       <RunBatchForm testCase={testCase} running={batch?.running === true} />
       {batch !== undefined && <TestResults testCase={testCase} batch={batch} />}
+      <TestTrend testCase={testCase} />
     </li>
   );
 }
