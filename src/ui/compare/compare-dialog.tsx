@@ -1,5 +1,6 @@
-// Compare runs: two runs of this session, or — Compare across sessions — a run of another stored session or of a
-// file (a transcript, a request, an HTML file Loupe exported) on the left, against one of this session.
+// Compare runs: two runs of this session (labelled with where each came from: fork, replay, import, edits), or —
+// Compare across sessions — a run of another stored session or of a file (a transcript, a request, an HTML file
+// Loupe exported) on the left, against one of this session.
 import { useEffect, useRef, useState } from 'react';
 import type { RunsCompareResult } from '../../protocol/session-messages';
 import type { StoredRun } from '../../store/sessions/session-record';
