@@ -21,7 +21,7 @@ export default defineConfig({
     alias: [
       {
         find: /^@modelcontextprotocol\/client\/_shims$/,
-        replacement: fileURLToPath(new URL('./src/mcp/mcp-client-shims.ts', import.meta.url)),
+        replacement: fileURLToPath(new URL('./src/mcp/sdk/mcp-client-shims.ts', import.meta.url)),
       },
       // The Anthropic SDK's tracing API, with nothing registered to trace to in the worker: its no-op behaviour
       // without the registry, diagnostics and propagation machinery (src/providers/anthropic/opentelemetry-off.ts).

@@ -5,7 +5,7 @@
 // Run: npm run bench:traffic
 import { startMockMessagesApi } from '../e2e/fixtures/mock-messages-api';
 import { startDemoServer } from '../server/demo-server';
-import { connectMcpServer } from '../src/mcp/connect-mcp-server';
+import { connectMcpServer } from '../src/mcp/connection/connect-mcp-server';
 import { PROTOCOL_VERSION, type Command, type WorkerMessage } from '../src/protocol/messages';
 import { createEngineHost } from '../src/worker/create-engine-host';
 import { createModel, listModels } from '../src/worker/create-model';

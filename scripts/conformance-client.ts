@@ -2,13 +2,13 @@
 // the last argument, doing what the official conformance suite's scenario (MCP_CONFORMANCE_SCENARIO) asks, for
 // both the 2025 suite and the 2026-07-28 one (MCP_CONFORMANCE_CONTEXT carries a scenario's extra input).
 // Usage: npm run -s conformance-client -- <server-url>
+import { connectMcpServer } from '../src/mcp/connection/connect-mcp-server';
 import {
-  connectMcpServer,
   type ConnectMcpServerOptions,
   type McpConnection,
   type McpServerConfig,
-} from '../src/mcp/connect-mcp-server';
-import type { McpClientHandlers } from '../src/mcp/mcp-client-handlers';
+} from '../src/mcp/connection/mcp-connection';
+import type { McpClientHandlers } from '../src/mcp/server-requests/mcp-client-handlers';
 import { elicitationDefaults } from '../src/protocol/elicitation-defaults';
 import type { ToolRunContext } from '../src/engine/tool/tool';
 import { createConformanceSignIn, type ConformanceSignIn } from './conformance-auth';

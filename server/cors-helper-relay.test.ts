@@ -2,7 +2,7 @@
 import { request } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectMcpServer } from '../src/mcp/connect-mcp-server';
+import { connectMcpServer } from '../src/mcp/connection/connect-mcp-server';
 import {
   createHelperToken,
   HELPER_TOKEN_HEADER,

@@ -6,6 +6,7 @@ import { createReplayModel } from '../providers/replay/create-replay-model';
 import { createRecordedTools } from '../providers/replay/create-recorded-tools';
 import type { TestRunDriver } from '../suite/run-cases';
 import { createRunEnvironment } from '../worker/create-run-environment';
+import { transcriptApp } from '../worker/run-transcript-meta';
 
 /** A driver that needs nothing but each case's `recorded` transcript. */
 export function createOfflineDriver(appVersion: string): TestRunDriver {
@@ -30,7 +31,7 @@ export function createOfflineDriver(appVersion: string): TestRunDriver {
       for await (const event of handle.events) events.push(event);
       return buildTranscript(events, {
         createdAt: new Date(environment.now()).toISOString(),
-        app: { name: 'Loupe', version: appVersion },
+        app: transcriptApp(appVersion),
         settings: { ...recorded.settings, provider: 'replay' },
         servers: recorded.servers,
       });

@@ -1,5 +1,5 @@
 // The worker's engine host run in this Node process: the same commands and messages, no Worker.
-import { connectMcpServer } from '../mcp/connect-mcp-server';
+import { connectMcpServer } from '../mcp/connection/connect-mcp-server';
 import { PROTOCOL_VERSION, type Command, type CommandResults, type WorkerMessage } from '../protocol/messages';
 import { createEngineHost } from '../worker/create-engine-host';
 import { createModel, listModels } from '../worker/create-model';

@@ -6,6 +6,7 @@ import { importTranscript } from '../engine/transcript/import-transcript';
 import type { Transcript } from '../engine/transcript/transcript';
 import { describeProblem } from '../engine/transcript/transcript-problem';
 import { checkTranscriptSchema } from '../worker/check-transcript-schema';
+import { transcriptApp } from '../worker/run-transcript-meta';
 
 export type ConvertInput = { ok: true; transcript: Transcript; from: string } | { ok: false; problems: string[] };
 
@@ -18,7 +19,7 @@ export function readConvertInput(text: string, options: { appVersion: string; no
     const converted = convertRequestText(requestTexts, {
       runId: 'run_converted',
       now: options.now,
-      app: { name: 'Loupe', version: options.appVersion },
+      app: transcriptApp(options.appVersion),
     });
     if (!converted.ok) return { ok: false, problems: converted.problems.map(describeProblem) };
     transcriptText = JSON.stringify(converted.transcript);

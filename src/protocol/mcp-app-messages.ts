@@ -57,8 +57,3 @@ export const APP_CALL_LIMITS = {
   /** Calls of one app going at once (held at a pause counts). */
   maxInFlight: 4,
 } as const;
-
-/** True when `command` is one of the MCP Apps commands. */
-export function isMcpAppCommand(command: { type: string }): command is McpAppCommand {
-  return command.type === 'mcp-app-resource' || command.type === 'mcp-app-tool-call';
-}

@@ -178,18 +178,3 @@ export type McpFeatureEvent =
   | { kind: 'sampling-request'; prompt: SamplingPrompt }
   /** A pending elicitation or sampling request ended without the person (the server cancelled or disconnected). */
   | { kind: 'request-settled'; requestId: string };
-
-const featureCommandTypes = new Set<string>([
-  'mcp-resources-list',
-  'mcp-resource-read',
-  'mcp-prompts-list',
-  'mcp-prompt-get',
-  'mcp-log-level',
-  'elicitation-answer',
-  'sampling-answer',
-]);
-
-/** True when `command` is one of the MCP feature commands. */
-export function isMcpFeatureCommand(command: { type: string }): command is McpFeatureCommand {
-  return featureCommandTypes.has(command.type);
-}

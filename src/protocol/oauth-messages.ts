@@ -68,10 +68,3 @@ export interface OAuthCommandResults {
   'oauth-sign-out': null;
   'oauth-restore': null;
 }
-
-const oauthCommandTypes: ReadonlySet<string> = new Set(['oauth-complete', 'oauth-sign-out', 'oauth-restore']);
-
-/** True when `command` is one of the OAuth commands. */
-export function isOAuthCommand(command: { type: string }): command is OAuthCommand {
-  return oauthCommandTypes.has(command.type);
-}

@@ -21,7 +21,7 @@ export interface ConnectionProblem {
     | 'mixed-content'
     /** Initialize worked, but the browser hid the Mcp-Session-Id header, so the next request had no session. */
     | 'session-hidden'
-    /** The server answered with a redirect, which Loupe never follows for MCP (see `src/mcp/refuse-redirects.ts`). */
+    /** The server answered with a redirect, which Loupe never follows for MCP (see `src/mcp/http/refuse-redirects.ts`). */
     | 'redirect';
   message: string;
   hint: string;

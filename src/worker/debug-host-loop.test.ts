@@ -25,7 +25,6 @@ describe('debug host with branches whose parent chain loops', () => {
         (prefix) => `${prefix}-1`,
       ),
       transcriptOf: () => transcript,
-      startFork: () => undefined,
     });
     // a → c → b → a: restored from storage or an import that was edited by hand.
     await host.execute({ type: 'branches-restore', branches: [info('a', 'b'), info('b', 'c'), info('c', 'a')] });

@@ -18,15 +18,22 @@ import type { RunSettings } from '../protocol/settings';
 import type { ManualTurns } from './manual-turns';
 import type { RunRegistry } from './run-registry';
 import { validateToolInput } from './validate-tool-input';
+import { checkPauseDecision } from './check-pause-decision';
 import { findChainRoot } from '../shared/find-chain-root';
 
-/** What the debugger needs from the host: the runs' logs, a way to start a fork, transcripts, manual turns. */
+/** What the debugger needs from the host: the runs' logs, transcripts, manual turns. */
 export interface DebugHostContext {
   runs: RunRegistry;
-  startFork: (runId: string, settings: RunSettings, history: Message[], system: string | undefined) => void;
   transcriptOf: (runId: string) => Transcript;
   manual: ManualTurns;
 }
+
+/** Starts a fork's run from `history` (its last message goes in as the new one). */
+export type StartFork = (runId: string, settings: RunSettings, history: Message[], system: string | undefined) => void;
+
+type ForkCommand = Extract<DebugCommand, { type: 'run-fork' }>;
+/** The debugger's commands but the fork, which starts a run and so goes through the host's run commands. */
+export type PauseCommand = Exclude<DebugCommand, ForkCommand>;
 
 interface LiveRun {
   mode: StepMode;
@@ -46,49 +53,14 @@ export interface DebugHost {
    * Once the run has `ended`, the step mode is the person's Step mode setting (nothing else is left to step).
    */
   controllerFor(runId: string, signal: AbortSignal, ended: () => boolean): DebugController;
-  execute<T extends DebugCommand>(command: T): Promise<DebugCommandResults[T['type']]>;
+  execute<T extends PauseCommand>(command: T): Promise<DebugCommandResults[T['type']]>;
+  /**
+   * Forks `command.runId` at its round (or from the person's messages): `start` runs the new run (the host's
+   * run starter: a fork is a run like any other), then the fork joins the family.
+   */
+  fork(command: ForkCommand, start: StartFork): BranchInfo;
   /** `transcript` with the other branches of its family, when it was forked. */
   addBranches(runId: string, transcript: Transcript): Transcript;
-}
-
-/** A decision must fit the pause it answers; an edit is checked before the loop sees it. */
-function checkDecision(point: PausePoint, decision: PauseDecision): void {
-  const fits: Record<PauseDecision['type'], PausePoint['kind'][]> = {
-    continue: ['before-request', 'after-reply', 'before-tool', 'after-tool', 'before-compaction'],
-    stop: ['before-request', 'after-reply', 'before-tool', 'after-tool', 'before-compaction'],
-    'edit-request': ['before-request'],
-    'edit-input': ['before-tool'],
-    skip: ['before-tool'],
-    deny: ['before-tool'],
-    'edit-result': ['after-tool'],
-    'edit-summary': ['before-compaction'],
-    'skip-compaction': ['before-compaction'],
-  };
-  if (!fits[decision.type].includes(point.kind)) {
-    throw new Error(`'${decision.type}' does not apply to a pause ${point.kind}.`);
-  }
-  if (decision.type === 'edit-request') {
-    const problems = findRequestPatchProblems(decision.patch);
-    if (problems.length > 0) throw new Error(`The edited request cannot be sent: ${problems.join(' ')}`);
-  }
-  if (decision.type === 'edit-input') {
-    const isObject = typeof decision.input === 'object' && decision.input !== null && !Array.isArray(decision.input);
-    if (!isObject) throw new Error('The input must be a JSON object.');
-    const problem =
-      point.kind === 'before-tool' && point.inputSchema
-        ? validateToolInput(point.inputSchema, decision.input)
-        : undefined;
-    if (problem !== undefined) throw new Error(problem);
-  }
-  if (decision.type === 'edit-summary') {
-    if (point.kind === 'before-compaction' && point.compaction.summary === undefined) {
-      throw new Error('This compaction only trims: it has no summary to edit. Apply or skip it.');
-    }
-    if (decision.summary.trim() === '') throw new Error('Write a summary, or skip the compaction.');
-  }
-  if ((decision.type === 'edit-result' || decision.type === 'skip') && decision.content.length === 0) {
-    throw new Error('Give the result some content (text or JSON).');
-  }
 }
 
 /** Creates the debugger's worker side (ENGINE-SPEC §7). */
@@ -110,7 +82,7 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
     return [...branches.values()].filter((info) => rootOf(info.runId) === root);
   };
 
-  async function execute(command: DebugCommand): Promise<DebugCommandResults[DebugCommand['type']]> {
+  async function execute(command: PauseCommand): Promise<DebugCommandResults[PauseCommand['type']]> {
     switch (command.type) {
       case 'debug-set':
         settings = command.settings;
@@ -126,7 +98,7 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
         if (pending?.point.pauseId !== command.pauseId) {
           throw new Error('This pause is over: the run went on or was stopped.');
         }
-        checkDecision(pending.point, command.decision);
+        checkPauseDecision(pending.point, command.decision);
         if (command.then !== undefined) run.mode = command.then;
         run.pending = undefined;
         pending.resolve(command.decision);
@@ -141,30 +113,6 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
         return messagesSoFar(context.runs.get(command.runId).events);
       case 'fork-history':
         return forkHistory(context.runs.get(command.runId).events, command.round).messages;
-      case 'run-fork': {
-        const source = context.runs.get(command.runId);
-        if (command.messages !== undefined) {
-          const problems = findRequestPatchProblems({ messages: command.messages });
-          if (problems.length > 0) throw new Error(`The fork's messages cannot be sent: ${problems.join(' ')}`);
-        }
-        const messages = command.messages
-          ? repairHistory(command.messages).messages
-          : forkHistory(source.events, command.round).messages;
-        if (messages.length === 0) throw new Error(`Round ${command.round} has no history to fork from.`);
-        const start = source.events.find((event) => event.type === 'run-start');
-        context.startFork(command.newRunId, command.settings, messages, start?.system);
-        if (!branches.has(command.runId)) {
-          branches.set(command.runId, { runId: command.runId, name: 'Original', parentRunId: null, forkRound: null });
-        }
-        const info: BranchInfo = {
-          runId: command.newRunId,
-          name: command.name.trim() || `Fork of round ${command.round}`,
-          parentRunId: command.runId,
-          forkRound: command.round,
-        };
-        branches.set(command.newRunId, info);
-        return info;
-      }
       case 'branch-rename': {
         const info = branches.get(command.runId) ?? {
           runId: command.runId,
@@ -220,6 +168,30 @@ export function createDebugHost(context: DebugHostContext): DebugHost {
       };
     },
     execute: execute as DebugHost['execute'],
+    fork(command, start) {
+      const source = context.runs.get(command.runId);
+      if (command.messages !== undefined) {
+        const problems = findRequestPatchProblems({ messages: command.messages });
+        if (problems.length > 0) throw new Error(`The fork's messages cannot be sent: ${problems.join(' ')}`);
+      }
+      const messages = command.messages
+        ? repairHistory(command.messages).messages
+        : forkHistory(source.events, command.round).messages;
+      if (messages.length === 0) throw new Error(`Round ${command.round} has no history to fork from.`);
+      const begin = source.events.find((event) => event.type === 'run-start');
+      start(command.newRunId, command.settings, messages, begin?.system);
+      if (!branches.has(command.runId)) {
+        branches.set(command.runId, { runId: command.runId, name: 'Original', parentRunId: null, forkRound: null });
+      }
+      const info: BranchInfo = {
+        runId: command.newRunId,
+        name: command.name.trim() || `Fork of round ${command.round}`,
+        parentRunId: command.runId,
+        forkRound: command.round,
+      };
+      branches.set(command.newRunId, info);
+      return info;
+    },
     addBranches(runId, transcript) {
       const others = family(runId).filter((info) => info.runId !== runId && context.runs.has(info.runId));
       if (others.length === 0) return transcript;

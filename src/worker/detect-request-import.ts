@@ -2,6 +2,7 @@
 // Open a request dialog's envelope): such text becomes a transcript here, then goes through the one import path.
 import { convertRequestText, findRequestTexts } from '../engine/request-import/convert-request-text';
 import type { TranscriptProblem } from '../engine/transcript/transcript-problem';
+import { transcriptApp } from './run-transcript-meta';
 
 export interface RequestDetectContext {
   runId: string;
@@ -24,7 +25,7 @@ export function detectRequestImport(
   const converted = convertRequestText(texts, {
     runId: context.runId,
     now: context.now,
-    app: { name: 'Loupe', version: context.appVersion },
+    app: transcriptApp(context.appVersion),
     connectedTools: context.connectedTools,
   });
   if (!converted.ok) return { problems: converted.problems };

@@ -1,5 +1,5 @@
 // The worker's `EraStore`: IndexedDB (reachable from a worker, unlike localStorage), a database of its own.
-import type { EraStore, StoredEra } from '../mcp/persistent-era-memory';
+import type { EraStore, StoredEra } from '../mcp/session/persistent-era-memory';
 
 const DB_NAME = 'loupe-mcp-eras';
 const STORE = 'eras';

@@ -9,8 +9,9 @@ import { collectRun } from '../engine/testing/collect-run';
 import { filterEvents } from '../engine/testing/filter-events';
 import { findRunProblems } from '../engine/testing/find-run-problems';
 import { createScriptedModel, type ScriptedReply } from '../engine/testing/scripted-model';
-import { collectMcpTools } from '../mcp/collect-mcp-tools';
-import { connectMcpServer, type McpConnection } from '../mcp/connect-mcp-server';
+import { collectMcpTools } from '../mcp/tools/collect-mcp-tools';
+import { connectMcpServer } from '../mcp/connection/connect-mcp-server';
+import { type McpConnection } from '../mcp/connection/mcp-connection';
 import { createRunEnvironment } from './create-run-environment';
 import { createToolInputValidator } from './validate-tool-input';
 

@@ -1,14 +1,14 @@
 // The worker's side of MCP features: forwards logs, traffic, elicitation and sampling to the UI and serves
 // the browse commands (resources, prompts) and the answers that come back.
 import type { Model, ModelRequest } from '../engine/model/model';
-import type { ElicitationParams, McpClientHandlers, SamplingParams } from '../mcp/mcp-client-handlers';
-import { SamplingDeclinedError, toSamplingPrompt, toSamplingResult } from '../mcp/convert-sampling';
+import type { ElicitationParams, McpClientHandlers, SamplingParams } from '../mcp/server-requests/mcp-client-handlers';
+import { SamplingDeclinedError, toSamplingPrompt, toSamplingResult } from '../mcp/server-requests/convert-sampling';
 import {
   checkElicitationRequest,
   checkSamplingRequest,
   describeTooManyWaiting,
   MAX_SAMPLING_TOKENS,
-} from '../mcp/server-request-bounds';
+} from '../mcp/server-requests/server-request-bounds';
 import type {
   ElicitationAnswer,
   McpFeatureCommand,

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REAL_IO_WAIT } from '../../test/support/real-io-wait';
-import { connectMcpServer } from '../mcp/connect-mcp-server';
+import { connectMcpServer } from '../mcp/connection/connect-mcp-server';
 import type { OAuthEvent } from '../protocol/oauth-messages';
 import type { ServerState } from '../protocol/server-status';
 import { createOAuthHost, type OAuthHost } from './oauth-host';

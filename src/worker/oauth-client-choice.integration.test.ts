@@ -7,7 +7,7 @@ import {
   type OAuthMcpServerHandle,
   type OAuthMcpServerOptions,
 } from '../../test/servers/oauth-server';
-import { connectMcpServer } from '../mcp/connect-mcp-server';
+import { connectMcpServer } from '../mcp/connection/connect-mcp-server';
 import type { OAuthCallbackParams, OAuthEvent } from '../protocol/oauth-messages';
 import type { ServerState } from '../protocol/server-status';
 import type { ServerOAuthSettings } from '../protocol/settings';

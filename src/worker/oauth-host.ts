@@ -1,9 +1,9 @@
 // Keeps one OAuth client per MCP server in the worker and answers the sign-in commands.
-import { completeOAuthSignIn, createOAuthProvider, type LoupeOAuthProvider } from '../mcp/create-oauth-provider';
-import { guardAddressSpace } from '../mcp/guard-address-space';
+import { completeOAuthSignIn, createOAuthProvider, type LoupeOAuthProvider } from '../mcp/oauth/create-oauth-provider';
+import { guardAddressSpace } from '../mcp/http/guard-address-space';
 import { checkAuthorizationUrl } from '../shared/check-authorization-url';
-import { refuseRedirects } from '../mcp/refuse-redirects';
-import { describeOAuthFailure, describeAuthorizationError } from '../mcp/describe-oauth-failure';
+import { refuseRedirects } from '../mcp/http/refuse-redirects';
+import { describeOAuthFailure, describeAuthorizationError } from '../mcp/oauth/describe-oauth-failure';
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent, SavedOAuthSignIn } from '../protocol/oauth-messages';
 import type { ServerConfig, ServerOAuthSettings } from '../protocol/settings';
 import { findClientMetadataUrl } from './find-client-metadata-url';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { McpHttpHandle } from '../../server/serve-mcp-http';
 import { startFaultServer } from '../../test/servers/fault-server';
 import { startFaultProxy, type FaultProxy } from '../../test/support/fault-proxy';
-import { connectMcpServer } from '../mcp/connect-mcp-server';
+import { connectMcpServer } from '../mcp/connection/connect-mcp-server';
 import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
 import { ServerRegistry } from './server-registry';

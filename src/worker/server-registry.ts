@@ -1,9 +1,9 @@
 // Holds the MCP connections of the worker and reports their state to the UI.
 import type { Tool } from '../engine/tool/tool';
-import { exposeMcpTools } from '../mcp/collect-mcp-tools';
-import type { ConnectMcpServerOptions, McpConnection } from '../mcp/connect-mcp-server';
-import { McpConnectionError } from '../mcp/mcp-connection-error';
-import type { McpHealth } from '../mcp/keep-mcp-session';
+import { exposeMcpTools } from '../mcp/tools/collect-mcp-tools';
+import type { ConnectMcpServerOptions, McpConnection } from '../mcp/connection/mcp-connection';
+import { McpConnectionError } from '../mcp/connection/mcp-connection-error';
+import type { McpHealth } from '../mcp/session/keep-mcp-session';
 import type { ServerState } from '../protocol/server-status';
 import type { ServerConfig } from '../protocol/settings';
 

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpHttpHandle } from '../../server/serve-mcp-http';
 import { startPushyServer } from '../../test/servers/pushy-server';
 import { createScriptedModel } from '../engine/testing/scripted-model';
-import { connectMcpServer, type McpConnection } from '../mcp/connect-mcp-server';
+import { connectMcpServer } from '../mcp/connection/connect-mcp-server';
+import { type McpConnection } from '../mcp/connection/mcp-connection';
 import {
   MAX_SAMPLING_PROMPT_CHARS,
   MAX_SAMPLING_TOKENS,
   MAX_WAITING_REQUESTS_PER_SERVER,
-} from '../mcp/server-request-bounds';
+} from '../mcp/server-requests/server-request-bounds';
 import type { McpFeatureEvent } from '../protocol/mcp-feature-messages';
 import type { ServerConfig } from '../protocol/settings';
 import { createMcpFeatureHost } from './mcp-feature-host';

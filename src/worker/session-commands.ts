@@ -5,7 +5,6 @@ import type { Message } from '../engine/message/message';
 import type { Tool } from '../engine/tool/tool';
 import { repairHistory } from '../engine/message/repair-history';
 import type { Model, Usage } from '../engine/model/model';
-import { buildTranscript } from '../engine/transcript/build-transcript';
 import type { TranscriptMeta } from '../engine/transcript/build-transcript';
 import { diffTranscripts } from '../engine/transcript/diff-transcripts';
 import { foldHistory } from '../engine/transcript/fold-history';
@@ -35,7 +34,8 @@ import { createRecordedTools } from '../providers/replay/create-recorded-tools';
 import { watchLiveDivergence } from '../providers/replay/watch-live-divergence';
 import { findTailStart } from '../shared/find-tail-start';
 import { importBranches, type ImportedBranch } from './import-branches';
-import type { RunRecord, RunRegistry } from './run-registry';
+import type { RunRegistry } from './run-registry';
+import { createRunTranscripts, derivedRunMeta, type RunMeta } from './run-transcript-meta';
 
 /** How a run may differ from an ordinary `run-start`: replay brings its own model, history and prompt. */
 export interface RunOverrides {
@@ -116,7 +116,7 @@ export interface SessionCommands {
 
 export function createSessionCommands(context: SessionCommandContext): SessionCommands {
   const { runs } = context;
-  const app = { name: 'Loupe', version: context.appVersion };
+  const { transcriptOf } = createRunTranscripts(runs, context.appVersion);
   // Stored runs loaded as they are (interrupted, kept open): the only known runs a resume or a load may replace.
   const keptOpen = new Set<string>();
   const forgetKeptOpen = (runId: string): void => {
@@ -132,7 +132,7 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
     return parts;
   };
 
-  function keep(runId: string, events: RunEvent[], meta: TranscriptMeta): void {
+  function keep(runId: string, events: RunEvent[], meta: RunMeta): void {
     if (runs.has(runId)) return;
     runs.add({
       runId,
@@ -144,11 +144,6 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       done: Promise.resolve(),
       startedHere: false,
     });
-  }
-
-  function transcriptOf(runId: string): Transcript {
-    const record = runs.get(runId);
-    return buildTranscript(record.events, metaOf(record, app));
   }
 
   return {
@@ -220,7 +215,7 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       const cutAppCalls = live || keepOpen ? [] : closeCutAppCalls(logged, lastTime(logged));
       const closingEvents: RunEvent[] = [...cutAppCalls, ...(interrupted && !keepOpen ? [closingEvent(logged)] : [])];
       const events = [...logged, ...closingEvents];
-      keep(command.runId, events, command.meta ?? deriveMeta(events, app, context.now()));
+      keep(command.runId, events, command.meta ?? derivedRunMeta(events, context.now()));
       if (!interrupted || keepOpen) return { interrupted, closingEvents, history: [], changes: [] };
       const repair = repairHistory(foldHistory(events));
       return { interrupted, closingEvents, history: repair.messages, changes: repair.changes };
@@ -267,29 +262,6 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
     },
 
     transcriptOf,
-  };
-}
-
-function metaOf(record: RunRecord, app: TranscriptMeta['app']): TranscriptMeta {
-  return { createdAt: record.createdAt, app, settings: record.settings, servers: record.servers };
-}
-
-/** A stored live run's meta, from its own events (the session keeps no copy of the worker's). */
-function deriveMeta(events: readonly RunEvent[], app: TranscriptMeta['app'], now: number): TranscriptMeta {
-  const start = events.find((event) => event.type === 'run-start');
-  const round = events.find((event) => event.type === 'round-start');
-  const request = round?.type === 'round-start' ? round.request : undefined;
-  return {
-    createdAt: new Date(start?.type === 'run-start' ? start.at : now).toISOString(),
-    app,
-    settings: {
-      provider: request?.provider ?? 'unknown',
-      model: request?.model ?? 'unknown',
-      maxRounds: start?.type === 'run-start' ? start.maxRounds : 1,
-      maxTokens: request?.maxTokens ?? 4096,
-      ...(request?.temperature === undefined ? {} : { temperature: request.temperature }),
-    },
-    servers: [],
   };
 }
 

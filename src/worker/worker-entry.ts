@@ -1,9 +1,9 @@
 // Entry of the engine Web Worker: wires real dependencies into the host and speaks protocol v1.
 /// <reference lib="webworker" />
 import './zod-jitless';
-import { connectMcpServer } from '../mcp/connect-mcp-server';
-import { createListingCache } from '../mcp/listing-cache';
-import { createPersistentEraMemory } from '../mcp/persistent-era-memory';
+import { connectMcpServer } from '../mcp/connection/connect-mcp-server';
+import { createListingCache } from '../mcp/listings/listing-cache';
+import { createPersistentEraMemory } from '../mcp/session/persistent-era-memory';
 import { isCommandEnvelope, PROTOCOL_VERSION, type WireWorkerMessage, type WorkerMessage } from '../protocol/messages';
 import { isPingMessage, type PongMessage } from '../protocol/liveness-messages';
 import { createEngineHost } from './create-engine-host';

@@ -1,6 +1,6 @@
 // Test support: the worker's OAuth host and server registry wired to each other as the worker wires them,
 // reporting to plain arrays (a fresh pair per test, or per simulated reload).
-import { connectMcpServer } from '../../src/mcp/connect-mcp-server';
+import { connectMcpServer } from '../../src/mcp/connection/connect-mcp-server';
 import type { OAuthEvent } from '../../src/protocol/oauth-messages';
 import type { ServerState } from '../../src/protocol/server-status';
 import { createOAuthHost, type OAuthHost } from '../../src/worker/oauth-host';

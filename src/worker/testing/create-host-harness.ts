@@ -1,7 +1,7 @@
 // Test support: an engine host with real dependencies whose posted messages are recorded, plus helpers to
 // send commands and wait for messages. Used by the worker's integration tests in Node.
 import type { RunEvent } from '../../engine/event/run-event';
-import { connectMcpServer } from '../../mcp/connect-mcp-server';
+import { connectMcpServer } from '../../mcp/connection/connect-mcp-server';
 import { PROTOCOL_VERSION, type Command, type WorkerMessage } from '../../protocol/messages';
 import { createEngineHost, type EngineHost } from '../create-engine-host';
 import { createModel, listModels } from '../create-model';

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer } from '../../../server/demo-server';
+import { startMediaServer, tinyPdfBase64, tinyPngBase64, weatherStructured } from '../../../test/servers/media-server';
+import type { Tool, ToolRunContext } from '../../engine/tool/tool';
+import { connectMcpServer } from './connect-mcp-server';
+import { type McpConnection } from './mcp-connection';
+import { collectMcpTools } from '../tools/collect-mcp-tools';
+
+type Handle = Awaited<ReturnType<typeof startMediaServer>>;
+
+function context(signal = new AbortController().signal, progress: unknown[] = []): ToolRunContext {
+  return { signal, onProgress: (update) => progress.push(update), log: () => {} };
+}
+
+function toolNamed(connection: McpConnection, name: string): Tool {
+  const tool = connection.tools.find((candidate) => candidate.name === name);
+  if (tool === undefined) throw new Error(`no tool ${name}`);
+  return tool;
+}
+
+const textOf = (output: { content: { type: string; text?: string }[] }) =>
+  output.content.map((block) => block.text ?? `<${block.type}>`).join('\n');
+
+describe('connectMcpServer with the demo server', () => {
+  let demo: Awaited<ReturnType<typeof startDemoServer>>;
+  let connection: McpConnection;
+  beforeAll(async () => {
+    demo = await startDemoServer({ port: 0 });
+    connection = await connectMcpServer({ id: 'd1', name: 'demo', url: demo.url, headers: {} });
+  });
+  afterAll(async () => {
+    await connection.close();
+    await demo.close();
+  });
+
+  it('initializes and lists tools under exposed names', () => {
+    expect(connection.serverInfo).toEqual({ name: 'loupe-demo', version: '1.0.0' });
+    expect(connection.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(connection.instructions).toContain('weather.get before clothing.advise');
+    expect(connection.tools.map((tool) => tool.name)).toEqual([
+      'demo__weather_get',
+      'demo__clothing_advise',
+      'demo__weather_outlook',
+    ]);
+    const weather = toolNamed(connection, 'demo__weather_get');
+    expect(weather.origin).toEqual({ kind: 'mcp', serverId: 'd1', serverName: 'demo', toolName: 'weather.get' });
+    expect(weather.annotations).toMatchObject({ readOnlyHint: true, title: 'Current weather' });
+    expect(weather.inputSchema).toMatchObject({ type: 'object', required: ['city'] });
+    expect(connection.toolInfos[1]).toMatchObject({
+      exposedName: 'demo__clothing_advise',
+      originalName: 'clothing.advise',
+      readOnly: true,
+    });
+  });
+
+  it('calls weather.get and clothing.advise', async () => {
+    const weather = await toolNamed(connection, 'demo__weather_get').run({ city: 'Paris' }, context());
+    expect(weather.isError).toBeUndefined();
+    const report = JSON.parse(textOf(weather)) as Record<string, unknown>;
+    expect(Object.keys(report).sort()).toEqual(['city', 'conditions', 'humidity', 'temperatureC', 'windKph']);
+    expect(['sunny', 'cloudy', 'rain', 'snow', 'windy']).toContain(report.conditions);
+    const again = await toolNamed(connection, 'demo__weather_get').run({ city: 'Paris' }, context());
+    expect(textOf(again)).toBe(textOf(weather));
+    const advice = await toolNamed(connection, 'demo__clothing_advise').run(
+      { temperatureC: -3, conditions: 'snow', activity: 'hiking' },
+      context(),
+    );
+    expect(textOf(advice)).toMatch(/freezing/);
+    expect(textOf(advice)).toMatch(/boots/);
+    expect(textOf(advice)).toMatch(/hiking/);
+  });
+
+  it('reports an unknown city as a tool error', async () => {
+    const output = await toolNamed(connection, 'demo__weather_get').run({ city: '   ' }, context());
+    expect(output.isError).toBe(true);
+    expect(textOf(output)).toContain('Unknown city');
+  });
+});
+
+describe('connectMcpServer with the media server', () => {
+  let media: Handle;
+  let connection: McpConnection;
+  beforeAll(async () => {
+    media = await startMediaServer();
+    connection = await connectMcpServer(
+      { id: 'm1', name: 'media', url: media.url, headers: {} },
+      { toolTimeoutMs: 5_000 },
+    );
+  });
+  afterAll(async () => {
+    await connection.close();
+    await media.close();
+  });
+  const run = (name: string, input: Record<string, unknown> = {}, ctx = context()) =>
+    toolNamed(connection, `media__${name}`).run(input, ctx);
+
+  it('delivers an image part as an image block', async () => {
+    const output = await run('image');
+    expect(output.content).toEqual([
+      { type: 'text', text: 'A red pixel:' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: tinyPngBase64 } },
+    ]);
+  });
+
+  it('delivers an embedded PDF resource as a document block', async () => {
+    const output = await run('pdf');
+    expect(output.content).toEqual([
+      { type: 'text', text: 'The report:' },
+      { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: tinyPdfBase64 } },
+    ]);
+    expect(Buffer.from(tinyPdfBase64, 'base64').toString('latin1')).toMatch(/^%PDF-1\.4\n[\s\S]*%%EOF\n$/);
+  });
+
+  it('converts every other content type without failing', async () => {
+    expect(textOf(await run('svg'))).toMatch(/^\[image: image\/svg\+xml, \d+ bytes/);
+    expect(textOf(await run('audio'))).toBe('[audio: audio/wav, 16 bytes]');
+    expect(textOf(await run('resource'))).toBe(
+      '[resource: file:///notes/readme.txt, text/plain]\nHello from a resource.\n[resource: file:///data/blob.bin, application/octet-stream, 16 bytes, binary content not shown]',
+    );
+    expect(textOf(await run('resource_link'))).toBe(
+      '[resource link: report.pdf — https://example.com/report.pdf (application/pdf)]',
+    );
+    const structured = await run('structured');
+    expect(structured.structured).toEqual(weatherStructured);
+    expect(structured.content).toEqual([
+      { type: 'text', text: 'Weather for Paris.' },
+      { type: 'text', text: JSON.stringify(weatherStructured) },
+    ]);
+    const mixed = await run('mixed');
+    expect(mixed.content.map((block) => block.type)).toEqual(['text', 'image', 'text', 'text', 'text', 'text']);
+    expect(mixed.isError).toBeUndefined();
+  });
+
+  it('surfaces a tool error and a throwing tool as isError output', async () => {
+    const failed = await run('fail');
+    expect(failed).toEqual({ content: [{ type: 'text', text: 'The tool failed: disk full.' }], isError: true });
+    const thrown = await run('throw');
+    expect(thrown.isError).toBe(true);
+    expect(textOf(thrown)).toContain('Boom: the handler threw.');
+  });
+
+  it('reports progress and finishes a short sleep', async () => {
+    const progress: unknown[] = [];
+    const output = await run('sleep', { ms: 120 }, context(undefined, progress));
+    expect(textOf(output)).toBe('Slept 120 ms.');
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress.at(-1)).toEqual({ progress: 120, total: 120 });
+  });
+
+  it('aborts a slow call through its signal and the server sees the cancellation', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const call = run('sleep', { ms: 10_000 }, context(controller.signal));
+    setTimeout(() => controller.abort(new Error('stopped by test')), 100);
+    await expect(call).rejects.toThrow('stopped by test');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await expect.poll(() => media.probe.cancelledSleeps).toBe(1);
+  });
+
+  it('times out a call that takes too long', async () => {
+    const short = await connectMcpServer(
+      { id: 'm2', name: 'media', url: media.url, headers: {} },
+      { toolTimeoutMs: 150 },
+    );
+    try {
+      const sleep = toolNamed(short, 'media__sleep');
+      expect(sleep.timeoutMs).toBe(150);
+      // Silent, so no progress notification extends the timeout.
+      const started = Date.now();
+      await expect(sleep.run({ ms: 5_000, progress: false }, context())).rejects.toMatchObject({
+        name: 'TimeoutError',
+      });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      // Progress notifications extend it: 400 ms of work in 50 ms steps outlives a 150 ms timeout.
+      expect(textOf(await sleep.run({ ms: 400 }, context()))).toBe('Slept 400 ms.');
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('hashes names that collide across servers', async () => {
+    const twin = await connectMcpServer({ id: 'm3', name: 'media', url: media.url, headers: {} });
+    try {
+      const names = collectMcpTools([connection, twin]).map((tool) => tool.name);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names.every((name) => /^media__[A-Za-z0-9_]+_[0-9a-z]{6}$/.test(name))).toBe(true);
+    } finally {
+      await twin.close();
+    }
+  });
+});

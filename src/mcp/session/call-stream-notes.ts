@@ -1,0 +1,36 @@
+// How one call hears about its own request's response stream: through the one function the SDK passes along
+// unchanged from the request's options to the transport (`onresumptiontoken`).
+
+/** What a lost stream tells the connection and the call it served. */
+export interface StreamLossListener {
+  /** A request's stream (or the server's standalone stream) broke; `resuming` when its event id lets the SDK resume. */
+  onLost?(reason: string, resuming: boolean): void;
+  /** A stream was resumed from its last event id (`Last-Event-ID`) and the server answered. */
+  onResumed?(): void;
+}
+
+/** What one call hears about its own request's stream, passed through the SDK as its `onresumptiontoken`. */
+export interface CallStreamNotes {
+  /** The function the call hands the SDK as `onresumptiontoken`; it is how the watch finds the call. */
+  readonly onresumptiontoken: (token: string) => void;
+}
+
+/** Each call's listener, by the function it hands the SDK. */
+const notesByToken = new WeakMap<(token: string) => void, StreamLossListener>();
+
+/**
+ * Notes for one call: `listener` hears its own request's loss and resumption. Pass `onresumptiontoken` in the
+ * request's options: the SDK hands exactly that function to the transport, which lets the watch tell the calls apart.
+ */
+export function createCallStreamNotes(listener: StreamLossListener): CallStreamNotes {
+  const onresumptiontoken = () => {};
+  notesByToken.set(onresumptiontoken, listener);
+  return { onresumptiontoken };
+}
+
+/** The listener of the call whose request was sent with `onresumptiontoken`, if it is one of `createCallStreamNotes`. */
+export function callStreamListenerOf(
+  onresumptiontoken: ((token: string) => void) | undefined,
+): StreamLossListener | undefined {
+  return onresumptiontoken === undefined ? undefined : notesByToken.get(onresumptiontoken);
+}
