@@ -21,6 +21,7 @@ import {
   BreakpointsPanel,
   LoopPoliciesPanel,
   ManualReplyPanel,
+  MemoryPanel,
   McpRequestDialogs,
   MessagesSoFarPanel,
   PausePanel,
@@ -151,6 +152,11 @@ export function App() {
           <SidebarTab name="Policies">
             <ErrorBoundary label="The Loop policies panel">
               <LoopPoliciesPanel />
+            </ErrorBoundary>
+          </SidebarTab>
+          <SidebarTab name="Memory">
+            <ErrorBoundary label="The Memory panel">
+              <MemoryPanel />
             </ErrorBoundary>
           </SidebarTab>
           <SidebarTab name="Tests">

@@ -12,7 +12,8 @@ export interface ConvertCommand {
 
 export const CONVERT_USAGE = `Usage: npm run loupe -- convert <file> --to <otlp|transcript> [--content] [--out <file>]
 
-Converts a Loupe transcript, a Messages API or Chat Completions request body, or a curl carrying one.
+Converts a Loupe transcript, an OTLP/JSON GenAI trace, a Messages API or Chat Completions request body, or a
+curl carrying one.
   --to transcript    write a Loupe transcript (docs/sharing.md)
   --to otlp          write OpenTelemetry GenAI spans as an OTLP/JSON ExportTraceServiceRequest (docs/otel.md)
   --content          include message content (system, messages, tool arguments and results)

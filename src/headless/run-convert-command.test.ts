@@ -67,4 +67,24 @@ describe('convert --to transcript', () => {
     expect(run.written['o.json']).toContain('invoke_agent Loupe');
     expect(run.out[0]).toMatch(/^Wrote o\.json: \d+ spans \(from a provider request\)\.$/);
   });
+
+  it('reads an OTLP/JSON GenAI trace back into a transcript, and refuses a trace with a parent cycle', async () => {
+    const first = io({ 'req.json': body });
+    expect(await convert(['req.json', '--to', 'otlp', '--content', '--out', 'o.json'], first.value)).toBe(0);
+    const otlp = first.written['o.json']!;
+    const looped = JSON.parse(otlp) as {
+      resourceSpans: { scopeSpans: { spans: { spanId: string; parentSpanId?: string }[] }[] }[];
+    };
+    const root = looped.resourceSpans[0]!.scopeSpans[0]!.spans[0]!;
+    root.parentSpanId = root.spanId;
+    const run = io({ 'o.json': otlp, 'bad.json': JSON.stringify(looped) });
+    expect(await convert(['o.json', '--to', 'transcript', '--out', 't.json'], run.value)).toBe(0);
+    const transcript = JSON.parse(run.written['t.json']!) as { rounds: { response: { content: unknown } }[] };
+    expect(transcript.rounds).toHaveLength(1);
+    expect(transcript.rounds[0]!.response.content).toEqual([{ type: 'text', text: 'hello' }]);
+    expect(run.out[0]).toContain('from an OpenTelemetry trace');
+    expect(await convert(['bad.json', '--to', 'transcript', '--out', 'b.json'], run.value)).toBe(2);
+    expect(run.err.join('\n')).toContain('a parent chain that ends at a root span');
+    expect(run.written['b.json']).toBeUndefined();
+  });
 });

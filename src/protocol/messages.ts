@@ -10,6 +10,7 @@ import type { McpAppCommand, McpAppCommandResults } from './mcp-app-messages';
 import type { McpFeatureCommand, McpFeatureCommandResults, McpFeatureEvent } from './mcp-feature-messages';
 import type { UserAttachment } from './user-attachment';
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent } from './oauth-messages';
+import type { MemoryChangedMessage, MemoryCommand, MemoryCommandResults } from './memory-messages';
 import type {
   RunLoadCommand,
   RunLoadPartCommand,
@@ -65,11 +66,17 @@ export type Command =
   | DebugCommand
   | McpFeatureCommand
   | McpAppCommand
-  | OAuthCommand;
+  | OAuthCommand
+  | MemoryCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults
-  extends DebugCommandResults, McpFeatureCommandResults, McpAppCommandResults, OAuthCommandResults {
+  extends
+    DebugCommandResults,
+    McpFeatureCommandResults,
+    McpAppCommandResults,
+    OAuthCommandResults,
+    MemoryCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;
@@ -104,6 +111,8 @@ export type WorkerMessage =
   | { v: typeof PROTOCOL_VERSION; type: 'mcp-feature'; event: McpFeatureEvent }
   /** A server's OAuth sign-in: asks the person to sign in, reports signed in / out and errors. */
   | { v: typeof PROTOCOL_VERSION; type: 'oauth'; event: OAuthEvent }
+  /** A memory the memory tool keeps changed: the Memory tab reads it again. */
+  | ({ v: typeof PROTOCOL_VERSION } & MemoryChangedMessage)
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }

@@ -14,6 +14,7 @@ import type { McpFeaturesSlice } from './mcp-features-state';
 import type { OAuthSlice } from './oauth-state';
 import type { SessionsSlice } from './sessions/sessions-state';
 import type { TestsSlice } from './tests/tests-state';
+import type { MemorySlice } from './memory-slice';
 
 export interface Alert {
   id: string;
@@ -55,8 +56,13 @@ export interface ServersSlice {
     headers?: Record<string, string>,
     name?: string,
     includeInstructions?: boolean,
-    extras?: Pick<ServerConfig, 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era' | 'oauth'>,
+    extras?: Pick<
+      ServerConfig,
+      'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era' | 'oauth' | 'runThroughApi'
+    >,
   ) => Promise<void>;
+  /** Run through the API (the MCP connector) or from the browser; `sendToken` lets its bearer token go with it. */
+  setRunThroughApi: (serverId: string, choice: ServerConfig['runThroughApi']) => Promise<void>;
   removeServer: (serverId: string) => Promise<void>;
   /** Re-sends the same config, which makes the worker reconnect. */
   reconnectServer: (serverId: string) => Promise<void>;
@@ -111,7 +117,8 @@ export type LoupeState = AlertsSlice &
   DebugSlice &
   McpFeaturesSlice &
   OAuthSlice &
-  TestsSlice;
+  TestsSlice &
+  MemorySlice;
 
 export type SetLoupeState = (partial: Partial<LoupeState> | ((state: LoupeState) => Partial<LoupeState>)) => void;
 export type GetLoupeState = () => LoupeState;

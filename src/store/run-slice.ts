@@ -73,7 +73,7 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
         await deps.client.send({
           type: 'run-start',
           runId,
-          settings: { ...buildRunSettings(current), tools: toolSelection },
+          settings: { ...buildRunSettings(current, get().currentSessionId), tools: toolSelection },
           message,
           ...(attachments.length === 0 ? {} : { attachments }),
         });

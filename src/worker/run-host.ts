@@ -19,6 +19,7 @@ import type { ServerRegistry } from './server-registry';
 import { sessionCommandTable, type SessionCommandType } from './session-command-table';
 import { createSessionCommands } from './session-commands';
 import { createRunStarter } from './start-run';
+import type { MemoryHost } from './memory-host';
 
 export interface RunHostDependencies {
   post: (message: WorkerMessage) => void;
@@ -27,6 +28,8 @@ export interface RunHostDependencies {
   createModel: (provider: ProviderSettings, context?: ModelContext) => Model;
   appVersion: string;
   runLocalHandler?: RunHandler;
+  /** Adds the memory tool to a run whose provider sends it. */
+  memory: Pick<MemoryHost, 'withMemoryTool'>;
 }
 
 type RunCommandType =

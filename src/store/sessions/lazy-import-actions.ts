@@ -22,7 +22,7 @@ export function lazyImportActions(
     }
   };
   return {
-    importTranscriptFile: async (file) => (await actions())?.importTranscriptFile(file) ?? false,
+    importTranscriptFile: async (file, traceId) => (await actions())?.importTranscriptFile(file, traceId) ?? false,
     replayRun: async (mode) => (await actions())?.replayRun(mode),
     compareRuns: async (left, right) => (await actions())?.compareRuns(left, right) ?? null,
   };

@@ -24,7 +24,8 @@ const NOT_IMPORTED = 'was not imported';
 export function createSessionImportActions(context: SessionsContext, restore: SessionRestore): SessionImportActions {
   const { get, update, deps, options, checkpointer, loadedRuns } = context;
   return {
-    async importTranscriptFile(file) {
+    async importTranscriptFile(file, traceId) {
+      update({ traceChoice: null });
       if (file.size > MAX_TRANSCRIPT_BYTES) {
         get().pushAlert(
           `“${file.name}” ${NOT_IMPORTED}: it is ${mb(file.size)} MB and Loupe opens transcripts up to ${mb(MAX_TRANSCRIPT_BYTES)} MB. Nothing was changed.`,
@@ -37,7 +38,17 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
       try {
         const runId = deps.createId();
         // The worker reads the file: its text is never copied through the page.
-        const result = await deps.client.send({ type: 'transcript-import', runId, file });
+        const result = await deps.client.send({
+          type: 'transcript-import',
+          runId,
+          file,
+          ...(traceId !== undefined ? { traceId } : {}),
+        });
+        if (!result.ok && result.traces) {
+          // An OTLP file of several agent traces: nothing is imported until the person picks one.
+          update({ traceChoice: { file, traces: result.traces } });
+          return false;
+        }
         if (!result.ok) {
           const shown = result.problems
             .slice(0, 6)
@@ -181,7 +192,13 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
             ? 'Replay with recorded replies'
             : 'Replay against the live model';
       await restore.startTracked(runId, { origin: 'replay', label, sourceRunId }, () =>
-        deps.client.send({ type: 'run-replay', runId, sourceRunId, mode, settings: buildRunSettings(settings) }),
+        deps.client.send({
+          type: 'run-replay',
+          runId,
+          sourceRunId,
+          mode,
+          settings: buildRunSettings(settings, get().currentSessionId),
+        }),
       );
     },
 

@@ -2,7 +2,7 @@
 import type { Message } from '../../engine/message/message';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { BranchInfo } from '../../protocol/debug-messages';
-import type { ReplayMode, RunsCompareResult } from '../../protocol/session-messages';
+import type { OtlpTraceChoice, ReplayMode, RunsCompareResult } from '../../protocol/session-messages';
 import type { SessionSummary, StoredRun } from './session-record';
 
 /** A message about the open session that is not an error: what was restored, imported or repaired. */
@@ -42,8 +42,14 @@ export interface SessionsSlice {
   deleteSession: (id: string) => Promise<void>;
   /** Shows another run of the current session in the timeline. */
   showRun: (runId: string) => Promise<void>;
-  /** Validates, repairs and opens a transcript file as a new session; a bad file changes nothing. */
-  importTranscriptFile: (file: File) => Promise<boolean>;
+  /**
+   * Validates, repairs and opens a transcript file (or an OTLP trace, `traceId` the one picked of several) as a new
+   * session; a bad file changes nothing.
+   */
+  importTranscriptFile: (file: File, traceId?: string) => Promise<boolean>;
+  /** An OTLP file with several agent traces waits here for the person to pick one (or null). */
+  traceChoice: { file: File; traces: OtlpTraceChoice[] } | null;
+  dismissTraceChoice: () => void;
   /** Re-runs the shown run with its recorded replies (`recorded`) or the live model (`live`). */
   /** Replays the shown run: `offline` (recorded replies and results), `recorded` (live tools) or `live`. */
   replayRun: (mode: ReplayMode) => Promise<void>;
