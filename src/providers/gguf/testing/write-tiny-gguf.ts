@@ -94,6 +94,38 @@ function createRandom(seed: number): () => number {
   };
 }
 
+/** Dimension 0 of the residual stream carries a constant, so the output layer can weigh tokens up or down. */
+const BIAS_DIM = 0;
+
+/**
+ * Logit preferences, through dimension 0: no bytes above 0x7F (a random pick there makes invalid UTF-8),
+ * no control bytes or special tokens but newline and end of text; `{` and `"` likelier (so, under the
+ * tool-call grammar, a call comes soon and its strings end), and end of text likely enough that free text
+ * ends within a few tokens.
+ */
+function tokenBias(token: number): number {
+  if (token === 2) return 0.5;
+  if (token < 3) return -30;
+  const byte = token - 3;
+  if (byte > 0x7e || (byte < 0x20 && byte !== 0x0a)) return -30;
+  if (byte === 0x7b) return 0.9;
+  if (byte === 0x22) return 0.4;
+  return 0;
+}
+
+/** Values ggml lays out row by row: `ne0` (the first dimension) is the row's length. */
+function handSet(name: string, values: Float32Array, embd: number): void {
+  if (name === 'token_embd.weight')
+    for (let row = 0; row < values.length / embd; row += 1) values[row * embd + BIAS_DIM] = 8;
+  if (name === 'output.weight')
+    for (let row = 0; row < values.length / embd; row += 1) values[row * embd + BIAS_DIM] = tokenBias(row);
+  // The blocks never write to dimension 0, so it stays constant whatever the context.
+  if (name.endsWith('attn_output.weight') || name.endsWith('ffn_down.weight')) {
+    const rowLength = values.length / embd;
+    values.fill(0, BIAS_DIM * rowLength, (BIAS_DIM + 1) * rowLength);
+  }
+}
+
 export interface TinyGgufOptions {
   seed?: number;
   contextLength?: number;
@@ -184,6 +216,7 @@ export function writeTinyGguf(options: TinyGgufOptions = {}): Uint8Array {
     const values = new Float32Array(count);
     // Norm weights 1 (a norm of zeros silences the model); the rest small and random.
     for (let at = 0; at < count; at += 1) values[at] = name.includes('norm') ? 1 : (random() - 0.5) * 0.5;
+    handSet(name, values, embd);
     writer.bytes(new Uint8Array(values.buffer));
     writer.pad(32);
   }
