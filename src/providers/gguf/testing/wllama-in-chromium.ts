@@ -49,12 +49,20 @@ window.complete = async (options) => {
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
-/** Starts the page with `gguf` loaded (single thread: the page is not cross-origin isolated). */
-export async function startWllamaInChromium(gguf: Uint8Array): Promise<WllamaInChromium> {
+/** Starts the page with `gguf` loaded (single thread: the page is not cross-origin isolated). `script` is served as `/entry.js` and loaded by the page. */
+export async function startWllamaInChromium(
+  gguf: Uint8Array,
+  script?: string,
+): Promise<WllamaInChromium & { page: Page }> {
   const esm = join(dirname(createRequire(import.meta.url).resolve('@wllama/wllama/package.json')), 'esm');
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://loopback').pathname;
-    if (path === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    if (path === '/') {
+      const page = script === undefined ? PAGE : `${PAGE}<script type="module" src="/entry.js"></script>`;
+      return response.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    }
+    if (path === '/entry.js' && script !== undefined)
+      return response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     if (path === '/model.gguf')
       return response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(gguf);
     const file = normalize(join(esm, path.replace(/^\/wllama\//, '')));
@@ -76,6 +84,7 @@ export async function startWllamaInChromium(gguf: Uint8Array): Promise<WllamaInC
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   await page.evaluate(() => (window as unknown as { ready: Promise<void> }).ready);
   return {
+    page,
     complete: (options) =>
       page.evaluate(
         (input) => (window as unknown as { complete: (o: typeof input) => Promise<WllamaCompletion> }).complete(input),

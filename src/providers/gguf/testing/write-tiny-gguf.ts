@@ -108,7 +108,7 @@ function tokenBias(token: number): number {
   if (token < 3) return -30;
   const byte = token - 3;
   if (byte > 0x7e || (byte < 0x20 && byte !== 0x0a)) return -30;
-  if (byte === 0x7b) return 0.9;
+  if (byte === 0x7b) return 1.6;
   if (byte === 0x22) return 0.4;
   return 0;
 }
