@@ -94,8 +94,18 @@ export class BridgeSession {
     await this.http.handleRequest(request, response, body);
   }
 
-  async close(): Promise<void> {
-    if (this.state === 'closed') return;
+  /**
+   * Stops the child and the connection. A second call (the bridge stopping while a client's DELETE is still
+   * closing this session) waits for the same stop, so the bridge never returns with a child still exiting.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.stop();
+    return this.closing;
+  }
+
+  private closing: Promise<void> | undefined;
+
+  private async stop(): Promise<void> {
     this.state = 'closed';
     this.finishReinitialize?.(false);
     const child = this.child;

@@ -11,6 +11,8 @@ export interface StdioServerSpec {
   args: readonly string[];
   /** Added to the bridge's own environment (the child sees what the person's shell sees, as when run by hand). */
   env?: Readonly<Record<string, string>>;
+  /** Variables of the bridge's environment the child must not see (the headless runner's keys, for a suite's server). */
+  withoutEnv?: readonly string[];
   cwd?: string;
 }
 
@@ -37,7 +39,8 @@ export class StdioChild {
 
   constructor(readonly spec: StdioServerSpec) {
     const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+    for (const [key, value] of Object.entries(process.env))
+      if (value !== undefined && spec.withoutEnv?.includes(key) !== true) env[key] = value;
     this.transport = new StdioClientTransport({
       command: spec.command,
       args: [...spec.args],

@@ -79,7 +79,14 @@ export function createHostDriver(host: InProcessHost, options: HostDriverOptions
     async run(testCase, model, signal) {
       const settings = runSettingsFor(testCase, model, options.bindings, notice);
       if (typeof settings === 'string') throw new Error(settings);
-      await Promise.all(testCase.servers.map((server) => connect(server.name, server.url)));
+      await Promise.all(
+        testCase.servers.map((server) =>
+          // The command resolves every case's servers first (resolve-case-servers.ts); this is a guard.
+          server.url === undefined
+            ? Promise.reject(new Error(`server ${server.name} has no address`))
+            : connect(server.name, server.url),
+        ),
+      );
       if (signal.aborted) throw new Error('cancelled');
       const runId = `test-run-${++nextRun}`;
       const ended = new Promise<void>((resolve) => {

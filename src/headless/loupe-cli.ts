@@ -1,8 +1,18 @@
 // Entry of `npm run loupe`: the headless runner. Node only; everything it runs is the app's own code.
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { startInProcess } from '../../server/bridge/start-in-process.ts';
+import { KEY_VARIABLES } from './read-secret-bindings';
 import { parseCliArgs, USAGE } from './parse-cli-args';
 import { parseConvertArgs } from './parse-convert-args';
 import { runSuiteCommand } from './run-suite-command';
+
+/** What a suite's stdio server must not inherit: the runner's keys and where they may go. */
+const STDIO_HIDDEN_VARIABLES = [
+  ...Object.values(KEY_VARIABLES),
+  'LOUPE_SERVER_HEADERS',
+  'LOUPE_KEY_ORIGINS',
+  'LOUPE_BRIDGE_TOKEN',
+] as const;
 
 async function readVersion(): Promise<string> {
   const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -44,10 +54,17 @@ async function main(): Promise<number> {
     env: process.env,
     readFile: (path) => readFile(path, 'utf8'),
     writeFile: (path, text) => writeFile(path, text, 'utf8'),
+    appendFile: (path, text) => appendFile(path, text, 'utf8'),
     out: (line) => console.info(line),
     err: (line) => console.error(line),
     appVersion: await readVersion(),
     signal: controller.signal,
+    // A suite's stdio servers run through the bridge's own code in this process; they never see the keys.
+    startStdio: (servers) =>
+      startInProcess(servers, {
+        withoutEnv: [...STDIO_HIDDEN_VARIABLES],
+        log: (line) => console.error(line),
+      }),
   });
 }
 

@@ -1,4 +1,7 @@
 // `npm run loupe -- test <suite.json> [options]`: the command line, parsed. Pure.
+import { parseShard, type Shard } from '../suite/shard-cases';
+import { parseModelSpec, type ModelSpec } from './parse-model-spec';
+import { parseReporter, type Reporter } from './parse-reporter';
 
 export interface TestCommand {
   command: 'test';
@@ -9,14 +12,24 @@ export interface TestCommand {
   times: number;
   concurrency: number;
   maxCostUsd?: number;
-  /** `provider/model` (repeatable): run every case on these instead of each case's own model. */
-  models: string[];
+  /** `provider/model[@baseUrl]` (repeatable): run every case on these instead of each case's own model. */
+  models: ModelSpec[];
   /** Base URL for the models given with --model (a gateway, a local server). */
   baseUrl?: string;
-  /** `provider/model` of the rubric grader; default: each case's own model. */
-  grader?: string;
+  /** The rubric grader; default: each case's own model. */
+  grader?: ModelSpec;
   /** Refuse model and server URLs on this machine or the local network that the person did not name. */
   publicOnly: boolean;
+  /** This machine's part of the suite (`--shard i/n`). */
+  shard?: Shard;
+  /** Output besides the plain lines (`--reporter`, repeatable); `--junit <file>` is a junit reporter. */
+  reporters: Reporter[];
+  /** A results file of an earlier run to compare with (`--baseline`). */
+  baselinePath?: string;
+  /** Relative change of cost or latency the baseline section reports (default 0.25). */
+  tolerance?: number;
+  /** The person's consent to start the stdio servers the suite lists (their commands run on this machine). */
+  allowStdio: boolean;
 }
 
 export type CliParse = { ok: true; value: TestCommand } | { ok: false; message: string } | { ok: 'help' };
@@ -31,11 +44,19 @@ Options:
   --times <N>            runs per case and model (default 1)
   --concurrency <N>      runs at once (default 2)
   --max-cost <USD>       start no run once the runs so far cost this much
-  --model <p/model>      run on this model instead of each case's own (repeatable; p: demo, anthropic, openai-compatible)
-  --base-url <URL>       base URL for --model (a gateway or a local server); keys may go there too
+  --model <p/model>      run on this model instead of each case's own (repeatable, side by side;
+                         p: demo, anthropic, openai-compatible); p/model@URL gives that model its
+                         own base URL (e.g. openai-compatible/llama3@http://localhost:11434/v1)
+  --base-url <URL>       base URL for the --model entries without their own; keys may go there too
   --grader <p/model>     the model that grades rubric expectations (default: the case's model)
   --public-only          refuse model and server URLs on this machine or the local network
                          that you did not name yourself (with --base-url or the variables below)
+  --allow-stdio          start the stdio servers the suite lists (their commands run on this
+                         machine with your rights; without it the runner shows them and stops)
+  --shard <i/n>          run the i-th of n deterministic parts of the suite (split by case)
+  --reporter <name>      junit[=file.xml], json[=file.json], github, plain (repeatable; default plain)
+  --baseline <file>      compare with an earlier --reporter json file: "Changed since baseline"
+  --tolerance <x>        relative cost or latency change the baseline section reports (default 0.25)
 
 Keys come from ANTHROPIC_API_KEY and OPENAI_API_KEY and go only to the provider's own API
 (api.anthropic.com, api.openai.com), --base-url and the origins in LOUPE_KEY_ORIGINS
@@ -62,6 +83,8 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
     concurrency: 2,
     models: [],
     publicOnly: false,
+    reporters: [],
+    allowStdio: false,
   };
   for (let index = 0; index < rest.length; index += 1) {
     const arg = rest[index] ?? '';
@@ -76,10 +99,38 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       case '--public-only':
         value.publicOnly = true;
         break;
+      case '--allow-stdio':
+        value.allowStdio = true;
+        break;
       case '--junit': {
         const path = next();
         if (path === undefined) return { ok: false, message: '--junit needs a file name.' };
         value.junitPath = path;
+        break;
+      }
+      case '--shard': {
+        const shard = parseShard(next());
+        if (typeof shard === 'string') return { ok: false, message: shard };
+        value.shard = shard;
+        break;
+      }
+      case '--reporter': {
+        const reporter = parseReporter(next());
+        if (typeof reporter === 'string') return { ok: false, message: reporter };
+        value.reporters.push(reporter);
+        break;
+      }
+      case '--baseline': {
+        const path = next();
+        if (path === undefined) return { ok: false, message: '--baseline needs a results file (--reporter json).' };
+        value.baselinePath = path;
+        break;
+      }
+      case '--tolerance': {
+        const tolerance = Number(next());
+        if (!Number.isFinite(tolerance) || tolerance < 0)
+          return { ok: false, message: '--tolerance takes a fraction, e.g. 0.25.' };
+        value.tolerance = tolerance;
         break;
       }
       case '--times':
@@ -98,9 +149,8 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       }
       case '--model':
       case '--grader': {
-        const model = next();
-        if (model === undefined || !/^(demo|anthropic|openai-compatible)\/.+/.test(model))
-          return { ok: false, message: `${arg} takes provider/model, e.g. anthropic/claude-sonnet-4-5.` };
+        const model = parseModelSpec(next(), arg);
+        if (typeof model === 'string') return { ok: false, message: model };
         if (arg === '--model') value.models.push(model);
         else value.grader = model;
         break;

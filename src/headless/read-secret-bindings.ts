@@ -42,6 +42,8 @@ export interface SecretBindings {
 export interface BindingFlags {
   baseUrl?: string;
   publicOnly?: boolean;
+  /** Base URLs the person gave one model each (`--model p/m@URL`): only that provider's key may go there. */
+  modelUrls?: readonly { provider: 'demo' | KeyedProvider; url: string }[];
 }
 
 const HEADERS_FORM = '{"https://mcp.example.com": {"Authorization": "Bearer …"}}';
@@ -96,19 +98,30 @@ export function readSecretBindings(
   const fromFlag = flags.baseUrl === undefined ? undefined : parseSecretDestination(flags.baseUrl, '--base-url');
   if (typeof fromFlag === 'string') return fromFlag;
   const personal = [...(fromFlag === undefined ? [] : [fromFlag]), ...keyOrigins];
+  const perModel: { provider: string; destination: SecretDestination }[] = [];
+  for (const { provider, url } of flags.modelUrls ?? []) {
+    const destination = parseSecretDestination(url, '--model');
+    if (typeof destination === 'string') return destination;
+    perModel.push({ provider, destination });
+  }
   const keyFor = (provider: KeyedProvider): BoundKey => {
     const own = parseSecretDestination(DEFAULT_BASE_URLS[provider], 'the default') as SecretDestination;
+    const mine = perModel.filter((entry) => entry.provider === provider).map((entry) => entry.destination);
     return {
       value: env[KEY_VARIABLES[provider]] ?? '',
       variable: KEY_VARIABLES[provider],
-      destinations: [{ ...own, path: '' }, ...personal],
+      destinations: [{ ...own, path: '' }, ...personal, ...mine],
     };
   };
   return {
     keys: { anthropic: keyFor('anthropic'), 'openai-compatible': keyFor('openai-compatible') },
     serverHeaders,
     publicOnly: flags.publicOnly ?? false,
-    named: [...personal, ...serverHeaders.map((entry) => entry.destination)],
+    named: [
+      ...personal,
+      ...perModel.map((entry) => entry.destination),
+      ...serverHeaders.map((entry) => entry.destination),
+    ],
   };
 }
 

@@ -3,17 +3,23 @@
 import type { Model } from '../engine/model/model';
 import type { RubricGrader } from '../suite/evaluate-expectations';
 import { parseSuite } from '../suite/parse-suite';
-import { renderJunit } from '../suite/render-junit';
+import { parseResults } from '../suite/parse-results';
 import { renderReport } from '../suite/render-report';
+import { resolveCaseServers } from '../suite/resolve-case-servers';
+import { buildResultsFile, type ResultsFile } from '../suite/results-file';
+import { shardCases } from '../suite/shard-cases';
 import { runCases, type TestRunDriver } from '../suite/run-cases';
 import { isRunPassed, tallyChecks } from '../suite/summarize-runs';
-import type { TestModel } from '../suite/test-suite';
+import type { TestCase, TestModel, TestSuite } from '../suite/test-suite';
 import { createModel } from '../worker/create-model';
 import { createGrader } from './create-grader';
 import { createHostDriver } from './create-host-driver';
 import { createOfflineDriver } from './create-offline-driver';
 import { createInProcessHost } from './in-process-host';
 import type { TestCommand } from './parse-cli-args';
+import type { ModelSpec } from './parse-model-spec';
+import { prepareSuiteServers, type StdioStarter } from './prepare-suite-servers';
+import { writeReports } from './write-reports';
 import { providerSettingsFor } from './provider-settings-for';
 import { terminalSafe } from './terminal-safe';
 import { readSecretBindings, type SecretBindings } from './read-secret-bindings';
@@ -25,18 +31,33 @@ export interface CommandIo {
   writeFile: (path: string, text: string) => Promise<void>;
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Appends to a file ($GITHUB_STEP_SUMMARY). */
+  appendFile?: (path: string, text: string) => Promise<void>;
   appVersion: string;
   signal?: AbortSignal;
+  /** Starts a suite's stdio servers in this process (the entry gives the bridge's code). */
+  startStdio?: StdioStarter;
 }
 
-function toTestModel(spec: string, baseUrl: string | undefined): TestModel {
-  const slash = spec.indexOf('/');
-  const provider = spec.slice(0, slash) as TestModel['provider'];
+/** A model of the command line: its own base URL, else --base-url (never for the demo model). */
+function toTestModel(spec: ModelSpec, baseUrl: string | undefined): TestModel {
+  const url = spec.baseUrl ?? baseUrl;
   return {
-    provider,
-    model: spec.slice(slash + 1),
-    ...(baseUrl === undefined || provider === 'demo' ? {} : { baseUrl }),
+    provider: spec.provider,
+    model: spec.model,
+    ...(url === undefined || spec.provider === 'demo' ? {} : { baseUrl: url }),
   };
+}
+
+async function readBaseline(path: string, io: CommandIo): Promise<{ name: string; file: ResultsFile } | string> {
+  let text: string;
+  try {
+    text = await io.readFile(path);
+  } catch (error) {
+    return `Cannot read the baseline ${path}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const file = parseResults(text);
+  return typeof file === 'string' ? `The baseline ${path} cannot be used: ${file}.` : { name: path, file };
 }
 
 function graderFor(model: TestModel, bindings: SecretBindings): RubricGrader | string {
@@ -68,14 +89,59 @@ export async function runSuiteCommand(command: TestCommand, given: CommandIo): P
     return 2;
   }
   const { suite } = parsed;
-  const bindings = readSecretBindings(io.env, {
+  const personal = readSecretBindings(io.env, {
     ...(command.baseUrl === undefined ? {} : { baseUrl: command.baseUrl }),
     publicOnly: command.publicOnly,
+    modelUrls: [...command.models, ...(command.grader === undefined ? [] : [command.grader])].flatMap((spec) =>
+      spec.baseUrl === undefined ? [] : [{ provider: spec.provider, url: spec.baseUrl }],
+    ),
   });
-  if (typeof bindings === 'string') {
-    io.err(bindings);
+  if (typeof personal === 'string') {
+    io.err(personal);
     return 2;
   }
+  const baseline = command.baselinePath === undefined ? undefined : await readBaseline(command.baselinePath, io);
+  if (typeof baseline === 'string') {
+    io.err(baseline);
+    return 2;
+  }
+  const servers = command.offline
+    ? { urls: new Map<string, string>(), bindings: personal }
+    : await prepareSuiteServers(suite, {
+        bindings: personal,
+        allowStdio: command.allowStdio,
+        out: io.out,
+        ...(io.startStdio === undefined ? {} : { startStdio: io.startStdio }),
+      }).catch(
+        (error: unknown) => `A suite server could not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
+  if (typeof servers === 'string') {
+    for (const line of servers.split('\n')) io.err(line);
+    return 2;
+  }
+  try {
+    return await runPrepared(command, io, suite, servers.bindings, servers.urls, baseline);
+  } finally {
+    await servers.stdio?.close();
+  }
+}
+
+async function runPrepared(
+  command: TestCommand,
+  io: CommandIo,
+  suite: TestSuite,
+  bindings: SecretBindings,
+  serverUrls: ReadonlyMap<string, string>,
+  baseline: { name: string; file: ResultsFile } | undefined,
+): Promise<number> {
+  const mine = command.shard === undefined ? suite.cases : shardCases(suite.cases, command.shard);
+  // Offline runs replay recorded tool results: no server is needed, so none is resolved.
+  const resolved = command.offline ? mine : resolveCaseServers(mine, serverUrls);
+  if (typeof resolved === 'string') {
+    io.err(resolved);
+    return 2;
+  }
+  const cases: TestCase[] = resolved;
   const models = command.models.map((spec) => toTestModel(spec, command.baseUrl));
   const host = command.offline ? undefined : createInProcessHost(io.appVersion);
   const driver: TestRunDriver =
@@ -85,12 +151,13 @@ export async function runSuiteCommand(command: TestCommand, given: CommandIo): P
   const grade = command.offline || graderModel === undefined ? undefined : graderFor(graderModel, bindings);
   if (typeof grade === 'string') io.err(`Rubric expectations will fail: ${grade}`);
 
+  const shard = command.shard === undefined ? '' : ` · shard ${command.shard.index}/${command.shard.total}`;
   io.out(
-    `Loupe ${io.appVersion} · ${suite.name}: ${suite.cases.length} case(s)${command.offline ? ' · offline (recorded replies and results)' : ''}`,
+    `Loupe ${io.appVersion} · ${suite.name}: ${cases.length} case(s)${shard}${command.offline ? ' · offline (recorded replies and results)' : ''}`,
   );
   try {
     const result = await runCases(driver, {
-      cases: suite.cases,
+      cases,
       models,
       times: command.times,
       concurrency: command.concurrency,
@@ -98,22 +165,31 @@ export async function runSuiteCommand(command: TestCommand, given: CommandIo): P
       ...(io.signal === undefined ? {} : { signal: io.signal }),
       ...(typeof grade === 'function' ? { grade } : {}),
       onRun: (run) => {
-        const name = suite.cases.find((testCase) => testCase.id === run.caseId)?.name ?? run.caseId;
+        const name = cases.find((testCase) => testCase.id === run.caseId)?.name ?? run.caseId;
         io.out(`${isRunPassed(run) ? '✓' : '✗'} ${name} · ${run.modelLabel} #${run.attempt}`);
       },
     });
     io.out('');
-    for (const line of renderReport(suite.cases, result.runs)) io.out(line);
+    for (const line of renderReport(cases, result.runs)) io.out(line);
     if (result.stoppedBy === 'spend-cap')
       io.out(
         `Stopped at the spending cap ($${command.maxCostUsd}): ${result.runs.length} of ${result.planned} runs made.`,
       );
     if (result.stoppedBy === 'cancelled') io.out(`Cancelled: ${result.runs.length} of ${result.planned} runs made.`);
-    if (command.junitPath !== undefined) {
-      await io.writeFile(command.junitPath, renderJunit(suite.name, suite.cases, result.runs));
-      io.out(`JUnit report: ${command.junitPath}`);
-    }
-    const { passed, failed, tolerated } = tallyChecks(suite.cases, result.runs);
+    const { passed, failed, tolerated } = tallyChecks(cases, result.runs);
+    const results = buildResultsFile({
+      suite: suite.name,
+      appVersion: io.appVersion,
+      ...(command.shard === undefined ? {} : { shard: command.shard }),
+      cases,
+      runs: result.runs,
+      tally: { passed, failed },
+    });
+    await writeReports(
+      command,
+      { suiteName: suite.name, cases, runs: result.runs, results, ...(baseline === undefined ? {} : { baseline }) },
+      io,
+    );
     if (tolerated > 0) io.out(`${tolerated} failed check(s) within their expectations' pass-rate thresholds`);
     const noRunMade = result.runs.length > 0 && result.runs.every((run) => run.error !== undefined);
     if (noRunMade) io.err(`No run could be made (first reason: ${result.runs[0]?.error ?? 'unknown'}).`);

@@ -41,6 +41,30 @@ export interface RunCasesResult {
 /** The label a model's column has: `provider/model`. */
 export const modelLabelOf = (model: TestModel): string => `${model.provider}/${model.model}`;
 
+function hostOf(url: string | undefined): string {
+  try {
+    return url === undefined ? 'default' : new URL(url).host;
+  } catch {
+    return url ?? 'default';
+  }
+}
+
+/**
+ * Labels for the models of one batch: `provider/model`, and `provider/model@host` for models that share an id
+ * on different endpoints (two local servers both serving `llama3`), so their columns never merge.
+ */
+export function labelModels(models: readonly TestModel[]): (model: TestModel) => string {
+  const counts = new Map<string, Set<string>>();
+  for (const model of models) {
+    const hosts = counts.get(modelLabelOf(model)) ?? new Set<string>();
+    counts.set(modelLabelOf(model), hosts.add(hostOf(model.baseUrl)));
+  }
+  return (model) =>
+    (counts.get(modelLabelOf(model))?.size ?? 1) > 1
+      ? `${modelLabelOf(model)}@${hostOf(model.baseUrl)}`
+      : modelLabelOf(model);
+}
+
 interface Job {
   testCase: TestCase;
   model: TestModel;
@@ -68,6 +92,7 @@ function withBudget(testCase: TestCase, remainingUsd: number | undefined): TestC
 /** Runs every planned job and checks it; never rejects. Results are in plan order. */
 export async function runCases(driver: TestRunDriver, options: RunCasesOptions): Promise<RunCasesResult> {
   const jobs = planJobs(options);
+  const labelOf = labelModels(options.models ?? []);
   const results: (CaseRun | undefined)[] = Array.from({ length: jobs.length });
   const controller = new AbortController();
   const stop = () => controller.abort();
@@ -80,7 +105,7 @@ export async function runCases(driver: TestRunDriver, options: RunCasesOptions):
 
   async function runJob(job: Job): Promise<CaseRun> {
     const { testCase, model, attempt } = job;
-    const base = { caseId: testCase.id, modelLabel: modelLabelOf(model), attempt };
+    const base = { caseId: testCase.id, modelLabel: labelOf(model), attempt };
     const remaining = options.spendCapUsd === undefined ? undefined : options.spendCapUsd - spent;
     // Each run gets its own signal, tied to the batch's, so listeners never pile up on one signal.
     const own = new AbortController();

@@ -85,11 +85,26 @@ export interface TestModel {
   price?: ModelPrice;
 }
 
-/** An MCP server a case needs, by the name its tools are exposed under. Never headers (they may be secrets). */
+/**
+ * An MCP server a case needs, by the name its tools are exposed under. Never headers (they may be secrets).
+ * Without `url`: the suite's server of that name (`TestSuite.servers`).
+ */
 export interface TestServer {
   name: string;
-  url: string;
+  url?: string;
 }
+
+/**
+ * A server a suite brings. By URL: `headers` names the headers it needs (the values come only from the
+ * person's configuration, bound to that URL). By stdio command: the runner starts it in-process through the
+ * bridge's code, and only with the person's consent (`--allow-stdio`), since the command runs on their machine.
+ */
+export type SuiteServer =
+  { name: string; url: string; headers?: string[] } | { name: string; command: string; args?: string[] };
+
+/** Whether a suite server is a stdio command. */
+export const isStdioServer = (server: SuiteServer): server is Extract<SuiteServer, { command: string }> =>
+  'command' in server;
 
 export interface TestCase {
   id: string;
@@ -114,4 +129,6 @@ export interface TestSuite {
   version: typeof SUITE_VERSION;
   name: string;
   cases: TestCase[];
+  /** The servers the suite brings; cases name them in their `servers`. */
+  servers?: SuiteServer[];
 }

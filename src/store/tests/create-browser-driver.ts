@@ -1,40 +1,12 @@
-// Runs test cases through the engine worker: the servers connected now, the case's settings, no pauses.
+// Runs test cases through the engine worker: the servers connected now, the case's settings, no pauses; each
+// model with the person's own key for its provider (provider-for-test.ts).
 import type { EngineClient } from '../../client/engine-client';
 import type { Transcript } from '../../engine/transcript/transcript';
-import type { ProviderSettings } from '../../protocol/settings';
 import { testRunSettings } from '../../suite/test-run-settings';
 import type { TestRunDriver } from '../../suite/run-cases';
-import type { TestModel } from '../../suite/test-suite';
 import type { Settings } from '../settings';
+import { providerForTest } from './provider-for-test';
 import { TEST_RUN_PREFIX } from './test-run-id';
-
-/**
- * Provider settings for a case's model with the key the person entered for that provider. A key is only
- * sent to the provider it was entered for: a case on another provider asks the person to switch first.
- */
-export function providerForTest(model: TestModel, settings: Settings): ProviderSettings | string {
-  if (model.provider === 'demo') return { kind: 'demo' };
-  if (settings.provider !== model.provider)
-    return `Choose ${model.provider === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} as the provider (with its key) to run ${model.model}.`;
-  const capabilities = model.capabilities === undefined ? {} : { capabilities: model.capabilities };
-  if (model.provider === 'anthropic') {
-    if (settings.apiKey.trim() === '') return 'Enter your Anthropic API key to run this test.';
-    return {
-      kind: 'anthropic',
-      apiKey: settings.apiKey,
-      model: model.model,
-      baseUrl: settings.baseUrl,
-      ...capabilities,
-    };
-  }
-  return {
-    kind: 'openai-compatible',
-    apiKey: settings.apiKey,
-    baseUrl: settings.baseUrl,
-    model: model.model,
-    ...capabilities,
-  };
-}
 
 export interface BrowserDriverOptions {
   client: EngineClient;

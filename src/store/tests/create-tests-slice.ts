@@ -1,16 +1,20 @@
 // Tests: "Make a test" from a run, the suite kept on this device, "Run ×N" through the worker, suite files.
 import { localToolKey, mcpToolKey } from '../../protocol/tool-settings';
-import { SUITE_FORMAT, SUITE_VERSION, type TestModel, type TestSuite } from '../../suite/test-suite';
+import { parseModelList } from '../../suite/parse-model-list';
+import { SUITE_FORMAT, SUITE_VERSION, type TestSuite } from '../../suite/test-suite';
 import { describeError } from '../loupe-state';
 import type { GetLoupeState, SetLoupeState, SliceDependencies } from '../loupe-state';
 import { readJson } from '../safe-storage';
+import { findMissingServers } from './find-missing-servers';
 import type { TestBatch, TestsSlice } from './tests-state';
+import { appendTrend, readTrendHistory, trendKey, trendPointOf } from './test-trend';
 
 import type * as SuiteToolsModule from './suite-tools';
 
 type SuiteTools = typeof SuiteToolsModule;
 
 const STORAGE_KEY = 'loupe.tests';
+const TREND_KEY = 'loupe.tests.trend';
 const emptySuite = (): TestSuite => ({ format: SUITE_FORMAT, version: SUITE_VERSION, name: 'My tests', cases: [] });
 
 function loadSuite(storage: Storage | undefined, tools: SuiteTools): TestSuite | undefined {
@@ -53,6 +57,19 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
     }
   }
 
+  /** Adds a finished batch to its case's trend; a full storage only loses the trend, never the suite. */
+  function recordTrend(caseId: string): void {
+    const point = trendPointOf(get().testBatches[caseId]?.runs ?? [], Date.now());
+    if (point === undefined) return;
+    const testTrends = appendTrend(get().testTrends, trendKey(get().testSuite.name, caseId), point);
+    set({ testTrends });
+    try {
+      deps.storage?.setItem(TREND_KEY, JSON.stringify(testTrends));
+    } catch {
+      // The trend is a convenience: the panel still shows it for this session.
+    }
+  }
+
   function patchBatch(caseId: string, change: (batch: TestBatch) => TestBatch): void {
     set((state) => {
       const batch = state.testBatches[caseId] ?? { running: false, planned: 0, runs: [] };
@@ -71,6 +88,7 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
 
   return {
     testSuite: emptySuite(),
+    testTrends: readTrendHistory(readJson(deps.storage, TREND_KEY)),
     testBatches: {},
 
     async makeTest() {
@@ -131,7 +149,11 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
     async runTestCase(caseId, options) {
       const testCase = get().testSuite.cases.find((candidate) => candidate.id === caseId);
       if (testCase === undefined || controllers.has(caseId)) return;
-      const models: TestModel[] = options.models.map((model) => ({ ...testCase.model, model }));
+      const models = parseModelList(options.models.join(','), testCase.model);
+      if (typeof models === 'string') return get().pushAlert(`The test was not run: ${models}`);
+      // A missing server is named before anything runs, not discovered as a failure in every run.
+      const missing = findMissingServers(testCase, get().testSuite, get().servers, get().serverStates);
+      if (missing !== undefined) return get().pushAlert(`The test was not run. ${missing}`);
       const controller = new AbortController();
       controllers.set(caseId, controller);
       const planned = Math.max(1, models.length) * options.times;
@@ -159,6 +181,7 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
           running: false,
           ...(result.stoppedBy === undefined ? {} : { stoppedBy: result.stoppedBy }),
         }));
+        recordTrend(caseId);
       } catch (error) {
         patchBatch(caseId, (batch) => ({ ...batch, running: false }));
         get().pushAlert(`The test could not run: ${describeError(error)}`);

@@ -1,6 +1,7 @@
 // The Tests panel's state: the suite being built, and each case's latest batch of runs. Types only.
 import type { CaseRun } from '../../suite/summarize-runs';
 import type { TestCase, TestSuite } from '../../suite/test-suite';
+import type { TrendHistory } from './test-trend';
 
 /** The latest "Run ×N" of one case. */
 export interface TestBatch {
@@ -14,7 +15,10 @@ export interface TestBatch {
 /** What a "Run ×N" asks for. */
 export interface TestBatchOptions {
   times: number;
-  /** Model ids on the case's provider, side by side; empty → the case's own model. */
+  /**
+   * The models side by side, each `id` (the case's provider), `provider/model` or
+   * `openai-compatible/model@base URL` (parse-model-list.ts); empty → the case's own model.
+   */
   models: string[];
   concurrency: number;
   spendCapUsd?: number;
@@ -23,6 +27,8 @@ export interface TestBatchOptions {
 export interface TestsSlice {
   testSuite: TestSuite;
   testBatches: Record<string, TestBatch>;
+  /** Each suite's recent results per case (`trendKey`), kept on this device. */
+  testTrends: TrendHistory;
   /** Turns the shown, finished run into a test case (added to the suite); false when it could not. */
   makeTest: () => Promise<boolean>;
   updateTestCase: (caseId: string, change: Partial<Omit<TestCase, 'id'>>) => void;

@@ -46,7 +46,7 @@ export function RunBatchForm({ testCase, running }: { testCase: TestCase; runnin
   return (
     <div className="flex flex-wrap items-end gap-2">
       {field('Times', times, setTimes, 'w-16')}
-      {field('Models', models, setModels, 'min-w-40 flex-1', 'model ids, comma-separated')}
+      {field('Models', models, setModels, 'min-w-40 flex-1', 'id, provider/model or openai-compatible/model@URL, …')}
       {field('At once', concurrency, setConcurrency, 'w-20')}
       {field('Spending cap (USD)', cap, setCap, 'w-36', 'none')}
       {running ? (

@@ -5,6 +5,7 @@ import { inputClass, smallButtonClass } from '../common/styles';
 import { ExpectationsEditor } from './expectations-editor';
 import { RunBatchForm } from './run-batch-form';
 import { TestResults } from './test-results';
+import { TestTrend } from './test-trend';
 
 export function TestCaseCard({ testCase }: { testCase: TestCase }) {
   const update = useLoupeStore((state) => state.updateTestCase);
@@ -40,6 +41,7 @@ export function TestCaseCard({ testCase }: { testCase: TestCase }) {
       />
       <RunBatchForm testCase={testCase} running={batch?.running === true} />
       {batch !== undefined && <TestResults testCase={testCase} batch={batch} />}
+      <TestTrend testCase={testCase} />
     </li>
   );
 }

@@ -1,7 +1,9 @@
 // A batch's results: per model, runs passed, each expectation's pass rate, tokens, cost and latency;
 // then every run, one click from its full timeline.
 import { describeExpectation } from '../../suite/describe-expectation';
+import { readToolPath } from '../../suite/results-file';
 import { isRunPassed, summarizeRuns } from '../../suite/summarize-runs';
+import { usualToolPath } from '../../suite/usual-tool-path';
 import type { TestCase } from '../../suite/test-suite';
 import type { TestBatch } from '../../store/tests/tests-state';
 import { useLoupeStore } from '../../store/loupe-store-provider';
@@ -70,6 +72,20 @@ export function TestResults({ testCase, batch }: { testCase: TestCase; batch: Te
                     {summary.meanTokens === null ? '—' : Math.round(summary.meanTokens)} ·{' '}
                     {summary.meanCostUsd === null ? '—' : `$${summary.meanCostUsd.toFixed(4)}`} ·{' '}
                     {summary.meanLatencyMs === null ? '—' : `${Math.round(summary.meanLatencyMs)} ms`}
+                  </td>
+                ))}
+              </tr>
+              <tr>
+                <th className={cell}>Tool path (most runs)</th>
+                {summaries.map((summary) => (
+                  <td key={summary.modelLabel} className={`${cell} font-mono [overflow-wrap:anywhere]`}>
+                    {usualToolPath(
+                      batch.runs.flatMap((run) =>
+                        run.modelLabel === summary.modelLabel && run.transcript !== undefined
+                          ? [readToolPath(run.transcript)]
+                          : [],
+                      ),
+                    )}
                   </td>
                 ))}
               </tr>
