@@ -48,4 +48,27 @@ async function run(
   return { parts, contextLength, chatTemplate: engine.chatTemplate };
 }
 
-(window as unknown as { loupeRun: typeof run }).loupeRun = run;
+/** Time to first piece and output tokens per second of one reply (the clock is the page's: a benchmark, not a test). */
+async function bench(
+  request: ModelRequest,
+  constrainToolCalls: boolean,
+): Promise<{ firstPieceMs: number; tokensPerSecond: number; outputTokens: number }> {
+  const { engine } = await loaded;
+  const model = createInBrowserModel(engine, { modelId: 'tiny.gguf', constrainToolCalls });
+  const start = performance.now();
+  let first: number | undefined;
+  let outputTokens = 0;
+  for await (const part of model.doStream(request, new AbortController().signal)) {
+    if (first === undefined && part.type !== 'response-start') first = performance.now();
+    if (part.type === 'response-end') outputTokens = part.usage.outputTokens;
+  }
+  const end = performance.now();
+  const firstAt = first ?? end;
+  return {
+    firstPieceMs: firstAt - start,
+    tokensPerSecond: outputTokens / Math.max((end - start) / 1000, 1e-6),
+    outputTokens,
+  };
+}
+
+Object.assign(window, { loupeRun: run, loupeBench: bench });

@@ -1,0 +1,58 @@
+// Prints time to first piece and tokens per second of the In-browser (GGUF) model with the suite's tiny GGUF
+// in Chromium (single thread), constrained and not. `npm run bench:in-browser`. Figures in docs/in-browser-model.md.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import type { ModelRequest } from '../src/engine/model/model';
+import { writeTinyGguf } from '../src/providers/gguf/testing/write-tiny-gguf';
+import { startWllamaInChromium } from '../src/providers/gguf/testing/wllama-in-chromium';
+
+type Bench = { firstPieceMs: number; tokensPerSecond: number; outputTokens: number };
+
+const bundled = await build({
+  entryPoints: [fileURLToPath(new URL('../src/providers/gguf/testing/in-browser-page-entry.ts', import.meta.url))],
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  write: false,
+  logLevel: 'silent',
+});
+const runtime = await startWllamaInChromium(writeTinyGguf({ contextLength: 4096 }), bundled.outputFiles[0]?.text ?? '');
+const request: ModelRequest = {
+  system: 'Use tools.',
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'Weather in Oslo?' }] }],
+  tools: [
+    {
+      name: 'weather_get',
+      description: 'Weather.',
+      input_schema: { type: 'object', properties: { city: { type: 'string', maxLength: 8 } }, required: ['city'] },
+    },
+  ],
+  maxTokens: 64,
+  temperature: 0,
+};
+try {
+  for (const [label, constrained, tools] of [
+    ['text, no tools', false, []],
+    ['constrained call', true, request.tools],
+  ] as const) {
+    const runs: Bench[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      runs.push(
+        await runtime.page.evaluate(
+          ([input, on]) =>
+            (window as unknown as { loupeBench: (r: ModelRequest, c: boolean) => Promise<Bench> }).loupeBench(
+              input,
+              on,
+            ),
+          [{ ...request, tools: [...tools] }, constrained] as const,
+        ),
+      );
+    }
+    const median = (pick: (run: Bench) => number) => runs.map(pick).sort((a, b) => a - b)[1] ?? 0;
+    console.log(
+      `${label}: first piece ${median((run) => run.firstPieceMs).toFixed(0)} ms, ${median((run) => run.tokensPerSecond).toFixed(1)} tokens/s (${median((run) => run.outputTokens)} tokens; median of 3)`,
+    );
+  }
+} finally {
+  await runtime.close();
+}
