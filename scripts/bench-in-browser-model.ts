@@ -4,12 +4,12 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type { ModelRequest } from '../src/engine/model/model';
 import { writeTinyGguf } from '../src/providers/gguf/testing/write-tiny-gguf';
-import { startWllamaInChromium } from '../src/providers/gguf/testing/wllama-in-chromium';
+import { startWllamaInChromium } from '../e2e/fixtures/in-browser/wllama-in-chromium';
 
 type Bench = { firstPieceMs: number; tokensPerSecond: number; outputTokens: number };
 
 const bundled = await build({
-  entryPoints: [fileURLToPath(new URL('../src/providers/gguf/testing/in-browser-page-entry.ts', import.meta.url))],
+  entryPoints: [fileURLToPath(new URL('../e2e/fixtures/in-browser/in-browser-page-entry.ts', import.meta.url))],
   bundle: true,
   format: 'esm',
   platform: 'browser',
@@ -49,7 +49,7 @@ try {
       );
     }
     const median = (pick: (run: Bench) => number) => runs.map(pick).sort((a, b) => a - b)[1] ?? 0;
-    console.log(
+    console.info(
       `${label}: first piece ${median((run) => run.firstPieceMs).toFixed(0)} ms, ${median((run) => run.tokensPerSecond).toFixed(1)} tokens/s (${median((run) => run.outputTokens)} tokens; median of 3)`,
     );
   }

@@ -9,7 +9,7 @@ export function readCallObject(value: unknown): ParsedToolCall | string {
   const body = isRecord(value['function']) ? value['function'] : value;
   const name = body['name'];
   if (typeof name !== 'string' || name === '') return 'it has no "name" string';
-  let args = body['arguments'] ?? body['parameters'] ?? {};
+  let args: unknown = body['arguments'] ?? body['parameters'] ?? {};
   if (typeof args === 'string') {
     try {
       args = JSON.parse(args) as unknown;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelRequest, ModelStreamPart } from '../../engine/model/model';
 import { writeTinyGguf, TINY_CHAT_TEMPLATE } from './testing/write-tiny-gguf';
-import { startWllamaInChromium } from './testing/wllama-in-chromium';
+import { startWllamaInChromium } from '../../../e2e/fixtures/in-browser/wllama-in-chromium';
 
 type RunResult = { parts: ModelStreamPart[]; error?: string; contextLength: number; chatTemplate: string | null };
 let runtime: Awaited<ReturnType<typeof startWllamaInChromium>>;
@@ -17,7 +17,7 @@ let run: (input: {
 
 beforeAll(async () => {
   const bundled = await build({
-    entryPoints: [fileURLToPath(new URL('./testing/in-browser-page-entry.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../../../e2e/fixtures/in-browser/in-browser-page-entry.ts', import.meta.url))],
     bundle: true,
     format: 'esm',
     platform: 'browser',

@@ -1,6 +1,6 @@
 // The real `GgufEngine`: llama.cpp compiled to WebAssembly (wllama), loaded from a file or a URL. Imported
 // only with the first in-browser model (its own chunk), never at start.
-import { Wllama, WllamaAbortError, type RawCompletionChunk } from '@wllama/wllama';
+import { Wllama, WllamaAbortError, type RawCompletionChunk } from '@wllama/wllama/esm/index.js';
 import { abortError } from '../abort-error';
 import type { GgufCompletionEnd, GgufCompletionPiece, GgufCompletionRequest, GgufEngine } from './gguf-engine';
 

@@ -8,7 +8,7 @@ import { buildToolCallGrammar, type ToolCallGrammarOptions } from '../grammar/bu
 import { matchesGbnf, parseGbnf } from '../grammar/testing/gbnf-recognizer';
 import { checkArguments } from '../prompted/parse-prompted-reply';
 import { writeTinyGguf } from './testing/write-tiny-gguf';
-import { startWllamaInChromium, type WllamaInChromium } from './testing/wllama-in-chromium';
+import { startWllamaInChromium, type WllamaInChromium } from '../../../e2e/fixtures/in-browser/wllama-in-chromium';
 
 let runtime: WllamaInChromium;
 beforeAll(async () => {
