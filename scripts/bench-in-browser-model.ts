@@ -2,11 +2,12 @@
 // in Chromium (single thread), constrained and not. `npm run bench:in-browser`. Figures in docs/in-browser-model.md.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import type { ModelRequest } from '../src/engine/model/model';
+import type { ModelRequest, ToolDefinition } from '../src/engine/model/model';
 import { writeTinyGguf } from '../src/providers/gguf/testing/write-tiny-gguf';
 import { startWllamaInChromium } from '../e2e/fixtures/in-browser/wllama-in-chromium';
 
 type Bench = { firstPieceMs: number; tokensPerSecond: number; outputTokens: number };
+type BenchInput = { request: ModelRequest; constrained: boolean };
 
 const bundled = await build({
   entryPoints: [fileURLToPath(new URL('../e2e/fixtures/in-browser/in-browser-page-entry.ts', import.meta.url))],
@@ -31,21 +32,21 @@ const request: ModelRequest = {
   temperature: 0,
 };
 try {
-  for (const [label, constrained, tools] of [
+  const cases: [string, boolean, ToolDefinition[]][] = [
     ['text, no tools', false, []],
     ['constrained call', true, request.tools],
-  ] as const) {
+  ];
+  for (const [label, constrained, tools] of cases) {
     const runs: Bench[] = [];
+    const input: BenchInput = { request: { ...request, tools }, constrained };
     for (let index = 0; index < 3; index += 1) {
+      // As JSON text: a `ModelRequest` is too deep for Playwright's serialisable type.
       runs.push(
-        await runtime.page.evaluate(
-          ([input, on]) =>
-            (window as unknown as { loupeBench: (r: ModelRequest, c: boolean) => Promise<Bench> }).loupeBench(
-              input,
-              on,
-            ),
-          [{ ...request, tools: [...tools] }, constrained] as const,
-        ),
+        await runtime.page.evaluate((json: string) => {
+          const value = JSON.parse(json) as BenchInput;
+          const page = window as unknown as { loupeBench: (r: ModelRequest, c: boolean) => Promise<Bench> };
+          return page.loupeBench(value.request, value.constrained);
+        }, JSON.stringify(input)),
       );
     }
     const median = (pick: (run: Bench) => number) => runs.map(pick).sort((a, b) => a - b)[1] ?? 0;
