@@ -64,6 +64,7 @@ function createNativeModel(
         model: provider.model,
         ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
         ...(provider.apiTools ? { apiTools: provider.apiTools } : {}),
+        ...(provider.connectorServers?.length ? { connectorServers: provider.connectorServers } : {}),
         ...(capabilities?.thinking
           ? { thinking: capabilities.thinkingBudget === undefined ? {} : { budgetTokens: capabilities.thinkingBudget } }
           : {}),
