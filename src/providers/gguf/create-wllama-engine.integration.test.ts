@@ -25,11 +25,12 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   runtime = await startWllamaInChromium(writeTinyGguf({ contextLength: 4096 }), bundled.outputFiles[0]?.text ?? '');
+  // As JSON text: a `ModelRequest` is too deep for Playwright's serialisable type.
   run = (input) =>
-    runtime.page.evaluate(
-      (value) => (window as unknown as { loupeRun: (v: typeof value) => Promise<RunResult> }).loupeRun(value),
-      input,
-    );
+    runtime.page.evaluate((json: string) => {
+      const page = window as unknown as { loupeRun: (value: unknown) => Promise<RunResult> };
+      return page.loupeRun(JSON.parse(json));
+    }, JSON.stringify(input));
 }, 120_000);
 afterAll(async () => runtime?.close());
 
