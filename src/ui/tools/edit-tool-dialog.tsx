@@ -1,8 +1,9 @@
 // "Edit as the model sees it": an override of a server tool's name, description and schema, with a diff and
 // reset; plus the tool's own call timeout.
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import type { ToolRow } from './collect-tool-rows';
 import { diffLines } from './diff-lines';
 import { ModalDialog } from './modal-dialog';
@@ -28,7 +29,6 @@ export function EditToolDialog({
   const setToolOverride = useLoupeStore((state) => state.setToolOverride);
   const savedTimeoutMs = useLoupeStore((state) => state.toolSelection.overrides[row.key]?.timeoutMs);
   const [timeout, setTimeoutText] = useState(savedTimeoutMs === undefined ? '' : String(savedTimeoutMs / 1000));
-  const timeoutId = useId();
   const seconds = timeout.trim() === '' ? undefined : Number(timeout);
   const timeoutProblem =
     seconds !== undefined && !(Number.isFinite(seconds) && seconds >= 0.1 && seconds <= 3600)
@@ -95,20 +95,21 @@ export function EditToolDialog({
         </pre>
       </details>
       <div className="mt-3">
-        <label htmlFor={timeoutId} className={labelClass}>
-          Timeout (s)
-        </label>
-        <input
-          id={timeoutId}
-          inputMode="decimal"
-          placeholder="the server's or the run's setting"
-          className={`${inputClass} font-mono`}
-          value={timeout}
-          onChange={(event) => setTimeoutText(event.target.value)}
-        />
-        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-          How long a call may stay silent (progress restarts it). Wins over the server’s and the run’s setting.
-        </p>
+        <Field
+          label="Timeout (s)"
+          hint="How long a call may stay silent (progress restarts it). Wins over the server’s and the run’s setting."
+        >
+          {(control) => (
+            <input
+              {...control}
+              inputMode="decimal"
+              placeholder="the server's or the run's setting"
+              className={`${inputClass} font-mono`}
+              value={timeout}
+              onChange={(event) => setTimeoutText(event.target.value)}
+            />
+          )}
+        </Field>
         {timeoutProblem !== undefined && (
           <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
             {timeoutProblem}
