@@ -21,6 +21,7 @@ export const TelemetrySettings = lazyComponent(() => import('../ui/settings/tele
 export const TestsPanel = lazyComponent(() => import('../ui/tests/tests-panel'), 'TestsPanel');
 export const ServersPanel = lazyComponent(() => import('../ui/servers/servers-panel'), 'ServersPanel');
 export const ToolsPanel = lazyComponent(() => import('../ui/tools/tools-panel'), 'ToolsPanel');
+export const MemoryPanel = lazyComponent(() => import('../ui/memory/memory-panel'), 'MemoryPanel');
 
 /**
  * Shows `children` once the panels shown above the timeline when there is a run have their code (or failed to get

@@ -4,6 +4,7 @@ import { PROTOCOL_VERSION, type Command, type CommandResults, type WorkerMessage
 import { createEngineHost } from '../worker/create-engine-host';
 import { createModel, listModels } from '../worker/create-model';
 import { createRunEnvironment } from '../worker/create-run-environment';
+import type { MemoryStore } from '../engine/tool/memory/memory-store';
 
 export interface InProcessHost {
   send<C extends Command>(command: C): Promise<CommandResults[C['type']]>;
@@ -13,7 +14,8 @@ export interface InProcessHost {
 }
 
 /** An engine host with the worker's real dependencies (MCP over HTTP, the providers, real timers). */
-export function createInProcessHost(appVersion: string): InProcessHost {
+/** `memoryStore`: where the memory tool's files go (a folder with --memory-dir); default in memory. */
+export function createInProcessHost(appVersion: string, options: { memoryStore?: MemoryStore } = {}): InProcessHost {
   const listeners = new Set<(message: WorkerMessage) => void>();
   const replies = new Map<string, (message: Extract<WorkerMessage, { type: 'reply' }>) => void>();
   const host = createEngineHost({
@@ -26,6 +28,7 @@ export function createInProcessHost(appVersion: string): InProcessHost {
     createModel,
     listModels,
     appVersion,
+    ...(options.memoryStore ? { memoryStore: options.memoryStore } : {}),
   });
   let next = 0;
   return {

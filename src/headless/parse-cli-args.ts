@@ -20,6 +20,8 @@ export interface TestCommand {
   grader?: ModelSpec;
   /** Refuse model and server URLs on this machine or the local network that the person did not name. */
   publicOnly: boolean;
+  /** Where the memory tool's files are kept between runs of the command; absent = in memory, gone at exit. */
+  memoryDir?: string;
   /** This machine's part of the suite (`--shard i/n`). */
   shard?: Shard;
   /** Output besides the plain lines (`--reporter`, repeatable); `--junit <file>` is a junit reporter. */
@@ -49,6 +51,7 @@ Options:
                          own base URL (e.g. openai-compatible/llama3@http://localhost:11434/v1)
   --base-url <URL>       base URL for the --model entries without their own; keys may go there too
   --grader <p/model>     the model that grades rubric expectations (default: the case's model)
+  --memory-dir <dir>     keep the memory tool's files in this folder (default: in memory, gone at exit)
   --public-only          refuse model and server URLs on this machine or the local network
                          that you did not name yourself (with --base-url or the variables below)
   --allow-stdio          start the stdio servers the suite lists (their commands run on this
@@ -153,6 +156,12 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
         if (typeof model === 'string') return { ok: false, message: model };
         if (arg === '--model') value.models.push(model);
         else value.grader = model;
+        break;
+      }
+      case '--memory-dir': {
+        const folder = next();
+        if (folder === undefined || folder === '') return { ok: false, message: '--memory-dir needs a folder.' };
+        value.memoryDir = folder;
         break;
       }
       case '--base-url': {

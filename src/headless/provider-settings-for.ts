@@ -2,6 +2,7 @@
 // where the person bound it (read-secret-bindings.ts), never to a base URL the suite alone chose.
 import type { ProviderSettings } from '../protocol/settings';
 import type { TestModel } from '../suite/test-suite';
+import { apiToolsForTest } from '../suite/test-api-tools';
 import { DEFAULT_BASE_URLS, type SecretBindings } from './read-secret-bindings';
 import { describeDestinations, maySendSecretTo, refusePrivateAddress } from './secret-destination';
 
@@ -47,6 +48,7 @@ export function providerSettingsFor(model: TestModel, bindings: SecretBindings):
         model: model.model,
         ...(model.baseUrl === undefined ? {} : { baseUrl: model.baseUrl }),
         ...capabilities,
+        ...apiToolsForTest(model, 'headless'),
       },
     };
   }

@@ -16,6 +16,7 @@ import { createGrader } from './create-grader';
 import { createHostDriver } from './create-host-driver';
 import { createOfflineDriver } from './create-offline-driver';
 import { createInProcessHost } from './in-process-host';
+import { createFolderMemoryStore } from './folder-memory-store';
 import type { TestCommand } from './parse-cli-args';
 import type { ModelSpec } from './parse-model-spec';
 import { prepareSuiteServers, type StdioStarter } from './prepare-suite-servers';
@@ -143,7 +144,11 @@ async function runPrepared(
   }
   const cases: TestCase[] = resolved;
   const models = command.models.map((spec) => toTestModel(spec, command.baseUrl));
-  const host = command.offline ? undefined : createInProcessHost(io.appVersion);
+  const host = command.offline
+    ? undefined
+    : createInProcessHost(io.appVersion, {
+        ...(command.memoryDir === undefined ? {} : { memoryStore: createFolderMemoryStore(command.memoryDir) }),
+      });
   const driver: TestRunDriver =
     host === undefined ? createOfflineDriver(io.appVersion) : createHostDriver(host, { bindings, notice: io.err });
   const graderModel =

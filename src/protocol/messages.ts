@@ -10,11 +10,14 @@ import type { McpAppCommand, McpAppCommandResults } from './mcp-app-messages';
 import type { McpFeatureCommand, McpFeatureCommandResults, McpFeatureEvent } from './mcp-feature-messages';
 import type { UserAttachment } from './user-attachment';
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent } from './oauth-messages';
+import type { MemoryChangedMessage, MemoryCommand, MemoryCommandResults } from './memory-messages';
 import type {
   RunLoadCommand,
   RunLoadPartCommand,
   RunLoadResult,
   RunReplayCommand,
+  RunContinueCommand,
+  RunContinueResult,
   RunEventsReadCommand,
   RunEventsReadResult,
   RunResumeCommand,
@@ -24,6 +27,7 @@ import type {
   TranscriptImportResult,
 } from './session-messages';
 import type { RunEventsMessage } from './run-events-message';
+import type { ShareFileCommand } from './share-file-command';
 import { isObjectLike } from '../shared/is-record';
 
 /** Bumped on any incompatible change; both sides refuse other versions. */
@@ -55,21 +59,30 @@ export type Command =
   | { type: 'transcript-export'; runId: string }
   /** Transcripts (already redacted by the UI) as an OTLP/JSON trace request; content only when asked (docs/otel.md). */
   | { type: 'otlp-convert'; transcripts: Transcript[]; content: boolean }
+  /** Redacted transcripts (and MCP traffic) as a file to share: one HTML file, or a HAR 1.2 file (docs/sharing.md). */
+  | ShareFileCommand
   | TranscriptImportCommand
   | RunEventsReadCommand
   | RunLoadPartCommand
   | RunLoadCommand
   | RunReplayCommand
+  | RunContinueCommand
   | RunResumeCommand
   | RunsCompareCommand
   | DebugCommand
   | McpFeatureCommand
   | McpAppCommand
-  | OAuthCommand;
+  | OAuthCommand
+  | MemoryCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults
-  extends DebugCommandResults, McpFeatureCommandResults, McpAppCommandResults, OAuthCommandResults {
+  extends
+    DebugCommandResults,
+    McpFeatureCommandResults,
+    McpAppCommandResults,
+    OAuthCommandResults,
+    MemoryCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;
@@ -78,11 +91,13 @@ export interface CommandResults
   'run-stop': null;
   'transcript-export': Transcript;
   'otlp-convert': OtlpTraceRequest;
+  'share-file-build': { text: string };
   'transcript-import': TranscriptImportResult;
   'run-events-read': RunEventsReadResult;
   'run-load-part': null;
   'run-load': RunLoadResult;
   'run-replay': null;
+  'run-continue': RunContinueResult;
   'run-resume': null;
   'runs-compare': RunsCompareResult;
 }
@@ -104,6 +119,8 @@ export type WorkerMessage =
   | { v: typeof PROTOCOL_VERSION; type: 'mcp-feature'; event: McpFeatureEvent }
   /** A server's OAuth sign-in: asks the person to sign in, reports signed in / out and errors. */
   | { v: typeof PROTOCOL_VERSION; type: 'oauth'; event: OAuthEvent }
+  /** A memory the memory tool keeps changed: the Memory tab reads it again. */
+  | ({ v: typeof PROTOCOL_VERSION } & MemoryChangedMessage)
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }

@@ -15,8 +15,23 @@ export const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024;
  * `transcript-import`: the file itself (the worker reads it, so the page never holds its text) or its text;
  * the worker keeps the run under `runId` (for export and replay). A file over `MAX_TRANSCRIPT_BYTES` is refused.
  */
-export type TranscriptImportCommand =
-  { type: 'transcript-import'; runId: string; text: string } | { type: 'transcript-import'; runId: string; file: Blob };
+export type TranscriptImportCommand = (
+  { type: 'transcript-import'; runId: string; text: string } | { type: 'transcript-import'; runId: string; file: Blob }
+) & {
+  /** The trace to import when the file is OTLP with several agent traces (the reply listed them). */
+  traceId?: string;
+};
+
+/** One agent trace of an OTLP file with several: the person picks one (docs/otel.md). */
+export interface OtlpTraceChoice {
+  traceId: string;
+  /** Its root span's name (and service). */
+  name: string;
+  rounds: number;
+  toolCalls: number;
+  /** ms since the epoch. */
+  start: number;
+}
 
 /** An imported branch as the reply names it: its events are read with `run-events-read`. */
 export interface ImportedBranchInfo {
@@ -45,7 +60,8 @@ export type TranscriptImportResult =
        */
       tailFrom?: number;
     }
-  | { ok: false; problems: TranscriptProblem[] };
+  /** `traces`: an OTLP file holds several agent traces; nothing was imported until one is picked (`traceId`). */
+  | { ok: false; problems: TranscriptProblem[]; traces?: OtlpTraceChoice[] };
 
 /**
  * Rounds a long import or restore shows first, while the earlier ones are read: a few screens' worth. Each of
@@ -161,6 +177,27 @@ export interface RunReplayCommand {
    */
   mode: ReplayMode;
   settings: RunSettings;
+}
+
+/**
+ * `run-continue` (Continue live): starts `runId` from the whole history of `sourceRunId` (an opened request or
+ * any run whose history ends with the person), with the person's model and the connected servers' tools.
+ * `unmatched` says what to do with the source's tools that no connected server offers: absent, nothing starts
+ * while there are any (the reply names them); `by-hand`, they are sent and the person answers each call at its
+ * pause; `leave-out`, they are not sent.
+ */
+export interface RunContinueCommand {
+  type: 'run-continue';
+  runId: string;
+  sourceRunId: string;
+  settings: RunSettings;
+  unmatched?: 'by-hand' | 'leave-out';
+}
+
+/** Whether the run started, and the source's tools no connected server offers (exposed names). */
+export interface RunContinueResult {
+  started: boolean;
+  unmatched: string[];
 }
 
 /** `runs-compare`: both runs must be known to the worker (live, imported or loaded). */

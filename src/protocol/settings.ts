@@ -4,6 +4,7 @@ import type { ToolSelection } from './tool-settings';
 import type { DebugSettings } from './debug-settings';
 import type { LoopPolicies } from '../shared/loop-policies';
 import type { ApiToolSettings } from '../shared/api-tool-settings';
+import type { ConnectorServer } from '../shared/connector-server';
 
 /** Which model answers, and how to reach it. The API key crosses to the worker only, never into a transcript. */
 export type ProviderSettings =
@@ -18,6 +19,8 @@ export type ProviderSettings =
       capabilities?: ModelCapabilities;
       /** The API's own tools switched on (Settings → Server tools); absent = none. */
       apiTools?: ApiToolSettings;
+      /** MCP servers the API calls itself (the MCP connector); set by the worker from the servers' choices. */
+      connectorServers?: ConnectorServer[];
     }
   /** Any Chat Completions endpoint (OpenAI, OpenRouter, Ollama, LM Studio, vLLM); `apiKey` may be empty. */
   | { kind: 'openai-compatible'; apiKey: string; baseUrl: string; model: string; capabilities?: ModelCapabilities };
@@ -65,6 +68,12 @@ export interface ServerConfig {
   era?: McpEraChoice;
   /** OAuth choices for this server (a hand-registered client id, scopes); absent = dynamic registration, the server's scopes. */
   oauth?: ServerOAuthSettings;
+  /**
+   * Run through the API (Anthropic's MCP connector): the API calls this server itself, and its tools are not sent
+   * as the browser's tools. `sendToken`: the `Authorization: Bearer` token of `headers` goes with it (to the
+   * provider, for this server's URL only); no other header ever does. Absent = the browser calls it.
+   */
+  runThroughApi?: { sendToken: boolean };
 }
 
 /**

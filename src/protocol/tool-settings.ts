@@ -10,6 +10,10 @@ export interface ToolOverride {
   inputSchema?: Record<string, unknown>;
   /** Idle timeout of this tool's calls in ms (progress restarts it); wins over the server's and the run's. */
   timeoutMs?: number;
+  /** `strict: true`: the provider makes the model's input match the schema exactly (Anthropic, OpenAI-compatible). */
+  strict?: boolean;
+  /** Code the API runs (code execution) may call this tool (Anthropic `allowed_callers`); sent with Code execution on. */
+  callableFromCode?: boolean;
 }
 
 /** How a local tool answers: a canned result, or a small JavaScript handler run in the QuickJS sandbox. */

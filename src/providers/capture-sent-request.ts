@@ -55,7 +55,26 @@ function describeRequest(url: string, init: RequestInit | undefined): SentReques
     url: redactUrl(url),
     headers: kept,
     ...(keyHeader === undefined ? {} : { auth: { header: keyHeader, ...(scheme ? { scheme } : {}) } }),
-    body,
+    body: redactConnectorTokens(body),
+  };
+}
+
+/**
+ * The MCP connector's tokens (`mcp_servers[].authorization_token`) are recorded as `REDACTED`, like the key: the
+ * record goes into the transcript and the session. The servers' URLs are redacted like any URL written down.
+ */
+function redactConnectorTokens(body: Record<string, unknown>): Record<string, unknown> {
+  const servers = body['mcp_servers'];
+  if (!Array.isArray(servers)) return body;
+  return {
+    ...body,
+    mcp_servers: servers.map((server: unknown) => {
+      if (typeof server !== 'object' || server === null) return server;
+      const entry = { ...(server as Record<string, unknown>) };
+      if (typeof entry['url'] === 'string') entry['url'] = redactUrl(entry['url']);
+      if (entry['authorization_token'] !== undefined) entry['authorization_token'] = 'REDACTED';
+      return entry;
+    }),
   };
 }
 

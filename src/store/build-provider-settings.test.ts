@@ -6,10 +6,19 @@ import { defaultSettings, type Settings } from './settings';
 const anthropic: Settings = { ...defaultSettings, provider: 'anthropic', apiKey: 'sk-ant-test', model: 'm' };
 
 describe('buildProviderSettings: Server tools', () => {
-  it('sends no API tools when all are off, and never the memory tool the loop cannot run yet', () => {
+  it('sends no API tools when all are off', () => {
     expect(buildProviderSettings(anthropic)).not.toHaveProperty('apiTools');
-    const memoryOnly = { ...defaultApiToolSettings, memory: { enabled: true } };
-    expect(buildProviderSettings({ ...anthropic, apiTools: memoryOnly })).not.toHaveProperty('apiTools');
+  });
+
+  it("sends Memory with the memory its calls use: the session's own, or the one named", () => {
+    const own = { ...defaultApiToolSettings, memory: { enabled: true, name: '  ' } };
+    expect(buildProviderSettings({ ...anthropic, apiTools: own }, 's-1')).toMatchObject({
+      apiTools: { memory: { enabled: true, scope: 'session:s-1' } },
+    });
+    const named = { ...defaultApiToolSettings, memory: { enabled: true, name: ' team ' } };
+    expect(buildProviderSettings({ ...anthropic, apiTools: named }, 's-1')).toMatchObject({
+      apiTools: { memory: { enabled: true, scope: 'named:team' } },
+    });
   });
 
   it('sends the switched-on tools to Anthropic only', () => {

@@ -3,9 +3,13 @@ import type { ModelPrice } from '../engine/model/model-capabilities';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
 import { resolveCapabilities, resolvePrice } from './capabilities/resolve-model-settings';
 import type { Settings } from './settings';
-import { anyApiToolOn, type ApiToolSettings } from '../shared/api-tool-settings';
+import { anyApiToolOn, resolveMemoryScope, type ApiToolSettings } from '../shared/api-tool-settings';
 
-export function buildProviderSettings(settings: Settings): ProviderSettings {
+/**
+ * `sessionId` picks the memory the memory tool uses when Settings name none (the session's own); absent = a run
+ * outside any session.
+ */
+export function buildProviderSettings(settings: Settings, sessionId: string | null = null): ProviderSettings {
   if (settings.provider === 'demo') return { kind: 'demo' };
   if (settings.provider === 'manual') return { kind: 'manual' };
   const { apiKey, baseUrl, model } = settings;
@@ -17,7 +21,7 @@ export function buildProviderSettings(settings: Settings): ProviderSettings {
         baseUrl,
         model,
         capabilities: resolveCapabilities(settings, 'anthropic', model),
-        ...withApiTools(settings),
+        ...withApiTools(settings, sessionId),
       };
     case 'openai-compatible': {
       const capabilities = resolveCapabilities(settings, 'openai-compatible', model);
@@ -26,9 +30,9 @@ export function buildProviderSettings(settings: Settings): ProviderSettings {
   }
 }
 
-export function buildRunSettings(settings: Settings): RunSettings {
+export function buildRunSettings(settings: Settings, sessionId: string | null = null): RunSettings {
   return {
-    provider: buildProviderSettings(settings),
+    provider: buildProviderSettings(settings, sessionId),
     system: settings.system,
     maxRounds: settings.maxRounds,
     maxTokens: settings.maxTokens,
@@ -44,8 +48,12 @@ function withPrice(settings: Settings): { price?: ModelPrice } {
   return price === undefined ? {} : { price };
 }
 
-/** The API tools to send; never the memory tool while the loop cannot run its calls (an unanswered call fails). */
-function withApiTools(settings: Settings): { apiTools?: ApiToolSettings } {
-  const apiTools = { ...settings.apiTools, memory: { enabled: false } };
+/** The API tools to send; with Memory on, the memory its calls use (named, or the session's own). */
+function withApiTools(settings: Settings, sessionId: string | null): { apiTools?: ApiToolSettings } {
+  const { memory } = settings.apiTools;
+  const apiTools = {
+    ...settings.apiTools,
+    memory: memory.enabled ? { enabled: true, scope: resolveMemoryScope(memory.name, sessionId) } : { enabled: false },
+  };
   return anyApiToolOn(apiTools) ? { apiTools } : {};
 }

@@ -17,6 +17,7 @@ import { createToolsSlice } from './tools-slice';
 import { createMcpFeaturesSlice } from './mcp-features-slice';
 import { createOAuthSlice } from './oauth-slice';
 import { createTestsSlice } from './tests/create-tests-slice';
+import { createMemorySlice } from './memory-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
 import type { PageLifecycleTarget } from './sessions/flush-on-page-hide';
 import type { TabCoordinator } from './sessions/tab-coordinator';
@@ -72,6 +73,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     ...createMcpFeaturesSlice(set, get, deps),
     ...createOAuthSlice(set, get, deps),
     ...createTestsSlice(set, get, deps),
+    ...createMemorySlice(set, get, deps),
     dispose() {
       get().stopDebug();
       unsubscribe();
@@ -100,6 +102,9 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
       case 'oauth':
         store.getState().applyOAuthEvent(message.event);
         return;
+      case 'memory-changed':
+        store.getState().applyMemoryChanged(message.scope);
+        return;
       case 'notice':
         store.getState().pushAlert(message.message);
         return;
@@ -122,13 +127,14 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
   const remembered = loadServers(deps.storage);
   const initial = remembered ?? [{ name: 'demo', url: options.demoServerUrl, includeInstructions: true }];
   for (const server of initial) {
-    const { secretPathSegments, rememberFullUrl, toolTimeoutMs, era, oauth } = server;
+    const { secretPathSegments, rememberFullUrl, toolTimeoutMs, era, oauth, runThroughApi } = server;
     const extras = {
       ...(era === undefined ? {} : { era }),
       ...(oauth === undefined ? {} : { oauth }),
       ...(secretPathSegments ? { secretPathSegments } : {}),
       ...(rememberFullUrl ? { rememberFullUrl } : {}),
       ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),
+      ...(runThroughApi === undefined ? {} : { runThroughApi }),
     };
     void store.getState().addServer(server.url, {}, server.name, server.includeInstructions, extras);
   }

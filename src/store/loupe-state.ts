@@ -1,4 +1,5 @@
 // The shape of the Loupe store: data plus actions, assembled from the slices. Types only.
+import type { ShareFileCommand } from '../protocol/share-file-command';
 import type { RunEvent } from '../engine/event/run-event';
 import type { Transcript } from '../engine/transcript/transcript';
 import type { OtlpTraceRequest } from '../engine/otel/otlp-json';
@@ -14,6 +15,7 @@ import type { McpFeaturesSlice } from './mcp-features-state';
 import type { OAuthSlice } from './oauth-state';
 import type { SessionsSlice } from './sessions/sessions-state';
 import type { TestsSlice } from './tests/tests-state';
+import type { MemorySlice } from './memory-slice';
 
 export interface Alert {
   id: string;
@@ -55,8 +57,13 @@ export interface ServersSlice {
     headers?: Record<string, string>,
     name?: string,
     includeInstructions?: boolean,
-    extras?: Pick<ServerConfig, 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era' | 'oauth'>,
+    extras?: Pick<
+      ServerConfig,
+      'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era' | 'oauth' | 'runThroughApi'
+    >,
   ) => Promise<void>;
+  /** Run through the API (the MCP connector) or from the browser; `sendToken` lets its bearer token go with it. */
+  setRunThroughApi: (serverId: string, choice: ServerConfig['runThroughApi']) => Promise<void>;
   removeServer: (serverId: string) => Promise<void>;
   /** Re-sends the same config, which makes the worker reconnect. */
   reconnectServer: (serverId: string) => Promise<void>;
@@ -86,6 +93,8 @@ export interface RunSlice {
   exportTranscriptOf: (runId: string) => Promise<Transcript | null>;
   /** Redacted transcripts as an OTLP/JSON trace request (docs/otel.md), or null with an alert. */
   convertToOtlp: (transcripts: Transcript[], content: boolean) => Promise<OtlpTraceRequest | null>;
+  /** A file to share built in the worker (one HTML file, a HAR file) as text, or null with an alert. */
+  buildShareFile: (command: ShareFileCommand) => Promise<string | null>;
   applyRunEvents: (runId: string, events: RunEvent[]) => void;
 }
 
@@ -104,7 +113,8 @@ export type LoupeState = AlertsSlice &
   DebugSlice &
   McpFeaturesSlice &
   OAuthSlice &
-  TestsSlice;
+  TestsSlice &
+  MemorySlice;
 
 export type SetLoupeState = (partial: Partial<LoupeState> | ((state: LoupeState) => Partial<LoupeState>)) => void;
 export type GetLoupeState = () => LoupeState;

@@ -9,7 +9,15 @@ export const SERVERS_KEY = 'loupe.servers';
 
 export type PersistedServer = Pick<
   ServerConfig,
-  'name' | 'url' | 'includeInstructions' | 'secretPathSegments' | 'rememberFullUrl' | 'toolTimeoutMs' | 'era' | 'oauth'
+  | 'name'
+  | 'url'
+  | 'includeInstructions'
+  | 'secretPathSegments'
+  | 'rememberFullUrl'
+  | 'toolTimeoutMs'
+  | 'era'
+  | 'oauth'
+  | 'runThroughApi'
 >;
 
 /**
@@ -22,7 +30,8 @@ export function storedServerUrl(server: Pick<ServerConfig, 'url' | 'secretPathSe
 
 /** A server as storage and session records keep it: never headers or ids, the URL per `storedServerUrl`. */
 export function toPersistedServer(server: ServerConfig): PersistedServer {
-  const { name, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs, era, oauth } = server;
+  const { name, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs, era, oauth, runThroughApi } =
+    server;
   return {
     name,
     url: storedServerUrl(server),
@@ -32,6 +41,7 @@ export function toPersistedServer(server: ServerConfig): PersistedServer {
     ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),
     ...(era === undefined || era === 'auto' ? {} : { era }),
     ...(oauth === undefined ? {} : { oauth }),
+    ...(runThroughApi === undefined ? {} : { runThroughApi }),
   };
 }
 
@@ -42,8 +52,17 @@ export function loadServers(storage: Storage | undefined): PersistedServer[] | u
   const servers: PersistedServer[] = [];
   for (const item of stored as unknown[]) {
     if (typeof item !== 'object' || item === null) continue;
-    const { name, url, includeInstructions, secretPathSegments, rememberFullUrl, toolTimeoutMs, era, oauth } =
-      item as Record<string, unknown>;
+    const {
+      name,
+      url,
+      includeInstructions,
+      secretPathSegments,
+      rememberFullUrl,
+      toolTimeoutMs,
+      era,
+      oauth,
+      runThroughApi,
+    } = item as Record<string, unknown>;
     const oauthSettings = readServerOAuthSettings(oauth);
     if (typeof name !== 'string' || typeof url !== 'string') continue;
     const segments = Array.isArray(secretPathSegments)
@@ -58,6 +77,9 @@ export function loadServers(storage: Storage | undefined): PersistedServer[] | u
       ...(typeof toolTimeoutMs === 'number' && toolTimeoutMs > 0 ? { toolTimeoutMs } : {}),
       ...(era === '2026-07-28' || era === '2025' ? { era } : {}),
       ...(oauthSettings === undefined ? {} : { oauth: oauthSettings }),
+      ...(typeof runThroughApi === 'object' && runThroughApi !== null
+        ? { runThroughApi: { sendToken: (runThroughApi as { sendToken?: unknown }).sendToken === true } }
+        : {}),
     });
   }
   return servers;

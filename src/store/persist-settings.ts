@@ -2,7 +2,7 @@
 import { readCapabilities, readMap, readPrice } from './capabilities/read-model-settings';
 import { readJson, readString, writeItem } from './safe-storage';
 import { readPolicies } from './policies/read-policies';
-import { readApiToolSettings } from './read-api-tool-settings';
+import { readApiToolSettings } from '../shared/read-api-tool-settings';
 import { redactUrl } from '../shared/redact-url';
 import { applySettingsPatch } from './apply-settings-patch';
 import { defaultSettings, isKeyedProvider, KEYED_PROVIDERS, MAX_ROUNDS_LIMIT } from './settings';

@@ -31,6 +31,8 @@ export function loadToolSelection(storage: Storage | undefined): ToolSelection |
       if (typeof value['description'] === 'string') override.description = value['description'];
       if (isRecord(value['inputSchema'])) override.inputSchema = value['inputSchema'];
       if (typeof value['timeoutMs'] === 'number' && value['timeoutMs'] > 0) override.timeoutMs = value['timeoutMs'];
+      if (value['strict'] === true) override.strict = true;
+      if (value['callableFromCode'] === true) override.callableFromCode = true;
       setOwn(overrides, key, override);
     }
   }

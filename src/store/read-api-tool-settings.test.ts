@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultApiToolSettings, type ApiToolSettings } from '../shared/api-tool-settings';
 import { loadSettings, saveSettings } from './persist-settings';
-import { readApiToolSettings } from './read-api-tool-settings';
+import { readApiToolSettings } from '../shared/read-api-tool-settings';
 import { defaultSettings } from './settings';
 
 describe('readApiToolSettings', () => {
@@ -22,8 +22,13 @@ describe('readApiToolSettings', () => {
       },
       webFetch: { enabled: true, allowedDomains: [], blockedDomains: ['evil.test'] },
       codeExecution: { enabled: true },
-      memory: { enabled: false },
+      memory: { enabled: true, name: 'team' },
       toolSearch: { enabled: true, variant: 'regex', defer: 'all' },
+      contextManagement: {
+        clearToolUses: { enabled: true, triggerInputTokens: 30_000, keepToolUses: 3, clearToolInputs: true },
+        clearThinking: { enabled: true, keepTurns: 2 },
+        compact: { enabled: false },
+      },
     };
     saveSettings(fake, { ...defaultSettings, apiTools });
     expect(loadSettings(fake).apiTools).toEqual(apiTools);
@@ -36,13 +41,20 @@ describe('readApiToolSettings', () => {
       webFetch: { enabled: true, maxUses: -1, blockedDomains: 'evil.test' },
       codeExecution: true,
       toolSearch: { enabled: true, variant: 'glob', defer: 'some' },
+      memory: { enabled: true, name: 'x'.repeat(101) },
+      contextManagement: { clearToolUses: { enabled: true, keepToolUses: -1, triggerInputTokens: 1.5 }, compact: 'on' },
     });
     expect(read).toEqual({
       webSearch: { enabled: false, allowedDomains: ['ok.test'], blockedDomains: [] },
       webFetch: { enabled: true, allowedDomains: [], blockedDomains: [] },
       codeExecution: { enabled: false },
-      memory: { enabled: false },
+      memory: { enabled: true },
       toolSearch: { enabled: true, variant: 'bm25', defer: 'all' },
+      contextManagement: {
+        clearToolUses: { enabled: true, clearToolInputs: false },
+        clearThinking: { enabled: false },
+        compact: { enabled: false },
+      },
     });
   });
 });

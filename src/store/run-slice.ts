@@ -59,7 +59,7 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
         await deps.client.send({
           type: 'run-start',
           runId,
-          settings: { ...buildRunSettings(current), tools: toolSelection },
+          settings: { ...buildRunSettings(current, get().currentSessionId), tools: toolSelection },
           message,
           ...(attachments.length === 0 ? {} : { attachments }),
         });
@@ -101,6 +101,14 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
         return await deps.client.send({ type: 'otlp-convert', transcripts, content });
       } catch (error) {
         get().pushAlert(`Could not export the OpenTelemetry trace: ${describeError(error)}`);
+        return null;
+      }
+    },
+    async buildShareFile(command) {
+      try {
+        return (await deps.client.send(command)).text;
+      } catch (error) {
+        get().pushAlert(`Could not build the ${command.format.toUpperCase()} file: ${describeError(error)}`);
         return null;
       }
     },

@@ -85,6 +85,11 @@ export function createServersSlice(set: SetLoupeState, get: GetLoupeState, deps:
     reconnectServer: (serverId) => update(serverId, (server) => server),
     toggleInstructions: (serverId) =>
       update(serverId, (server) => ({ ...server, includeInstructions: !server.includeInstructions })),
+    setRunThroughApi: (serverId, choice) =>
+      update(serverId, (server) => {
+        const { runThroughApi: _old, ...rest } = server;
+        return choice === undefined ? rest : { ...rest, runThroughApi: choice };
+      }),
     changeServerUrl: (serverId, url) => update(serverId, (server) => ({ ...server, url })),
     editServer: (serverId, change) =>
       update(serverId, (server) => {

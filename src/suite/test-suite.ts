@@ -83,6 +83,11 @@ export interface TestModel {
   baseUrl?: string;
   capabilities?: ModelCapabilities;
   price?: ModelPrice;
+  /**
+   * Anthropic only: the API's own tools, as Settings → Server tools stores them (read field by field, a bad field
+   * off). Memory uses the memory named in it, or one of the runner's own (`session:headless`).
+   */
+  apiTools?: Record<string, unknown>;
 }
 
 /**

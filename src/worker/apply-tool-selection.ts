@@ -33,7 +33,10 @@ export function applyToolSelection(
     const key = toolKeyOf(tool);
     const override = key === undefined ? undefined : selection.overrides[key];
     if (override === undefined) return markReadOnly(tool, selection.readOnly?.[key ?? '']);
-    const timed = markReadOnly(withTimeout(tool, override.timeoutMs), selection.readOnly?.[key ?? '']);
+    const timed = withCallOptions(
+      markReadOnly(withTimeout(tool, override.timeoutMs), selection.readOnly?.[key ?? '']),
+      override,
+    );
     if (override.name === undefined && override.description === undefined && override.inputSchema === undefined)
       return timed;
     const next = {
@@ -67,6 +70,15 @@ export function applyToolSelection(
 function withTimeout(tool: Tool, timeoutMs: number | undefined): Tool {
   if (timeoutMs === undefined || !Number.isFinite(timeoutMs) || timeoutMs <= 0) return tool;
   return { ...tool, timeoutMs: Math.floor(timeoutMs), timeoutSource: 'tool' };
+}
+
+/** `tool` sent strict and/or callable from code when the person said so (the Tools tab's checkboxes). */
+function withCallOptions(tool: Tool, override: { strict?: boolean; callableFromCode?: boolean }): Tool {
+  return {
+    ...tool,
+    ...(override.strict === true ? { strict: true } : {}),
+    ...(override.callableFromCode === true ? { callableFromCode: true } : {}),
+  };
 }
 
 /** `tool` with the person's read-only mark over the server's hint; no mark keeps the tool as it is. */

@@ -10,6 +10,8 @@ import type { ModelContext } from './create-model';
 import type { RunHandler } from './local-tools/run-in-sandbox';
 import { createRunHost } from './run-host';
 import { createServerHost } from './server-host';
+import { createInMemoryMemoryStore, type MemoryStore } from '../engine/tool/memory/memory-store';
+import { createMemoryHost } from './memory-host';
 import type { ConnectServer } from './server-registry';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
@@ -22,6 +24,8 @@ export interface EngineHostDependencies {
   appVersion: string;
   /** Runs local tools' JavaScript handlers in a sandbox; without it, script local tools answer with an error. */
   runLocalHandler?: RunHandler;
+  /** Where the memory tool's files live (IndexedDB in the app, a folder in headless); default: in memory. */
+  memoryStore?: MemoryStore;
 }
 
 export interface EngineHost {
@@ -32,9 +36,12 @@ export interface EngineHost {
 
 export function createEngineHost(deps: EngineHostDependencies): EngineHost {
   const serverHost = createServerHost(deps);
-  const runHost = createRunHost({ ...deps, servers: serverHost.servers });
+  const memory = createMemoryHost(deps.memoryStore ?? createInMemoryMemoryStore(), (scope) =>
+    deps.post({ v: PROTOCOL_VERSION, type: 'memory-changed', scope }),
+  );
+  const runHost = createRunHost({ ...deps, servers: serverHost.servers, memory });
   // Assigned to the whole table's type: a command no host answers does not compile, one two answer throws.
-  const table: CommandTable = joinCommandTables(serverHost.commands, runHost.commands, {
+  const table: CommandTable = joinCommandTables(serverHost.commands, runHost.commands, memory.commands, {
     'models-list': ({ provider }: { provider: ProviderSettings }) => deps.listModels(provider),
   });
 

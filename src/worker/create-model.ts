@@ -49,6 +49,7 @@ function createNativeModel(provider: Exclude<ProviderSettings, { kind: 'demo' } 
         model: provider.model,
         ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
         ...(provider.apiTools ? { apiTools: provider.apiTools } : {}),
+        ...(provider.connectorServers?.length ? { connectorServers: provider.connectorServers } : {}),
         ...(capabilities?.thinking
           ? { thinking: capabilities.thinkingBudget === undefined ? {} : { budgetTokens: capabilities.thinkingBudget } }
           : {}),

@@ -5,9 +5,15 @@ import type { Model, ModelRequest, ModelStreamPart } from '../engine/model/model
 import { scrubSecrets, secretList, urlSecrets } from '../shared/scrub-secrets';
 
 /** What must never appear in text coming back from a provider: the key, and each secret part of the base URL. */
-export function collectModelSecrets(provider: { apiKey?: string; baseUrl?: string }): string[] {
+export function collectModelSecrets(provider: {
+  apiKey?: string;
+  baseUrl?: string;
+  connectorServers?: readonly { authorizationToken?: string }[];
+}): string[] {
   const fromUrl = provider.baseUrl === undefined || provider.baseUrl === '' ? [] : urlSecrets(provider.baseUrl);
-  return secretList([provider.apiKey, ...fromUrl]);
+  // The MCP connector's tokens too: an API error may quote the request body.
+  const tokens = (provider.connectorServers ?? []).map((server) => server.authorizationToken);
+  return secretList([provider.apiKey, ...fromUrl, ...tokens]);
 }
 
 export { scrubSecrets };

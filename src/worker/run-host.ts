@@ -19,6 +19,9 @@ import type { ServerRegistry } from './server-registry';
 import { sessionCommandTable, type SessionCommandType } from './session-command-table';
 import { createSessionCommands } from './session-commands';
 import { createRunStarter } from './start-run';
+import { continueLive } from './continue-live';
+import { selectRunTools } from './select-run-tools';
+import type { MemoryHost } from './memory-host';
 
 export interface RunHostDependencies {
   post: (message: WorkerMessage) => void;
@@ -27,6 +30,8 @@ export interface RunHostDependencies {
   createModel: (provider: ProviderSettings, context?: ModelContext) => Model;
   appVersion: string;
   runLocalHandler?: RunHandler;
+  /** Adds the memory tool to a run whose provider sends it. */
+  memory: Pick<MemoryHost, 'withMemoryTool'>;
 }
 
 type RunCommandType =
@@ -34,6 +39,8 @@ type RunCommandType =
   | 'run-stop'
   | 'transcript-export'
   | 'otlp-convert'
+  | 'run-continue'
+  | 'share-file-build'
   | DebugCommand['type']
   | McpAppCommand['type']
   | SessionCommandType;
@@ -87,6 +94,18 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
         const { transcriptsToOtlp } = await import('../engine/otel/transcript-to-otlp');
         return transcriptsToOtlp(command.transcripts, { content: command.content, appVersion: deps.appVersion });
       },
+      'run-continue': async (command) => {
+        // The tools are matched once the servers being connected have answered.
+        await servers.settled();
+        return continueLive(command, {
+          eventsOf: (runId) => runs.get(runId).events,
+          liveTools: (settings) => selectRunTools(servers.tools(), settings.tools, deps),
+          startRun: starter.start,
+        });
+      },
+      // Loaded on first use, as the OTLP mapping is.
+      'share-file-build': async (command) =>
+        (await import('./build-share-file')).buildShareFile(command, deps.appVersion),
       ...answerEach<Exclude<DebugCommand['type'], 'run-fork'>>(
         {
           'debug-set': true,

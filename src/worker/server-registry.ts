@@ -125,6 +125,11 @@ export class ServerRegistry {
     );
   }
 
+  /** Every server's config, connected or not (the MCP connector needs none of the browser's connections). */
+  configs(): ServerConfig[] {
+    return [...this.#entries.values()].map((entry) => entry.config);
+  }
+
   /** Every connected server's tools, exposed under collision-free names. */
   tools(): Tool[] {
     return exposeMcpTools(this.connected().map(({ connection }) => connection)).tools;

@@ -1,7 +1,7 @@
 // The session commands' part of the worker's table: import, read, load, resume, replay and compare runs.
-import type { TranscriptImportCommand, TranscriptImportResult } from '../protocol/session-messages';
 import type { CommandTable } from './command-table';
-import { importText, toImportReply, type SessionCommands } from './session-commands';
+import type { SessionCommands } from './session-commands';
+import { importAnyFile } from './import-any-file';
 
 export type SessionCommandType =
   'transcript-import' | 'run-events-read' | 'run-load-part' | 'run-load' | 'run-resume' | 'run-replay' | 'runs-compare';
@@ -18,7 +18,13 @@ export function sessionCommandTable(
   context: SessionTableContext,
 ): CommandTable<SessionCommandType> {
   return {
-    'transcript-import': (command) => importAnything(sessions, context, command),
+    'transcript-import': (command) =>
+      importAnyFile(command, {
+        appVersion: context.appVersion,
+        now: context.now(),
+        connectedTools: context.connectedTools(),
+        sessions,
+      }),
     'run-events-read': (command) => sessions.readEvents(command),
     'run-load-part': (command) => sessions.loadRunPart(command),
     'run-load': (command) => sessions.loadRun(command),
@@ -26,30 +32,4 @@ export function sessionCommandTable(
     'run-replay': (command) => sessions.replayRun(command),
     'runs-compare': (command) => sessions.compareRuns(command.leftRunId, command.rightRunId),
   };
-}
-
-/** A transcript, or a raw provider request turned into one first (loaded on first use), imports as any other. */
-async function importAnything(
-  sessions: SessionCommands,
-  context: SessionTableContext,
-  command: TranscriptImportCommand,
-): Promise<TranscriptImportResult> {
-  const raw = await importText(command);
-  const detected = (await import('./detect-request-import')).detectRequestImport(raw, {
-    runId: command.runId,
-    now: context.now(),
-    appVersion: context.appVersion,
-    connectedTools: context.connectedTools(),
-  });
-  if ('problems' in detected) return { ok: false, problems: detected.problems };
-  // The schema and its checks load with the first import, not with the worker (issue 16).
-  const schemaCheck = await import('./check-transcript-schema');
-  await schemaCheck.loadFastTranscriptCheck();
-  const reply = toImportReply(
-    sessions.importTranscript(
-      { type: 'transcript-import', runId: command.runId, text: detected.text },
-      schemaCheck.checkTranscriptSchema,
-    ),
-  );
-  return reply.ok && detected.notes.length > 0 ? { ...reply, changes: [...detected.notes, ...reply.changes] } : reply;
 }

@@ -18,6 +18,8 @@ import { selectRunTools } from './select-run-tools';
 import type { ServerRegistry } from './server-registry';
 import type { RunOverrides } from './session-commands';
 import { createToolInputValidator } from './validate-tool-input';
+import { withConnectorServers, withoutConnectorTools } from './connector-servers';
+import type { MemoryHost } from './memory-host';
 
 export interface RunStarterContext {
   runs: RunRegistry;
@@ -28,6 +30,8 @@ export interface RunStarterContext {
   post: (message: WorkerMessage) => void;
   createModel: (provider: ProviderSettings, context?: ModelContext) => Model;
   runLocalHandler?: RunHandler;
+  /** Adds the memory tool to a run whose provider sends it (Anthropic, Memory on). */
+  memory: Pick<MemoryHost, 'withMemoryTool'>;
 }
 
 /** Starts `runId`; `overrides` say how it differs from a run of the composer's message (replay, fork, resume). */
@@ -43,9 +47,20 @@ export function createRunStarter(context: RunStarterContext): RunStarter {
   const { runs, servers, manual, debug, environment } = context;
 
   const start: StartRun = (runId, settings, text, overrides = {}) => {
+    // Servers set to "Run through the API" go to the provider as the MCP connector, not as the browser's tools.
+    const connector = withConnectorServers(settings.provider, servers.configs());
+    const runTools = (post: (message: WorkerMessage) => void) =>
+      context.memory.withMemoryTool(
+        withoutConnectorTools(
+          selectRunTools(servers.tools(), settings.tools, { ...context, post }),
+          connector.throughApi,
+        ),
+        settings.provider,
+        (message) => post({ v: PROTOCOL_VERSION, type: 'notice', message }),
+      );
     const model =
       overrides.model ??
-      context.createModel(settings.provider, {
+      context.createModel(connector.provider, {
         manual: manual.sourceFor(runId),
         createId: (prefix: string) => environment.createId(prefix),
       });
@@ -64,7 +79,7 @@ export function createRunStarter(context: RunStarterContext): RunStarter {
     const handle = runToolLoop({
       runId,
       model,
-      tools: overrides.tools ?? selectRunTools(servers.tools(), settings.tools, context),
+      tools: overrides.tools ?? runTools(context.post),
       ...(system ? { system } : {}),
       history: overrides.history ?? [],
       userMessage: overrides.userMessage ?? {
@@ -88,7 +103,7 @@ export function createRunStarter(context: RunStarterContext): RunStarter {
         ? {
             getTools: async () => {
               await servers.settled();
-              return selectRunTools(servers.tools(), settings.tools, { ...context, post: () => undefined });
+              return runTools(() => undefined);
             },
           }
         : {}),

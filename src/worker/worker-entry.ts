@@ -11,6 +11,7 @@ import { createWirePoster } from './create-wire-poster';
 import { createModel, listModels } from './create-model';
 import { createRunEnvironment } from './create-run-environment';
 import { createIndexedDbEraStore } from './indexed-db-era-store';
+import { createIndexedDbMemoryStore } from './indexed-db-memory-store';
 import { createHandlerRunner } from './local-tools/run-in-sandbox';
 import { compileQuickJSWasm, spawnSandboxWorker } from './local-tools/spawn-sandbox-worker';
 
@@ -31,6 +32,7 @@ const host = createEngineHost({
   createModel,
   listModels,
   appVersion: import.meta.env.VITE_APP_VERSION,
+  memoryStore: createIndexedDbMemoryStore(self.indexedDB),
   runLocalHandler: createHandlerRunner({ spawn: spawnSandboxWorker, compileQuickJS: compileQuickJSWasm }),
 });
 

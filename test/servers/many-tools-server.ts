@@ -8,10 +8,13 @@ export const MANY_TOOLS_COUNT = 150;
 /** The name of tool `index` (1-based): `tool_001` … `tool_150`. */
 export const manyToolName = (index: number): string => `tool_${String(index).padStart(3, '0')}`;
 
-/** A new server; tool N's description grows with N so their token costs differ, and each echoes its input. */
-export function createManyToolsServer(): McpServer {
+/**
+ * A new server of `count` tools (default 150); tool N's description grows with N so their token costs differ, and
+ * each echoes its input.
+ */
+export function createManyToolsServer(count = MANY_TOOLS_COUNT): McpServer {
   const server = new McpServer({ name: 'many-tools', version: '0.0.1' });
-  for (let index = 1; index <= MANY_TOOLS_COUNT; index += 1) {
+  for (let index = 1; index <= count; index += 1) {
     server.registerTool(
       manyToolName(index),
       {
@@ -26,6 +29,9 @@ export function createManyToolsServer(): McpServer {
 }
 
 /** Starts the server on a free port of 127.0.0.1 (or `options.port`). */
-export function startManyToolsServer(options: ServeMcpHttpOptions = {}): Promise<McpHttpHandle> {
-  return serveMcpHttp(() => createManyToolsServer(), options);
+export function startManyToolsServer(
+  options: ServeMcpHttpOptions = {},
+  count = MANY_TOOLS_COUNT,
+): Promise<McpHttpHandle> {
+  return serveMcpHttp(() => createManyToolsServer(count), options);
 }

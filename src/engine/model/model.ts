@@ -7,6 +7,10 @@ export interface ToolDefinition {
   name: string;
   description: string;
   input_schema: Record<string, unknown>;
+  /** Present (true) only for a strict tool: the provider holds the model's input to the schema exactly. */
+  strict?: true;
+  /** Present (true) only when code the provider runs may call the tool (Anthropic `allowed_callers`). */
+  callable_from_code?: true;
 }
 
 export type ToolChoice = { type: 'auto' } | { type: 'any' } | { type: 'none' } | { type: 'tool'; name: string };

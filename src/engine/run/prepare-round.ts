@@ -9,7 +9,13 @@ import type { RunResult } from './run-options';
 
 /** The definitions the model is sent for `tools`. */
 export const toDefinitions = (tools: readonly Tool[]): ToolDefinition[] =>
-  tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+  tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.inputSchema,
+    ...(tool.strict === true ? { strict: true as const } : {}),
+    ...(tool.callableFromCode === true ? { callable_from_code: true as const } : {}),
+  }));
 
 /**
  * Opens the next round: a budget reached before it (only a `pause_turn` reply going on gets here with

@@ -80,6 +80,10 @@ export interface Tool {
   timeoutMs?: number;
   /** Who set `timeoutMs`, for the timeline and transcript ("server limit"); default `tool`. */
   timeoutSource?: TimeoutSource;
+  /** Sent as strict (the provider holds the model's input to the schema exactly); default false. */
+  strict?: boolean;
+  /** Code the provider runs for the model (Anthropic code execution) may call this tool; default false. */
+  callableFromCode?: boolean;
   run(input: Record<string, unknown>, context: ToolRunContext): Promise<ToolOutput>;
 }
 

@@ -6,6 +6,8 @@ import type { McpAppCsp, McpAppResource, McpAppToolResult } from '../../protocol
 import { isVisibleToApps } from '../../shared/mcp-tool-visibility';
 import type { Client } from '../sdk/mcp-sdk-client';
 import { readToolApp } from './read-tool-app';
+import { createCallStreamNotes } from '../session/call-stream-notes';
+import { writeCallLog } from '../server-requests/write-call-log';
 import { describeTooDeep, MAX_JSON_DEPTH, measureValueDepth } from '../../shared/json-depth';
 
 /** The largest app page Loupe renders (characters of HTML). */
@@ -86,14 +88,13 @@ function readUiMeta(meta: unknown): {
 }
 
 /**
- * App access over whichever session `withSession` runs on; `listedTools` is read afresh on every request. A
- * call's run context is in `runningCalls` while it runs (the connection sends it the server's log messages).
+ * App access over whichever session `withSession` runs on; `listedTools` is read afresh on every request. A call
+ * with a run context hears the server's logs about that call (session/deliver-call-logs.ts).
  */
 export function createMcpAppAccess(
   withSession: WithSession,
   listedTools: () => readonly McpToolDefinition[],
   timeoutMs: number,
-  runningCalls: Set<ToolRunContext> = new Set(),
 ): McpAppAccess {
   return {
     async readPage(uri) {
@@ -141,6 +142,8 @@ export function createMcpAppAccess(
             ? {}
             : {
                 signal: run.signal,
+                onresumptiontoken: createCallStreamNotes({ onLog: (entry) => writeCallLog(run, entry) })
+                  .onresumptiontoken,
                 resetTimeoutOnProgress: true,
                 onprogress: ({ progress, total: of, message }) =>
                   run.onProgress({
@@ -150,13 +153,7 @@ export function createMcpAppAccess(
                   }),
               }),
         });
-      if (run !== undefined) runningCalls.add(run);
-      let result: Record<string, unknown>;
-      try {
-        result = await withSession(send);
-      } finally {
-        if (run !== undefined) runningCalls.delete(run);
-      }
+      const result = await withSession(send);
       // Measured without recursion first: a result nested deep enough would break `JSON.stringify` itself.
       if (measureValueDepth(result, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
         return {

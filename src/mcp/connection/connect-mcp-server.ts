@@ -2,7 +2,6 @@
 // The wiring only: sessions (session/), listings (listings/), tool calls (tools/), what the server asks of the
 // person (server-requests/) and apps (apps/) each live in their own folder.
 import type { LoggingLevel } from '@modelcontextprotocol/client';
-import type { ToolRunContext } from '../../engine/tool/tool';
 import { createMcpAppAccess } from '../apps/mcp-app-access';
 import { createMcpBrowser } from '../listings/browse-mcp-server';
 import { DEFAULT_LISTING_CAPS } from '../listings/list-all-pages';
@@ -11,7 +10,6 @@ import { createToolListing } from '../listings/tool-listing';
 import { StreamableHTTPClientTransport } from '../sdk/mcp-sdk-client';
 import type { McpClientHandlers } from '../server-requests/mcp-client-handlers';
 import { askingHandlers, createPersonWaits } from '../server-requests/person-waits';
-import { routeServerLogs } from '../server-requests/route-server-logs';
 import { keepMcpSession } from '../session/keep-mcp-session';
 import { eraMemoryKey } from '../session/mcp-era';
 import { openMcpSession } from '../session/open-mcp-session';
@@ -52,14 +50,11 @@ export async function connectMcpServer(
   const connectTimeoutMs = options.connectTimeoutMs ?? defaultConnectTimeoutMs;
   const mixed = detectMixedContent(url, options.pageProtocol);
   if (mixed !== undefined) throw new McpConnectionError(mixed);
-  // Log messages arrive apart from any request; every call running on this server hears them.
-  const runningCalls = new Set<ToolRunContext>();
   // While this server's form or approval waits for the person, its calls' idle clocks stand still.
   const personWaits = createPersonWaits();
   const handlers: McpClientHandlers = {
     ...options.handlers,
     ...askingHandlers(options.handlers, personWaits),
-    onLog: routeServerLogs(options.handlers?.onLog, runningCalls),
   };
   let requestLogLevel: LoggingLevel | undefined;
   const listingCache = options.listingCache ?? createListingCache();
@@ -107,7 +102,6 @@ export async function connectMcpServer(
     serverId: config.id,
     serverName: config.name,
     keeper: kept,
-    runningCalls,
     personWaits,
     callOptions: () => ({
       timeoutMs: serverTimeoutMs ?? defaultToolTimeoutMs,
@@ -146,7 +140,7 @@ export async function connectMcpServer(
     ...(instructions === undefined ? {} : { instructions }),
     serverCapabilities: { ...session.client.getServerCapabilities() },
     browse: createMcpBrowser(withSession, connectTimeoutMs, { cache: listingCache, identity }),
-    apps: createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs, runningCalls),
+    apps: createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs),
     async setLogLevel(level) {
       if (kept.session.era === 'modern') {
         requestLogLevel = level;

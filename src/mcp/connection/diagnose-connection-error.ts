@@ -10,10 +10,14 @@ import { isSdkTimeout, sdkHttpStatusOf, unwrapProbeError } from '../sdk/sdk-erro
  */
 export type ReachabilityProbe = (url: string) => Promise<boolean>;
 
-/** The default probe: an opaque `no-cors` request succeeds whenever the host answers, CORS or not. */
+/**
+ * The default probe: an opaque `no-cors` request succeeds whenever the host answers, CORS or not. A redirect is
+ * an answer too, and is never followed: a server could otherwise aim this GET past `guardAddressSpace` at this
+ * machine or the local network (the browser would follow it without showing where).
+ */
 export const probeWithNoCorsFetch: ReachabilityProbe = async (url) => {
   try {
-    await fetch(url, { method: 'GET', mode: 'no-cors', cache: 'no-store' });
+    await fetch(url, { method: 'GET', mode: 'no-cors', cache: 'no-store', redirect: 'manual' });
     return true;
   } catch {
     return false;

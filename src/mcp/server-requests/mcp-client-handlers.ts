@@ -21,13 +21,20 @@ export interface ElicitationParams {
 /** The parameters of a server's `sampling/createMessage`, as the SDK validated them. */
 export type SamplingParams = CreateMessageRequest['params'];
 
+/** One `notifications/message` of a server, as the client read it. */
+export interface ServerLogMessage {
+  level: McpLogLevel;
+  logger?: string;
+  data: unknown;
+}
+
 /**
  * The client side of a server's richer features. Each handler is optional; the client declares the
  * `elicitation` (form mode, defaults applied by the SDK) and `sampling` capabilities only when their handler is given.
  */
 export interface McpClientHandlers {
   /** A `notifications/message` from the server. */
-  onLog?: (entry: { level: McpLogLevel; logger?: string; data: unknown }) => void;
+  onLog?: (entry: ServerLogMessage) => void;
   /** Every JSON-RPC message on the wire, with timing (see `recordTransport`). */
   onTraffic?: (entry: TrafficEntry) => void;
   /** Asks the person; `signal` aborts when the server cancels or the connection ends. */

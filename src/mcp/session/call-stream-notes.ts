@@ -1,5 +1,6 @@
 // How one call hears about its own request's response stream: through the one function the SDK passes along
 // unchanged from the request's options to the transport (`onresumptiontoken`).
+import type { ServerLogMessage } from '../server-requests/mcp-client-handlers';
 
 /** What a lost stream tells the connection and the call it served. */
 export interface StreamLossListener {
@@ -9,6 +10,12 @@ export interface StreamLossListener {
   onResumed?(): void;
 }
 
+/** What a call hears about its own request: its stream's loss and resumption, and the server's logs about it. */
+export interface CallStreamListener extends StreamLossListener {
+  /** A log the server sent on this request's own response stream, or naming its progress token. */
+  onLog?(entry: ServerLogMessage): void;
+}
+
 /** What one call hears about its own request's stream, passed through the SDK as its `onresumptiontoken`. */
 export interface CallStreamNotes {
   /** The function the call hands the SDK as `onresumptiontoken`; it is how the watch finds the call. */
@@ -16,13 +23,13 @@ export interface CallStreamNotes {
 }
 
 /** Each call's listener, by the function it hands the SDK. */
-const notesByToken = new WeakMap<(token: string) => void, StreamLossListener>();
+const notesByToken = new WeakMap<(token: string) => void, CallStreamListener>();
 
 /**
  * Notes for one call: `listener` hears its own request's loss and resumption. Pass `onresumptiontoken` in the
  * request's options: the SDK hands exactly that function to the transport, which lets the watch tell the calls apart.
  */
-export function createCallStreamNotes(listener: StreamLossListener): CallStreamNotes {
+export function createCallStreamNotes(listener: CallStreamListener): CallStreamNotes {
   const onresumptiontoken = () => {};
   notesByToken.set(onresumptiontoken, listener);
   return { onresumptiontoken };
@@ -31,6 +38,6 @@ export function createCallStreamNotes(listener: StreamLossListener): CallStreamN
 /** The listener of the call whose request was sent with `onresumptiontoken`, if it is one of `createCallStreamNotes`. */
 export function callStreamListenerOf(
   onresumptiontoken: ((token: string) => void) | undefined,
-): StreamLossListener | undefined {
+): CallStreamListener | undefined {
   return onresumptiontoken === undefined ? undefined : notesByToken.get(onresumptiontoken);
 }

@@ -1,15 +1,8 @@
 // Opens one MCP client session in the era the person chose: streamable HTTP first, the older SSE transport when the server lacks it.
-import type { LoggingLevel, Transport } from '@modelcontextprotocol/client';
-import {
-  clientCapabilitiesFor,
-  installClientHandlers,
-  type McpClientHandlers,
-} from '../server-requests/mcp-client-handlers';
+import type { Transport } from '@modelcontextprotocol/client';
+import { clientCapabilitiesFor, installClientHandlers } from '../server-requests/mcp-client-handlers';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '../sdk/mcp-sdk-client';
-import type { OAuthClientProvider } from '../sdk/mcp-sdk-client';
 import { recordTransport } from '../http/record-transport';
-import { refuseRedirects } from '../http/refuse-redirects';
-import { scopeServerHeaders } from '../http/scope-server-headers';
 import { carryTaskHandles } from '../tasks/task-handle-transport';
 import { CfWorkerSchemaValidator } from '../sdk/schema-validator';
 import { DEFAULT_REQUEST_LOG_LEVEL, withRequestLogLevel } from './request-log-level';
@@ -18,43 +11,14 @@ import { McpConnectionError } from '../connection/mcp-connection-error';
 import { MODERN_PROTOCOL_VERSION, type McpEraChoice, type RememberedEra } from './mcp-era';
 import type { McpSession } from './mcp-session';
 import { isProbeNetworkFailure, sdkHttpStatusOf } from '../sdk/sdk-errors';
-import { watchRequestStreams, type RequestStreamWatch, type WatchRequestStreamsOptions } from './watch-request-streams';
+import { watchRequestStreams } from './watch-request-streams';
+import { transportOptions } from './transport-options';
+import { deliverCallLogs } from './deliver-call-logs';
+import { unmarkStreamLogs } from './mark-stream-logs';
 
 export type { McpSession } from './mcp-session';
-
-export interface OpenMcpSessionOptions {
-  /** The person's headers for the server: sent to its origin only, never to an authorization server elsewhere. */
-  headers: Record<string, string>;
-  /** The fetch under Loupe's own rules (no redirect is followed, `headers` scoped); default: the global one. */
-  fetch?: typeof fetch;
-  timeoutMs: number;
-  onToolsChanged?: () => void;
-  /** The server said its resource or prompt list changed (listings kept for their `ttlMs` are out of date). */
-  onListChanged?: (method: 'resources/list' | 'prompts/list') => void;
-  /** Logging, traffic recording, elicitation and sampling (see `McpClientHandlers`). */
-  handlers?: McpClientHandlers;
-  /** Signs in with OAuth 2.1 when the server asks for it (the SDK's auth flow). */
-  authProvider?: OAuthClientProvider;
-  /** The era to speak; default `auto`. */
-  era?: McpEraChoice;
-  /** The era learnt on an earlier connection: skips the `server/discover` probe. */
-  prior?: RememberedEra;
-  /** The log level each 2026-07-28 request carries (read per request); default `DEFAULT_REQUEST_LOG_LEVEL`. */
-  requestLogLevel?: () => LoggingLevel | undefined;
-  /** Who hears a lost response stream, and the clock of its resumption (see `watchRequestStreams`). */
-  streams?: WatchRequestStreamsOptions;
-}
-
-/**
- * The SDK's own stream resumption (`Last-Event-ID`), made quick enough that a call whose server is gone fails
- * within 2 s: two tries, 250 ms then 500 ms after the loss, whatever `retry:` the server asked for (capped).
- */
-const resumption = {
-  initialReconnectionDelay: 250,
-  maxReconnectionDelay: 500,
-  reconnectionDelayGrowFactor: 2,
-  maxRetries: 2,
-};
+export type { OpenMcpSessionOptions } from './open-mcp-session-options';
+import type { OpenMcpSessionOptions } from './open-mcp-session-options';
 
 /** Said on the server item when the probe could not be sent from the worker and Loupe fell back. */
 export const PROBE_FALLBACK_NOTE =
@@ -89,28 +53,6 @@ function createClient(options: OpenMcpSessionOptions, era: McpEraChoice): Client
     options.onListChanged?.('prompts/list');
   });
   return client;
-}
-
-function transportOptions(url: URL, options: OpenMcpSessionOptions, watch?: RequestStreamWatch) {
-  const base = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init));
-  // Not `requestInit.headers`: the SDK would send those to the OAuth authorization server too.
-  const scoped = scopeServerHeaders(url, options.headers, refuseRedirects(base));
-  const schedule = options.streams?.schedule;
-  return {
-    fetch: watch === undefined ? scoped : watch.fetch(scoped),
-    ...(watch === undefined
-      ? {}
-      : {
-          reconnectionOptions: resumption,
-          reconnectionScheduler: (reconnect: () => void, delay: number) => {
-            const ms = Math.min(delay, resumption.maxReconnectionDelay);
-            if (schedule !== undefined) return schedule(reconnect, ms);
-            const handle = setTimeout(reconnect, ms);
-            return () => clearTimeout(handle);
-          },
-        }),
-    ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
-  };
 }
 
 /** The transport the client talks through, recorded for whoever listens to the traffic; notes an answered initialize. */
@@ -183,13 +125,16 @@ async function connectStreamable(
   let initializeAnswered = false;
   try {
     await client.connect(
-      // Outermost, so the answer it gives a lost request reaches the client but no traffic log.
-      watch.wrap(
-        carryTaskHandles(
-          observed(transport, client, options, () => {
-            initializeAnswered = true;
-          }),
-          client,
+      // The watch outside the traffic log, so the answer it gives a lost request reaches the client but no log;
+      // the log marks taken off before the traffic log, and logs delivered outermost, where calls are known.
+      deliverCallLogs(
+        watch.wrap(
+          carryTaskHandles(
+            observed(unmarkStreamLogs(transport), client, options, () => {
+              initializeAnswered = true;
+            }),
+            client,
+          ),
         ),
       ),
       {
@@ -241,7 +186,10 @@ export async function openMcpSession(url: URL, options: OpenMcpSessionOptions): 
   const sseTransport = new SSEClientTransport(url, transportOptions(url, options));
   const sseClient = createClient(options, '2025');
   try {
-    await sseClient.connect(observed(sseTransport, sseClient, options), { timeout: options.timeoutMs });
+    // One stream carries everything here: a log reaches a call only by naming its progress token.
+    await sseClient.connect(deliverCallLogs(observed(sseTransport, sseClient, options)), {
+      timeout: options.timeoutMs,
+    });
     return sessionOf(sseClient, sseTransport, 'sse', note);
   } catch {
     await sseClient.close().catch(() => {});

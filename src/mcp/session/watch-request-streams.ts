@@ -2,6 +2,7 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import { callStreamListenerOf, type StreamLossListener } from './call-stream-notes';
 import { describeConnectionLoss } from './describe-connection-loss';
+import { requestIdsOf } from './request-ids-of';
 import { scheduleWithTimers, type Schedule } from './schedule';
 
 /** JSON-RPC code of the answer the watch gives a lost request (the SDK's own "connection closed"). */
@@ -41,22 +42,6 @@ export interface RequestStreamWatch {
   wrap(inner: Transport): Transport;
   /** Wrap the transport's fetch: it sees each response body break, and each resumption the SDK sends. */
   fetch(inner: typeof fetch): typeof fetch;
-}
-
-function requestIdsOf(body: unknown): (string | number)[] {
-  if (typeof body !== 'string') return [];
-  try {
-    const parsed = JSON.parse(body) as unknown;
-    const messages = Array.isArray(parsed) ? parsed : [parsed];
-    return messages.flatMap((message) => {
-      const record = message as { id?: unknown; method?: unknown };
-      return typeof record.method === 'string' && (typeof record.id === 'string' || typeof record.id === 'number')
-        ? [record.id]
-        : [];
-    });
-  } catch {
-    return [];
-  }
 }
 
 function headerOf(init: RequestInit | undefined, name: string): string | null {

@@ -15,6 +15,8 @@ import type { McpSession } from '../session/mcp-session';
 import { createIdleClock, createPersonWaits } from '../server-requests/person-waits';
 import { isProtocolError, isSdkTimeout } from '../sdk/sdk-errors';
 import { watchTaskPushes } from './task-pushes';
+import { createCallStreamNotes } from '../session/call-stream-notes';
+import { writeCallLog } from '../server-requests/write-call-log';
 
 export { McpTaskError } from './mcp-task';
 
@@ -69,10 +71,13 @@ export async function callMcpToolAsTask(
   const idle = context.deadline === undefined ? options.timeoutMs : context.deadline.idleMs + backstopMarginMs;
   const total = context.deadline?.maxTotalMs === undefined ? undefined : context.deadline.maxTotalMs + backstopMarginMs;
   const startedAt = now();
+  // The server's logs on the task's own requests (its tools/call, polls, tasks/result) are about this call.
+  const { onresumptiontoken } = createCallStreamNotes({ onLog: (entry) => writeCallLog(context, entry) });
   const request = (method: string, params: Record<string, unknown>, headers?: Record<string, string>) =>
     client.request({ method, params } as never, anyResult, {
       signal: context.signal,
       timeout: idle,
+      onresumptiontoken,
       ...(headers === undefined ? {} : { headers }),
     });
   const asOutput = (error: unknown): ToolOutput => {
@@ -104,6 +109,7 @@ export async function callMcpToolAsTask(
       const answer = await client.request({ method: 'tasks/result', params: { taskId } } as never, anyResult, {
         signal: AbortSignal.any([context.signal, clock.signal]),
         timeout: total ?? LONGEST_REQUEST_MS,
+        onresumptiontoken,
       });
       return convertToolResult(answer, options.caps);
     } catch (error) {

@@ -14,6 +14,8 @@ import { SamplingDeclinedError } from '../server-requests/sampling-declined-erro
 import { ACCEPTS_TASK_META_KEY } from './task-handle-transport';
 import { watchTaskPushes } from './task-pushes';
 import { isRecord } from '../../shared/is-record';
+import { createCallStreamNotes } from '../session/call-stream-notes';
+import { writeCallLog } from '../server-requests/write-call-log';
 
 const anyResult = z.record(z.string(), z.unknown());
 const intervalField = 'pollIntervalMs';
@@ -62,9 +64,12 @@ export async function followModernMcpTask(
 ): Promise<ToolOutput> {
   const first = readMcpTask(handle, toolName, 'tools/call', intervalField);
   const taskId = first.taskId;
+  // The server's logs on the task's own requests (its polls, its answers) are about this call.
+  const { onresumptiontoken } = createCallStreamNotes({ onLog: (entry) => writeCallLog(context, entry) });
   const request = (method: string, params: Record<string, unknown>, timeout = options.idleMs, signal = true) =>
     client.request({ method, params: { ...params, _meta: { [ACCEPTS_TASK_META_KEY]: true } } } as never, anyResult, {
       timeout,
+      onresumptiontoken,
       ...(signal ? { signal: context.signal } : {}),
     });
   const answered = new Set<string>();

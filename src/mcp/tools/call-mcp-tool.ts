@@ -7,6 +7,7 @@ import { followModernMcpTask } from '../tasks/follow-modern-task';
 import { McpConnectionLostError, McpToolTimeoutError } from '../connection/mcp-connection-error';
 import { describeConnectionLoss, isNetworkFailure } from '../session/describe-connection-loss';
 import { createCallStreamNotes } from '../session/call-stream-notes';
+import { writeCallLog } from '../server-requests/write-call-log';
 import { lostStreamReasonOf } from '../session/watch-request-streams';
 import type { Client } from '../sdk/mcp-sdk-client';
 import type { ResultCaps } from './result-caps';
@@ -67,6 +68,8 @@ export async function callMcpTool(
       if (resuming) context.log('warning', `The connection was lost (${reason}); resuming the stream…`);
     },
     onResumed: () => context.log('info', 'The stream was resumed from its last event; the call goes on.'),
+    // The server's logs about this call, and no other's (session/deliver-call-logs.ts).
+    onLog: (entry) => writeCallLog(context, entry),
   });
   let result: Record<string, unknown>;
   try {

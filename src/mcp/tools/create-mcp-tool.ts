@@ -1,6 +1,6 @@
 // One listed MCP tool as an engine tool: what the model sees of it, and a `run` that calls it on the server.
 import type { Tool as McpToolDefinition } from '@modelcontextprotocol/client';
-import type { Tool, ToolAnnotations, ToolRunContext } from '../../engine/tool/tool';
+import type { Tool, ToolAnnotations } from '../../engine/tool/tool';
 import { isVisibleToModel } from '../../shared/mcp-tool-visibility';
 import { readToolApp } from '../apps/read-tool-app';
 import { mcpParamHeaders, scanMcpParamHeaders } from '../http/mcp-param-headers';
@@ -14,8 +14,6 @@ export interface McpToolHost {
   serverId: string;
   serverName: string;
   keeper: Pick<McpSessionKeeper, 'session' | 'withSession'>;
-  /** The calls of this server running now: the server's logs and its apps' calls find them here. */
-  runningCalls: Set<ToolRunContext>;
   /** The server's open questions to the person; a call's idle clock stands still while one is. */
   personWaits: PersonWaits;
   /** The options of each call, read when it starts (its timeout may change between calls). */
@@ -43,7 +41,6 @@ export function createMcpTool(
     origin: { kind: 'mcp', serverId: host.serverId, serverName: host.serverName, toolName },
     ...(timeoutMs === undefined ? {} : { timeoutMs, timeoutSource: 'server' as const }),
     run: async (input, context) => {
-      host.runningCalls.add(context);
       const unhold = holdIdleWhileWaiting(host.personWaits, context);
       try {
         const headers = host.keeper.session.era === 'modern' ? paramHeadersFor(definition, input) : undefined;
@@ -62,7 +59,6 @@ export function createMcpTool(
         );
       } finally {
         unhold();
-        host.runningCalls.delete(context);
       }
     },
   };

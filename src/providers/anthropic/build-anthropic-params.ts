@@ -7,7 +7,15 @@ import {
   convertToAnthropicTools,
 } from './convert-to-anthropic-params';
 import type { ApiToolSettings } from '../../shared/api-tool-settings';
-import { buildApiTools, deferClientTools } from './build-api-tools';
+import { API_TOOL_TYPES, buildApiTools, deferClientTools } from './build-api-tools';
+import { MEMORY_TOOL_NAME } from '../../engine/tool/memory/create-memory-tool';
+import type {
+  BetaContextManagementConfig,
+  BetaRequestMCPServerURLDefinition,
+} from '@anthropic-ai/sdk/resources/beta/messages/messages';
+import type { ConnectorServer } from '../../shared/connector-server';
+import { buildContextManagement } from './build-context-management';
+import { buildConnector } from './build-connector';
 
 /** Request options beyond the engine's request. */
 export interface AnthropicRequestOptions {
@@ -22,7 +30,15 @@ export interface AnthropicRequestOptions {
   pinnedTools?: readonly string[];
   /** The code execution container of the run's previous response, reused so files and state carry over. */
   container?: string;
+  /** MCP servers the API calls itself (the MCP connector): sent as `mcp_servers` with one `mcp_toolset` each. */
+  connectorServers?: readonly ConnectorServer[];
 }
+
+/** The streamed request with the beta fields Loupe may add; `betasFor` says which headers they need. */
+export type AnthropicStreamParams = Anthropic.MessageCreateParamsStreaming & {
+  context_management?: BetaContextManagementConfig;
+  mcp_servers?: BetaRequestMCPServerURLDefinition[];
+};
 
 const ephemeral = { type: 'ephemeral' } as const;
 
@@ -45,17 +61,25 @@ function cacheLastUserBlock(messages: Anthropic.MessageParam[]): Anthropic.Messa
  * thinking. With caching on (default), three of the four allowed breakpoints are used, so repeated rounds
  * read the tools, system prompt and history from the cache.
  */
-export function buildAnthropicParams(
-  request: ModelRequest,
-  options: AnthropicRequestOptions,
-): Anthropic.MessageCreateParamsStreaming {
+export function buildAnthropicParams(request: ModelRequest, options: AnthropicRequestOptions): AnthropicStreamParams {
   const caching = options.promptCaching !== false;
   const thinking = options.thinking;
   const apiTools = options.apiTools;
-  const clientTools = convertToAnthropicTools(request.tools);
-  const tools: Anthropic.ToolUnion[] = apiTools
-    ? [...deferClientTools(clientTools, apiTools, options.pinnedTools), ...buildApiTools(apiTools)]
-    : clientTools;
+  // With Memory on, the engine's memory tool runs the calls but the API's own definition (memory_20250818) is
+  // what the model sees: two tools of one name would be refused.
+  const clientTools = convertToAnthropicTools(
+    apiTools?.memory.enabled ? request.tools.filter((tool) => tool.name !== MEMORY_TOOL_NAME) : request.tools,
+    apiTools?.codeExecution.enabled ? API_TOOL_TYPES.codeExecution : undefined,
+  );
+  const connector = buildConnector(options.connectorServers ?? []);
+  const tools: Anthropic.ToolUnion[] = [
+    ...(apiTools
+      ? [...deferClientTools(clientTools, apiTools, options.pinnedTools), ...buildApiTools(apiTools)]
+      : clientTools),
+    // The SDK's GA union has no mcp_toolset; the body is what the beta API takes.
+    ...(connector.toolsets as unknown as Anthropic.ToolUnion[]),
+  ];
+  const contextManagement = buildContextManagement(apiTools?.contextManagement, thinking !== undefined);
   if (caching && tools.length > 0) tools[tools.length - 1] = { ...tools[tools.length - 1]!, cache_control: ephemeral };
   const messages = convertToAnthropicMessages(request.messages);
   let toolChoice = request.toolChoice ? convertToAnthropicToolChoice(request.toolChoice) : undefined;
@@ -74,6 +98,8 @@ export function buildAnthropicParams(
     // The API rejects tool_choice without tools.
     ...(tools.length > 0 && toolChoice ? { tool_choice: toolChoice } : {}),
     ...(options.container && apiTools?.codeExecution.enabled ? { container: options.container } : {}),
+    ...(contextManagement ? { context_management: contextManagement } : {}),
+    ...(connector.servers.length > 0 ? { mcp_servers: connector.servers } : {}),
     ...(thinking
       ? { thinking: budget === undefined ? { type: 'adaptive' } : { type: 'enabled', budget_tokens: budget } }
       : {}),
@@ -81,7 +107,7 @@ export function buildAnthropicParams(
 }
 
 /** The request in a few words for error messages: never the key or the content. */
-export function describeAnthropicRequest(baseUrl: string, params: Anthropic.MessageCreateParamsStreaming): string {
+export function describeAnthropicRequest(baseUrl: string, params: AnthropicStreamParams): string {
   const tools = params.tools?.length ?? 0;
   return `POST ${baseUrl.replace(/\/+$/, '')}/v1/messages (model ${params.model}, ${params.messages.length} messages, ${tools} tools, max_tokens ${params.max_tokens}${params.thinking ? `, thinking ${params.thinking.type}` : ''})`;
 }

@@ -76,12 +76,23 @@ export function convertToAnthropicMessages(messages: Message[]): Anthropic.Messa
   }));
 }
 
-/** Engine tool definitions → SDK `tools`. A schema without `type` is sent as an object schema. */
-export function convertToAnthropicTools(tools: ToolDefinition[]): Anthropic.Tool[] {
+/**
+ * Engine tool definitions → SDK `tools`. A schema without `type` is sent as an object schema. `strict` goes as is;
+ * a tool callable from code gets `allowed_callers` (direct, and the code execution tool sent with the request)
+ * only when `codeExecution` names that tool: the API refuses a caller whose tool is not in the request.
+ */
+export function convertToAnthropicTools(
+  tools: ToolDefinition[],
+  codeExecution?: 'code_execution_20250825',
+): Anthropic.Tool[] {
   return tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
     input_schema: { ...tool.input_schema, type: 'object' },
+    ...(tool.strict === true ? { strict: true } : {}),
+    ...(tool.callable_from_code === true && codeExecution !== undefined
+      ? { allowed_callers: ['direct' as const, codeExecution] }
+      : {}),
   }));
 }
 

@@ -14,7 +14,10 @@ export async function countAnthropicTokens(
   baseUrl: string,
   signal: AbortSignal,
 ): Promise<number> {
-  const { model, messages, system, tools, tool_choice: toolChoice, thinking } = params;
+  const { model, messages, system, tool_choice: toolChoice, thinking } = params;
+  // The MCP connector's toolsets need its servers and beta header; the count leaves them out (the API lists
+  // their tools itself, so no client can count them beforehand).
+  const tools = params.tools?.filter((tool) => (tool as { type?: string }).type !== 'mcp_toolset');
   try {
     const counted = await client.countMessageTokens(
       {

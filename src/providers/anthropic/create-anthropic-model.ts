@@ -13,6 +13,7 @@ import { createAnthropicClient, defaultAnthropicBaseUrl, type AnthropicConfig } 
 import { buildAnthropicParams, describeAnthropicRequest, type AnthropicRequestOptions } from './build-anthropic-params';
 import { initialAnthropicStreamState, mapAnthropicStreamEvent } from './map-anthropic-stream-event';
 import { toModelError } from './to-model-error';
+import { betasFor } from './build-context-management';
 import { countAnthropicTokens } from './count-anthropic-tokens';
 import { captureSentRequest } from '../capture-sent-request';
 import { limitResponseBodies } from '../limit-response-bodies';
@@ -43,7 +44,12 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
     let recorded = false;
     try {
       // The SDK retries 408/409/429/5xx (honouring retry-after) before it returns the stream, never after.
-      const stream = await callClient.createMessageStream(params, { signal });
+      // A beta header only for the beta fields this body carries (context management, the MCP connector).
+      const betas = betasFor(params);
+      const stream = await callClient.createMessageStream(params, {
+        signal,
+        ...(betas.length === 0 ? {} : { headers: { 'anthropic-beta': betas.join(',') } }),
+      });
       const sent = capture.take();
       recorded = true;
       if (sent) yield { type: 'request-sent', request: sent };

@@ -9,7 +9,13 @@ import type { OpenAITool, OpenAIToolChoice } from './openai-wire-types';
 export function convertToOpenAITools(tools: readonly ToolDefinition[]): OpenAITool[] {
   return tools.map((tool) => ({
     type: 'function',
-    function: { name: tool.name, description: tool.description, parameters: { ...tool.input_schema, type: 'object' } },
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: { ...tool.input_schema, type: 'object' },
+      // Strict function calling: the endpoint refuses a schema it cannot hold strictly, and says why.
+      ...(tool.strict === true ? { strict: true } : {}),
+    },
   }));
 }
 

@@ -26,7 +26,7 @@ export type OpenAIMessage =
 
 export interface OpenAITool {
   type: 'function';
-  function: { name: string; description: string; parameters: Record<string, unknown> };
+  function: { name: string; description: string; parameters: Record<string, unknown>; strict?: boolean };
 }
 
 export type OpenAIToolChoice = 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };

@@ -248,7 +248,7 @@ export function createDebugSlice(set: SetLoupeState, get: GetLoupeState, deps: S
           newRunId: runId,
           round,
           name: provisional.name,
-          settings: { ...buildRunSettings(settings), debug: debug.settings },
+          settings: { ...buildRunSettings(settings, get().currentSessionId), debug: debug.settings },
           ...(messages === undefined ? {} : { messages }),
         });
         patch((state) => ({ branches: state.branches.map((branch) => (branch.runId === runId ? info : branch)) }));

@@ -29,6 +29,8 @@ export function createSessionsSlice(
     sessionRuns: [],
     sessionBranches: [],
     sessionNotice: null,
+    traceChoice: null,
+    dismissTraceChoice: () => context.update({ traceChoice: null }),
     resumeHistory: null,
     storageProblem: null,
     sessionAccess: 'owner',

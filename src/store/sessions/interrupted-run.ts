@@ -118,7 +118,11 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
           type: 'run-resume',
           runId: run.runId,
           events,
-          settings: { ...buildRunSettings(settings), tools: get().toolSelection, debug: debug.settings },
+          settings: {
+            ...buildRunSettings(settings, get().currentSessionId),
+            tools: get().toolSelection,
+            debug: debug.settings,
+          },
         });
         loadedRuns.add(run.runId);
         checkpointer.resume(run.runId, events.length);

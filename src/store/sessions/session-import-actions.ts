@@ -13,8 +13,13 @@ import type { SessionRestore } from './session-restore';
 import { storeImport, type ImportedLog } from './store-import';
 import type { SessionsSlice } from './sessions-state';
 import type { SessionsContext } from './sessions-context';
+import { createContinueLive } from './session-continue-live';
+import { createCompareAcross } from './session-compare-across';
 
-export type SessionImportActions = Pick<SessionsSlice, 'importTranscriptFile' | 'replayRun' | 'compareRuns'>;
+export type SessionImportActions = Pick<
+  SessionsSlice,
+  'importTranscriptFile' | 'replayRun' | 'compareRuns' | 'continueLive' | 'listSessionRuns' | 'compareAcross'
+>;
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
 
@@ -24,7 +29,10 @@ const NOT_IMPORTED = 'was not imported';
 export function createSessionImportActions(context: SessionsContext, restore: SessionRestore): SessionImportActions {
   const { get, update, deps, options, checkpointer, loadedRuns } = context;
   return {
-    async importTranscriptFile(file) {
+    ...createContinueLive(context, restore),
+    ...createCompareAcross(context, restore),
+    async importTranscriptFile(file, traceId) {
+      update({ traceChoice: null });
       if (file.size > MAX_TRANSCRIPT_BYTES) {
         get().pushAlert(
           `“${file.name}” ${NOT_IMPORTED}: it is ${mb(file.size)} MB and Loupe opens transcripts up to ${mb(MAX_TRANSCRIPT_BYTES)} MB. Nothing was changed.`,
@@ -37,7 +45,17 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
       try {
         const runId = deps.createId();
         // The worker reads the file: its text is never copied through the page.
-        const result = await deps.client.send({ type: 'transcript-import', runId, file });
+        const result = await deps.client.send({
+          type: 'transcript-import',
+          runId,
+          file,
+          ...(traceId !== undefined ? { traceId } : {}),
+        });
+        if (!result.ok && result.traces) {
+          // An OTLP file of several agent traces: nothing is imported until the person picks one.
+          update({ traceChoice: { file, traces: result.traces } });
+          return false;
+        }
         if (!result.ok) {
           const shown = result.problems
             .slice(0, 6)
@@ -181,7 +199,13 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
             ? 'Replay with recorded replies'
             : 'Replay against the live model';
       await restore.startTracked(runId, { origin: 'replay', label, sourceRunId }, () =>
-        deps.client.send({ type: 'run-replay', runId, sourceRunId, mode, settings: buildRunSettings(settings) }),
+        deps.client.send({
+          type: 'run-replay',
+          runId,
+          sourceRunId,
+          mode,
+          settings: buildRunSettings(settings, get().currentSessionId),
+        }),
       );
     },
 

@@ -104,7 +104,11 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
         type: 'run-resume',
         runId: run.runId,
         events,
-        settings: { ...buildRunSettings(settings), tools: get().toolSelection, debug: debug.settings },
+        settings: {
+          ...buildRunSettings(settings, get().currentSessionId),
+          tools: get().toolSelection,
+          debug: debug.settings,
+        },
       });
     } catch (error) {
       get().pushAlert(`The paused run could not go on from its pause: ${describeError(error)}`);

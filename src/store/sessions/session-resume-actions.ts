@@ -46,7 +46,13 @@ export function createSessionResumeActions(
       const runId = deps.createId();
       update({ resumeHistory: null });
       await restore.startTracked(runId, { origin: 'live', label: 'Continued' }, () =>
-        deps.client.send({ type: 'run-start', runId, settings: buildRunSettings(settings), message, history }),
+        deps.client.send({
+          type: 'run-start',
+          runId,
+          settings: buildRunSettings(settings, get().currentSessionId),
+          message,
+          history,
+        }),
       );
     },
 

@@ -4,6 +4,7 @@
 import type { ProviderSettings } from '../../protocol/settings';
 import type { TestModel } from '../../suite/test-suite';
 import type { Settings } from '../settings';
+import { apiToolsForTest } from '../../suite/test-api-tools';
 
 function hostOf(url: string): string | undefined {
   try {
@@ -41,7 +42,15 @@ export function providerForTest(model: TestModel, settings: Settings): ProviderS
       return `Enter your Anthropic API key (choose Anthropic in Settings) to run ${model.model}.`;
     if (!keyMayGo)
       return `Not run: this case sends ${model.model} to ${host}, and your Anthropic key is for ${hostOf(credentials.baseUrl) ?? 'another host'}. Set that base URL in Settings to send it there.`;
-    return { kind: 'anthropic', apiKey: credentials.apiKey, model: model.model, baseUrl, ...capabilities };
+    return {
+      kind: 'anthropic',
+      apiKey: credentials.apiKey,
+      model: model.model,
+      baseUrl,
+      ...capabilities,
+      // The suite's API tools, read like the headless runner's; memory calls go to the Tests panel's own memory.
+      ...apiToolsForTest(model, 'tests'),
+    };
   }
   return {
     kind: 'openai-compatible',

@@ -14,6 +14,14 @@ export function Composer() {
   const run = useLoupeStore((state) => state.run);
   const stop = useLoupeStore((state) => state.stop);
   const canRun = !running && draft.trim() !== '';
+  const start = () => {
+    void run();
+    // Loaded on the first Run (a phone's layout is the only one it moves), out of the first load.
+    import('../run/reveal-run').then(
+      ({ revealRun }) => revealRun(),
+      () => undefined,
+    );
+  };
 
   return (
     <section aria-labelledby="composer-title" className={panelClass}>
@@ -44,14 +52,14 @@ export function Composer() {
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
                   event.preventDefault();
-                  if (canRun) void run();
+                  if (canRun) start();
                 }
               }}
             />
           )}
         </Field>
         <div className="flex items-center gap-2">
-          <button type="button" className={primaryButtonClass} disabled={!canRun} onClick={() => void run()}>
+          <button type="button" className={primaryButtonClass} disabled={!canRun} onClick={start}>
             Run
           </button>
           <button type="button" className={secondaryButtonClass} disabled={!running} onClick={() => void stop()}>

@@ -9,6 +9,7 @@ import type { BadgeTone } from '../common/status-badge';
 import { smallButtonClass } from '../common/styles';
 import { CorsHelperOffer } from './cors-helper-offer';
 import { ServerTools } from './server-tools';
+import { RunThroughApi } from './run-through-api';
 import { isVisibleToModel } from '../../shared/mcp-tool-visibility';
 import { OAuthSignIn, useNeedsSignIn } from './oauth-sign-in';
 import { revealHiddenCharacters } from '../../shared/reveal-hidden-characters';
@@ -117,6 +118,7 @@ export const ServerItem = memo(function ServerItem({
       <ServerTools tools={tools} />
       {open === 'edit' && <EditServerDialog server={server} onClose={() => setOpen(null)} />}
       {open === 'inspect' && <ServerInspector server={server} state={state} onClose={() => setOpen(null)} />}
+      <RunThroughApi server={server} />
       {state?.instructions !== undefined && state.instructions !== '' && (
         <div className="mt-2 space-y-1.5">
           <details className="text-xs">

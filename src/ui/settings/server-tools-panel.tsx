@@ -1,9 +1,11 @@
 // Settings → Server tools: the Messages API's own tools, each a checkbox with its options.
-import type { ApiToolSettings, SearchLocation } from '../../shared/api-tool-settings';
+import { MAX_MEMORY_NAME, type ApiToolSettings, type SearchLocation } from '../../shared/api-tool-settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { Field } from '../common/field';
 import { inputClass } from '../common/styles';
 import { DomainToolOptions } from './domain-tool-options';
+import { ContextManagementOptions } from './context-management-options';
+import { resolveCapabilities } from '../../store/capabilities/resolve-model-settings';
 
 const checkboxRowClass = 'flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300';
 const noteClass = 'text-[11px] text-zinc-600 dark:text-zinc-400';
@@ -58,10 +60,13 @@ function LocationFields({ value, onChange }: { value: SearchLocation; onChange: 
 
 export function ServerToolsPanel() {
   const provider = useLoupeStore((state) => state.settings.provider);
+  const thinkingOn = useLoupeStore(
+    (state) => resolveCapabilities(state.settings, 'anthropic', state.settings.model).thinking === true,
+  );
   const apiTools = useLoupeStore((state) => state.settings.apiTools);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
   const change = (patch: Partial<ApiToolSettings>) => updateSettings({ apiTools: { ...apiTools, ...patch } });
-  const { webSearch, webFetch, codeExecution, toolSearch } = apiTools;
+  const { webSearch, webFetch, codeExecution, memory, toolSearch } = apiTools;
 
   return (
     <fieldset className="space-y-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
@@ -106,11 +111,30 @@ export function ServerToolsPanel() {
           The container of a response is sent back with the next request, so files carry over.
         </p>
       )}
-      {/* Not sent until Loupe runs the memory tool's calls in the loop: a tool the model calls must be answered. */}
-      <Toggle label="Memory" checked={false} disabled onChange={() => undefined} />
-      <p className={noteClass}>
-        Memory (memory_20250818): not available yet — Loupe does not run its calls in the loop.
-      </p>
+      <Toggle
+        label="Memory"
+        checked={memory.enabled}
+        onChange={(enabled) => change({ memory: { ...memory, enabled } })}
+      />
+      {memory.enabled && (
+        <div className="space-y-1 border-l-2 border-zinc-200 pl-3 dark:border-zinc-800">
+          <Field
+            label="Memory name"
+            hint="Empty: this session's own memory. A name: one memory shared by every session that names it."
+          >
+            {(control) => (
+              <input
+                {...control}
+                className={inputClass}
+                maxLength={MAX_MEMORY_NAME}
+                value={memory.name ?? ''}
+                onChange={(event) => change({ memory: { ...memory, name: event.target.value } })}
+              />
+            )}
+          </Field>
+          <p className={noteClass}>Loupe runs the memory calls on this browser&apos;s storage; see the Memory tab.</p>
+        </div>
+      )}
       <Toggle
         label="Tool search"
         checked={toolSearch.enabled}
@@ -136,6 +160,11 @@ export function ServerToolsPanel() {
           <p className={noteClass}>Every MCP tool is sent with defer_loading: the model loads the ones it finds.</p>
         </div>
       )}
+      <ContextManagementOptions
+        value={apiTools.contextManagement}
+        thinkingOn={thinkingOn}
+        onChange={(contextManagement) => change({ contextManagement })}
+      />
     </fieldset>
   );
 }

@@ -2,7 +2,13 @@
 import type { ServerState } from '../../protocol/server-status';
 import { isVisibleToModel } from '../../shared/mcp-tool-visibility';
 import type { ServerConfig } from '../../protocol/settings';
-import { localToolKey, mcpToolKey, type LocalToolDefinition, type ToolSelection } from '../../protocol/tool-settings';
+import {
+  localToolKey,
+  mcpToolKey,
+  type LocalToolDefinition,
+  type ToolOverride,
+  type ToolSelection,
+} from '../../protocol/tool-settings';
 
 export interface ToolDefinitionView {
   name: string;
@@ -18,6 +24,8 @@ export interface ToolRow {
   original?: ToolDefinitionView;
   edited: boolean;
   enabled: boolean;
+  /** The person's override, kept whole so a checkbox changes one field of it (MCP tools). */
+  override?: ToolOverride;
   local?: LocalToolDefinition;
 }
 
@@ -44,12 +52,22 @@ export function collectToolRows(
         const key = mcpToolKey(server.name, tool.originalName);
         const original = { name: tool.exposedName, description: tool.description, inputSchema: tool.inputSchema };
         const override = selection.overrides[key];
+        const { name, description, inputSchema } = override ?? {};
+        // Only what the model is shown; the override's other fields (timeout, strict, …) are not part of it.
+        const shown = {
+          ...original,
+          ...(name === undefined ? {} : { name }),
+          ...(description === undefined ? {} : { description }),
+          ...(inputSchema === undefined ? {} : { inputSchema }),
+        };
         return {
           key,
           original,
-          shown: { ...original, ...override },
-          edited: override !== undefined,
+          shown,
+          // Strict and callable-from-code are checkboxes of their own, not an edit made in the dialog.
+          edited: Object.keys(override ?? {}).some((field) => field !== 'strict' && field !== 'callableFromCode'),
           enabled: !disabled.has(key),
+          ...(override === undefined ? {} : { override }),
         };
       });
     return [{ id: server.id, label: server.name, rows }];

@@ -52,11 +52,19 @@ export function EditToolDialog({
     const { name, description, inputSchema } = checked;
     const same = formatToolDefinition(checked) === formatToolDefinition(original);
     const timed = seconds === undefined ? {} : { timeoutMs: Math.round(seconds * 1000) };
+    // The row's own checkboxes (strict, callable from code) stay as they are through a dialog edit.
+    const options = {
+      ...(row.override?.strict === true ? { strict: true } : {}),
+      ...(row.override?.callableFromCode === true ? { callableFromCode: true } : {}),
+    };
     setToolOverride(
       row.key,
       same && seconds === undefined
-        ? undefined
+        ? Object.keys(options).length === 0
+          ? undefined
+          : options
         : {
+            ...options,
             ...(name === original.name ? {} : { name }),
             ...(description === original.description ? {} : { description }),
             ...(JSON.stringify(inputSchema) === JSON.stringify(original.inputSchema) ? {} : { inputSchema }),

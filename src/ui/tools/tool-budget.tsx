@@ -5,6 +5,7 @@ import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
 import { checkToolLimits } from './check-tool-limits';
 import type { ToolGroup } from './collect-tool-rows';
+import { ToolSearchOffer } from './tool-search-offer';
 
 const formatTokens = (tokens: number): string => `~${tokens.toLocaleString('en-US')}`;
 const warningClass =
@@ -46,6 +47,7 @@ export function ToolBudget({ groups }: { groups: readonly ToolGroup[] }) {
           ))}
         </div>
       )}
+      <ToolSearchOffer tools={sent.length} tokens={total} />
       <details className="rounded-md border border-zinc-200 px-2 py-1.5 text-xs dark:border-zinc-800">
         <summary className="cursor-pointer text-zinc-700 select-none dark:text-zinc-300">
           Tool budget: {sent.length} tools, {formatTokens(total)} tokens per request

@@ -4,6 +4,7 @@ import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
 import type { ToolRow as ToolRowData } from './collect-tool-rows';
 import { revealHiddenCharacters } from '../../shared/reveal-hidden-characters';
+import { ToolCallOptions } from './tool-call-options';
 
 export const ToolRow = memo(function ToolRow({
   row,
@@ -45,6 +46,9 @@ export const ToolRow = memo(function ToolRow({
         >
           {row.shown.description === '' ? 'No description.' : revealHiddenCharacters(row.shown.description)}
         </p>
+        {row.local === undefined && (
+          <ToolCallOptions name={name} toolKey={row.key} {...(row.override ? { override: row.override } : {})} />
+        )}
       </div>
       <button
         type="button"

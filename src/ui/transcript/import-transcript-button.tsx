@@ -1,8 +1,10 @@
-// Opens a file chooser; the chosen transcript is validated, repaired and opened as a new session.
+// Opens a file chooser; the chosen transcript (or OTLP trace, request body …) is validated, repaired and opened as a
+// new session.
 import { useRef, useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { secondaryButtonClass } from '../common/styles';
 import { ImportedSettingsOffer } from './imported-settings-offer';
+import { TraceChoice } from './trace-choice';
 
 export function ImportTranscriptButton() {
   const importFile = useLoupeStore((state) => state.importTranscriptFile);
@@ -26,13 +28,14 @@ export function ImportTranscriptButton() {
       <input
         ref={input}
         type="file"
-        accept=".json,application/json"
+        accept=".json,.jsonl,.pb,.bin,application/json,application/x-protobuf"
         className="hidden"
         tabIndex={-1}
         aria-hidden="true"
         data-testid="import-transcript-input"
         onChange={(event) => void onChange(event.target.files)}
       />
+      <TraceChoice />
       <ImportedSettingsOffer />
     </>
   );

@@ -6,6 +6,7 @@ import { PROTOCOL_VERSION, type Command, type WorkerMessage } from '../../protoc
 import { createEngineHost, type EngineHost } from '../create-engine-host';
 import { createModel, listModels } from '../create-model';
 import { createRunEnvironment } from '../create-run-environment';
+import type { MemoryStore } from '../../engine/tool/memory/memory-store';
 
 export interface HostHarness {
   host: EngineHost;
@@ -19,7 +20,8 @@ export interface HostHarness {
   runEvents: (runId: string) => RunEvent[];
 }
 
-export function createHostHarness(): HostHarness {
+/** `memoryStore`: where the memory tool's files go (default: in memory, like a host given none). */
+export function createHostHarness(options: { memoryStore?: MemoryStore } = {}): HostHarness {
   const messages: WorkerMessage[] = [];
   const waiters: (() => void)[] = [];
   const host = createEngineHost({
@@ -32,6 +34,7 @@ export function createHostHarness(): HostHarness {
     createModel,
     listModels,
     appVersion: '0.0.0-test',
+    ...(options.memoryStore ? { memoryStore: options.memoryStore } : {}),
   });
   let nextRequest = 0;
   return {

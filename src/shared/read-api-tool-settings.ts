@@ -1,11 +1,13 @@
 // Stored Server tools settings, each field checked on its own (storage is edited by hand and by older versions).
 import {
   defaultApiToolSettings,
+  MAX_MEMORY_NAME,
   type ApiToolSettings,
+  type ContextManagementSettings,
   type DomainToolSettings,
   type SearchLocation,
-} from '../shared/api-tool-settings';
-import { isRecord } from '../shared/is-record';
+} from './api-tool-settings';
+import { isRecord } from './is-record';
 
 /** Most domains kept per list, and longest domain: a domain name is at most 253 characters. */
 const MAX_DOMAINS = 100;
@@ -44,6 +46,43 @@ function readLocation(value: unknown): SearchLocation | undefined {
   return Object.keys(fields).length === 0 ? undefined : fields;
 }
 
+function readMemoryName(value: unknown): { name?: string } {
+  const name = isRecord(value) ? value['name'] : undefined;
+  return typeof name === 'string' && name.length <= MAX_MEMORY_NAME ? { name } : {};
+}
+
+/** A whole number in [min, max], or nothing (the API's default). */
+function readCount(value: unknown, min: number, max: number): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+}
+
+const MAX_TOKENS_SETTING = 10_000_000;
+
+function readContextManagement(value: unknown): ContextManagementSettings {
+  const record = isRecord(value) ? value : {};
+  const tools = isRecord(record['clearToolUses']) ? record['clearToolUses'] : {};
+  const thinking = isRecord(record['clearThinking']) ? record['clearThinking'] : {};
+  const compact = isRecord(record['compact']) ? record['compact'] : {};
+  const only = <T>(key: string, read: T | undefined) => (read === undefined ? {} : { [key]: read });
+  return {
+    clearToolUses: {
+      enabled: tools['enabled'] === true,
+      ...only('triggerInputTokens', readCount(tools['triggerInputTokens'], 1, MAX_TOKENS_SETTING)),
+      ...only('keepToolUses', readCount(tools['keepToolUses'], 0, 10_000)),
+      ...only('clearAtLeastTokens', readCount(tools['clearAtLeastTokens'], 1, MAX_TOKENS_SETTING)),
+      clearToolInputs: tools['clearToolInputs'] === true,
+    },
+    clearThinking: {
+      enabled: thinking['enabled'] === true,
+      ...only('keepTurns', readCount(thinking['keepTurns'], 1, 10_000)),
+    },
+    compact: {
+      enabled: compact['enabled'] === true,
+      ...only('triggerInputTokens', readCount(compact['triggerInputTokens'], 1, MAX_TOKENS_SETTING)),
+    },
+  };
+}
+
 /** The stored settings over the defaults (everything off). */
 export function readApiToolSettings(value: unknown): ApiToolSettings {
   if (!isRecord(value)) return defaultApiToolSettings;
@@ -54,11 +93,12 @@ export function readApiToolSettings(value: unknown): ApiToolSettings {
     webSearch: { ...readDomainTool(value['webSearch']), ...(location ? { location } : {}) },
     webFetch: readDomainTool(value['webFetch']),
     codeExecution: { enabled: readEnabled(value['codeExecution']) },
-    memory: { enabled: readEnabled(value['memory']) },
+    memory: { enabled: readEnabled(value['memory']), ...readMemoryName(value['memory']) },
     toolSearch: {
       enabled: toolSearch['enabled'] === true,
       variant: toolSearch['variant'] === 'regex' ? 'regex' : 'bm25',
       defer: toolSearch['defer'] === 'unpinned' ? 'unpinned' : 'all',
     },
+    contextManagement: readContextManagement(value['contextManagement']),
   };
 }

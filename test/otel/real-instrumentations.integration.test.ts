@@ -1,0 +1,128 @@
+// OTLP import of traces made by real instrumentation libraries, run here against the mock model APIs and
+// exported by the real OTLP/HTTP exporters (JSON and protobuf) to a receiver this test starts — no trace is typed
+// by hand. The producers (test/support/otel-producers/) are agents as a person writes them:
+// - @opentelemetry/instrumentation-openai 0.21.0 on openai 6.9.0: `chat` spans, content as log records;
+// - @arizeai/openinference-instrumentation-anthropic 0.2.8 on @anthropic-ai/sdk: `llm.input_messages.*`.
+// Exporters: @opentelemetry/exporter-{trace,logs}-otlp-{http,proto} 0.223.1, SDK 2.12.1 / sdk-logs 0.223.1.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMockOpenAIApi, type MockOpenAIApi } from '../../e2e/fixtures/mock-openai-api';
+import { startMockMessagesApi, type MockMessagesApi } from '../../e2e/fixtures/mock-messages-api';
+import { startOtlpCaptureReceiver, type OtlpCaptureReceiver } from '../support/otlp-capture-receiver';
+import { importOtlp, type OtlpImportInput } from '../../src/engine/otel/import/import-otlp';
+import type { Transcript } from '../../src/engine/transcript/transcript';
+
+const run = promisify(execFile);
+const app = { name: 'Loupe', version: '0.1.0' };
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+async function produce(
+  script: string,
+  env: Record<string, string>,
+  protocol: 'json' | 'proto',
+): Promise<OtlpCaptureReceiver> {
+  const receiver = await startOtlpCaptureReceiver();
+  closers.push(() => receiver.close());
+  await run(process.execPath, [`test/support/otel-producers/${script}`], {
+    env: { ...process.env, ...env, LOUPE_OTLP_BASE: receiver.url, LOUPE_OTLP_PROTOCOL: protocol },
+    timeout: 45_000,
+  });
+  return receiver;
+}
+
+/** JSON: every export as one line of a JSON-lines file (the Collector's file exporter); protobuf: one file each. */
+function filesOf(receiver: OtlpCaptureReceiver, protocol: 'json' | 'proto'): OtlpImportInput[] {
+  if (protocol === 'json') return [{ text: receiver.received.map((entry) => entry.body.toString('utf8')).join('\n') }];
+  return receiver.received.map((entry) => ({ bytes: new Uint8Array(entry.body) }));
+}
+
+function imported(inputs: OtlpImportInput[]): { transcript: Transcript; notes: string[] } {
+  const outcome = importOtlp(inputs, { runId: 'imported-run', app });
+  if (outcome.kind !== 'transcript')
+    throw new Error(`expected a transcript, got ${JSON.stringify(outcome).slice(0, 400)}`);
+  return outcome;
+}
+
+function expectWeatherRun(transcript: Transcript, provider: string, callId: string): void {
+  expect(transcript.settings.provider).toBe(provider);
+  expect(transcript.system).toBe('You answer questions about the weather.');
+  expect(transcript.rounds).toHaveLength(2);
+  const [first, second] = transcript.rounds;
+  expect(first!.toolCalls).toHaveLength(1);
+  const call = first!.toolCalls[0]!;
+  expect(call).toMatchObject({ id: callId, name: 'get_weather', input: { city: 'Paris' }, status: 'ok' });
+  expect(JSON.parse((call.content[0] as { text: string }).text)).toEqual({ city: 'Paris', celsius: 14, sky: 'windy' });
+  expect(first!.response!.stopReason).toBe('tool_use');
+  expect(second!.response!.content).toEqual([{ type: 'text', text: 'Wear a light jacket: 14 °C and windy.' }]);
+  expect(second!.response!.stopReason).toBe('end_turn');
+  expect(transcript.messages[0]).toEqual({
+    role: 'user',
+    content: [{ type: 'text', text: 'What should I wear in Paris today?' }],
+  });
+  expect(transcript.finishReason).toBe('end_turn');
+  // Each round's timing is its own span's.
+  expect(first!.response!.timing.endedAt).toBeGreaterThan(first!.response!.timing.startedAt - 1);
+  expect(second!.response!.timing.startedAt).toBeGreaterThanOrEqual(first!.response!.timing.startedAt);
+}
+
+describe.each(['json', 'proto'] as const)('traces of real instrumentations over OTLP/%s', (protocol) => {
+  it(
+    '@opentelemetry/instrumentation-openai: rounds from chat spans, messages from its log records',
+    { timeout: 60_000 },
+    async () => {
+      const mock: MockOpenAIApi = await startMockOpenAIApi();
+      closers.push(() => mock.close());
+      mock.enqueue(
+        {
+          content: 'Let me look.',
+          toolCalls: [{ id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } }],
+          usage: { prompt_tokens: 40, completion_tokens: 9 },
+        },
+        { content: 'Wear a light jacket: 14 °C and windy.', usage: { prompt_tokens: 70, completion_tokens: 12 } },
+      );
+      const receiver = await produce('openai-agent.mjs', { LOUPE_OPENAI_BASE: mock.url }, protocol);
+      expect(receiver.received.some((entry) => entry.path === '/v1/logs')).toBe(true);
+      expect(
+        receiver.received.every((entry) => entry.contentType.includes(protocol === 'json' ? 'json' : 'protobuf')),
+      ).toBe(true);
+      const { transcript } = imported(filesOf(receiver, protocol));
+      expectWeatherRun(transcript, 'openai-compatible', 'call_paris');
+      expect(transcript.rounds[0]!.request.model).toBe('gpt-4o-mini');
+      expect(transcript.rounds[0]!.response!.usage).toMatchObject({ inputTokens: 40, outputTokens: 9 });
+      expect(transcript.rounds[0]!.response!.content).toEqual([
+        { type: 'text', text: 'Let me look.' },
+        { type: 'tool_use', id: 'call_paris', name: 'get_weather', input: { city: 'Paris' } },
+      ]);
+    },
+  );
+
+  it(
+    '@arizeai/openinference-instrumentation-anthropic: rounds from LLM spans, llm.input_messages attributes',
+    { timeout: 60_000 },
+    async () => {
+      const mock: MockMessagesApi = await startMockMessagesApi();
+      closers.push(() => mock.close());
+      mock.enqueue(
+        {
+          content: [
+            { type: 'text', text: 'Let me look.' },
+            { type: 'tool_use', id: 'toolu_paris', name: 'get_weather', input: { city: 'Paris' } },
+          ],
+          usage: { input_tokens: 50, output_tokens: 11 },
+        },
+        {
+          content: [{ type: 'text', text: 'Wear a light jacket: 14 °C and windy.' }],
+          usage: { input_tokens: 90, output_tokens: 13 },
+        },
+      );
+      const receiver = await produce('anthropic-agent.mjs', { LOUPE_ANTHROPIC_BASE: mock.url }, protocol);
+      const { transcript } = imported(filesOf(receiver, protocol));
+      expectWeatherRun(transcript, 'anthropic', 'toolu_paris');
+      expect(transcript.rounds[1]!.response!.usage).toMatchObject({ inputTokens: 90, outputTokens: 13 });
+    },
+  );
+});
