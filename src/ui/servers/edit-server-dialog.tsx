@@ -4,6 +4,7 @@ import type { ServerConfig } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { parseHeaders } from '../../store/parse-headers';
 import { Field } from '../common/field';
+import { SecondsField } from '../common/seconds-field';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import { ModalDialog } from '../tools/modal-dialog';
 import { parseServerOAuthSettings } from '../../protocol/read-server-oauth-settings';
@@ -76,21 +77,13 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
             />
           )}
         </Field>
-        <Field
+        <SecondsField
           label="Tool timeout (s)"
           hint="How long a call to this server may stay silent (progress restarts it). Empty: Loop policies decide."
-        >
-          {(control) => (
-            <input
-              {...control}
-              inputMode="decimal"
-              placeholder="the run's setting"
-              className={`${inputClass} font-mono`}
-              value={timeout}
-              onChange={(event) => setTimeoutText(event.target.value)}
-            />
-          )}
-        </Field>
+          placeholder="the run's setting"
+          value={timeout}
+          onChange={setTimeoutText}
+        />
         <ProtocolEraSelect value={era} onChange={setEra} />
         <OAuthClientFields value={oauthText} onChange={setOAuthText} />
         {problems.length > 0 && (

@@ -2,8 +2,8 @@
 // reset; plus the tool's own call timeout.
 import { useMemo, useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { Field } from '../common/field';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { SecondsField } from '../common/seconds-field';
+import { primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import type { ToolRow } from './collect-tool-rows';
 import { diffLines } from './diff-lines';
 import { ModalDialog } from './modal-dialog';
@@ -103,21 +103,13 @@ export function EditToolDialog({
         </pre>
       </details>
       <div className="mt-3">
-        <Field
+        <SecondsField
           label="Timeout (s)"
           hint="How long a call may stay silent (progress restarts it). Wins over the server’s and the run’s setting."
-        >
-          {(control) => (
-            <input
-              {...control}
-              inputMode="decimal"
-              placeholder="the server's or the run's setting"
-              className={`${inputClass} font-mono`}
-              value={timeout}
-              onChange={(event) => setTimeoutText(event.target.value)}
-            />
-          )}
-        </Field>
+          placeholder="the server's or the run's setting"
+          value={timeout}
+          onChange={setTimeoutText}
+        />
         {timeoutProblem !== undefined && (
           <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
             {timeoutProblem}
