@@ -84,8 +84,15 @@ export interface ServersSlice {
 
 export interface RunSlice {
   runView: RunView;
-  /** Starts a run with the current settings and message draft. */
+  /**
+   * Starts a run with the current settings and message draft. When the tool list breaks the provider's limits
+   * (`findRunToolProblems`), nothing is sent: `runRefusedForToolLimits` is set and the page shows the problems with
+   * their fixes.
+   */
   run: () => Promise<void>;
+  /** Run was pressed with a tool list the provider would refuse; cleared by the next run that starts, or dismissed. */
+  runRefusedForToolLimits: boolean;
+  dismissToolLimitsAtRun: () => void;
   stop: () => Promise<void>;
   /** The transcript of the current run, or null when there is none or the worker failed (then an alert says why). */
   exportTranscript: () => Promise<Transcript | null>;

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { SecondsField } from '../common/seconds-field';
 import { primaryButtonClass, secondaryButtonClass } from '../common/styles';
-import type { ToolRow } from './collect-tool-rows';
+import type { ToolRow } from '../../store/tools/collect-tool-rows';
 import { diffLines } from './diff-lines';
 import { ModalDialog } from './modal-dialog';
 import { checkToolDraft, formatToolDefinition, type ToolDraftText } from './tool-draft';
