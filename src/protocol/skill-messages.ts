@@ -1,6 +1,5 @@
 // The MCP Skills part of the worker ⇄ UI contract: a server's skills as Inspect lists them, one loaded with each
 // file's check, and a skill the person attached to the next run's instructions. Types only.
-
 /** One file of a skill as its entry lists it (`digest` is `sha256:` + hex, `size` in bytes). */
 export interface McpSkillFileInfo {
   uri: string;

@@ -6,8 +6,7 @@ import { listAllPages, type BoundedListing } from '../listings/list-all-pages';
 import { checkSkillEntry, type SkillEntry } from './check-skill-entry';
 import { verifySkillFile, type SkillFileCheck } from './verify-skill-file';
 
-/** The extension's identifier, as servers declare it under `capabilities.extensions`. */
-export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
+export { hasSkillsExtension, SKILLS_EXTENSION } from '../../shared/has-skills-extension';
 
 /** Sends one JSON-RPC request to the server and gives its result object (errors propagate). */
 export type McpRequest = (method: string, params: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -15,13 +14,6 @@ export type McpRequest = (method: string, params: Record<string, unknown>) => Pr
 /** A server's skills: the entries that passed their checks, and each refused one with its reason. */
 export interface SkillListing extends BoundedListing<SkillEntry> {
   refused: { uri?: string; problem: string }[];
-}
-
-/** True when `capabilities` (the server's) declare the Skills extension: only then are its methods called. */
-export function hasSkillsExtension(capabilities: unknown): boolean {
-  return (
-    isRecord(capabilities) && isRecord(capabilities['extensions']) && SKILLS_EXTENSION in capabilities['extensions']
-  );
 }
 
 /** Every page of `skills/list` under the listing bounds; a bad entry is refused alone, never the listing. */
