@@ -38,3 +38,25 @@ test('a skill read in Inspect and attached goes into the system prompt of the ne
   expect(JSON.stringify(requests[0]?.body.system)).toContain('call weather.get for their city first');
   await expect(page.getByRole('list', { name: 'Attached skills' })).toHaveCount(0);
 });
+
+test('a skill whose file does not match its digest is shown refused, with the reason, and cannot be attached', async ({
+  page,
+}) => {
+  const modern = `server${new URL(e2eUrls.modernServer).port}`;
+  await page.goto('/');
+  await openSidebarTab(page, 'Servers');
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.modernServer);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: `${modern} connected` }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: `Inspect ${modern}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Inspect ${modern}` });
+  await dialog.getByRole('tab', { name: 'Skills' }).click();
+  const skill = dialog.getByRole('listitem', { name: 'Skill dress-for-weather' });
+  await skill.getByRole('button', { name: 'Read skill' }).click();
+  await expect(skill.getByRole('alert')).toContainText('checklist.md does not match its digest');
+  await expect(skill.getByRole('listitem').filter({ hasText: 'checklist.md' })).toContainText('refused');
+  await expect(skill.getByRole('button', { name: 'Attach to instructions' })).toHaveCount(0);
+  await expect(skill.getByLabel('SKILL.md of dress-for-weather')).toHaveCount(0);
+});
