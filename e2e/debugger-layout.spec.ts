@@ -26,6 +26,7 @@ test('the sidebar tabs follow the ARIA tabs pattern: one tab stop, arrows, Home 
     'Tools',
     'Breakpoints',
     'Policies',
+    'Memory',
     'Tests',
   ]);
   const settings = tablist.getByRole('tab', { name: 'Settings' });
