@@ -13,6 +13,7 @@ import {
   registerLegacyOutlook,
   type OutlookPacing,
 } from './demo-outlook-task';
+import { serveDemoSkill, SKILLS_EXTENSION } from './demo-skill';
 import { forecastShape, forecastTool, weatherCardResource, weatherCardUri } from './demo-weather-card';
 import { serveMcpHttp, type McpHttpHandle } from './serve-mcp-http';
 
@@ -168,7 +169,7 @@ export function createDemoMcpServer(taskStore = new InMemoryTaskStore(), pacing 
 export function createModernDemoMcpServer(tasks = new DemoTaskStore()): ModernMcpServer {
   const server = new ModernMcpServer(
     { name: 'loupe-demo', version: '1.0.0' },
-    { instructions, capabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+    { instructions, capabilities: { extensions: { [TASKS_EXTENSION]: {}, [SKILLS_EXTENSION]: {} } } },
   );
   server.registerTool('weather.get', { ...weatherTool, inputSchema: z.object(weatherShape) }, getWeather);
   server.registerTool('clothing.advise', { ...clothingTool, inputSchema: z.object(clothingShape) }, adviseTool);
@@ -189,6 +190,7 @@ export function createModernDemoMcpServer(tasks = new DemoTaskStore()): ModernMc
     (args) => outlook(args).result,
   );
   serveModernTasks(server, tasks, 'weather.outlook', outlook);
+  serveDemoSkill(server);
   return server;
 }
 

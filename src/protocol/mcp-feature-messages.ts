@@ -3,6 +3,7 @@
 import type { ImageBlock, TextBlock } from '../engine/message/message';
 import type { ProviderSettings } from './settings';
 import type { TrafficEntry } from '../shared/traffic-entry';
+import type { McpSkillListing, McpSkillLoad } from './skill-messages';
 
 /** MCP logging levels (RFC 5424 names), lowest first. */
 export const MCP_LOG_LEVELS = [
@@ -154,6 +155,9 @@ export type McpFeatureCommand =
   | { type: 'mcp-resources-list'; serverId: string; fresh?: boolean }
   | { type: 'mcp-resource-read'; serverId: string; uri: string }
   | { type: 'mcp-prompts-list'; serverId: string; fresh?: boolean }
+  /** MCP Skills: list a server's skills, or load one of its last listing (files checked) by its SKILL.md URI. */
+  | { type: 'mcp-skills-list'; serverId: string }
+  | { type: 'mcp-skill-load'; serverId: string; uri: string }
   | { type: 'mcp-prompt-get'; serverId: string; name: string; arguments: Record<string, string> }
   /** `logging/setLevel`: the least severe level the server should send. */
   | { type: 'mcp-log-level'; serverId: string; level: McpLogLevel }
@@ -164,6 +168,8 @@ export interface McpFeatureCommandResults {
   'mcp-resources-list': McpResourceListing;
   'mcp-resource-read': { contents: McpResourceContent[] };
   'mcp-prompts-list': McpPromptListing;
+  'mcp-skills-list': McpSkillListing;
+  'mcp-skill-load': McpSkillLoad;
   'mcp-prompt-get': McpPromptMessages;
   'mcp-log-level': null;
   'elicitation-answer': null;

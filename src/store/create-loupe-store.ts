@@ -1,4 +1,5 @@
 // Composition of the Loupe store: slices, the client subscription and the first-visit demo server.
+import { createSkillsSlice } from './skills-slice';
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import type { EngineClient } from '../client/engine-client';
@@ -71,6 +72,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     }),
     ...createDebugSlice(set, get, deps),
     ...createMcpFeaturesSlice(set, get, deps),
+    ...createSkillsSlice(set, get, deps),
     ...createOAuthSlice(set, get, deps),
     ...createTestsSlice(set, get, deps),
     ...createMemorySlice(set, get, deps),

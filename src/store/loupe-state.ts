@@ -1,4 +1,5 @@
 // The shape of the Loupe store: data plus actions, assembled from the slices. Types only.
+import type { SkillsSlice } from './skills-slice';
 import type { ShareFileCommand } from '../protocol/share-file-command';
 import type { RunEvent } from '../engine/event/run-event';
 import type { Transcript } from '../engine/transcript/transcript';
@@ -119,6 +120,7 @@ export type LoupeState = AlertsSlice &
   SessionsSlice &
   DebugSlice &
   McpFeaturesSlice &
+  SkillsSlice &
   OAuthSlice &
   TestsSlice &
   MemorySlice;

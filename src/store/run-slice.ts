@@ -1,4 +1,5 @@
 // The current run: starts and stops it through the client and folds its events into the view.
+import { withAttachedSkills } from './skills-slice';
 import { foldRunEvents } from './fold-run-events';
 import { buildRunSettings } from './build-provider-settings';
 import { describeError } from './loupe-state';
@@ -69,16 +70,23 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
       try {
         const attachments = get().attachments.map((attachment) => attachment.block);
         // Read now, not at the click: the selection knows the tools of servers that connected meanwhile.
-        const { settings: current, toolSelection } = get();
+        const { settings: current, toolSelection, attachedSkills } = get();
+        const runSettings = buildRunSettings(current, get().currentSessionId);
         await deps.client.send({
           type: 'run-start',
           runId,
-          settings: { ...buildRunSettings(current, get().currentSessionId), tools: toolSelection },
+          settings: {
+            ...runSettings,
+            // Attached skills go into this run's system prompt (and so its transcript), then come off.
+            system: withAttachedSkills(runSettings.system, attachedSkills),
+            tools: toolSelection,
+          },
           message,
           ...(attachments.length === 0 ? {} : { attachments }),
         });
         // Attached resources go with this message only.
         if (attachments.length > 0) set({ attachments: [] });
+        if (attachedSkills.length > 0) set({ attachedSkills: [] });
       } catch (error) {
         const text = describeError(error);
         endStarting(runId, { finishReason: 'error', error: { message: text } });

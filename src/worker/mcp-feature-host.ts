@@ -165,6 +165,10 @@ export function createMcpFeatureHost(deps: McpFeatureHostDependencies): McpFeatu
           .servers()
           .connection(command.serverId)
           .browse.listPrompts({ fresh: command.fresh === true });
+      case 'mcp-skills-list':
+        return deps.servers().connection(command.serverId).skills.list();
+      case 'mcp-skill-load':
+        return deps.servers().connection(command.serverId).skills.load(command.uri);
       case 'mcp-prompt-get':
         return deps.servers().connection(command.serverId).browse.getPrompt(command.name, command.arguments);
       case 'mcp-log-level':

@@ -69,6 +69,8 @@ export function createServerHost(deps: ServerHostDependencies): ServerHost {
           'mcp-resource-read': true,
           'mcp-prompts-list': true,
           'mcp-prompt-get': true,
+          'mcp-skills-list': true,
+          'mcp-skill-load': true,
           'mcp-log-level': true,
           'elicitation-answer': true,
           'sampling-answer': true,

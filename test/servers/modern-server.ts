@@ -10,6 +10,8 @@ import {
 import { z } from 'zod';
 import { serveMcpHttp, type McpHttpHandle, type ServeMcpHttpOptions } from '../../server/serve-mcp-http';
 import { registerModernExtras } from './modern-server-extras';
+import { SKILLS_EXTENSION } from '../../server/demo-skill';
+import { serveTamperedSkill } from './tampered-skill';
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
@@ -35,7 +37,7 @@ export function createModernMcpServer(options: ModernServerOptions = {}): McpSer
     { name: 'modern', version: '2.0.0' },
     {
       instructions: 'A server that speaks MCP 2026-07-28 only.',
-      capabilities: { logging: {} },
+      capabilities: { logging: {}, extensions: { [SKILLS_EXTENSION]: {} } },
       ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
     },
   );
@@ -119,6 +121,8 @@ export function createModernMcpServer(options: ModernServerOptions = {}): McpSer
   );
 
   registerModernExtras(server);
+  // MCP Skills: one skill whose listed digest is not its file's (the hostile case Inspect must refuse).
+  serveTamperedSkill(server);
   return server;
 }
 

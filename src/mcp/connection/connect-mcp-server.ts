@@ -4,6 +4,7 @@
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { createMcpAppAccess } from '../apps/mcp-app-access';
 import { createMcpBrowser } from '../listings/browse-mcp-server';
+import { createMcpSkillAccess } from '../skills/mcp-skill-access';
 import { DEFAULT_LISTING_CAPS } from '../listings/list-all-pages';
 import { createListingCache, LISTING_METHODS, listingIdentityOf } from '../listings/listing-cache';
 import { createToolListing } from '../listings/tool-listing';
@@ -139,6 +140,7 @@ export async function connectMcpServer(
     ...(session.eraNote === undefined ? {} : { eraNote: session.eraNote }),
     ...(instructions === undefined ? {} : { instructions }),
     serverCapabilities: { ...session.client.getServerCapabilities() },
+    skills: createMcpSkillAccess(withSession, connectTimeoutMs, { ...session.client.getServerCapabilities() }),
     browse: createMcpBrowser(withSession, connectTimeoutMs, { cache: listingCache, identity }),
     apps: createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs),
     async setLogLevel(level) {

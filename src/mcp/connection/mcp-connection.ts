@@ -5,6 +5,7 @@ import type { Tool } from '../../engine/tool/tool';
 import type { ServerToolInfo } from '../../protocol/server-status';
 import type { McpAppAccess } from '../apps/mcp-app-access';
 import type { McpBrowser } from '../listings/browse-mcp-server';
+import type { McpSkillAccess } from '../skills/mcp-skill-access';
 import type { ListingCaps } from '../listings/list-all-pages';
 import type { ListingCache } from '../listings/listing-cache';
 import type { OAuthClientProvider } from '../sdk/mcp-sdk-client';
@@ -83,6 +84,8 @@ export interface McpConnection {
   readonly serverCapabilities: Record<string, unknown>;
   /** Resources and prompts of this server. */
   readonly browse: McpBrowser;
+  /** This server's MCP Skills (listed and loaded on demand; only when it declares the extension). */
+  readonly skills: McpSkillAccess;
   /** What this server's MCP Apps may reach: their `ui://` pages and the tools marked for apps. */
   readonly apps: McpAppAccess;
   /**

@@ -92,7 +92,8 @@ describe('a 2026-07-28 server beyond tool calls', () => {
     const connection = await connect();
     try {
       const { resources, templates } = await connection.browse.listResources();
-      expect(resources).toEqual([
+      // The server's skill files (test/servers/tampered-skill.ts) are resources too; this test is about the notes.
+      expect(resources.filter((resource) => !resource.uri.startsWith('skill://'))).toEqual([
         expect.objectContaining({ uri: 'note://modern/today', name: 'today', title: 'Today', mimeType: 'text/plain' }),
       ]);
       expect(templates).toEqual([

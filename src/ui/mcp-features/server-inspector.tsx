@@ -7,8 +7,10 @@ import { PromptsBrowser } from './prompts-browser';
 import { ServerProtocolLog } from './server-protocol-log';
 import { ResourcesBrowser } from './resources-browser';
 import { ServerLog } from './server-log';
+import { SkillsBrowser } from './skills-browser';
+import { hasSkillsExtension } from '../../shared/has-skills-extension';
 
-const tabs = ['Resources', 'Prompts', 'Log', 'Protocol'] as const;
+const tabs = ['Resources', 'Prompts', 'Skills', 'Log', 'Protocol'] as const;
 type Tab = (typeof tabs)[number];
 
 export function ServerInspector({
@@ -76,6 +78,14 @@ export function ServerInspector({
           ) : (
             <p className="text-xs text-zinc-600 dark:text-zinc-400">
               This server does not offer resources{connected ? '' : ' (not connected)'}.
+            </p>
+          ))}
+        {tab === 'Skills' &&
+          (connected && hasSkillsExtension(state.capabilities) ? (
+            <SkillsBrowser serverId={server.id} />
+          ) : (
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+              This server does not offer skills{connected ? '' : ' (not connected)'}.
             </p>
           ))}
         {tab === 'Prompts' &&
