@@ -14,10 +14,21 @@ import { importFile, sendMessage } from './fixtures/run-message';
 
 const HOSTILE = '</script><img src=x onerror="alert(1)"> What should I wear in Paris today?';
 
-async function exportAs(page: Page, item: string): Promise<{ path: string; name: string }> {
+async function exportAs(
+  page: Page,
+  item: string,
+  runs?: 'This run' | 'Whole session',
+): Promise<{ path: string; name: string }> {
   const download = page.waitForEvent('download');
   await page.getByRole('group', { name: 'Run actions' }).getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('menuitem', { name: item, exact: true }).click();
+  if (runs !== undefined) {
+    // HAR asks first: the shown run or the whole session (and one server or all, left at all here).
+    const dialog = page.getByRole('dialog', { name: 'Export HAR' });
+    await dialog.getByRole('radio', { name: runs }).check();
+    await expect(dialog.getByRole('combobox', { name: 'Server' })).toHaveValue('');
+    await dialog.getByRole('button', { name: 'Download HAR' }).click();
+  }
   const file = await download;
   return { path: await file.path(), name: file.suggestedFilename() };
 }
@@ -89,8 +100,14 @@ test('Export → HAR: valid HAR 1.2 without secrets; a new page’s MCP requests
   await useMockAnthropic(page);
   await sendMessage(page, 'What should I wear in Paris today?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-  const file = await exportAs(page, 'HAR');
-  expect(file.name).toMatch(/^loupe-[0-9a-f-]{8}\.har$/);
+  // The shown run alone: its three model calls and its two tool calls, none of the connection's traffic before it.
+  const shown = JSON.parse(readFileSync((await exportAs(page, 'HAR', 'This run')).path, 'utf8')) as Har;
+  const shownBodies = shown.log.entries.map((entry) => entry.request.postData?.text ?? '');
+  expect(shownBodies.filter((body) => body.includes('"method":"tools/call"'))).toHaveLength(2);
+  expect(shownBodies.filter((body) => body.includes('"method":"initialize"'))).toHaveLength(0);
+  expect(JSON.stringify(shown)).not.toContain(MOCK_API_KEY);
+  const file = await exportAs(page, 'HAR', 'Whole session');
+  expect(file.name).toMatch(/^loupe-[0-9a-f-]{8}-session\.har$/);
   const text = readFileSync(file.path, 'utf8');
   const har = JSON.parse(text) as Har;
   expect(new Validator(harSchema, '7', false).validate(har).errors).toEqual([]);

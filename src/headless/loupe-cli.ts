@@ -28,7 +28,7 @@ async function convert(argv: readonly string[]): Promise<number> {
   }
   const { runConvertCommand } = await import('./run-convert-command');
   return runConvertCommand(parsed.value, {
-    readFile: (path) => readFile(path, 'utf8'),
+    readFile: async (path) => new Uint8Array(await readFile(path)),
     writeFile: (path, text) => writeFile(path, text, 'utf8'),
     out: (line) => console.info(line),
     err: (line) => console.error(line),

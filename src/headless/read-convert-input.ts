@@ -1,4 +1,4 @@
-// What `convert` reads: a Loupe transcript, an OpenTelemetry GenAI trace in OTLP/JSON (issue 34), or a provider
+// What `convert` reads: a Loupe transcript, an OpenTelemetry GenAI trace in OTLP/JSON or protobuf (issue 34), or a provider
 // request body / a curl carrying one (issue 35), turned into a transcript with the same code the app's import uses. Every input ends in the app's own
 // transcript import (its schema checks, its words for what is wrong).
 import { importOtlp } from '../engine/otel/import/import-otlp';
@@ -12,23 +12,42 @@ import { transcriptApp } from '../worker/run-transcript-meta';
 
 export type ConvertInput = { ok: true; transcript: Transcript; from: string } | { ok: false; problems: string[] };
 
-/** Reads `text` as a transcript, or as a request made into one; `now` dates a request's transcript. */
-export function readConvertInput(text: string, options: { appVersion: string; now: number }): ConvertInput {
+export interface ConvertInputOptions {
+  appVersion: string;
+  /** Dates a request's transcript. */
+  now: number;
+  /** The agent trace to read from an OpenTelemetry file of several. */
+  traceId?: string;
+}
+
+/**
+ * Reads the file's bytes as a transcript, or as a trace or a request made into one. Bytes, not text: an OTLP
+ * protobuf file is not UTF-8 (decoding it first would mangle it), so the OTLP reader gets them as they are, as the
+ * app's import does (src/worker/detect-otlp-import.ts); everything else is read as UTF-8 text.
+ */
+export function readConvertInput(bytes: Uint8Array, options: ConvertInputOptions): ConvertInput {
+  const text = new TextDecoder().decode(bytes);
   if (isHtmlText(text)) {
     const read = readHtmlFile(text);
     if ('problem' in read) return { ok: false, problems: [read.problem] };
-    return readConvertInput(read.json, options);
+    return readConvertInput(new TextEncoder().encode(read.json), options);
   }
   const app = transcriptApp(options.appVersion);
-  const otlp = importOtlp([{ text }], { runId: 'run_converted', app });
+  const otlp = importOtlp([{ bytes }], {
+    runId: 'run_converted',
+    app,
+    ...(options.traceId === undefined ? {} : { traceId: options.traceId }),
+  });
   if (otlp.kind === 'refused') return { ok: false, problems: otlp.problems.map(describeProblem) };
   if (otlp.kind === 'choice')
     return {
       ok: false,
       problems: [
-        `the file holds ${otlp.traces.length} agent traces (${otlp.traces.map((trace) => trace.traceId).join(', ')}); convert reads a file of one — open it in the app to pick one`,
+        `the file holds ${otlp.traces.length} agent traces (${otlp.traces.map((trace) => trace.traceId).join(', ')}); pick one with --trace <id>`,
       ],
     };
+  if (otlp.kind === 'not-otlp' && options.traceId !== undefined)
+    return { ok: false, problems: ['--trace picks a trace of an OpenTelemetry file, and this file is not one'] };
   const requestTexts = otlp.kind === 'transcript' ? undefined : findRequestTexts(text);
   let transcriptText = otlp.kind === 'transcript' ? JSON.stringify(otlp.transcript) : text;
   let from = otlp.kind === 'transcript' ? 'an OpenTelemetry trace' : 'a Loupe transcript';
@@ -47,7 +66,7 @@ export function readConvertInput(text: string, options: { appVersion: string; no
     return {
       ok: false,
       problems: [
-        'expected a Loupe transcript, an OTLP/JSON GenAI trace, a provider request body or a curl carrying one',
+        'expected a Loupe transcript, an OTLP GenAI trace, a provider request body or a curl carrying one',
         ...imported.problems.map((problem) => `${problem.path}: expected ${problem.expected}, got ${problem.got}`),
       ],
     };

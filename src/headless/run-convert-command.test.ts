@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseConvertArgs } from './parse-convert-args';
 import { runConvertCommand, type ConvertIo } from './run-convert-command';
+import { transcriptsToOtlp } from '../engine/otel/transcript-to-otlp';
+import type { Transcript } from '../engine/transcript/transcript';
 
 const body = JSON.stringify({
   model: 'claude-sonnet-4-5',
@@ -12,12 +14,16 @@ const body = JSON.stringify({
   ],
 });
 
-function io(files: Record<string, string>) {
+function io(files: Record<string, string | Uint8Array>) {
   const written: Record<string, string> = {};
   const out: string[] = [];
   const err: string[] = [];
   const value: ConvertIo = {
-    readFile: (path) => (path in files ? Promise.resolve(files[path]!) : Promise.reject(new Error('missing'))),
+    readFile: (path) => {
+      const file = files[path];
+      if (file === undefined) return Promise.reject(new Error('missing'));
+      return Promise.resolve(typeof file === 'string' ? new TextEncoder().encode(file) : file);
+    },
     writeFile: (path, text) => Promise.resolve(void (written[path] = text)),
     out: (text) => out.push(text),
     err: (line) => err.push(line),
@@ -102,9 +108,11 @@ describe('convert --to html and --to har (the same FORMATS table)', () => {
     ]);
     const html = run.written['run.html']!;
     expect(html).toMatch(/^<!doctype html>/);
-    const back = io({ 'run.html': html });
+    const back = io({ 'run.html': html, 'run.json': transcript });
     expect(await convert(['run.html', '--to', 'transcript', '--out', 'back.json'], back.value)).toBe(0);
-    expect(JSON.parse(back.written['back.json']!)).toEqual(JSON.parse(transcript));
+    // Equal to the transcript as convert reads it (an older version's is upgraded on the way in).
+    expect(await convert(['run.json', '--to', 'transcript', '--out', 'read.json'], back.value)).toBe(0);
+    expect(JSON.parse(back.written['back.json']!)).toEqual(JSON.parse(back.written['read.json']!));
   });
 
   it('writes a request body as HAR: the demo rounds sent nothing, so no entries, said in the summary', async () => {
@@ -112,5 +120,59 @@ describe('convert --to html and --to har (the same FORMATS table)', () => {
     expect(await convert(['req.json', '--to', 'har'], run.value)).toBe(0);
     expect(run.out).toEqual(['Wrote req.har: a HAR 1.2 file of 0 model request(s) (from a provider request).']);
     expect(JSON.parse(run.written['req.har']!)).toMatchObject({ log: { version: '1.2', entries: [] } });
+  });
+});
+
+describe('convert --trace: a file of several agent traces', () => {
+  const fixture = JSON.parse(
+    readFileSync('test/fixtures/transcripts/v2/demo-weather-clothing.json', 'utf8'),
+  ) as Transcript;
+  // A second run that stopped after its first round: its trace reads back as one round.
+  const second: Transcript = {
+    ...fixture,
+    runId: 'run_second',
+    rounds: fixture.rounds.slice(0, 1),
+    messages: fixture.messages.slice(0, 3),
+  };
+  const otlp = JSON.stringify(transcriptsToOtlp([fixture, second], { content: true, appVersion: 'test' }));
+  const traceIds = (
+    JSON.parse(otlp) as { resourceSpans: { scopeSpans: { spans: { traceId: string }[] }[] }[] }
+  ).resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((span) => span.traceId)));
+  const [firstId, secondId] = [...new Set(traceIds)];
+
+  it('refuses without --trace, naming each trace id and the option; writes nothing', async () => {
+    expect(firstId).toBeDefined();
+    expect(secondId).toBeDefined();
+    const run = io({ 'two.json': otlp });
+    expect(await convert(['two.json', '--to', 'transcript'], run.value)).toBe(2);
+    const said = run.err.join('\n');
+    expect(said).toContain(firstId);
+    expect(said).toContain(secondId);
+    expect(said).toContain('--trace <id>');
+    expect(run.written).toEqual({});
+  });
+
+  it('reads the trace --trace names, each to its own run; an id not in the file is refused', async () => {
+    const run = io({ 'two.json': otlp });
+    expect(await convert(['two.json', '--to', 'transcript', '--trace', firstId!, '--out', 'a.json'], run.value)).toBe(
+      0,
+    );
+    expect(await convert(['two.json', '--to', 'transcript', '--trace', secondId!, '--out', 'b.json'], run.value)).toBe(
+      0,
+    );
+    const read = (name: string) => JSON.parse(run.written[name]!) as Transcript;
+    expect(read('a.json').rounds).toHaveLength(fixture.rounds.length);
+    expect(read('b.json').rounds).toHaveLength(second.rounds.length);
+    expect(read('a.json').messages).not.toEqual(read('b.json').messages);
+    expect(await convert(['two.json', '--to', 'transcript', '--trace', 'ab'.repeat(16)], run.value)).toBe(2);
+    expect(run.err.join('\n')).toContain(`the trace ${'ab'.repeat(16)}`);
+    expect(await convert(['two.json', '--to', 'transcript', '--trace'], run.value)).toBe(2);
+    expect(run.err.at(-1)).toBe('--trace needs a value.');
+  });
+
+  it('refuses --trace on a file that is not OpenTelemetry', async () => {
+    const run = io({ 'req.json': body });
+    expect(await convert(['req.json', '--to', 'transcript', '--trace', firstId!], run.value)).toBe(2);
+    expect(run.err.join('\n')).toContain('--trace picks a trace of an OpenTelemetry file');
   });
 });

@@ -1,4 +1,4 @@
-// `npm run loupe -- convert`: a Loupe transcript, a provider request body or a curl carrying one, written as a
+// `npm run loupe -- convert`: a Loupe transcript, an OTLP trace (JSON or protobuf), a provider request body or a curl carrying one, written as a
 // transcript, one HTML file, a HAR file or OTLP/JSON, read with the app's own import (the same checks, the same words for what is
 // wrong). Exit 0 written, 2 unreadable input (the reason on stderr, nothing written).
 import { transcriptsToOtlp } from '../engine/otel/transcript-to-otlp';
@@ -10,7 +10,8 @@ import type { ConvertCommand } from './parse-convert-args';
 import { readConvertInput } from './read-convert-input';
 
 export interface ConvertIo {
-  readFile: (path: string) => Promise<string>;
+  /** The file's bytes (an OTLP protobuf file is not text). */
+  readFile: (path: string) => Promise<Uint8Array>;
   writeFile: (path: string, text: string) => Promise<void>;
   out: (line: string) => void;
   err: (line: string) => void;
@@ -70,14 +71,18 @@ const FORMATS: Record<
 };
 
 export async function runConvertCommand(command: ConvertCommand, io: ConvertIo): Promise<number> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await io.readFile(command.inputPath);
+    bytes = await io.readFile(command.inputPath);
   } catch (error) {
     io.err(`${command.inputPath}: cannot read the file (${error instanceof Error ? error.message : String(error)}).`);
     return 2;
   }
-  const input = readConvertInput(text, { appVersion: io.appVersion, now: io.now() });
+  const input = readConvertInput(bytes, {
+    appVersion: io.appVersion,
+    now: io.now(),
+    ...(command.traceId === undefined ? {} : { traceId: command.traceId }),
+  });
   if (!input.ok) {
     io.err(`${command.inputPath} is not something Loupe can convert:`);
     for (const problem of input.problems) io.err(`  ${problem}`);

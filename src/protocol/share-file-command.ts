@@ -1,12 +1,20 @@
 // The command that builds a file to share from a run (issue 35): types only; the builders load in the worker.
+import type { HarScope } from '../engine/har/har-scope';
 import type { ServerTraffic } from '../engine/har/traffic-to-har';
 import type { Transcript } from '../engine/transcript/transcript';
 
 /**
  * `html`: one self-contained HTML file of `transcript`. `har`: the model calls of `transcripts` and the MCP traffic
- * of `traffic` (each server's URL already redacted) as one HAR 1.2 file. The caller redacts the person's secrets
- * first, as for every export; the HAR's headers are redacted by name as well.
+ * of `traffic` (each server's URL already redacted) as one HAR 1.2 file, narrowed to `scope` (one server or all; for
+ * a run, only the traffic inside its time). The caller redacts the person's secrets first, as for every export; the
+ * HAR's headers are redacted by name as well.
  */
 export type ShareFileCommand =
   | { type: 'share-file-build'; format: 'html'; transcript: Transcript }
-  | { type: 'share-file-build'; format: 'har'; transcripts: Transcript[]; traffic: ServerTraffic[] };
+  | {
+      type: 'share-file-build';
+      format: 'har';
+      transcripts: Transcript[];
+      traffic: ServerTraffic[];
+      scope: HarScope;
+    };

@@ -6,3 +6,9 @@ export interface RunExportContext {
   store: LoupeStore;
   say: (notice: string | undefined) => void;
 }
+
+/** What an item that asks first gets: the same context, and a way to close its dialog. */
+export interface RunExportDialogProps {
+  context: RunExportContext;
+  onClose: () => void;
+}

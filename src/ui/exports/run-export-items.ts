@@ -3,16 +3,21 @@
 import type { Transcript } from '../../engine/transcript/transcript';
 import { downloadJson, transcriptFileName } from '../transcript/download-json';
 import { redactTranscript } from './redact-export';
-import { exportHar, exportHtmlFile } from './share-file-items';
-import type { RunExportContext } from './run-export-context';
+import type { ComponentType } from 'react';
+import { HarExportDialog } from './har-export-dialog';
+import { exportHtmlFile } from './share-file-items';
+import type { RunExportContext, RunExportDialogProps } from './run-export-context';
 
 export type { RunExportContext } from './run-export-context';
 
-export interface RunExportItem {
-  /** The menu item's accessible name. */
-  label: string;
-  run: (context: RunExportContext) => Promise<void>;
-}
+/** A menu item: it downloads at once (`run`), or opens a dialog that asks first (`Dialog`). */
+export type RunExportItem =
+  | {
+      /** The menu item's accessible name. */
+      label: string;
+      run: (context: RunExportContext) => Promise<void>;
+    }
+  | { label: string; Dialog: ComponentType<RunExportDialogProps> };
 
 /** The transcripts, redacted, and the notice to show when anything was replaced. */
 function redactAll(transcripts: Transcript[], context: RunExportContext): Transcript[] {
@@ -48,7 +53,7 @@ async function exportOtlp(context: RunExportContext, scope: 'run' | 'session'): 
 export const RUN_EXPORT_ITEMS: readonly RunExportItem[] = [
   { label: 'Transcript (JSON)', run: exportTranscriptFile },
   { label: 'HTML file', run: exportHtmlFile },
-  { label: 'HAR', run: exportHar },
+  { label: 'HAR', Dialog: HarExportDialog },
   { label: 'OpenTelemetry (OTLP JSON)', run: (context) => exportOtlp(context, 'run') },
   // Not "OpenTelemetry (OTLP JSON) …": a name containing the run item's would make that name ambiguous.
   { label: 'Session trace (OTLP JSON)', run: (context) => exportOtlp(context, 'session') },

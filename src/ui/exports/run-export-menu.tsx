@@ -1,9 +1,11 @@
 // The run actions' Export menu: a button that opens the list of RUN_EXPORT_ITEMS (a menu of menuitems; Escape or
-// a choice closes it), beside the Export transcript button the UI contract keeps.
-import { useState } from 'react';
+// a choice closes it), beside the Export transcript button the UI contract keeps. An item that asks first (HAR) opens
+// its dialog here.
+import { useState, type ComponentType } from 'react';
 import { useLoupeStore, useLoupeStoreApi } from '../../store/loupe-store-provider';
 import { secondaryButtonClass, smallButtonClass } from '../common/styles';
 import { RUN_EXPORT_ITEMS, type RunExportItem } from './run-export-items';
+import type { RunExportDialogProps } from './run-export-context';
 import { announce } from '../common/announce';
 
 export function RunExportMenu() {
@@ -11,13 +13,19 @@ export function RunExportMenu() {
   const store = useLoupeStoreApi();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [Dialog, setDialog] = useState<{ Component: ComponentType<RunExportDialogProps> } | null>(null);
   const choose = async (item: RunExportItem) => {
     setOpen(false);
-    setBusy(true);
     // What the item says (redactions made) follows the download's own line in the action notice, off the row.
     const said: { notice?: string | undefined } = {};
+    const context = { store, say: (notice: string | undefined) => (said.notice = notice) };
+    if ('Dialog' in item) {
+      setDialog({ Component: item.Dialog });
+      return;
+    }
+    setBusy(true);
     try {
-      await item.run({ store, say: (notice) => (said.notice = notice) });
+      await item.run(context);
     } finally {
       setBusy(false);
     }
@@ -58,6 +66,18 @@ export function RunExportMenu() {
             </li>
           ))}
         </ul>
+      )}
+      {Dialog !== null && (
+        <Dialog.Component
+          context={{
+            store,
+            // The dialog downloads; what it says is announced at once (there is no menu row to keep it off).
+            say: (notice) => {
+              if (notice !== undefined) announce(notice, { append: true });
+            },
+          }}
+          onClose={() => setDialog(null)}
+        />
       )}
     </div>
   );
