@@ -18,6 +18,7 @@ import { createRunTranscripts } from './run-transcript-meta';
 import type { ServerRegistry } from './server-registry';
 import { sessionCommandTable, type SessionCommandType } from './session-command-table';
 import { createSessionCommands } from './session-commands';
+import { sendRunTrace } from './send-run-trace';
 import { createRunStarter } from './start-run';
 import type { MemoryHost } from './memory-host';
 
@@ -28,6 +29,8 @@ export interface RunHostDependencies {
   createModel: (provider: ProviderSettings, context?: ModelContext) => Model;
   appVersion: string;
   runLocalHandler?: RunHandler;
+  /** What posts traces to the person's OTLP endpoint. Default: the global `fetch`. */
+  fetchFn?: typeof fetch;
   /** Adds the memory tool to a run whose provider sends it. */
   memory: Pick<MemoryHost, 'withMemoryTool'>;
 }
@@ -37,6 +40,7 @@ type RunCommandType =
   | 'run-stop'
   | 'transcript-export'
   | 'otlp-convert'
+  | 'otlp-send'
   | DebugCommand['type']
   | McpAppCommand['type']
   | SessionCommandType;
@@ -90,6 +94,12 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
         const { transcriptsToOtlp } = await import('../engine/otel/transcript-to-otlp');
         return transcriptsToOtlp(command.transcripts, { content: command.content, appVersion: deps.appVersion });
       },
+      'otlp-send': (command) =>
+        sendRunTrace(command, {
+          transcriptOf: transcripts.transcriptOf,
+          appVersion: deps.appVersion,
+          fetchFn: deps.fetchFn ?? ((input, init) => fetch(input, init)),
+        }),
       ...answerEach<Exclude<DebugCommand['type'], 'run-fork'>>(
         {
           'debug-set': true,
