@@ -124,7 +124,7 @@ describe('settings persistence', () => {
 
   it('remembers whether OpenTelemetry exports carry content, off by default and for anything but true', () => {
     const storage = new MemoryStorage();
-    const off = { includeContent: false, endpoint: '', headers: {} };
+    const off = { includeContent: false, endpoint: '', traceContext: true, headers: {} };
     expect(loadSettings(storage).telemetry).toEqual(off);
     saveSettings(storage, { ...defaultSettings, telemetry: { ...off, includeContent: true } });
     expect(loadSettings(storage).telemetry).toEqual({ ...off, includeContent: true });
@@ -134,7 +134,12 @@ describe('settings persistence', () => {
 
   it('remembers the OTLP endpoint but never its headers (they hold a collector key)', () => {
     const storage = new MemoryStorage();
-    const telemetry = { includeContent: false, endpoint: 'https://otel.example', headers: { 'x-api-key': 'k-123456' } };
+    const telemetry = {
+      includeContent: false,
+      endpoint: 'https://otel.example',
+      traceContext: false,
+      headers: { 'x-api-key': 'k-123456' },
+    };
     saveSettings(storage, { ...defaultSettings, telemetry });
     expect(storage.getItem(SETTINGS_KEY)).not.toContain('k-123456');
     expect(loadSettings(storage).telemetry).toEqual({ ...telemetry, headers: {} });

@@ -83,6 +83,7 @@ function readTelemetry(stored: unknown): Settings['telemetry'] {
   return {
     includeContent: record['includeContent'] === true,
     endpoint: typeof endpoint === 'string' ? endpoint : '',
+    traceContext: record['traceContext'] !== false,
     headers: {},
   };
 }
@@ -148,7 +149,11 @@ export function saveSettings(storage: Storage | undefined, given: Settings): voi
     prices: settings.prices,
     policies: settings.policies,
     // The endpoint's headers stay in memory, like a server's: they usually hold an API key.
-    telemetry: { includeContent: settings.telemetry.includeContent, endpoint: settings.telemetry.endpoint },
+    telemetry: {
+      includeContent: settings.telemetry.includeContent,
+      endpoint: settings.telemetry.endpoint,
+      traceContext: settings.telemetry.traceContext,
+    },
     apiTools: settings.apiTools,
   };
   writeItem(storage, SETTINGS_KEY, persisted);

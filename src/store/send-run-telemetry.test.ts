@@ -14,7 +14,7 @@ function setUp(answers: CommandResults['otlp-send'][], endpoint = 'http://localh
     settings: {
       ...defaultSettings,
       apiKey: 'sk-ant-person-key',
-      telemetry: { includeContent: true, endpoint, headers: { 'x-key': 'collector-key' } },
+      telemetry: { includeContent: true, endpoint, traceContext: true, headers: { 'x-key': 'collector-key' } },
     },
     servers: [],
     sessionAccess: 'owner',

@@ -4,6 +4,7 @@ import { setTelemetryEndpoint } from './set-telemetry-endpoint';
 const withKey = {
   includeContent: false,
   endpoint: 'https://otel.example/v1/traces',
+  traceContext: true,
   headers: { 'x-api-key': 'collector-key' },
 };
 

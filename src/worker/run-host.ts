@@ -19,6 +19,7 @@ import type { ServerRegistry } from './server-registry';
 import { sessionCommandTable, type SessionCommandType } from './session-command-table';
 import { createSessionCommands } from './session-commands';
 import { sendRunTrace } from './send-run-trace';
+import { McpCallRecord } from './record-mcp-calls';
 import { createRunStarter } from './start-run';
 import type { MemoryHost } from './memory-host';
 
@@ -56,7 +57,8 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
   const transcripts = createRunTranscripts(runs, deps.appVersion);
   const manual = new ManualTurns(deps.post, (prefix) => environment.createId(prefix));
   const debug = createDebugHost({ runs, manual, transcriptOf: transcripts.transcriptOf });
-  const starter = createRunStarter({ ...deps, runs, manual, debug });
+  const mcpCalls = new McpCallRecord();
+  const starter = createRunStarter({ ...deps, runs, manual, debug, mcpCalls });
   const appCalls = createAppCallHost({
     runs,
     servers,
@@ -92,11 +94,16 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
       'otlp-convert': async (command) => {
         // Loaded on first use: the mapping stays out of the worker's first load.
         const { transcriptsToOtlp } = await import('../engine/otel/transcript-to-otlp');
-        return transcriptsToOtlp(command.transcripts, { content: command.content, appVersion: deps.appVersion });
+        return transcriptsToOtlp(command.transcripts, {
+          content: command.content,
+          appVersion: deps.appVersion,
+          mcpCalls: mcpCalls.of(...command.transcripts.map((transcript) => transcript.runId)),
+        });
       },
       'otlp-send': (command) =>
         sendRunTrace(command, {
           transcriptOf: transcripts.transcriptOf,
+          mcpCallsOf: (runId) => mcpCalls.of(runId),
           appVersion: deps.appVersion,
           fetchFn: deps.fetchFn ?? ((input, init) => fetch(input, init)),
         }),

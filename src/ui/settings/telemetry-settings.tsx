@@ -58,6 +58,20 @@ export function TelemetrySettings() {
           ? endpointProblem
           : 'Each run is sent there as OTLP/HTTP JSON when it ends (/v1/traces is added to a base URL). Empty: nothing is sent.'}
       </p>
+      <label className="mt-3 flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={telemetry.traceContext}
+          onChange={(event) => updateSettings({ telemetry: { ...telemetry, traceContext: event.target.checked } })}
+        />
+        <span>
+          Send trace context to MCP servers
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+            While runs are sent, each tool call tells its server the call&apos;s span (traceparent in the request&apos;s
+            _meta), so a server with OpenTelemetry lands its spans in the same trace.
+          </span>
+        </span>
+      </label>
       <label className={`${labelClass} mt-3`} htmlFor="otlp-headers">
         OTLP headers
       </label>
