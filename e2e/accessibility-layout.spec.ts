@@ -13,7 +13,7 @@ async function pausedAtTheWeatherCall(page: Page): Promise<void> {
   await expectDemoConnected(page);
   await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
-  await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_get');
+  await page.getByRole('combobox', { name: 'Breakpoint tool' }).selectOption('demo__weather_get');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
   await sendMessage(page, 'What should I wear in Paris today?');
   await expect(page.getByRole('status', { name: 'Debugger status' })).toContainText(

@@ -10,13 +10,16 @@ import { chooseMockAnthropic, MOCK_API_KEY as API_KEY } from './fixtures/choose-
 import { replaceDemoServer } from './fixtures/replace-demo-server';
 import { enqueue, mockRequests } from './fixtures/mock-control';
 import { sendMessage } from './fixtures/run-message';
+import { openSidebarTab } from './fixtures/sidebar';
 
 const demo = localServerName(E2E_PORTS.demoServer);
 const media = localServerName(E2E_PORTS.mediaServer);
 
 async function useMockAnthropic(page: Page, apiKey = API_KEY): Promise<void> {
   await chooseMockAnthropic(page, apiKey);
+  await openSidebarTab(page, 'Policies');
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('6');
+  await openSidebarTab(page, 'Settings');
 }
 
 interface RecordedRequest {

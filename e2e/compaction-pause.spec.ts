@@ -21,6 +21,7 @@ async function setUp(page: Page): Promise<void> {
   await setMockDefault('tools-forever');
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Policies');
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('14');
   await replaceDemoServer(page, e2eUrls.demoServer);
   await openSidebarTab(page, 'Settings');

@@ -28,6 +28,7 @@ test('a 40-round run against a small context window compacts, finishes, and the 
   await setMockDefault('tools-forever');
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Policies');
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('40');
   await replaceDemoServer(page, e2eUrls.demoServer);
 

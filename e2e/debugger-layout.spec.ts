@@ -81,7 +81,7 @@ test('"Messages so far" at a pause is exactly the history the next request carri
   await expectDemoConnected(page);
   await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
-  await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_get');
+  await page.getByRole('combobox', { name: 'Breakpoint tool' }).selectOption('demo__weather_get');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
 
   // Nothing to show before a run.

@@ -116,7 +116,7 @@ test('a breakpoint on a tool stops only there; approval asks and a denial reache
   await useMockAnthropic(page);
   await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
-  await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__clothing_advise');
+  await page.getByRole('combobox', { name: 'Breakpoint tool' }).selectOption('demo__clothing_advise');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
   await expect(page.getByRole('list', { name: 'Breakpoints' })).toContainText('tool demo__clothing_advise');
   await sendMessage(page, 'What should I wear?');

@@ -202,7 +202,7 @@ test('a direct-output tool ends the run with its result as the answer, and no re
 test('"At a limit: Fallback brief" sends everything known as one brief to a fresh request', async ({ page }) => {
   await useMockAnthropic(page);
   await page.getByRole('textbox', { name: 'System prompt' }).fill('You are a packing assistant. SYSTEM-MARKER-42.');
-  await openSidebarTab(page, 'Settings');
+  await openSidebarTab(page, 'Policies');
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('2');
   await openSidebarTab(page, 'Policies');
   await page

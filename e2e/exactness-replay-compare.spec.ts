@@ -42,7 +42,7 @@ test("a server's log messages during a call show on that call, in order, with th
   await expect(log.getByRole('listitem').nth(1)).toContainText('warning {"step":2,"note":"almost done"}');
 });
 
-test('offline replay steps through the recording with no server, and Compare finds no difference', async ({ page }) => {
+test('offline replay runs the recording with no server, and Compare finds the same behaviour', async ({ page }) => {
   await page.goto('/');
   await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
@@ -71,9 +71,13 @@ test('offline replay steps through the recording with no server, and Compare fin
   const dialog = page.getByRole('dialog', { name: 'Compare runs' });
   await dialog.getByRole('combobox', { name: 'Left run' }).selectOption({ index: 0 });
   await dialog.getByRole('combobox', { name: 'Right run' }).selectOption({ index: 1 });
+  // The replay's model is the recording, by design: shown and marked, never counted, and the summary says so
+  // (it used to say "No differences" beside a row marked as differing).
   await expect(dialog.getByRole('status', { name: 'Comparison summary' })).toHaveText(
-    'No differences: every compared round asked, answered, called and returned the same.',
+    'Same behaviour: every compared round asked, answered, called and returned the same; only the model differs (marked, not counted).',
   );
+  await expect(dialog.getByRole('region', { name: 'Compared round 1' })).toContainText('— same');
+  await expect(dialog.getByRole('region', { name: 'Compared round 1' })).toContainText('differs, not counted');
   const totals = dialog.getByRole('table', { name: 'Totals side by side' });
   await expect(totals.getByRole('row', { name: /^rounds/ })).toHaveText('rounds33');
   await expect(totals.getByRole('row', { name: /^tool calls/ })).toHaveText('tool calls22');

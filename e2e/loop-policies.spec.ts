@@ -23,6 +23,7 @@ interface RecordedRequest {
 async function setUp(page: Page, maxRounds: number): Promise<void> {
   await page.goto('/');
   await chooseMockAnthropic(page);
+  await openSidebarTab(page, 'Policies');
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill(String(maxRounds));
   await replaceDemoServer(page, e2eUrls.demoServer);
 }

@@ -200,7 +200,7 @@ test("a breakpoint on the app-only tool holds the card's call; skipping it answe
   await expectDemoConnected(page);
   await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
-  await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__weather_forecast');
+  await page.getByRole('combobox', { name: 'Breakpoint tool' }).selectOption('demo__weather_forecast');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
   await sendMessage(page, 'What should I wear in Oslo today?');
   // The model never calls the app-only tool: the run goes through without stopping.

@@ -38,7 +38,7 @@ async function expectHostileRound(page: Page): Promise<void> {
 async function expectUsable(page: Page): Promise<void> {
   await page.getByLabel('Message', { exact: true }).fill('Still typing after the hostile reply.');
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Still typing after the hostile reply.');
-  await openSidebarTab(page, 'Settings');
+  await openSidebarTab(page, 'Policies');
   await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('7');
   await expect(page.getByRole('spinbutton', { name: 'Max rounds' })).toHaveValue('7');
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();

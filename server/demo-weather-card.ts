@@ -69,21 +69,38 @@ $('ask-button').addEventListener('click', () => {
   void app.sendMessage({ role: 'user', content: [{ type: 'text', text: 'What should I wear in ' + city + '?' }] });
   $('ask-button').textContent = 'Added to your next message';
 });
-void app.connect();
+// The host's theme (MCP Apps host context): the card follows Loupe's light or dark theme, not the system's.
+function applyTheme(theme) {
+  if (theme !== 'dark' && theme !== 'light') return;
+  document.documentElement.dataset.theme = theme;
+  document.documentElement.style.colorScheme = theme;
+}
+app.onhostcontextchanged = (context) => applyTheme(context.theme);
+void app.connect().then(() => applyTheme(app.getHostContext()?.theme));
 `;
 
+// The card's colours follow the host's theme from its host context (data-theme, set by the script); with no theme
+// given, the system's. Issue 41: the card stayed light in Loupe's dark theme.
 const style = `
+  :root { color-scheme: light dark; }
   body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #18181b; background: transparent; }
-  @media (prefers-color-scheme: dark) { body { color: #f4f4f5; } }
   .card { padding: 12px 14px; display: grid; gap: 6px; }
   .top { display: flex; align-items: center; gap: 10px; }
   #icon { font-size: 32px; }
   #city { font-weight: 600; font-size: 16px; }
   #temp { font-size: 24px; font-weight: 700; margin-left: auto; }
-  #conditions, #details { color: #71717a; }
+  #conditions, #details { color: #52525b; }
   #actions { display: flex; gap: 6px; }
-  button { font: inherit; padding: 4px 10px; border-radius: 6px; border: 1px solid #a1a1aa; background: #f4f4f5; cursor: pointer; }
+  button { font: inherit; padding: 4px 10px; border-radius: 6px; border: 1px solid #a1a1aa; background: #f4f4f5; color: #18181b; cursor: pointer; }
   ul { margin: 0; padding-left: 18px; }
+  :root[data-theme='dark'] body { color: #f4f4f5; }
+  :root[data-theme='dark'] #conditions, :root[data-theme='dark'] #details { color: #a1a1aa; }
+  :root[data-theme='dark'] button { background: #27272a; color: #f4f4f5; border-color: #52525b; }
+  @media (prefers-color-scheme: dark) {
+    :root:not([data-theme]) body { color: #f4f4f5; }
+    :root:not([data-theme]) #conditions, :root:not([data-theme]) #details { color: #a1a1aa; }
+    :root:not([data-theme]) button { background: #27272a; color: #f4f4f5; border-color: #52525b; }
+  }
 `;
 
 let page: string | undefined;

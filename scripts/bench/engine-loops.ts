@@ -21,7 +21,7 @@ interface LeanModel extends Model {
  * `structuredClone` of every request would hide the engine's own cost) and it streams each reply as a
  * provider would, block by block. Calls before `rounds` ask for two tools; the last one answers in text.
  */
-function leanModel(rounds: number): LeanModel {
+export function leanModel(rounds: number): LeanModel {
   const toolParts: ModelStreamPart[][] = Array.from({ length: rounds }, (_, round) => [
     { type: 'response-start', id: `msg_${round}` },
     { type: 'text-start', index: 0 },
@@ -65,7 +65,7 @@ function leanModel(rounds: number): LeanModel {
 }
 
 /** An instant tool (no schema work, no I/O). */
-function instantTool(): Tool {
+export function instantTool(): Tool {
   return {
     name: 'lookup',
     description: 'Looks something up.',
@@ -79,7 +79,7 @@ function instantTool(): Tool {
  * CPU time of this process in µs (user + system). The machine this runs on is shared: wall time measures the
  * neighbours as much as the loop, while CPU time counts only the work done here (the GC's included).
  */
-function cpuNow(): number {
+export function cpuNow(): number {
   const { user, system } = process.cpuUsage();
   return user + system;
 }

@@ -36,17 +36,17 @@ import { ProtocolLogButton } from '../ui/layout/protocol-log-button';
 import { ProtocolLogDock } from '../ui/layout/protocol-log-dock';
 import { Sidebar, SidebarTab } from '../ui/layout/sidebar';
 import { SkipLink } from '../ui/layout/skip-link';
+import { AppHeader } from '../ui/layout/app-header';
+import { TimelineBeforeRun } from '../ui/timeline/timeline-before-run';
+import { ActionNoticeHost } from '../ui/common/action-notice-host';
 
 export function App() {
   return (
     <div className="min-h-screen">
       <SkipLink />
-      <header className="z-10 border-b border-zinc-200 bg-white/85 backdrop-blur lg:sticky lg:top-0 dark:border-zinc-800 dark:bg-zinc-950/85">
-        <div className="mx-auto flex max-w-[1600px] items-center gap-3 px-4 py-2.5">
-          <img src="/loupe.svg" alt="" className="size-6" />
-          <h1 className="text-base font-semibold tracking-tight">Loupe</h1>
-          <span className="hidden text-xs text-zinc-600 dark:text-zinc-400 sm:inline">agent tool-loop playground</span>
-          <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+      <AppHeader
+        actions={
+          <>
             <ErrorBoundary label="Sessions">
               <SessionsButton />
             </ErrorBoundary>
@@ -62,12 +62,14 @@ export function App() {
             <ErrorBoundary label="Export transcript">
               <ExportTranscriptButton />
             </ErrorBoundary>
-            <ErrorBoundary label="The theme toggle">
-              <ThemeToggle />
-            </ErrorBoundary>
-          </div>
-        </div>
-      </header>
+          </>
+        }
+        end={
+          <ErrorBoundary label="The theme toggle">
+            <ThemeToggle />
+          </ErrorBoundary>
+        }
+      />
       {/* The run leads: the message, the debugger and the timeline first (in reading and tab order); the settings
           sidebar beside it on wide screens (scrolling on its own, foldable), below it on narrow ones. */}
       <main className="mx-auto grid max-w-[1600px] grid-cols-[minmax(0,1fr)] gap-4 px-4 py-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,380px)] lg:items-start lg:has-[#sidebar-panels[hidden]]:grid-cols-[minmax(0,1fr)_auto]">
@@ -95,7 +97,7 @@ export function App() {
           </ErrorBoundary>
           {/* The run's panels and the timeline appear together, once the panels' code is there: none comes in late
               and pushes the rounds down under a reader. */}
-          <AfterRunPanels>
+          <AfterRunPanels fallback={<TimelineBeforeRun />}>
             <ErrorBoundary label="The run actions">
               <RunActions />
             </ErrorBoundary>
@@ -169,6 +171,7 @@ export function App() {
       <ErrorBoundary label="The protocol log dock">
         <ProtocolLogDock />
       </ErrorBoundary>
+      <ActionNoticeHost />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // transcript import (its schema checks, its words for what is wrong).
 import { importOtlp } from '../engine/otel/import/import-otlp';
 import { convertRequestText, findRequestTexts } from '../engine/request-import/convert-request-text';
+import { isHtmlText, readHtmlFile } from '../engine/html-file/read-html-file';
 import { importTranscript } from '../engine/transcript/import-transcript';
 import type { Transcript } from '../engine/transcript/transcript';
 import { describeProblem } from '../engine/transcript/transcript-problem';
@@ -13,6 +14,11 @@ export type ConvertInput = { ok: true; transcript: Transcript; from: string } | 
 
 /** Reads `text` as a transcript, or as a request made into one; `now` dates a request's transcript. */
 export function readConvertInput(text: string, options: { appVersion: string; now: number }): ConvertInput {
+  if (isHtmlText(text)) {
+    const read = readHtmlFile(text);
+    if ('problem' in read) return { ok: false, problems: [read.problem] };
+    return readConvertInput(read.json, options);
+  }
   const app = transcriptApp(options.appVersion);
   const otlp = importOtlp([{ text }], { runId: 'run_converted', app });
   if (otlp.kind === 'refused') return { ok: false, problems: otlp.problems.map(describeProblem) };

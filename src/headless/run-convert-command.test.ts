@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { parseConvertArgs } from './parse-convert-args';
 import { runConvertCommand, type ConvertIo } from './run-convert-command';
 
@@ -55,7 +56,7 @@ describe('convert --to transcript', () => {
     expect(run.err.join('\n')).toContain('messages: expected a non-empty list of messages');
     const before = run.err.length;
     expect(await convert(['req.json', '--to', 'pdf'], run.value)).toBe(2);
-    expect(run.err[before]).toContain('--to takes otlp or transcript');
+    expect(run.err[before]).toContain('--to takes transcript, html, har, otlp');
     expect(await convert(['req.json', '--to', 'transcript'], run.value)).toBe(2);
     expect(run.out).toEqual([]);
     expect(run.written).toEqual({});
@@ -86,5 +87,30 @@ describe('convert --to transcript', () => {
     expect(await convert(['bad.json', '--to', 'transcript', '--out', 'b.json'], run.value)).toBe(2);
     expect(run.err.join('\n')).toContain('a parent chain that ends at a root span');
     expect(run.written['b.json']).toBeUndefined();
+  });
+});
+
+describe('convert --to html and --to har (the same FORMATS table)', () => {
+  const transcript = JSON.stringify(
+    JSON.parse(readFileSync('test/fixtures/transcripts/v3/demo-weather-clothing.json', 'utf8')),
+  );
+  it('writes one HTML file beside the input, and reads that file back to the same transcript', async () => {
+    const run = io({ 'run.json': transcript });
+    expect(await convert(['run.json', '--to', 'html'], run.value)).toBe(0);
+    expect(run.out).toEqual([
+      'Wrote run.html: one HTML file of 3 round(s), readable offline (from a Loupe transcript).',
+    ]);
+    const html = run.written['run.html']!;
+    expect(html).toMatch(/^<!doctype html>/);
+    const back = io({ 'run.html': html });
+    expect(await convert(['run.html', '--to', 'transcript', '--out', 'back.json'], back.value)).toBe(0);
+    expect(JSON.parse(back.written['back.json']!)).toEqual(JSON.parse(transcript));
+  });
+
+  it('writes a request body as HAR: the demo rounds sent nothing, so no entries, said in the summary', async () => {
+    const run = io({ 'req.json': body });
+    expect(await convert(['req.json', '--to', 'har'], run.value)).toBe(0);
+    expect(run.out).toEqual(['Wrote req.har: a HAR 1.2 file of 0 model request(s) (from a provider request).']);
+    expect(JSON.parse(run.written['req.har']!)).toMatchObject({ log: { version: '1.2', entries: [] } });
   });
 });

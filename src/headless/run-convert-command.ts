@@ -1,7 +1,10 @@
 // `npm run loupe -- convert`: a Loupe transcript, a provider request body or a curl carrying one, written as a
-// transcript or as OTLP/JSON, read with the app's own import (the same checks, the same words for what is
+// transcript, one HTML file, a HAR file or OTLP/JSON, read with the app's own import (the same checks, the same words for what is
 // wrong). Exit 0 written, 2 unreadable input (the reason on stderr, nothing written).
 import { transcriptsToOtlp } from '../engine/otel/transcript-to-otlp';
+import { buildHarFile } from '../engine/har/build-har-file';
+import { transcriptToExchanges } from '../engine/har/transcript-to-har';
+import { buildHtmlFile } from '../engine/html-file/build-html-file';
 import type { Transcript } from '../engine/transcript/transcript';
 import type { ConvertCommand } from './parse-convert-args';
 import { readConvertInput } from './read-convert-input';
@@ -15,8 +18,16 @@ export interface ConvertIo {
   now: () => number;
 }
 
+/** What a written file's name ends with, by format (beside the input by default). */
+const EXTENSIONS: Record<ConvertCommand['to'], string> = {
+  transcript: '.transcript.json',
+  html: '.html',
+  har: '.har',
+  otlp: '.otlp.json',
+};
+
 function defaultOut(input: string, to: ConvertCommand['to']): string {
-  return `${input.replace(/\.json$/i, '')}.${to === 'otlp' ? 'otlp' : 'transcript'}.json`;
+  return `${input.replace(/\.(json|html?)$/i, '')}${EXTENSIONS[to]}`;
 }
 
 /** What a format writes, and the line that says so. */
@@ -34,6 +45,17 @@ const FORMATS: Record<
     text: `${JSON.stringify(transcript, null, 2)}\n`,
     summary: `a transcript of ${transcript.rounds.length} round(s)`,
   }),
+  html: (transcript) => ({
+    text: buildHtmlFile(transcript),
+    summary: `one HTML file of ${transcript.rounds.length} round(s), readable offline`,
+  }),
+  har: (transcript, _command, io) => {
+    const har = buildHarFile(transcriptToExchanges(transcript), { version: io.appVersion });
+    return {
+      text: `${JSON.stringify(har, null, 2)}\n`,
+      summary: `a HAR 1.2 file of ${har.log.entries.length} model request(s)`,
+    };
+  },
   otlp: (transcript, command, io) => {
     const request = transcriptsToOtlp([transcript], { content: command.content, appVersion: io.appVersion });
     const spans = request.resourceSpans.reduce(

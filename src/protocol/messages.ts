@@ -16,6 +16,8 @@ import type {
   RunLoadPartCommand,
   RunLoadResult,
   RunReplayCommand,
+  RunContinueCommand,
+  RunContinueResult,
   RunEventsReadCommand,
   RunEventsReadResult,
   RunResumeCommand,
@@ -25,6 +27,7 @@ import type {
   TranscriptImportResult,
 } from './session-messages';
 import type { RunEventsMessage } from './run-events-message';
+import type { ShareFileCommand } from './share-file-command';
 import { isObjectLike } from '../shared/is-record';
 
 /** Bumped on any incompatible change; both sides refuse other versions. */
@@ -65,11 +68,14 @@ export type Command =
       content: boolean;
       secrets: string[];
     }
+  /** Redacted transcripts (and MCP traffic) as a file to share: one HTML file, or a HAR 1.2 file (docs/sharing.md). */
+  | ShareFileCommand
   | TranscriptImportCommand
   | RunEventsReadCommand
   | RunLoadPartCommand
   | RunLoadCommand
   | RunReplayCommand
+  | RunContinueCommand
   | RunResumeCommand
   | RunsCompareCommand
   | DebugCommand
@@ -96,11 +102,13 @@ export interface CommandResults
   'otlp-convert': OtlpTraceRequest;
   /** Never an error reply: a collector's failure is a result, so it cannot fail the run's UI. */
   'otlp-send': { ok: true } | { ok: false; reason: string };
+  'share-file-build': { text: string };
   'transcript-import': TranscriptImportResult;
   'run-events-read': RunEventsReadResult;
   'run-load-part': null;
   'run-load': RunLoadResult;
   'run-replay': null;
+  'run-continue': RunContinueResult;
   'run-resume': null;
   'runs-compare': RunsCompareResult;
 }

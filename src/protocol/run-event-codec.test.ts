@@ -12,9 +12,9 @@ import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import { createRunEventsReader, createRunMemory, decodeRunEvents, encodeRunEvents } from './run-event-codec';
 import type { WireRunEvent } from './run-events-message';
 
-const v2 = new URL('../../test/fixtures/transcripts/v2/', import.meta.url);
-const fixtures = readdirSync(v2).filter((name) => name.endsWith('.json'));
-const read = (name: string) => JSON.parse(readFileSync(new URL(name, v2), 'utf8')) as Transcript;
+const current = new URL('../../test/fixtures/transcripts/v3/', import.meta.url);
+const fixtures = readdirSync(current).filter((name) => name.endsWith('.json'));
+const read = (name: string) => JSON.parse(readFileSync(new URL(name, current), 'utf8')) as Transcript;
 
 /** Sends `events` through the codec in batches of the given sizes (cycled). */
 function roundTrip(events: readonly RunEvent[], sizes: number[]): { decoded: RunEvent[]; wire: WireRunEvent[] } {

@@ -179,6 +179,27 @@ export interface RunReplayCommand {
   settings: RunSettings;
 }
 
+/**
+ * `run-continue` (Continue live): starts `runId` from the whole history of `sourceRunId` (an opened request or
+ * any run whose history ends with the person), with the person's model and the connected servers' tools.
+ * `unmatched` says what to do with the source's tools that no connected server offers: absent, nothing starts
+ * while there are any (the reply names them); `by-hand`, they are sent and the person answers each call at its
+ * pause; `leave-out`, they are not sent.
+ */
+export interface RunContinueCommand {
+  type: 'run-continue';
+  runId: string;
+  sourceRunId: string;
+  settings: RunSettings;
+  unmatched?: 'by-hand' | 'leave-out';
+}
+
+/** Whether the run started, and the source's tools no connected server offers (exposed names). */
+export interface RunContinueResult {
+  started: boolean;
+  unmatched: string[];
+}
+
 /** `runs-compare`: both runs must be known to the worker (live, imported or loaded). */
 export interface RunsCompareCommand {
   type: 'runs-compare';

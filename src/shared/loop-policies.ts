@@ -41,6 +41,21 @@ export interface LoopLimits {
   maxTotalTokens?: number;
   /** US dollars at `RunOptions.price`; ignored when no price is given. */
   maxCostUsd?: number;
+  /**
+   * Max rounds does not apply while a wall-time, token or cost budget (with a price) is set: that budget ends the
+   * run instead (long agent runs take hundreds of rounds). Without one of them max rounds applies as usual, so a
+   * run always has an end. Default false.
+   */
+  noRoundLimit?: boolean;
+}
+
+/** True when `limits` end a run by themselves (wall time, tokens, or cost at a known price). */
+export function hasEndingBudget(limits: LoopLimits, hasPrice: boolean): boolean {
+  return (
+    limits.wallTimeMs !== undefined ||
+    limits.maxTotalTokens !== undefined ||
+    (limits.maxCostUsd !== undefined && hasPrice)
+  );
 }
 
 /** Every loop policy. Each field is documented with its default (`DEFAULT_LOOP_POLICIES`). */

@@ -34,7 +34,13 @@ export function applyDebugEvent(state: RunView, event: DebugEvent): RunView {
       const next = updateRound(state, event.round, (view) => ({
         ...view,
         pauses: (view.pauses ?? []).map((mark) =>
-          mark.pauseId === event.pauseId ? { ...mark, decision: event.decision } : mark,
+          mark.pauseId === event.pauseId
+            ? {
+                ...mark,
+                decision: event.decision,
+                ...(event.remember === undefined ? {} : { remember: event.remember }),
+              }
+            : mark,
         ),
       }));
       if (next.pause?.pauseId !== event.pauseId) return next;

@@ -1,4 +1,5 @@
 // The shape of the Loupe store: data plus actions, assembled from the slices. Types only.
+import type { ShareFileCommand } from '../protocol/share-file-command';
 import type { RunEvent } from '../engine/event/run-event';
 import type { Transcript } from '../engine/transcript/transcript';
 import type { OtlpTraceRequest } from '../engine/otel/otlp-json';
@@ -14,7 +15,7 @@ import type { McpFeaturesSlice } from './mcp-features-state';
 import type { OAuthSlice } from './oauth-state';
 import type { SessionsSlice } from './sessions/sessions-state';
 import type { TestsSlice } from './tests/tests-state';
-import type { MemorySlice } from './memory-slice';
+import type { MemorySlice } from './memory-state';
 
 export interface Alert {
   id: string;
@@ -83,8 +84,15 @@ export interface ServersSlice {
 
 export interface RunSlice {
   runView: RunView;
-  /** Starts a run with the current settings and message draft. */
+  /**
+   * Starts a run with the current settings and message draft. When the tool list breaks the provider's limits
+   * (`findRunToolProblems`), nothing is sent: `runRefusedForToolLimits` is set and the page shows the problems with
+   * their fixes.
+   */
   run: () => Promise<void>;
+  /** Run was pressed with a tool list the provider would refuse; cleared by the next run that starts, or dismissed. */
+  runRefusedForToolLimits: boolean;
+  dismissToolLimitsAtRun: () => void;
   stop: () => Promise<void>;
   /** The transcript of the current run, or null when there is none or the worker failed (then an alert says why). */
   exportTranscript: () => Promise<Transcript | null>;
@@ -92,6 +100,8 @@ export interface RunSlice {
   exportTranscriptOf: (runId: string) => Promise<Transcript | null>;
   /** Redacted transcripts as an OTLP/JSON trace request (docs/otel.md), or null with an alert. */
   convertToOtlp: (transcripts: Transcript[], content: boolean) => Promise<OtlpTraceRequest | null>;
+  /** A file to share built in the worker (one HTML file, a HAR file) as text, or null with an alert. */
+  buildShareFile: (command: ShareFileCommand) => Promise<string | null>;
   applyRunEvents: (runId: string, events: RunEvent[]) => void;
 }
 

@@ -20,6 +20,8 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
 
   return {
     runView: initialRunView,
+    runRefusedForToolLimits: false,
+    dismissToolLimitsAtRun: () => set({ runRefusedForToolLimits: false }),
     async run() {
       const { settings, runView } = get();
       const message = settings.draft.trim();
@@ -32,8 +34,12 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
         get().pushAlert('Enter your Anthropic API key, or choose the Demo model, then press Run.');
         return;
       }
+      // The provider would answer 400 to a tool list that breaks its limits: that is checked once the servers are in
+      // (below), with the Tools tab's checks, which load apart from the first load; their load starts now.
+      const checks = import('./tools/find-run-tool-problems');
+      const before = get().runView;
       const runId = deps.createId();
-      set({ runView: { ...initialRunView, runId, phase: 'running' } });
+      set({ runView: { ...initialRunView, runId, phase: 'running' }, runRefusedForToolLimits: false });
       // The tool list is sent once, at the start: a server still connecting (the demo server right after
       // the page opens) would be missing from the whole run. Wait for it — visibly, bounded, cancellable.
       const wait = waitForConnectingServers(
@@ -52,6 +58,14 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
       if (get().runView.runId !== runId) return;
       set((state) => ({ runView: { ...state.runView, waitingFor: [] } }));
       if (outcome.kind === 'timeout') get().pushAlert(describeServerTimeout(outcome.missing));
+      // Nothing is sent then: the page shows the problems with their fixes, and the run shown before comes back.
+      // (Checks that failed to load leave the answer to the provider, as before they existed.)
+      const loaded = await checks.catch(() => null);
+      if (get().runView.runId !== runId) return;
+      if (loaded !== null && loaded.findRunToolProblems(get()).length > 0) {
+        set({ runView: before, runRefusedForToolLimits: true });
+        return;
+      }
       try {
         const attachments = get().attachments.map((attachment) => attachment.block);
         // Read now, not at the click: the selection knows the tools of servers that connected meanwhile.
@@ -101,6 +115,14 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
         return await deps.client.send({ type: 'otlp-convert', transcripts, content });
       } catch (error) {
         get().pushAlert(`Could not export the OpenTelemetry trace: ${describeError(error)}`);
+        return null;
+      }
+    },
+    async buildShareFile(command) {
+      try {
+        return (await deps.client.send(command)).text;
+      } catch (error) {
+        get().pushAlert(`Could not build the ${command.format.toUpperCase()} file: ${describeError(error)}`);
         return null;
       }
     },

@@ -8,7 +8,7 @@ import type { ApiBlock, ApiJsonObject, ToolResultContentBlock } from '../engine/
 import type { CallTimeoutInfo, TimeoutSource, ToolLogLevel, ToolResultStatus } from '../engine/tool/tool';
 import type { RecordedRequest } from '../engine/model/sent-request';
 import type { EditRecord, PauseDigest } from '../engine/debug/debug-event';
-import type { PauseDecision, PauseReason } from '../engine/debug/pause-point';
+import type { ApprovalScope, PauseDecision, PauseReason } from '../engine/debug/pause-point';
 
 /** A pause the loop took (or is in): where, why, and — once answered — how it went on. */
 export interface PauseMark {
@@ -16,6 +16,8 @@ export interface PauseMark {
   pause: PauseDigest;
   reasons: PauseReason[];
   decision?: PauseDecision['type'];
+  /** How far an approval answer reached beyond its call (absent: this call only). */
+  remember?: ApprovalScope;
 }
 
 /**

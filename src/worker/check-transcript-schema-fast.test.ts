@@ -16,9 +16,9 @@ type Json = Record<string, unknown> & {
   rounds: Record<string, unknown>[];
 };
 
-const v2 = new URL('../../test/fixtures/transcripts/v2/', import.meta.url);
-const fixtures = readdirSync(v2).filter((name) => name.endsWith('.json'));
-const load = (name = 'every-v2-record.json'): Json => JSON.parse(readFileSync(new URL(name, v2), 'utf8')) as Json;
+const current = new URL('../../test/fixtures/transcripts/v3/', import.meta.url);
+const fixtures = readdirSync(current).filter((name) => name.endsWith('.json'));
+const load = (name = 'every-v2-record.json'): Json => JSON.parse(readFileSync(new URL(name, current), 'utf8')) as Json;
 const full = new Validator(schema as unknown as Schema, '2020-12', false);
 
 /** Hostile and broken edits of a valid transcript: each must be judged the same by both passes. */
@@ -96,7 +96,7 @@ describe('the compiled transcript check', () => {
     });
   });
 
-  it.each(fixtures)('accepts the v2 fixture %s, as the error-collecting pass does', (name) => {
+  it.each(fixtures)('accepts the v3 fixture %s, as the error-collecting pass does', (name) => {
     expect(isValidTranscript(load(name))).toBe(true);
     expect(full.validate(load(name)).valid).toBe(true);
   });

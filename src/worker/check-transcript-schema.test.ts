@@ -14,20 +14,20 @@ interface Fixture {
 
 const load = (): Fixture =>
   JSON.parse(
-    readFileSync(new URL('../../test/fixtures/transcripts/v2/image-result.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../test/fixtures/transcripts/v3/image-result.json', import.meta.url), 'utf8'),
   ) as Fixture;
 
 const pdf: Block = { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } };
 
-const v2 = new URL('../../test/fixtures/transcripts/v2/', import.meta.url);
+const current = new URL('../../test/fixtures/transcripts/v3/', import.meta.url);
 
 describe('checkTranscriptSchema', () => {
-  it.each(readdirSync(v2).filter((name) => name.endsWith('.json')))('accepts the v2 fixture %s', (name) => {
-    expect(checkTranscriptSchema(JSON.parse(readFileSync(new URL(name, v2), 'utf8')))).toEqual([]);
+  it.each(readdirSync(current).filter((name) => name.endsWith('.json')))('accepts the v3 fixture %s', (name) => {
+    expect(checkTranscriptSchema(JSON.parse(readFileSync(new URL(name, current), 'utf8')))).toEqual([]);
   });
 
   it('refuses a log level the format does not know and a branch without its name', () => {
-    const transcript = JSON.parse(readFileSync(new URL('every-v2-record.json', v2), 'utf8')) as {
+    const transcript = JSON.parse(readFileSync(new URL('every-v2-record.json', current), 'utf8')) as {
       rounds: { toolCalls: { logs?: { level: string }[] }[] }[];
       branch?: Record<string, unknown>;
     };
@@ -39,7 +39,7 @@ describe('checkTranscriptSchema', () => {
   });
 
   it("checks an app call's progress and server log as it checks a model call's", () => {
-    const transcript = JSON.parse(readFileSync(new URL('every-v2-record.json', v2), 'utf8')) as {
+    const transcript = JSON.parse(readFileSync(new URL('every-v2-record.json', current), 'utf8')) as {
       rounds: { appCalls?: unknown[] }[];
     };
     const appCall = (level: string) => ({

@@ -1,6 +1,8 @@
 // The import path's detector for raw provider requests (a curl, a Messages API or Chat Completions body, or the
-// Open a request dialog's envelope): such text becomes a transcript here, then goes through the one import path.
+// Open a request dialog's envelope) and for Loupe's own HTML files: such text becomes a transcript here, then goes
+// through the one import path.
 import { convertRequestText, findRequestTexts } from '../engine/request-import/convert-request-text';
+import { isHtmlText, readHtmlFile } from '../engine/html-file/read-html-file';
 import type { TranscriptProblem } from '../engine/transcript/transcript-problem';
 import { transcriptApp } from './run-transcript-meta';
 
@@ -20,6 +22,13 @@ export function detectRequestImport(
   text: string,
   context: RequestDetectContext,
 ): { text: string; notes: string[] } | { problems: TranscriptProblem[] } {
+  // An HTML file Loupe exported carries its transcript as a data block: that, and nothing else of the page, is read.
+  if (isHtmlText(text)) {
+    const read = readHtmlFile(text);
+    return 'problem' in read
+      ? { problems: [{ path: '(file)', expected: 'an HTML file exported by Loupe', got: read.problem }] }
+      : { text: read.json, notes: [] };
+  }
   const texts = findRequestTexts(text);
   if (!texts) return { text, notes: [] };
   const converted = convertRequestText(texts, {

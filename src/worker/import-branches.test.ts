@@ -9,7 +9,7 @@ import { checkTranscriptSchema } from './check-transcript-schema';
 
 const fixture = (): Transcript =>
   JSON.parse(
-    readFileSync(new URL('../../test/fixtures/transcripts/v2/demo-weather-clothing.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../test/fixtures/transcripts/v3/demo-weather-clothing.json', import.meta.url), 'utf8'),
   ) as Transcript;
 
 const branchOf = (transcript: Transcript, change: Partial<TranscriptBranch>): TranscriptBranch => ({

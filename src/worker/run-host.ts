@@ -21,6 +21,8 @@ import { createSessionCommands } from './session-commands';
 import { sendRunTrace } from './send-run-trace';
 import { McpCallRecord } from './record-mcp-calls';
 import { createRunStarter } from './start-run';
+import { continueLive } from './continue-live';
+import { selectRunTools } from './select-run-tools';
 import type { MemoryHost } from './memory-host';
 
 export interface RunHostDependencies {
@@ -42,6 +44,8 @@ type RunCommandType =
   | 'transcript-export'
   | 'otlp-convert'
   | 'otlp-send'
+  | 'run-continue'
+  | 'share-file-build'
   | DebugCommand['type']
   | McpAppCommand['type']
   | SessionCommandType;
@@ -107,6 +111,18 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
           appVersion: deps.appVersion,
           fetchFn: deps.fetchFn ?? ((input, init) => fetch(input, init)),
         }),
+      'run-continue': async (command) => {
+        // The tools are matched once the servers being connected have answered.
+        await servers.settled();
+        return continueLive(command, {
+          eventsOf: (runId) => runs.get(runId).events,
+          liveTools: (settings) => selectRunTools(servers.tools(), settings.tools, deps),
+          startRun: starter.start,
+        });
+      },
+      // Loaded on first use, as the OTLP mapping is.
+      'share-file-build': async (command) =>
+        (await import('./build-share-file')).buildShareFile(command, deps.appVersion),
       ...answerEach<Exclude<DebugCommand['type'], 'run-fork'>>(
         {
           'debug-set': true,

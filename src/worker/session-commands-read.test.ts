@@ -9,7 +9,7 @@ import { MAX_TRANSCRIPT_BYTES } from '../protocol/session-messages';
 import { createSessionCommands, importText, toImportReply } from './session-commands';
 import { checkTranscriptSchema } from './check-transcript-schema';
 
-const text = readFileSync(new URL('../../test/fixtures/transcripts/v2/every-v2-record.json', import.meta.url), 'utf8');
+const text = readFileSync(new URL('../../test/fixtures/transcripts/v3/every-v2-record.json', import.meta.url), 'utf8');
 
 function imported() {
   const runs = new RunRegistry();

@@ -21,7 +21,7 @@ describe('import: the fixture corpus', () => {
     readdirSync(new URL(`${version}/`, dir)).map((name) => `${version}/${name}`),
   );
   it('has fixtures for every format version', () => {
-    expect(versions).toEqual(['v1', 'v2']);
+    expect(versions).toEqual(['v1', 'v2', 'v3']);
     expect(files.length).toBeGreaterThanOrEqual(6);
   });
 
@@ -30,15 +30,15 @@ describe('import: the fixture corpus', () => {
     'imports %s unchanged (an older version as its current fixture), as a run the worker can export',
     (file) => {
       const text = readFileSync(new URL(file, dir), 'utf8');
-      const current = file.startsWith('v2/');
+      const current = file.startsWith('v3/');
       // An older file comes in migrated: exactly what the current version's fixture of the same run holds.
       const original = JSON.parse(
-        current ? text : readFileSync(new URL(file.replace(/^v\d+\//, 'v2/'), dir), 'utf8'),
+        current ? text : readFileSync(new URL(file.replace(/^v\d+\//, 'v3/'), dir), 'utf8'),
       ) as Transcript;
       const { commands } = setup();
       const outcome = commands.importTranscript({ type: 'transcript-import', runId: 'imported', text });
       if (!outcome.ok) throw new Error(outcome.problems.map(describeProblem).join('\n'));
-      expect(outcome.changes).toEqual(current ? [] : ['Migrated from format version 1 to 2.']);
+      expect(outcome.changes).toEqual(current ? [] : [`Migrated from format version ${file.slice(1, 2)} to 3.`]);
       expect(outcome.meta.settings).toEqual(original.settings);
       expect(commands.transcriptOf('imported')).toEqual({
         ...original,
@@ -85,7 +85,7 @@ describe('import: bad files', () => {
     const newer = { ...fixture('demo-weather-clothing'), version: 9 };
     expect(problemsOf(JSON.stringify(newer))[0]).toContain('version 9, written by a newer Loupe: update Loupe');
     const text = { ...fixture('demo-weather-clothing'), version: '1' };
-    expect(problemsOf(JSON.stringify(text))[0]).toBe('version: expected a version number from 1 to 2, got "1".');
+    expect(problemsOf(JSON.stringify(text))[0]).toBe('version: expected a version number from 1 to 3, got "1".');
   });
 
   it('names every wrong field: which field, what was expected, what the file holds', () => {

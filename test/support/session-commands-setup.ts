@@ -13,7 +13,7 @@ import { createSessionCommands, type SessionCommands } from '../../src/worker/se
 
 export const dir = new URL('../fixtures/transcripts/', import.meta.url);
 export const versions = readdirSync(dir);
-export const fixtureText = (name: string): string => readFileSync(new URL(`v2/${name}.json`, dir), 'utf8');
+export const fixtureText = (name: string): string => readFileSync(new URL(`v3/${name}.json`, dir), 'utf8');
 export const fixture = (name: string): Transcript => JSON.parse(fixtureText(name)) as Transcript;
 export const settings: RunSettings = { provider: { kind: 'demo' }, system: '', maxRounds: 10, maxTokens: 4096 };
 

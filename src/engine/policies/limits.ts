@@ -3,7 +3,7 @@ import type { LimitKind } from '../event/run-event';
 import type { Usage } from '../model/model';
 import type { ModelPrice } from '../model/model-capabilities';
 import { computeUsageCost, totalTokens } from './compute-usage-cost';
-import type { LoopLimits } from '../../shared/loop-policies';
+import { hasEndingBudget, type LoopLimits } from '../../shared/loop-policies';
 
 /** A reached budget: which, its setting, and the reason in plain words. */
 export interface LimitHit {
@@ -25,10 +25,12 @@ export interface RunProgress {
 
 /**
  * The first budget `progress` has reached, in the order rounds, tool calls, wall time, tokens, cost; or
- * undefined. A reached budget means: no further tool round (the at-limit behaviour follows).
+ * undefined. A reached budget means: no further tool round (the at-limit behaviour follows). Rounds do not count
+ * when `limits.noRoundLimit` is set and another budget ends the run (`hasEndingBudget`).
  */
 export function checkLimits(limits: LoopLimits, progress: RunProgress): LimitHit | undefined {
-  if (progress.round >= progress.maxRounds) {
+  const roundsCount = limits.noRoundLimit !== true || !hasEndingBudget(limits, progress.price !== undefined);
+  if (roundsCount && progress.round >= progress.maxRounds) {
     return { limit: 'rounds', value: progress.maxRounds, detail: `${progress.maxRounds} rounds` };
   }
   if (limits.maxToolCalls !== undefined && progress.toolCalls >= limits.maxToolCalls) {

@@ -82,6 +82,11 @@ export interface RoundState {
   round: number;
   /** The tool definitions this round offers (withheld tools left out). */
   offered: ToolDefinition[];
+  /**
+   * Set when every tool is withheld: the round then offers them all with `tool_choice: none` instead of none,
+   * since a request whose history holds `tool_use` blocks must define tools (the Messages API refuses it).
+   */
+  allWithheld?: boolean;
   /** Whether `round-start` is still to be logged (a resumed round logged it before the cut). */
   announce: boolean;
   /** A resumed round's reply from the log; absent = the model is asked. */

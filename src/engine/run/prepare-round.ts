@@ -42,18 +42,30 @@ export function prepareRound(context: LoopContext): RoundState | Promise<RoundSt
 
 /** The round's state, with the withheld tools left out of what it offers (and logged). */
 function openRound(context: LoopContext, round: number, withheld: readonly string[]): RoundState {
-  const { state, emit, options } = context;
+  const { state } = context;
   const offered =
     withheld.length === 0 ? state.base.tools : state.base.tools.filter((tool) => !withheld.includes(tool.name));
-  if (withheld.length > 0)
-    emit({
-      type: 'policy-act',
-      at: options.environment.now(),
-      round,
-      policy: 'tool-withheld',
-      detail: `Withheld this round after repeated invalid input: ${withheld.join(', ')}.`,
-    });
+  // Withholding the last tool must not leave a request with `tool_use` in its history and no tools: the Messages
+  // API refuses it ("Requests which include tool_use or tool_result blocks must define tools"). The tools stay
+  // defined and `tool_choice: none` keeps them from being called (the prompt cache is kept as well); a call the
+  // model makes anyway is answered "not executed" (execute-tool-calls.ts).
+  if (offered.length === 0 && state.base.tools.length > 0) {
+    emitWithheld(context, round, withheld, ' Every tool is withheld: they stay defined with tool_choice none.');
+    return { round, offered: state.base.tools, allWithheld: true, announce: true };
+  }
+  if (withheld.length > 0) emitWithheld(context, round, withheld, '');
   return { round, offered, announce: true };
+}
+
+function emitWithheld(context: LoopContext, round: number, withheld: readonly string[], more: string): void {
+  const { emit, options } = context;
+  emit({
+    type: 'policy-act',
+    at: options.environment.now(),
+    round,
+    policy: 'tool-withheld',
+    detail: `Withheld this round after repeated invalid input: ${withheld.join(', ')}.${more}`,
+  });
 }
 
 function refreshTools(context: LoopContext, round: number, next: Tool[]): void {

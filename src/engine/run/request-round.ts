@@ -1,6 +1,6 @@
 // Pure: the MODEL_CALL phase — the request (and its pause), the streamed reply with early tool starts, the after-reply pause.
 import { createEmptyUsage, sumUsage } from './sum-usage';
-import type { ModelRequest } from '../model/model';
+import type { ModelRequest, ToolChoice } from '../model/model';
 import { collectModelResponse, type ModelResponse } from './collect-model-response';
 import { copyWith } from './copy-with';
 import { createRoundExecutor, type RoundExecutor, type RoundExecutorOptions } from './execute-tool-calls';
@@ -8,6 +8,9 @@ import type { LoopContext, RoundState } from './loop-context';
 import { wouldPauseBefore } from './round-policies';
 import { endRound } from './round-progress';
 import type { RunResult } from './run-options';
+
+/** The tool choice of a round whose every tool is withheld (one object, so an unedited request is told apart). */
+const NONE: ToolChoice = { type: 'none' };
 
 /** A round whose reply has come: the reply (complete or cut by a cancel) and the executor of its calls. */
 export interface Requested {
@@ -25,7 +28,9 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
   const { options, state, emit, signal, wall, debug, policies } = context;
   const { environment } = options;
   // Not a spread literal: its copy would come with a new hidden class every round (see `copyWith`).
-  const pending: ModelRequest = copyWith(state.base, { tools: round.offered, messages: context.history() });
+  const pending: ModelRequest = round.allWithheld
+    ? copyWith(state.base, { tools: round.offered, messages: context.history(), toolChoice: NONE })
+    : copyWith(state.base, { tools: round.offered, messages: context.history() });
   if (round.announce)
     emit({ type: 'round-start', at: environment.now(), round: round.round, request: context.digest(pending) });
   const request =
@@ -33,6 +38,11 @@ export async function requestRound(context: LoopContext, round: RoundState): Pro
   // An edit persists; an unedited request leaves the base as it was (no copy of it every round).
   if (request !== pending) {
     const { messages: _sent, ...kept } = request;
+    // The tool choice of a round with every tool withheld is that round's alone, like the withholding.
+    if (round.allWithheld && kept.toolChoice === NONE) {
+      delete kept.toolChoice;
+      if (state.base.toolChoice !== undefined) kept.toolChoice = state.base.toolChoice;
+    }
     state.base = request.tools === round.offered ? { ...kept, tools: state.base.tools } : kept;
   }
   if (signal.aborted) {

@@ -76,12 +76,43 @@ describe('arguments: repair, validation, retry budget, name resolution', () => {
         `Invalid input for tool 'weather': /: Instance does not have required property "city".\nTool 'weather' got invalid input 2 times in a row. Stop calling it: it is withheld for the next round. Explain to the user what went wrong with its input instead.`,
       ),
     );
-    expect(model.requests.map((request) => request.tools.map((definition) => definition.name))).toEqual([
-      ['weather'],
-      ['weather'],
-      [],
+    // The only tool withheld: it stays defined with tool_choice none, as a history holding tool_use blocks needs
+    // tools defined (the Messages API refuses it otherwise), and the model cannot call it.
+    expect(
+      model.requests.map((request) => [request.tools.map((definition) => definition.name), request.toolChoice]),
+    ).toEqual([
+      [['weather'], undefined],
+      [['weather'], undefined],
+      [['weather'], { type: 'none' }],
     ]);
     expect(filterEvents(events, 'policy-act').map((act) => act.policy)).toEqual(['retry-budget', 'tool-withheld']);
+    expect(filterEvents(events, 'policy-act')[1]?.detail).toContain('they stay defined with tool_choice none');
+    expect(findRunProblems(events, result)).toEqual([]);
+  });
+
+  it('withholding one of two tools offers the other as usual; a withheld last tool comes back next round', async () => {
+    const bad = (id: string) => ({ content: [use(id, 'weather', { days: 1 })] });
+    const two = startRun(
+      [bad('b1'), { content: [text('Let me try again.')] }],
+      [weather(), createInMemoryTool({ name: 'clock', run: () => 'noon' })],
+      { validateInput: createTestValidator().factory, policies: { retryBudget: 1 } },
+    );
+    await collectRun(two.handle);
+    expect(two.model.requests[1]?.tools.map((definition) => definition.name)).toEqual(['clock']);
+    expect(two.model.requests[1]?.toolChoice).toBeUndefined();
+
+    // The model calls the withheld tool despite tool_choice none: the call is not executed, and the round after
+    // offers the tool again with no tool choice.
+    const tool = weather();
+    const one = startRun(
+      [bad('b1'), { content: [use('again', 'weather', { city: 'Paris' })] }, { content: [text('Sunny.')] }],
+      [tool],
+      { validateInput: createTestValidator().factory, policies: { retryBudget: 1 } },
+    );
+    const { events, result } = await collectRun(one.handle);
+    expect(one.model.requests.map((request) => request.toolChoice)).toEqual([undefined, { type: 'none' }, undefined]);
+    expect(filterEvents(events, 'tool-call-end').map((end) => end.status)).toEqual(['invalid-input', 'not-executed']);
+    expect(tool.calls).toEqual([]);
     expect(findRunProblems(events, result)).toEqual([]);
   });
 

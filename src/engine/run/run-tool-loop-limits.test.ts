@@ -150,6 +150,23 @@ describe('limits and the at-limit behaviour', () => {
     expect(filterEvents(cost.events, 'limit-reached')[0]?.detail).toBe('$0.0600 of $0.05');
   });
 
+  it('no round limit: a token or cost budget ends a run long past max rounds; without one max rounds holds', async () => {
+    const limits = { maxTotalTokens: 15 * 25, noRoundLimit: true };
+    const tokens = await collectRun(
+      startRun(forever, [echo()], { maxRounds: 3, policies: { limits, atLimit: 'stop' } }).handle,
+    );
+    // 15 tokens a reply: the budget is reached after the 25th reply, not at the third round.
+    expect(tokens.result).toMatchObject({ finishReason: 'limit:tokens', rounds: 25 });
+    expect(findRunProblems(tokens.events, tokens.result)).toEqual([]);
+
+    // A cost budget with no price never acts, so it does not lift the round limit.
+    const unpriced = { maxCostUsd: 1, noRoundLimit: true };
+    const rounds = await collectRun(
+      startRun(forever, [echo()], { maxRounds: 3, policies: { limits: unpriced, atLimit: 'stop' } }).handle,
+    );
+    expect(rounds.result).toMatchObject({ finishReason: 'limit:rounds', rounds: 3 });
+  });
+
   it('loop guard: the same call three times is limit:loop', async () => {
     const { handle } = startRun(
       (_request, index) => ({ content: [use(`c${index}`, 'echo', { city: 'Paris' })] }),

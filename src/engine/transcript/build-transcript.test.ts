@@ -58,7 +58,7 @@ describe('buildTranscript', () => {
     const transcript = buildTranscript(events, meta);
     expect(transcript).toMatchObject({
       format: 'loupe-transcript',
-      version: 2,
+      version: 3,
       createdAt: meta.createdAt,
       app: meta.app,
       runId: result.runId,

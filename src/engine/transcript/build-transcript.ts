@@ -27,7 +27,7 @@ export interface TranscriptMeta {
 }
 
 /**
- * Folds a run's events into a transcript (format version 1). Works on a run still going: rounds so far,
+ * Folds a run's events into a transcript (format version 3). Works on a run still going: rounds so far,
  * `finishReason: null` and the usage summed from the replies. Tool calls are listed in the model's order;
  * `edits` are empty until the debugger records some. Total: any event list gives a transcript.
  */
@@ -165,6 +165,10 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
       case 'edit-apply':
         recordEdit(event, rounds.get(event.round), calls.get(event.round), earlyEdits);
         break;
+      case 'pause-start':
+      case 'pause-end':
+        recordPause(event, extrasOf(event.round));
+        break;
       case 'history-compact': {
         const round = rounds.get(event.round);
         const { type: _type, at, round: _round, ...made } = event;
@@ -230,6 +234,20 @@ function recordEdit(
   if (event.isError !== undefined) call.isError = event.isError;
 }
 
+/** A pause as it starts (where, why) and as it ends (the answer, how far an approval reached). */
+function recordPause(event: Extract<RunEvent, { type: 'pause-start' | 'pause-end' }>, extras: RoundExtras): void {
+  if (event.type === 'pause-start') {
+    const { pauseId, at, pause, reasons } = event;
+    extras.pauses = [...(extras.pauses ?? []), { pauseId, at, pause, reasons }];
+    return;
+  }
+  const held = extras.pauses?.find((pause) => pause.pauseId === event.pauseId);
+  if (held === undefined) return;
+  held.endedAt = event.at;
+  held.decision = event.decision;
+  if (event.remember !== undefined) held.remember = event.remember;
+}
+
 function findToolUse(round: TranscriptRound | undefined, callId: string): ToolUseBlock | undefined {
   return round?.response?.content.find(
     (block): block is ToolUseBlock => block.type === 'tool_use' && block.id === callId,
@@ -250,7 +268,7 @@ function orderByModel(
   return [...roundCalls.values()].sort((left, right) => position(left.id) - position(right.id));
 }
 
-type RoundExtras = Pick<TranscriptRound, 'notices' | 'policyActs' | 'toolsUpdate'>;
+type RoundExtras = Pick<TranscriptRound, 'notices' | 'policyActs' | 'toolsUpdate' | 'pauses'>;
 
 function append<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);

@@ -5,7 +5,7 @@ import type { Transcript } from './transcript';
 
 const load = (name: string): Transcript =>
   JSON.parse(
-    readFileSync(new URL(`../../../test/fixtures/transcripts/v2/${name}.json`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../../test/fixtures/transcripts/v3/${name}.json`, import.meta.url), 'utf8'),
   ) as Transcript;
 
 describe('diffTranscripts', () => {

@@ -10,13 +10,15 @@ const migrations: TranscriptMigrations = {
 
 describe('migrateTranscript', () => {
   it('leaves a current-version file as it is', () => {
-    const value = { version: 2, runId: 'r' };
-    expect(migrateTranscript(value)).toEqual({ ok: true, value, from: 2, steps: 0 });
+    const value = { version: 3, runId: 'r' };
+    expect(migrateTranscript(value)).toEqual({ ok: true, value, from: 3, steps: 0 });
   });
 
-  it('takes a version-1 file to version 2 without inventing any record', () => {
+  it('takes a version-1 or version-2 file to version 3 without inventing any record (no pauses)', () => {
     const v1 = { version: 1, runId: 'r', rounds: [{ round: 1, toolCalls: [{ id: 'c' }] }] };
-    expect(migrateTranscript(v1)).toEqual({ ok: true, value: { ...v1, version: 2 }, from: 1, steps: 1 });
+    expect(migrateTranscript(v1)).toEqual({ ok: true, value: { ...v1, version: 3 }, from: 1, steps: 2 });
+    const v2 = { ...v1, version: 2 };
+    expect(migrateTranscript(v2)).toEqual({ ok: true, value: { ...v2, version: 3 }, from: 2, steps: 1 });
   });
 
   it('walks every step from an old version to the current one', () => {
@@ -31,7 +33,7 @@ describe('migrateTranscript', () => {
 
   it('refuses a file from a newer Loupe and says to update', () => {
     const outcome = migrateTranscript({ version: 7 });
-    expect(outcome).toMatchObject({ ok: false, expected: 'a version number from 1 to 2' });
+    expect(outcome).toMatchObject({ ok: false, expected: 'a version number from 1 to 3' });
     expect(outcome.ok ? '' : outcome.got).toContain('newer Loupe');
   });
 

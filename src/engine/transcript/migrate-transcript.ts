@@ -15,9 +15,14 @@ export type TranscriptMigrations = Readonly<
  * tool-list changes, the limits reached, the run's own branch). A version-1 file did not record them, and
  * nothing may be invented in their place: its limit is still read from `finishReason`, its branch is still
  * placed by its first request, and its costs use its `settings.price` when it has one.
+ *
+ * 2 → 3: version 3 adds the debugging trail (`rounds[].pauses`: where the loop was held, by what, and the answer)
+ * and `settings.policies.limits.noRoundLimit`. A version-2 file recorded its edits but not its pauses; none are
+ * invented, so it imports with its edits and no pause marks.
  */
 export const TRANSCRIPT_MIGRATIONS: TranscriptMigrations = {
   1: (v1) => v1,
+  2: (v2) => v2,
 };
 
 export type MigrationOutcome =

@@ -7,12 +7,13 @@ import { transcriptToEvents } from './transcript-to-events';
 
 const v1 = new URL('../../../test/fixtures/transcripts/v1/', import.meta.url);
 const v2 = new URL('../../../test/fixtures/transcripts/v2/', import.meta.url);
+const v3 = new URL('../../../test/fixtures/transcripts/v3/', import.meta.url);
 const namesIn = (dir: URL) => readdirSync(dir).filter((name) => name.endsWith('.json'));
 const read = (dir: URL, name: string) => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as Transcript;
 
 describe('transcriptToEvents', () => {
-  it.each(namesIn(v2))('%s (v2) unfolds into events that fold back into the same transcript', (name) => {
-    const transcript = read(v2, name);
+  it.each(namesIn(v3))('%s (v3) unfolds into events that fold back into the same transcript', (name) => {
+    const transcript = read(v3, name);
     const events = transcriptToEvents(transcript);
     const { createdAt, app, settings, servers, branch, branches } = transcript;
     const rebuilt = buildTranscript(events, { createdAt, app, settings, servers });
@@ -22,12 +23,20 @@ describe('transcriptToEvents', () => {
     expect(events.filter((event) => event.type === 'run-end')).toHaveLength(transcript.finishReason === null ? 0 : 1);
   });
 
-  it.each(namesIn(v1))('%s (v1) folds back into its v2 fixture, with nothing invented', (name) => {
+  it.each(namesIn(v2))('%s (v2) folds back into its v3 fixture, with nothing invented', (name) => {
+    const transcript = read(v2, name);
+    const { createdAt, app, settings, servers, branch, branches } = transcript;
+    const rebuilt = buildTranscript(transcriptToEvents(transcript), { createdAt, app, settings, servers });
+    const family = { ...(branch ? { branch } : {}), ...(branches ? { branches } : {}) };
+    expect({ ...rebuilt, ...family }).toEqual(read(v3, name));
+  });
+
+  it.each(namesIn(v1))('%s (v1) folds back into its v3 fixture, with nothing invented', (name) => {
     const transcript = read(v1, name);
     const events = transcriptToEvents(transcript);
     const { createdAt, app, settings, servers } = transcript;
     const rebuilt = buildTranscript(events, { createdAt, app, settings, servers });
-    expect(rebuilt).toEqual(read(v2, name));
+    expect(rebuilt).toEqual(read(v3, name));
     // Only the limit named by a v1 finish reason becomes a record; nothing else appears.
     const { version: _a, limits: _b, ...rest } = rebuilt;
     const { version: _c, ...old } = transcript;
@@ -35,7 +44,7 @@ describe('transcriptToEvents', () => {
   });
 
   it('carries every v2 record: call progress and logs, notices, policy acts, tool-list change, price', () => {
-    const transcript = read(v2, 'every-v2-record.json');
+    const transcript = read(v3, 'every-v2-record.json');
     const events = transcriptToEvents(transcript);
     expect(events[0]).toMatchObject({ type: 'run-start', price: { input: 3, output: 15 } });
     const types = events.map((event) => event.type);

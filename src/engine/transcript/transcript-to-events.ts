@@ -2,7 +2,7 @@
 import { redactUrl } from '../../shared/redact-url';
 import type { LimitKind, RunEvent } from '../event/run-event';
 import type { Message, ToolResultBlock } from '../message/message';
-import type { Transcript, TranscriptRound } from './transcript';
+import type { Transcript, TranscriptRound, TranscriptToolCall } from './transcript';
 import { unfoldAppCalls } from './fold-app-calls';
 
 /**
@@ -80,6 +80,7 @@ function unfoldRound(
   for (const act of round.policyActs ?? []) events.push({ type: 'policy-act', round: round.round, ...act });
   for (const notice of round.notices ?? []) events.push({ type: 'notice', round: round.round, ...notice });
   events.push({ type: 'round-start', at: start, round: round.round, request: round.request });
+  unfoldDebugTrail(round, start, events);
   // A transcript from elsewhere may carry a URL with secrets in it: they are not kept.
   if (round.sent) {
     const request = { ...round.sent, url: redactUrl(round.sent.url) };
@@ -145,6 +146,7 @@ function unfoldRound(
         endedAt: call.timing.endedAt,
       },
     });
+    for (const edit of call.edits) events.push(editEvent(round.round, call.timing.endedAt, edit, call.id));
     results.push({
       type: 'tool_result',
       tool_use_id: call.id,
@@ -164,6 +166,45 @@ function unfoldRound(
   // The calls of the round's MCP Apps: they never entered the history, so they go after the round.
   events.push(...unfoldAppCalls(round));
   return end;
+}
+
+type EditEvent = Extract<RunEvent, { type: 'edit-apply' }>;
+type TranscriptEdit = TranscriptToolCall['edits'][number];
+
+/** An edit as its event (without the digest or status the transcript keeps on the round and the call). */
+function editEvent(round: number, at: number, edit: TranscriptEdit, callId?: string): EditEvent {
+  return {
+    type: 'edit-apply',
+    at,
+    round,
+    pauseId: '',
+    what: edit.what as EditEvent['what'],
+    before: edit.before,
+    after: edit.after,
+    ...(callId === undefined ? {} : { callId }),
+  };
+}
+
+/**
+ * The round's pauses (each start with its end) and its request edits, right after its start: the same marks and
+ * answers as the run showed. A pause that was still held when the file was written is left out: an imported run
+ * has no engine to answer it.
+ */
+function unfoldDebugTrail(round: TranscriptRound, start: number, events: RunEvent[]): void {
+  for (const held of round.pauses ?? []) {
+    if (held.decision === undefined) continue;
+    const { pauseId, at, pause, reasons, decision, remember } = held;
+    events.push({ type: 'pause-start', at, pauseId, round: round.round, pause, reasons });
+    events.push({
+      type: 'pause-end',
+      at: held.endedAt ?? at,
+      pauseId,
+      round: round.round,
+      decision,
+      ...(remember === undefined ? {} : { remember }),
+    });
+  }
+  for (const edit of round.edits ?? []) events.push(editEvent(round.round, start, edit));
 }
 
 /**

@@ -1,4 +1,4 @@
-// The transcript file format, version 2 (docs/transcript-format.md, docs/transcript.schema.json). Pure types.
+// The transcript file format, version 3 (docs/transcript-format.md, docs/transcript.schema.json). Pure types.
 import type { CallTiming, FinishReason, RequestDigest, RunErrorInfo, RunEvent } from '../event/run-event';
 import type { ApiJsonObject, ContentBlock, Message, ToolResultContentBlock } from '../message/message';
 import type { StopReason, ToolDefinition, Usage } from '../model/model';
@@ -8,9 +8,11 @@ import type { LimitKind, PolicyName } from '../event/run-event';
 import type { AtLimitBehaviour } from '../../shared/loop-policies';
 import type { RecordedRequest } from '../model/sent-request';
 import type { LoopPolicies } from '../../shared/loop-policies';
+import type { PauseDigest } from '../debug/debug-event';
+import type { ApprovalScope, PauseDecision, PauseReason } from '../debug/pause-point';
 
 export const TRANSCRIPT_FORMAT = 'loupe-transcript';
-export const TRANSCRIPT_VERSION = 2;
+export const TRANSCRIPT_VERSION = 3;
 
 /** Run settings as recorded: never the API key, headers or any other secret. */
 export interface TranscriptSettings {
@@ -152,6 +154,24 @@ export interface TranscriptRound {
   compactions?: TranscriptCompaction[];
   /** Calls the MCP Apps of this round's tool calls made, in the order they arrived (version 2; absent when none). */
   appCalls?: TranscriptAppCall[];
+  /** Where the debugger held the loop in this round, in order (version 3; absent when it never did). */
+  pauses?: TranscriptPause[];
+}
+
+/**
+ * One pause of the debugger (version 3): where (`pause`: the point, its call and input), what held it (`reasons`:
+ * a step, a breakpoint with its label, an approval), and how the person went on (`decision`; for an approval,
+ * `remember` says how far the answer reached: absent = this call only, `session`, `always`). A pause still held
+ * when the file was written has no `decision` or `endedAt`. Edits made at it are the round's and calls' `edits`.
+ */
+export interface TranscriptPause {
+  pauseId: string;
+  at: number;
+  endedAt?: number;
+  pause: PauseDigest;
+  reasons: PauseReason[];
+  decision?: PauseDecision['type'];
+  remember?: ApprovalScope;
 }
 
 /** One compaction as the transcript records it (the `history-compact` event without its type and round). */

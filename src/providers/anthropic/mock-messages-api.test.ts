@@ -119,6 +119,27 @@ describe('mock Messages API', () => {
     });
   });
 
+  it('refuses tool blocks in the history without tools, and a tool choice without tools, as the API does', async () => {
+    const history = [
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_y', name: 'demo__clothing_advise', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_y', content: 'ok' }] },
+    ];
+    const bare = await post('/v1/messages', message(history));
+    expect(bare.status).toBe(400);
+    expect(await bare.json()).toMatchObject({
+      error: { message: 'Requests which include tool_use or tool_result blocks must define tools.' },
+    });
+    const choice = await post(
+      '/v1/messages',
+      message([{ role: 'user', content: 'hi' }], { tool_choice: { type: 'none' } }),
+    );
+    expect(choice.status).toBe(400);
+    const kept = await post('/v1/messages', message(history, { tools, tool_choice: { type: 'none' } }));
+    expect(kept.status).toBe(200);
+    expect(((await kept.json()) as WireMessage).content.map((block) => block.type)).toEqual(['text']);
+  });
+
   it('streams real SSE framing and honours the control API', async () => {
     const control = await post(
       '/__mock/enqueue',

@@ -25,6 +25,13 @@ describe('stored loop policies', () => {
     expect(readPolicies('nonsense')).toEqual({});
   });
 
+  it('keeps No round limit only when it is true', () => {
+    expect(readPolicies({ limits: { wallTimeMs: 60_000, noRoundLimit: true } })).toEqual({
+      limits: { wallTimeMs: 60_000, noRoundLimit: true },
+    });
+    expect(readPolicies({ limits: { noRoundLimit: 'yes' } })).toEqual({});
+  });
+
   it('fills the defaults and counts what the person changed', () => {
     const settings = { atLimit: 'stop' as const, limits: { maxToolCalls: 3 }, retryBudget: 3 };
     expect(effectivePolicies(settings)).toMatchObject({

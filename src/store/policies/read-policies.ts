@@ -17,6 +17,7 @@ function readLimits(value: unknown): LoopLimits {
   if (isWhole(value.maxTotalTokens, 1)) limits.maxTotalTokens = value.maxTotalTokens;
   if (typeof value.maxCostUsd === 'number' && Number.isFinite(value.maxCostUsd) && value.maxCostUsd > 0)
     limits.maxCostUsd = value.maxCostUsd;
+  if (value.noRoundLimit === true) limits.noRoundLimit = true;
   return limits;
 }
 

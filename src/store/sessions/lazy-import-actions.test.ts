@@ -6,6 +6,9 @@ const loaded: SessionImportActions = {
   importTranscriptFile: () => Promise.resolve(true),
   replayRun: () => Promise.resolve(),
   compareRuns: () => Promise.resolve({ identical: true } as never),
+  listSessionRuns: () => Promise.resolve([]),
+  compareAcross: () => Promise.resolve(null),
+  continueLive: () => Promise.resolve({ started: true, unmatched: [] }),
 };
 
 describe('import actions loaded on first use', () => {

@@ -25,5 +25,9 @@ export function lazyImportActions(
     importTranscriptFile: async (file, traceId) => (await actions())?.importTranscriptFile(file, traceId) ?? false,
     replayRun: async (mode) => (await actions())?.replayRun(mode),
     compareRuns: async (left, right) => (await actions())?.compareRuns(left, right) ?? null,
+    listSessionRuns: async (sessionId) => (await actions())?.listSessionRuns(sessionId) ?? [],
+    compareAcross: async (source, right) => (await actions())?.compareAcross(source, right) ?? null,
+    continueLive: async (unmatched, names) =>
+      (await actions())?.continueLive(unmatched, names) ?? { started: false, unmatched: [] },
   };
 }

@@ -13,8 +13,13 @@ import type { SessionRestore } from './session-restore';
 import { storeImport, type ImportedLog } from './store-import';
 import type { SessionsSlice } from './sessions-state';
 import type { SessionsContext } from './sessions-context';
+import { createContinueLive } from './session-continue-live';
+import { createCompareAcross } from './session-compare-across';
 
-export type SessionImportActions = Pick<SessionsSlice, 'importTranscriptFile' | 'replayRun' | 'compareRuns'>;
+export type SessionImportActions = Pick<
+  SessionsSlice,
+  'importTranscriptFile' | 'replayRun' | 'compareRuns' | 'continueLive' | 'listSessionRuns' | 'compareAcross'
+>;
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
 
@@ -24,6 +29,8 @@ const NOT_IMPORTED = 'was not imported';
 export function createSessionImportActions(context: SessionsContext, restore: SessionRestore): SessionImportActions {
   const { get, update, deps, options, checkpointer, loadedRuns } = context;
   return {
+    ...createContinueLive(context, restore),
+    ...createCompareAcross(context, restore),
     async importTranscriptFile(file, traceId) {
       update({ traceChoice: null });
       if (file.size > MAX_TRANSCRIPT_BYTES) {

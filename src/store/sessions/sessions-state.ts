@@ -2,7 +2,7 @@
 import type { Message } from '../../engine/message/message';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { BranchInfo } from '../../protocol/debug-messages';
-import type { OtlpTraceChoice, ReplayMode, RunsCompareResult } from '../../protocol/session-messages';
+import type { OtlpTraceChoice, ReplayMode, RunContinueResult, RunsCompareResult } from '../../protocol/session-messages';
 import type { SessionSummary, StoredRun } from './session-record';
 
 /** A message about the open session that is not an error: what was restored, imported or repaired. */
@@ -14,6 +14,9 @@ export interface SessionNotice {
   /** An interrupted run waiting for the person's choice: Resume (`resumeInterruptedRun`) or End here. */
   resumable?: boolean;
 }
+
+/** Where the other run of Compare across sessions comes from: a stored session's run, or a file. */
+export type CompareSource = { sessionId: string; runId: string } | { file: File };
 
 export interface SessionsSlice {
   sessions: SessionSummary[];
@@ -60,6 +63,16 @@ export interface SessionsSlice {
   /** Ends the interrupted run the notice offers where it was cut (stopped, as aborted). */
   endInterruptedRun: () => Promise<void>;
   compareRuns: (leftRunId: string, rightRunId: string) => Promise<RunsCompareResult | null>;
+  /**
+   * Continue live: a new run from the shown run's whole history, on the person's model and servers. Without
+   * `unmatched`, nothing starts while some of its tools are offered by no connected server (the result names
+   * them); `by-hand` sends them and holds each of their calls (`names`) at a breakpoint for the person's result.
+   */
+  /** The runs of a stored session, for Compare across sessions (none when it is gone). */
+  listSessionRuns: (sessionId: string) => Promise<StoredRun[]>;
+  /** A run of another session or of a file (left) against `rightRunId` of this one, or null with an alert. */
+  compareAcross: (source: CompareSource, rightRunId: string) => Promise<RunsCompareResult | null>;
+  continueLive: (unmatched?: 'by-hand' | 'leave-out', names?: readonly string[]) => Promise<RunContinueResult>;
   dismissSessionNotice: () => void;
   /** Every run event passes here first (checkpoints). */
   recordRunEvent: (runId: string, event: RunEvent) => void;

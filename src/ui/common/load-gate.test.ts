@@ -58,4 +58,15 @@ describe('createLoadGate', () => {
     expect(commits).toEqual(['rendered']);
     expect(only.load.starts).toBe(1);
   });
+
+  it('shows its fallback until the loads settle, then its children in its place', async () => {
+    const only = manualLoad();
+    const Gate = createLoadGate([only.start]);
+    act(() =>
+      mounted.root.render(createElement(Gate, { fallback: 'No run yet.', children: 'the panels and the timeline' })),
+    );
+    expect(shown()).toBe('No run yet.');
+    await settle(() => only.load.resolve());
+    expect(shown()).toBe('the panels and the timeline');
+  });
 });

@@ -10,7 +10,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 export function createLoadGate(loads: readonly (() => Promise<unknown>)[]) {
   let settling: Promise<unknown> | undefined;
   let settled = false;
-  return function LoadGate({ children }: { children: ReactNode }) {
+  /** `fallback` shows until then (what may be on the page before the gated code: the timeline's empty state). */
+  return function LoadGate({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
     const [ready, setReady] = useState(settled);
     useEffect(() => {
       if (ready) return;
@@ -23,6 +24,6 @@ export function createLoadGate(loads: readonly (() => Promise<unknown>)[]) {
         live = false;
       };
     }, [ready]);
-    return ready ? children : null;
+    return ready ? children : fallback;
   };
 }

@@ -85,6 +85,7 @@ export function ComparisonTable({
                 left={field.left}
                 right={field.right}
                 differs={field.differs}
+                counts={field.counts}
               />
             ))}
           </div>
@@ -109,9 +110,23 @@ function roundTitle(leftRound: number | null, rightRound: number | null): string
   return `Round ${leftRound ?? '—'} ↔ ${rightRound ?? '—'}`;
 }
 
+/** The fields that differ without making their round differ (the model), so the summary can name them. */
+function uncountedDifferences(result: RunsCompareResult): string[] {
+  const fields = result.rounds.flatMap((round) =>
+    round.fields.filter((field) => field.differs && !field.counts).map((field) => field.field),
+  );
+  return [...new Set(fields)];
+}
+
 function describeDivergence(result: RunsCompareResult, left: string, right: string): string {
   const first = result.firstDivergence;
-  if (first === null) return 'No differences: every compared round asked, answered, called and returned the same.';
+  if (first === null) {
+    const shownOnly = uncountedDifferences(result);
+    // The summary agrees with the rows: a field marked as differing is named here too (issue 41).
+    return shownOnly.length === 0
+      ? 'No differences: every compared round asked, answered, called and returned the same.'
+      : `Same behaviour: every compared round asked, answered, called and returned the same; only the ${shownOnly.join(', ')} differs (marked, not counted).`;
+  }
   const where =
     first.leftRound === first.rightRound
       ? `round ${first.leftRound ?? '—'}`
@@ -125,18 +140,27 @@ function Row({
   left,
   right,
   differs,
+  counts,
 }: {
   field: string;
   left: string | null;
   right: string | null;
   differs: boolean;
+  counts: boolean;
 }) {
-  const cell = `max-h-40 overflow-auto whitespace-pre-wrap break-words rounded px-1 py-0.5 font-mono ${differs ? 'bg-amber-100 dark:bg-amber-500/15' : ''}`;
+  // Amber marks what makes a round differ; a shown-only difference (the model) is outlined, and says so.
+  const mark = !differs
+    ? ''
+    : counts
+      ? 'bg-amber-100 dark:bg-amber-500/15'
+      : 'outline-1 outline-dashed outline-zinc-400';
+  const cell = `max-h-40 overflow-auto whitespace-pre-wrap break-words rounded px-1 py-0.5 font-mono ${mark}`;
   return (
     <>
       <span className="py-0.5 break-words text-zinc-600 dark:text-zinc-400">
         {field}
-        {differs && <span className="sr-only"> (differs)</span>}
+        {differs && counts && <span className="sr-only"> (differs)</span>}
+        {differs && !counts && <span className="block text-[11px]">differs, not counted</span>}
       </span>
       <span className={cell}>{left ?? '—'}</span>
       <span className={cell}>{right ?? '—'}</span>

@@ -66,4 +66,15 @@ describe('labelRuns', () => {
     expect(labels.get('a')).toBe(`Run 1 · ${'x'.repeat(39)}… · t1000`);
     expect(labels.get('b')).toBe('Run 2 · Run · t1000');
   });
+
+  it('marks a run a person edited, beside where it came from', () => {
+    const runs = [run('a', { finishReason: 'end_turn' }), run('b', { origin: 'replay', sourceRunId: 'a', label: 'R' })];
+    const live = new Map<string, LiveRunState>([
+      ['a', { phase: 'ended', finishReason: 'end_turn', edited: true }],
+      ['b', { phase: 'ended', finishReason: 'end_turn', edited: false }],
+    ]);
+    const labels = labelRuns({ runs, branches: [], live, formatTime }, 'numbered');
+    expect(labels.get('a')).toBe('Run 1 · What should I wear in Paris today? · edited · finished · t1000');
+    expect(labels.get('b')).toBe('Run 2 · R · replay of Run 1 · finished · t1000');
+  });
 });

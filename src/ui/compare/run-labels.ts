@@ -1,5 +1,5 @@
-// Pure: words that tell a session's runs apart — name, where it came from (fork, replay, import), how it
-// ended, when it started — and never the same words twice.
+// Pure: words that tell a session's runs apart — name, where it came from (fork, replay, import), whether a
+// person edited it, how it ended, when it started — and never the same words twice.
 import type { BranchInfo } from '../../protocol/debug-messages';
 import type { StoredRun } from '../../store/sessions/session-record';
 import { roundOffsetOf } from '../../store/round-offset';
@@ -11,6 +11,8 @@ const NAME_CHARS = 40;
 export interface LiveRunState {
   phase: 'running' | 'paused' | 'ended';
   finishReason?: string | null;
+  /** A person edited something the run sent or received (a request, a call's input, a result). */
+  edited?: boolean;
 }
 
 export interface RunLabelSources {
@@ -81,6 +83,7 @@ export function labelRuns(sources: RunLabelSources, style: RunLabelStyle): Map<s
     } else if (run.origin === 'imported') {
       parts.push('imported');
     }
+    if (live.get(run.runId)?.edited === true) parts.push('edited');
     const status = statusOf(run, live.get(run.runId));
     if (status !== null) parts.push(status);
     parts.push(formatTime(startOf(run)));

@@ -27,10 +27,25 @@ export function formatRunTime(at: number, now = Date.now()): string {
   return (sameDay ? clock : dated).format(at);
 }
 
-function liveState(phase: RunView['phase'], paused: boolean, finishReason: string | null): LiveRunState | null {
+/** True when any round of the view carries a person's edit (its request, a call, an app call). */
+function hasEdits(rounds: RunView['rounds']): boolean {
+  return rounds.some(
+    (round) =>
+      (round.edits?.length ?? 0) > 0 ||
+      round.toolCalls.some((call) => (call.edits?.length ?? 0) > 0) ||
+      (round.appCalls ?? []).some((call) => (call.edits?.length ?? 0) > 0),
+  );
+}
+
+function liveState(
+  phase: RunView['phase'],
+  paused: boolean,
+  finishReason: string | null,
+  edited: boolean,
+): LiveRunState | null {
   if (phase === 'idle') return null;
-  if (phase === 'running') return { phase: paused ? 'paused' : 'running' };
-  return { phase: 'ended', finishReason };
+  if (phase === 'running') return { phase: paused ? 'paused' : 'running', edited };
+  return { phase: 'ended', finishReason, edited };
 }
 
 /** A distinct label per run of the session (see `labelRuns`). */
@@ -44,16 +59,18 @@ export function useRunLabels(style: RunLabelStyle): Map<string, string> {
   const phase = useLoupeStore((state) => state.runView.phase);
   const paused = useLoupeStore((state) => state.runView.pause !== undefined);
   const finishReason = useLoupeStore((state) => state.runView.finishReason);
+  // Only whether the shown run has an edit, not its rounds: a boolean keeps this hook off every delta.
+  const edited = useLoupeStore((state) => hasEdits(state.runView.rounds));
   return useMemo(() => {
     const live = new Map<string, LiveRunState>();
     for (const view of Object.values(views)) {
-      const state = liveState(view.phase, view.pause !== undefined, view.finishReason);
+      const state = liveState(view.phase, view.pause !== undefined, view.finishReason, hasEdits(view.rounds));
       if (state !== null && view.runId !== null) live.set(view.runId, state);
     }
-    const current = liveState(phase, paused, finishReason);
+    const current = liveState(phase, paused, finishReason, edited);
     if (current !== null && shownId !== null) live.set(shownId, current);
     const inFamily = new Set(family.map((branch) => branch.runId));
     const branches: BranchInfo[] = [...stored.filter((branch) => !inFamily.has(branch.runId)), ...family];
     return labelRuns({ runs, branches, live, formatTime: (at) => formatRunTime(at) }, style);
-  }, [runs, stored, family, views, shownId, phase, paused, finishReason, style]);
+  }, [runs, stored, family, views, shownId, phase, paused, finishReason, edited, style]);
 }

@@ -2,6 +2,10 @@
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { Field } from '../common/field';
 import { inputClass, panelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { lazyComponent } from '../common/lazy-component';
+
+// Shown only after Run was refused for the tool list: it loads with the checks it shares with the Tools tab.
+const RunToolLimits = lazyComponent(() => import('./run-tool-limits'), 'RunToolLimits');
 
 /** The Message box's id: the skip link at the top of the page goes there. */
 export const MESSAGE_FIELD_ID = 'loupe-message';
@@ -13,7 +17,16 @@ export function Composer() {
   const updateSettings = useLoupeStore((state) => state.updateSettings);
   const run = useLoupeStore((state) => state.run);
   const stop = useLoupeStore((state) => state.stop);
+  const refused = useLoupeStore((state) => state.runRefusedForToolLimits);
   const canRun = !running && draft.trim() !== '';
+  const start = () => {
+    void run();
+    // Loaded on the first Run (a phone's layout is the only one it moves), out of the first load.
+    import('../run/reveal-run').then(
+      ({ revealRun }) => revealRun(),
+      () => undefined,
+    );
+  };
 
   return (
     <section aria-labelledby="composer-title" className={panelClass}>
@@ -44,14 +57,14 @@ export function Composer() {
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
                   event.preventDefault();
-                  if (canRun) void run();
+                  if (canRun) start();
                 }
               }}
             />
           )}
         </Field>
         <div className="flex items-center gap-2">
-          <button type="button" className={primaryButtonClass} disabled={!canRun} onClick={() => void run()}>
+          <button type="button" className={primaryButtonClass} disabled={!canRun} onClick={start}>
             Run
           </button>
           <button type="button" className={secondaryButtonClass} disabled={!running} onClick={() => void stop()}>
@@ -61,6 +74,7 @@ export function Composer() {
             Ctrl/⌘ + Enter to run
           </span>
         </div>
+        {refused && <RunToolLimits />}
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
-// Adds a breakpoint: on a tool, on any tool error, on a stop reason, or on round N.
-import { useId, useState } from 'react';
+// Adds a breakpoint: on a tool, on any tool error, on a stop reason, or on round N. The tool is picked from the
+// tools Loupe knows (connected servers', the run's), never typed, and the choice is cleared once it is added.
+import { useState } from 'react';
 import type { Breakpoint } from '../../engine/debug/pause-point';
 import type { StopReason } from '../../engine/model/model';
 import { Field } from '../common/field';
@@ -10,7 +11,6 @@ type Kind = Breakpoint['kind'];
 const STOP_REASONS: StopReason[] = ['end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'pause_turn', 'refusal'];
 
 export function AddBreakpointForm({ tools, onAdd }: { tools: KnownTool[]; onAdd: (breakpoint: Breakpoint) => void }) {
-  const listId = useId();
   const [kind, setKind] = useState<Kind>('tool');
   const [toolName, setToolName] = useState('');
   const [stopReason, setStopReason] = useState<StopReason>('end_turn');
@@ -20,9 +20,12 @@ export function AddBreakpointForm({ tools, onAdd }: { tools: KnownTool[]; onAdd:
   const add = (): void => {
     const id = crypto.randomUUID();
     if (kind === 'tool') {
-      const name = toolName.trim() || tools[0]?.name || '';
-      if (name === '') return setProblem('Connect a server or type a tool name first.');
-      onAdd({ id, enabled: true, kind, toolName: name });
+      if (toolName === '')
+        return setProblem(
+          tools.length === 0 ? 'Connect a server first: its tools are listed here.' : 'Choose a tool first.',
+        );
+      onAdd({ id, enabled: true, kind, toolName });
+      setToolName('');
     } else if (kind === 'round') {
       const value = Number(round);
       if (!Number.isInteger(value) || value < 1) return setProblem('The round is a whole number from 1.');
@@ -53,21 +56,19 @@ export function AddBreakpointForm({ tools, onAdd }: { tools: KnownTool[]; onAdd:
         {kind === 'tool' && (
           <Field label="Breakpoint tool">
             {(control) => (
-              <>
-                <input
-                  {...control}
-                  className={inputClass}
-                  list={listId}
-                  placeholder={tools[0]?.name ?? 'server__tool'}
-                  value={toolName}
-                  onChange={(event) => setToolName(event.target.value)}
-                />
-                <datalist id={listId}>
-                  {tools.map((tool) => (
-                    <option key={tool.name} value={tool.name} />
-                  ))}
-                </datalist>
-              </>
+              <select
+                {...control}
+                className={inputClass}
+                value={toolName}
+                onChange={(event) => setToolName(event.target.value)}
+              >
+                <option value="">{tools.length === 0 ? 'No tools yet: connect a server' : 'Choose a tool…'}</option>
+                {tools.map((tool) => (
+                  <option key={tool.name} value={tool.name}>
+                    {tool.name}
+                  </option>
+                ))}
+              </select>
             )}
           </Field>
         )}

@@ -2,7 +2,7 @@
 import { PauseIcon } from '../common/icons';
 import type { EditRecord } from '../../engine/debug/debug-event';
 import type { RoundView } from '../../store/run-view';
-import { describePausePoint, describeReason } from './describe-pause';
+import { describeAnswer, describePausePoint, describeReason } from './describe-pause';
 import { editTitle } from './edit-title';
 import { useRoundOffset } from '../timeline/use-round-offset';
 
@@ -62,6 +62,7 @@ export function RoundDebugMarks({ round }: { round: RoundView }) {
             .map(describeReason)
             .join(', ')}{' '}
           — {describePausePoint(mark.pause, offset)}
+          {mark.decision !== undefined && ` → ${describeAnswer(mark.decision, mark.reasons, mark.remember)}`}
         </li>
       ))}
       {(round.edits ?? []).map((edit, index) => (

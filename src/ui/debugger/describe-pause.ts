@@ -1,6 +1,6 @@
 // Plain words for where the loop stands and why it stopped.
 import type { PauseDigest } from '../../engine/debug/debug-event';
-import type { PauseReason, StepMode } from '../../engine/debug/pause-point';
+import type { ApprovalScope, PauseDecision, PauseReason, StepMode } from '../../engine/debug/pause-point';
 
 /**
  * "before the model request of round 2", "before demo__weather_get runs (round 1)", … `offset`: rounds a fork
@@ -47,4 +47,40 @@ export function describeMode(mode: StepMode): string {
     case 'run':
       return 'stops at breakpoints and approvals';
   }
+}
+
+const answerWords: Record<PauseDecision['type'], string> = {
+  continue: 'went on',
+  stop: 'stopped the run',
+  'edit-request': 'request edited',
+  'edit-input': 'input edited',
+  skip: 'skipped, result given by hand',
+  deny: 'denied',
+  'edit-result': 'result edited',
+  'edit-summary': 'summary edited',
+  'skip-compaction': 'compaction skipped',
+};
+
+const reachWords: Record<ApprovalScope, string> = { session: 'for the rest of the session', always: 'always' };
+
+/**
+ * How a person went on from a pause, e.g. "approved with edited input, for the rest of the session" or "denied, this
+ * call only"; empty while it is held. For an approval the reach is always said (absent `remember`: this call only).
+ */
+export function describeAnswer(
+  decision: PauseDecision['type'] | undefined,
+  reasons: readonly PauseReason[],
+  remember: ApprovalScope | undefined,
+): string {
+  if (decision === undefined) return '';
+  const approval = reasons.some((reason) => reason.kind === 'approval');
+  if (!approval) return answerWords[decision];
+  const answer =
+    decision === 'continue'
+      ? 'approved'
+      : decision === 'edit-input'
+        ? 'approved with edited input'
+        : answerWords[decision];
+  const reached = decision === 'continue' || decision === 'edit-input' || decision === 'deny';
+  return reached ? `${answer}, ${remember === undefined ? 'this call only' : reachWords[remember]}` : answer;
 }

@@ -86,7 +86,8 @@ export function MessagesSoFarPanel() {
         {loaded?.status === 'loaded' && (
           <>
             <Notes value={loaded.value} />
-            <ol aria-label="Messages" className="space-y-1">
+            {/* Bounded: a long history scrolls here instead of pushing the paused card below the fold. */}
+            <ol aria-label="Messages" className="max-h-[45vh] space-y-1 overflow-y-auto overscroll-contain">
               {loaded.value.messages.map((message, index) => (
                 <li key={index} className="flex items-start gap-1 text-xs">
                   <details className="min-w-0 flex-1" open={index === loaded.value.messages.length - 1}>

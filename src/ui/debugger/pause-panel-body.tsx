@@ -13,6 +13,7 @@ import { ToolResultPauseEditor } from './tool-result-pause-editor';
 import { AppCallGoOn } from './app-call-go-on';
 import { CompactionPauseEditor } from './compaction-pause-editor';
 import { isAppCallPause } from './pause-slot';
+import { useKeepInView } from './use-keep-in-view';
 
 function PendingItem({ point }: { point: PausePoint }) {
   switch (point.kind) {
@@ -46,12 +47,10 @@ export function PausePanelBody({ point }: { point: PausePoint }) {
   const editable =
     point.kind !== 'after-reply' && (point.kind !== 'before-compaction' || point.compaction.summary !== undefined);
 
+  useKeepInView(ref);
   useEffect(() => {
-    const panel = ref.current;
-    if (panel === null) return;
-    panel.scrollIntoView({ block: 'nearest' });
-    // With an editor, the editor takes focus when it mounts (it may load later); otherwise the panel does.
-    if (!editable) panel.focus({ preventScroll: true });
+    // With an editor, the editor takes focus when it mounts (preloaded while a run can pause); otherwise the panel.
+    if (!editable) ref.current?.focus({ preventScroll: true });
   }, [editable]);
 
   return (

@@ -1,15 +1,12 @@
 // The items of the run actions' Export menu, in order: another format is one more entry here. Each builds its file
 // from a redacted copy of the run (the run keeps what was really said) and downloads it.
 import type { Transcript } from '../../engine/transcript/transcript';
-import type { LoupeStore } from '../../store/create-loupe-store';
 import { downloadJson, transcriptFileName } from '../transcript/download-json';
 import { redactTranscript } from './redact-export';
+import { exportHar, exportHtmlFile } from './share-file-items';
+import type { RunExportContext } from './run-export-context';
 
-/** What an item gets: the store, and a way to say something next to the menu (redactions made, nothing to export). */
-export interface RunExportContext {
-  store: LoupeStore;
-  say: (notice: string | undefined) => void;
-}
+export type { RunExportContext } from './run-export-context';
 
 export interface RunExportItem {
   /** The menu item's accessible name. */
@@ -50,6 +47,8 @@ async function exportOtlp(context: RunExportContext, scope: 'run' | 'session'): 
 
 export const RUN_EXPORT_ITEMS: readonly RunExportItem[] = [
   { label: 'Transcript (JSON)', run: exportTranscriptFile },
+  { label: 'HTML file', run: exportHtmlFile },
+  { label: 'HAR', run: exportHar },
   { label: 'OpenTelemetry (OTLP JSON)', run: (context) => exportOtlp(context, 'run') },
   // Not "OpenTelemetry (OTLP JSON) …": a name containing the run item's would make that name ambiguous.
   { label: 'Session trace (OTLP JSON)', run: (context) => exportOtlp(context, 'session') },

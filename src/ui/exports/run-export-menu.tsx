@@ -4,27 +4,28 @@ import { useState } from 'react';
 import { useLoupeStore, useLoupeStoreApi } from '../../store/loupe-store-provider';
 import { secondaryButtonClass, smallButtonClass } from '../common/styles';
 import { RUN_EXPORT_ITEMS, type RunExportItem } from './run-export-items';
+import { announce } from '../common/announce';
 
 export function RunExportMenu() {
   const runId = useLoupeStore((state) => state.runView.runId);
   const store = useLoupeStoreApi();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | undefined>();
-
   const choose = async (item: RunExportItem) => {
     setOpen(false);
     setBusy(true);
-    setNotice(undefined);
+    // What the item says (redactions made) follows the download's own line in the action notice, off the row.
+    const said: { notice?: string | undefined } = {};
     try {
-      await item.run({ store, say: setNotice });
+      await item.run({ store, say: (notice) => (said.notice = notice) });
     } finally {
       setBusy(false);
     }
+    if (said.notice !== undefined) announce(said.notice, { append: true });
   };
 
   return (
-    <div className="relative inline-flex items-center gap-2">
+    <div className="relative inline-flex items-center">
       <button
         type="button"
         className={secondaryButtonClass}
@@ -57,11 +58,6 @@ export function RunExportMenu() {
             </li>
           ))}
         </ul>
-      )}
-      {notice !== undefined && (
-        <span role="status" aria-label="Export notice" className="text-xs text-amber-700 dark:text-amber-400">
-          {notice}
-        </span>
       )}
     </div>
   );

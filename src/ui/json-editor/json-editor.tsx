@@ -5,7 +5,16 @@ import type { JsonEditorProps } from './json-editor-props';
 export type { JsonValidation } from './validate-json';
 export type { JsonEditorProps } from './json-editor-props';
 
-const MonacoJsonEditor = lazy(() => import('./monaco-json-editor'));
+const loadMonacoJsonEditor = () => import('./monaco-json-editor');
+const MonacoJsonEditor = lazy(loadMonacoJsonEditor);
+
+/**
+ * Starts loading Monaco before the first editor renders (a run that can pause), so the editor at a pause exists,
+ * and takes focus, as soon as the pause shows. A failed load shows at that editor instead.
+ */
+export function preloadJsonEditor(): void {
+  loadMonacoJsonEditor().catch(() => undefined);
+}
 
 /**
  * A JSON editor (Monaco, bundled locally and imported only when the first editor renders). Until Monaco

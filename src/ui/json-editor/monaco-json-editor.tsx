@@ -56,6 +56,12 @@ export default function MonacoJsonEditor(props: JsonEditorProps) {
           tabSize: 2,
           automaticLayout: true,
           fixedOverflowWidgets: true,
+          // Typing a JSON value over a selection must give exactly what was typed (issue 41: auto-closing left
+          // a stray `"}` after a pasted or typed object); validation would catch it, but it is a trap.
+          autoClosingBrackets: 'never',
+          autoClosingQuotes: 'never',
+          autoSurround: 'never',
+          autoClosingOvertype: 'never',
         }}
         onMount={(editor) => {
           if (autoFocus) editor.focus();

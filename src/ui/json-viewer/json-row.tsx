@@ -61,7 +61,7 @@ const valueTone = (value: unknown): string =>
       : 'text-violet-800 dark:text-violet-300';
 
 const linkButton =
-  'ml-1 rounded px-1 text-[11px] text-indigo-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500/50 focus-visible:outline-none dark:text-indigo-300';
+  'ml-1 rounded px-1 text-[11px] text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
 
 export const JsonRowView = memo(function JsonRowView({
   row,
@@ -102,7 +102,7 @@ export const JsonRowView = memo(function JsonRowView({
             aria-expanded={open}
             aria-label={`${open ? 'Fold' : 'Unfold'} ${label}`}
             disabled={row.size === 0}
-            className="mr-0.5 inline-block w-4 rounded text-zinc-500 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-indigo-500/50 focus-visible:outline-none disabled:opacity-40 dark:hover:text-zinc-100"
+            className="mr-0.5 inline-block w-4 rounded text-zinc-500 hover:text-zinc-900 disabled:opacity-40 dark:hover:text-zinc-100"
             onClick={() => actions.toggle(row.container)}
           >
             {open ? '▾' : '▸'}

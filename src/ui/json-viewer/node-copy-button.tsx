@@ -22,7 +22,7 @@ export function NodeCopyButton({ container, path }: { container: JsonContainer; 
       aria-label={`Copy ${shortPath(path)}`}
       title={`Copy ${shortPath(path)} as JSON`}
       // Out of the way until the row is pointed at or the button has focus (it stays in the tab order).
-      className="ml-2 rounded px-1 font-sans text-[11px] text-indigo-700 opacity-0 group-hover/row:opacity-100 hover:underline focus-visible:opacity-100 [@media(hover:none)]:opacity-100 focus-visible:ring-2 focus-visible:ring-indigo-500/50 focus-visible:outline-none dark:text-indigo-300"
+      className="ml-2 rounded px-1 font-sans text-[11px] text-indigo-700 opacity-0 group-hover/row:opacity-100 hover:underline focus-visible:opacity-100 [@media(hover:none)]:opacity-100 dark:text-indigo-300"
       onClick={() => {
         const copy = nodeCopyText(container);
         if ('problem' in copy) return setSaid(copy.problem);

@@ -1,6 +1,7 @@
-// Where the page's movable parts are: the sidebar's open tab and the protocol log's dock. Shared by the
-// header's "Protocol log" button, the sidebar and the bottom dock, so one choice moves the pane everywhere.
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+// Where the page's movable parts are: the sidebar's open tab, whether it is folded, and the protocol log's dock.
+// Shared by the header's "Protocol log" button, the sidebar, the bottom dock and actions that answer in the
+// sidebar (Make a test opens its case in Tests), so one choice moves the pane everywhere.
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 /** Where the protocol log is shown: nowhere, docked under the page, or as a sidebar tab. */
 export type ProtocolDock = 'closed' | 'bottom' | 'sidebar';
@@ -11,6 +12,13 @@ export const PROTOCOL_LOG_TAB = 'Protocol log';
 interface Layout {
   sidebarTab: string;
   selectSidebarTab: (name: string) => void;
+  sidebarOpen: boolean;
+  setSidebarOpen: (open: boolean | ((open: boolean) => boolean)) => void;
+  /**
+   * Unfolds the sidebar on tab `name` and, once that is on screen, focuses the element with id `focusId` (an
+   * action's answer: the person lands where the result is).
+   */
+  showInSidebar: (name: string, focusId?: string) => void;
   protocolDock: ProtocolDock;
   /** Moves (or closes) the protocol log; docking it in the sidebar also opens its tab there. */
   dockProtocolLog: (dock: ProtocolDock) => void;
@@ -20,11 +28,30 @@ const LayoutContext = createContext<Layout | null>(null);
 
 export function LayoutProvider({ children, firstTab }: { children: ReactNode; firstTab: string }) {
   const [sidebarTab, selectSidebarTab] = useState(firstTab);
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  // What to focus once the tab shows, and a count that asks for it after the commit that shows the tab.
+  const focusTarget = useRef<string | null>(null);
+  const [focusAsks, setFocusAsks] = useState(0);
   const [protocolDock, setProtocolDock] = useState<ProtocolDock>('closed');
+  // After the commit that shows the tab: the element is no longer inside a hidden panel, so it can take focus.
+  useEffect(() => {
+    if (focusTarget.current === null) return;
+    document.getElementById(focusTarget.current)?.focus();
+    focusTarget.current = null;
+  }, [focusAsks]);
   const value = useMemo<Layout>(
     () => ({
       sidebarTab,
       selectSidebarTab,
+      sidebarOpen,
+      setSidebarOpen,
+      showInSidebar: (name, target) => {
+        setSidebarOpen(true);
+        selectSidebarTab(name);
+        if (target === undefined) return;
+        focusTarget.current = target;
+        setFocusAsks((count) => count + 1);
+      },
       protocolDock,
       dockProtocolLog: (dock) => {
         setProtocolDock(dock);
@@ -33,7 +60,7 @@ export function LayoutProvider({ children, firstTab }: { children: ReactNode; fi
         else selectSidebarTab((tab) => (tab === PROTOCOL_LOG_TAB ? firstTab : tab));
       },
     }),
-    [sidebarTab, protocolDock, firstTab],
+    [sidebarTab, sidebarOpen, protocolDock, firstTab],
   );
   return <LayoutContext.Provider value={value}>{children}</LayoutContext.Provider>;
 }

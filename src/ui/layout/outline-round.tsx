@@ -6,8 +6,7 @@ import { toolStatusTone } from '../timeline/tool-status';
 import { useRoundOffset } from '../timeline/use-round-offset';
 import { jumpToCall, jumpToRound } from './jump-to';
 
-const linkClass =
-  'min-w-0 truncate rounded px-1 text-left hover:bg-zinc-100 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500/50 focus-visible:outline-none dark:hover:bg-zinc-800';
+const linkClass = 'min-w-0 truncate rounded px-1 text-left hover:bg-zinc-100 hover:underline dark:hover:bg-zinc-800';
 
 /** A tool's breakpoint switch: read and set by tool name. */
 export interface ToolBreakpoints {
@@ -56,14 +55,18 @@ export function OutlineRound({
               <StatusBadge tone={toolStatusTone(call.status)}>
                 {paused.callId === call.callId ? 'paused' : call.status}
               </StatusBadge>
-              <input
-                type="checkbox"
-                className="accent-red-600"
-                title={`Break before ${call.name} runs`}
-                aria-label={`Breakpoint on ${call.name} (round ${round.round + offset})`}
-                checked={breakpoints.has(call.name)}
-                onChange={(event) => breakpoints.toggle(call.name, event.target.checked)}
-              />
+              {/* A visible word beside the box (issue 41: an unlabelled checkbox); its name starts with that word. */}
+              <label className="inline-flex items-center gap-1 text-xs text-zinc-700 dark:text-zinc-300">
+                <input
+                  type="checkbox"
+                  className="accent-red-600"
+                  title={`Break before ${call.name} runs`}
+                  aria-label={`Breakpoint on ${call.name} (round ${round.round + offset})`}
+                  checked={breakpoints.has(call.name)}
+                  onChange={(event) => breakpoints.toggle(call.name, event.target.checked)}
+                />
+                Break
+              </label>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 // The sidebar: beside the run on wide screens, scrolling on its own; below it on narrow ones. The outline on
 // top, then one tab per concern (settings, servers, tools, …). Folded, one button brings it back. Every
 // tab's panel stays mounted while hidden, so a half-typed form or a loaded panel is never lost.
-import { Children, isValidElement, useState, type ReactElement, type ReactNode } from 'react';
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
 import { PROTOCOL_LOG_TAB, useLayout } from './layout-context';
@@ -61,8 +61,7 @@ function withBadges(tabs: readonly TabContent[], failedServers: number): TabItem
 
 export function Sidebar({ outline, children }: { outline: ReactNode; children: ReactNode }) {
   const tabs = tabsOf(children);
-  const [open, setOpen] = useState(true);
-  const { sidebarTab, selectSidebarTab, protocolDock } = useLayout();
+  const { sidebarTab, selectSidebarTab, protocolDock, sidebarOpen: open, setSidebarOpen: setOpen } = useLayout();
   const failedServers = useServerProblems();
   const all: TabContent[] =
     protocolDock === 'sidebar' ? [...tabs, { name: PROTOCOL_LOG_TAB, content: <ProtocolLogPane /> }] : [...tabs];

@@ -73,7 +73,7 @@ export function TabStrip({
             aria-controls={ids.panel}
             aria-describedby={tab.note === undefined ? undefined : ids.note}
             tabIndex={active ? 0 : -1}
-            className={`-mb-px inline-flex items-center gap-1 border-b-2 px-1.5 py-1.5 text-xs font-medium focus-visible:ring-2 focus-visible:ring-indigo-500/50 focus-visible:outline-none ${active ? 'border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300' : 'border-transparent text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white'}`}
+            className={`-mb-px inline-flex items-center gap-1 border-b-2 px-1.5 py-1.5 text-xs font-medium ${active ? 'border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300' : 'border-transparent text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white'}`}
             onClick={() => onSelect(tab.name)}
           >
             {tab.name}

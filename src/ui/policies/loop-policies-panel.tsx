@@ -1,5 +1,7 @@
 // The loop policies of the next run: limits and what happens at one, calls and results, timeouts, compaction.
 import { useLoupeStore } from '../../store/loupe-store-provider';
+import { MAX_ROUNDS_LIMIT } from '../../store/settings';
+import { WholeNumberField } from '../common/whole-number-field';
 import { countChangedPolicies, effectivePolicies, type PolicySettings } from '../../store/policies/policy-defaults';
 import { panelClass, panelTitleClass, smallButtonClass } from '../common/styles';
 import { PolicyFieldView } from './policy-field';
@@ -13,6 +15,7 @@ const isGridField = (field: PolicyField): boolean =>
 
 export function LoopPoliciesPanel() {
   const stored = useLoupeStore((state) => state.settings.policies);
+  const maxRounds = useLoupeStore((state) => state.settings.maxRounds);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
   const policies = effectivePolicies(stored);
   const changed = countChangedPolicies(stored);
@@ -29,7 +32,7 @@ export function LoopPoliciesPanel() {
         </h2>
         {changed > 0 && (
           <button type="button" className={smallButtonClass} onClick={() => updateSettings({ policies: {} })}>
-            Reset {changed} to defaults
+            {changed === 1 ? 'Reset the changed policy' : `Reset ${changed} changed policies`}
           </button>
         )}
       </div>
@@ -37,6 +40,19 @@ export function LoopPoliciesPanel() {
         {POLICY_GROUPS.map((group) => (
           <details key={group.title} open={group.open} className={groupClass}>
             <summary className={summaryClass}>{group.title}</summary>
+            {/* The round budget is a setting of its own (a test case keeps it), shown first among the limits. */}
+            {group.title === 'Limits' && (
+              <div className="mt-3 grid grid-cols-2 gap-3">
+                <WholeNumberField
+                  label="Max rounds"
+                  value={maxRounds}
+                  min={1}
+                  max={MAX_ROUNDS_LIMIT}
+                  hint="Model calls per run."
+                  onCommit={(value) => updateSettings({ maxRounds: value })}
+                />
+              </div>
+            )}
             {chunkFields(group.fields).map((chunk) => (
               <div
                 key={chunk[0]?.label}

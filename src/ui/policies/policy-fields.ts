@@ -35,7 +35,7 @@ export interface PolicyGroup {
   fields: PolicyField[];
 }
 
-const limit = (key: keyof LoopLimits): Access<number | undefined> => ({
+const limit = (key: Exclude<keyof LoopLimits, 'noRoundLimit'>): Access<number | undefined> => ({
   read: (policies) => policies.limits[key],
   write: (value, _policies, stored) => {
     const { [key]: _old, ...rest } = stored.limits ?? {};
@@ -136,6 +136,16 @@ export const POLICY_GROUPS: readonly PolicyGroup[] = [
         ...limit('maxTotalTokens'),
       },
       { kind: 'dollar', label: 'Cost budget (USD)', hint: 'Needs a model price.', ...limit('maxCostUsd') },
+      {
+        kind: 'switch',
+        label: 'No round limit',
+        hint: 'Max rounds gives way while a wall time, token or cost budget is set.',
+        read: (policies) => policies.limits.noRoundLimit === true,
+        write: (value, _policies, stored) => {
+          const { noRoundLimit: _old, ...rest } = stored.limits ?? {};
+          return { limits: value ? { ...rest, noRoundLimit: true } : rest };
+        },
+      },
       {
         kind: 'whole',
         label: 'Loop guard',

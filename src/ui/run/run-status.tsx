@@ -16,6 +16,9 @@ const reasonTone: Record<string, string> = {
   aborted: 'text-zinc-700 dark:text-zinc-300',
 };
 
+/** The run status's id: Run brings it (and the timeline under it) into view on a small screen. */
+export const RUN_STATUS_ID = 'run-status';
+
 export function RunStatus() {
   const phase = useLoupeStore((state) => state.runView.phase);
   const finishReason = useLoupeStore((state) => state.runView.finishReason);
@@ -39,9 +42,10 @@ export function RunStatus() {
 
   return (
     <div
+      id={RUN_STATUS_ID}
       role="status"
       aria-label="Run status"
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-zinc-200 bg-white px-4 py-2 text-xs text-zinc-600 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400"
+      className="flex scroll-mt-2 flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-zinc-200 bg-white px-4 py-2 text-xs text-zinc-600 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400"
     >
       <span className={`inline-flex items-center gap-1.5 font-mono font-semibold ${tone}`}>
         {phase === 'running' && !paused && (

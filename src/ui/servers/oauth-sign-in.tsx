@@ -47,7 +47,7 @@ export function OAuthSignIn({ server, status }: { server: ServerConfig; status: 
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
             <button
               type="button"
-              className="rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500/50 focus-visible:outline-none disabled:opacity-60"
+              className="rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-500 disabled:opacity-60"
               aria-label={`Sign in to ${server.name}`}
               onClick={signIn}
             >

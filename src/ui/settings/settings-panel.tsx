@@ -1,6 +1,6 @@
-// The model settings: provider, credentials, model and the round budget.
+// The model settings: provider, credentials, model and the reply's token budget (the round budget is with the
+// other limits, in Loop policies).
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { MAX_ROUNDS_LIMIT } from '../../store/settings';
 import { panelClass, panelTitleClass } from '../common/styles';
 import { ApiKeyField } from './api-key-field';
 import { BaseUrlField } from './base-url-field';
@@ -20,7 +20,6 @@ const ServerToolsPanel = lazyComponent(() => import('./server-tools-panel'), 'Se
 
 export function SettingsPanel() {
   const provider = useLoupeStore((state) => state.settings.provider);
-  const maxRounds = useLoupeStore((state) => state.settings.maxRounds);
   const maxTokens = useLoupeStore((state) => state.settings.maxTokens);
   const updateSettings = useLoupeStore((state) => state.updateSettings);
 
@@ -45,14 +44,6 @@ export function SettingsPanel() {
           </>
         )}
         <div className="grid grid-cols-2 gap-3">
-          <WholeNumberField
-            label="Max rounds"
-            value={maxRounds}
-            min={1}
-            max={MAX_ROUNDS_LIMIT}
-            hint="Model calls per run."
-            onCommit={(value) => updateSettings({ maxRounds: value })}
-          />
           <WholeNumberField
             label="Max tokens"
             value={maxTokens}

@@ -32,7 +32,8 @@ export function OpenRequestDialog({ onClose }: { onClose: () => void }) {
     <ModalDialog title="Open a request" onClose={onClose}>
       <p className="mb-3 text-xs text-zinc-600 dark:text-zinc-400">
         Paste a Messages API or Chat Completions request body, or a curl command carrying one. It becomes a run you can
-        fork, replay and compare. A curl is read, never run; its key is dropped.
+        continue live (with your own key and servers), fork, replay and compare. A curl is read, never run; its key is
+        dropped.
       </p>
       <label htmlFor={requestId} className={labelClass}>
         Request

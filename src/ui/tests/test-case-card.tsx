@@ -5,6 +5,7 @@ import { inputClass, smallButtonClass } from '../common/styles';
 import { ExpectationsEditor } from './expectations-editor';
 import { RunBatchForm } from './run-batch-form';
 import { TestResults } from './test-results';
+import { testNameFieldId } from './test-case-ids';
 import { TestTrend } from './test-trend';
 
 export function TestCaseCard({ testCase }: { testCase: TestCase }) {
@@ -19,6 +20,7 @@ export function TestCaseCard({ testCase }: { testCase: TestCase }) {
     >
       <div className="flex items-center gap-2">
         <input
+          id={testNameFieldId(testCase.id)}
           aria-label="Test name"
           className={`${inputClass} font-medium`}
           value={testCase.name}

@@ -11,7 +11,7 @@ export function ThemeToggle() {
       type="button"
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
-      className="rounded-md p-1.5 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-indigo-500/50 focus-visible:outline-none dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+      className="rounded-md p-1.5 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
       onClick={() => {
         applyTheme(next, true);
         setTheme(next);

@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
-import type { ToolRow } from './collect-tool-rows';
+import type { ToolRow } from '../../store/tools/collect-tool-rows';
 import { diffLines } from './diff-lines';
 import { ModalDialog } from './modal-dialog';
 import { checkToolDraft, formatToolDefinition, type ToolDraftText } from './tool-draft';

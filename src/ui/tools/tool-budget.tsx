@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { estimateToolTokens } from '../../shared/estimate-tokens';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
-import { checkToolLimits } from './check-tool-limits';
-import type { ToolGroup } from './collect-tool-rows';
+import { checkToolLimits } from '../../store/tools/check-tool-limits';
+import type { ToolGroup } from '../../store/tools/collect-tool-rows';
 import { ToolSearchOffer } from './tool-search-offer';
 
 const formatTokens = (tokens: number): string => `~${tokens.toLocaleString('en-US')}`;
@@ -39,9 +39,7 @@ export function ToolBudget({ groups }: { groups: readonly ToolGroup[] }) {
                 className={`${smallButtonClass} mt-1`}
                 onClick={() => problem.keys.forEach((key) => setToolEnabled(key, false))}
               >
-                {problem.id === 'count'
-                  ? `Send only the first ${sent.length - problem.keys.length}`
-                  : `Switch off ${problem.keys.length === 1 ? 'this tool' : `these ${problem.keys.length} tools`}`}
+                {problem.fix}
               </button>
             </div>
           ))}

@@ -2,7 +2,7 @@
 import { memo, useId } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { smallButtonClass } from '../common/styles';
-import type { ToolRow as ToolRowData } from './collect-tool-rows';
+import type { ToolRow as ToolRowData } from '../../store/tools/collect-tool-rows';
 import { revealHiddenCharacters } from '../../shared/reveal-hidden-characters';
 import { ToolCallOptions } from './tool-call-options';
 

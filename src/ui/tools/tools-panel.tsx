@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { TOOL_COUNT_WARNING_THRESHOLD } from '../../protocol/tool-settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { panelClass, panelTitleClass, secondaryButtonClass } from '../common/styles';
-import { collectToolRows, namesTakenBesides, type ToolRow as ToolRowData } from './collect-tool-rows';
+import { collectToolRows, namesTakenBesides, type ToolRow as ToolRowData } from '../../store/tools/collect-tool-rows';
 import { lazyComponent } from '../common/lazy-component';
 import { ToolRow } from './tool-row';
 import { ToolBudget } from './tool-budget';

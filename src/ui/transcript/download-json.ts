@@ -1,8 +1,11 @@
-// Saves text as a file through a Blob URL and a temporary <a download>: the one download helper of the UI.
+// Saves text as a file through a Blob URL and a temporary <a download>: the one download helper of the UI, so
+// every export says what it wrote (issue 41: an export used to give no answer at all).
+import { announce } from '../common/announce';
 
-/** Downloads `text` as `fileName` with the given media type. */
+/** Downloads `text` as `fileName` with the given media type, and says so in the action notice. */
 export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  const blob = new Blob([text], { type });
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -12,6 +15,7 @@ export function downloadText(text: string, fileName: string, type: string): void
   link.remove();
   // Revoke later: some browsers start the download asynchronously after click().
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  announce(`Saved ${fileName} (${formatBytes(blob.size)}) to your downloads.`);
 }
 
 /** Downloads `value` as pretty-printed JSON. */
@@ -22,4 +26,11 @@ export function downloadJson(value: unknown, fileName: string): void {
 /** `loupe-<first 8 characters of the run id>.json`. */
 export function transcriptFileName(runId: string): string {
   return `loupe-${runId.slice(0, 8)}.json`;
+}
+
+/** "12.3 kB", "840 B": a file's size as a person reads it. */
+function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }

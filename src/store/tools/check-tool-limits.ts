@@ -11,7 +11,12 @@ export interface ToolLimitProblem {
   detail: string;
   /** The keys of the tools switching off would fix it (for `count`: those past the limit, in list order). */
   keys: string[];
+  /** The words of the one-click fix (switching `keys` off): "Send only the first 128", "Switch off this tool". */
+  fix: string;
 }
+
+const switchOff = (tools: readonly unknown[]): string =>
+  `Switch off ${tools.length === 1 ? 'this tool' : `these ${tools.length} tools`}`;
 
 /** OpenAI's Chat Completions limit on `tools` (also VS Code's cap). */
 export const OPENAI_MAX_TOOLS = 128;
@@ -38,6 +43,7 @@ export function checkToolLimits(provider: string, rows: readonly ToolRow[]): Too
       rule: `OpenAI accepts at most ${OPENAI_MAX_TOOLS} tools in one request (tools: array too long).`,
       detail: `This run would send ${sent.length} tools, ${sent.length - OPENAI_MAX_TOOLS} more than it accepts.`,
       keys: sent.slice(OPENAI_MAX_TOOLS).map((row) => row.key),
+      fix: `Send only the first ${OPENAI_MAX_TOOLS}`,
     });
   const badNames = sent.filter((row) => !TOOL_NAME_PATTERN.test(row.shown.name));
   if (badNames.length > 0)
@@ -46,6 +52,7 @@ export function checkToolLimits(provider: string, rows: readonly ToolRow[]): Too
       rule: 'Tool names must match ^[a-zA-Z0-9_-]+$ and be at most 64 characters.',
       detail: `${badNames.length === 1 ? 'This name breaks' : 'These names break'} it: ${badNames.map((row) => row.shown.name).join(', ')}.`,
       keys: badNames.map((row) => row.key),
+      fix: switchOff(badNames),
     });
   const badSchemas = sent.flatMap((row) => {
     const why = schemaProblem(provider, row.shown.inputSchema);
@@ -60,6 +67,7 @@ export function checkToolLimits(provider: string, rows: readonly ToolRow[]): Too
           : 'input_schema must be a JSON Schema of type "object"; every $ref must point inside it (#/$defs/…).',
       detail: badSchemas.map(({ row, why }) => `${row.shown.name}: ${why}`).join('; ') + '.',
       keys: badSchemas.map(({ row }) => row.key),
+      fix: switchOff(badSchemas),
     });
   return problems;
 }
