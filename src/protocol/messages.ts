@@ -59,6 +59,15 @@ export type Command =
   | { type: 'transcript-export'; runId: string }
   /** Transcripts (already redacted by the UI) as an OTLP/JSON trace request; content only when asked (docs/otel.md). */
   | { type: 'otlp-convert'; transcripts: Transcript[]; content: boolean }
+  /** An ended run sent to the person's OTLP endpoint; the worker scrubs `secrets` first (docs/otel.md). */
+  | {
+      type: 'otlp-send';
+      runId: string;
+      endpoint: string;
+      headers: Record<string, string>;
+      content: boolean;
+      secrets: string[];
+    }
   /** Redacted transcripts (and MCP traffic) as a file to share: one HTML file, or a HAR 1.2 file (docs/sharing.md). */
   | ShareFileCommand
   | TranscriptImportCommand
@@ -91,6 +100,8 @@ export interface CommandResults
   'run-stop': null;
   'transcript-export': Transcript;
   'otlp-convert': OtlpTraceRequest;
+  /** Never an error reply: a collector's failure is a result, so it cannot fail the run's UI. */
+  'otlp-send': { ok: true } | { ok: false; reason: string };
   'share-file-build': { text: string };
   'transcript-import': TranscriptImportResult;
   'run-events-read': RunEventsReadResult;

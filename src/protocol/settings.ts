@@ -39,6 +39,11 @@ export interface RunSettings {
   debug?: DebugSettings;
   /** Tool overrides, switches and local tools; absent → every server tool as the server sent it. */
   tools?: ToolSelection;
+  /**
+   * Put each MCP tool call's W3C trace context (`traceparent`) into its request's `params._meta`, parented on the
+   * call's `execute_tool` span (docs/otel.md). Default: off; the UI turns it on while telemetry is sent.
+   */
+  traceContext?: boolean;
   /** Loop policies (limits, at-limit behaviour, duplicates, concurrency…); absent fields keep the engine defaults. */
   policies?: Partial<LoopPolicies>;
 }

@@ -38,6 +38,8 @@ export function buildRunSettings(settings: Settings, sessionId: string | null = 
     maxTokens: settings.maxTokens,
     ...withPrice(settings),
     ...(Object.keys(settings.policies).length === 0 ? {} : { policies: settings.policies }),
+    // Trace context goes to servers while runs are sent somewhere a server's spans can join them.
+    ...(settings.telemetry.endpoint.trim() !== '' && settings.telemetry.traceContext ? { traceContext: true } : {}),
   };
 }
 

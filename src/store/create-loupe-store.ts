@@ -24,6 +24,7 @@ import type { PageLifecycleTarget } from './sessions/flush-on-page-hide';
 import type { TabCoordinator } from './sessions/tab-coordinator';
 import { describeEngineCrash, markEngineCrash } from './mark-engine-crash';
 import { recoverAfterRestart } from './recover-after-restart';
+import { sendRunTelemetry } from './send-run-telemetry';
 
 export interface LoupeStoreOptions {
   /** The bundled demo MCP server, added on a first visit under the name `demo`. */
@@ -79,6 +80,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     dispose() {
       get().stopDebug();
       unsubscribe();
+      stopTelemetry();
       stopCrash?.();
       stopRestart?.();
       batcher.dispose();
@@ -116,6 +118,8 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
         return;
     }
   });
+
+  const stopTelemetry = sendRunTelemetry(client, store.getState);
 
   // A dead worker ends the shown run as interrupted; the stored log keeps everything up to its last checkpoint.
   const stopCrash = client.onCrash?.((reason, restarting) => {

@@ -124,11 +124,25 @@ describe('settings persistence', () => {
 
   it('remembers whether OpenTelemetry exports carry content, off by default and for anything but true', () => {
     const storage = new MemoryStorage();
-    expect(loadSettings(storage).telemetry).toEqual({ includeContent: false });
-    saveSettings(storage, { ...defaultSettings, telemetry: { includeContent: true } });
-    expect(loadSettings(storage).telemetry).toEqual({ includeContent: true });
-    storage.setItem(SETTINGS_KEY, JSON.stringify({ telemetry: { includeContent: 'yes' } }));
-    expect(loadSettings(storage).telemetry).toEqual({ includeContent: false });
+    const off = { includeContent: false, endpoint: '', traceContext: true, headers: {} };
+    expect(loadSettings(storage).telemetry).toEqual(off);
+    saveSettings(storage, { ...defaultSettings, telemetry: { ...off, includeContent: true } });
+    expect(loadSettings(storage).telemetry).toEqual({ ...off, includeContent: true });
+    storage.setItem(SETTINGS_KEY, JSON.stringify({ telemetry: { includeContent: 'yes', endpoint: 4318 } }));
+    expect(loadSettings(storage).telemetry).toEqual(off);
+  });
+
+  it('remembers the OTLP endpoint but never its headers (they hold a collector key)', () => {
+    const storage = new MemoryStorage();
+    const telemetry = {
+      includeContent: false,
+      endpoint: 'https://otel.example',
+      traceContext: false,
+      headers: { 'x-api-key': 'k-123456' },
+    };
+    saveSettings(storage, { ...defaultSettings, telemetry });
+    expect(storage.getItem(SETTINGS_KEY)).not.toContain('k-123456');
+    expect(loadSettings(storage).telemetry).toEqual({ ...telemetry, headers: {} });
   });
 
   it('does not throw when storage refuses writes', () => {

@@ -20,17 +20,11 @@ export function apiKeyStorageKey(provider: KeyedProvider): string {
 
 type PersistedSettings = Pick<
   Settings,
-  | 'provider'
-  | 'model'
-  | 'maxRounds'
-  | 'maxTokens'
-  | 'system'
-  | 'capabilities'
-  | 'prices'
-  | 'policies'
-  | 'telemetry'
-  | 'apiTools'
-> & { credentials: Record<KeyedProvider, Omit<ProviderCredentials, 'apiKey'>> };
+  'provider' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices' | 'policies' | 'apiTools'
+> & {
+  credentials: Record<KeyedProvider, Omit<ProviderCredentials, 'apiKey'>>;
+  telemetry: Omit<Settings['telemetry'], 'headers'>;
+};
 
 function pickString(record: Record<string, unknown>, key: string, fallback: string): string {
   const value = record[key];
@@ -78,8 +72,19 @@ export function loadSettings(storage: Storage | undefined): Settings {
     capabilities: readMap(stored['capabilities'], readCapabilities),
     prices: readMap(stored['prices'], readPrice),
     policies: readPolicies(stored['policies']),
-    telemetry: { includeContent: isRecord(stored['telemetry']) && stored['telemetry']['includeContent'] === true },
+    telemetry: readTelemetry(stored['telemetry']),
     apiTools: readApiToolSettings(stored['apiTools']),
+  };
+}
+
+function readTelemetry(stored: unknown): Settings['telemetry'] {
+  const record = isRecord(stored) ? stored : {};
+  const endpoint = record['endpoint'];
+  return {
+    includeContent: record['includeContent'] === true,
+    endpoint: typeof endpoint === 'string' ? endpoint : '',
+    traceContext: record['traceContext'] !== false,
+    headers: {},
   };
 }
 
@@ -143,7 +148,12 @@ export function saveSettings(storage: Storage | undefined, given: Settings): voi
     capabilities: settings.capabilities,
     prices: settings.prices,
     policies: settings.policies,
-    telemetry: settings.telemetry,
+    // The endpoint's headers stay in memory, like a server's: they usually hold an API key.
+    telemetry: {
+      includeContent: settings.telemetry.includeContent,
+      endpoint: settings.telemetry.endpoint,
+      traceContext: settings.telemetry.traceContext,
+    },
     apiTools: settings.apiTools,
   };
   writeItem(storage, SETTINGS_KEY, persisted);

@@ -66,6 +66,12 @@ export interface Settings {
 export interface TelemetrySettings {
   /** Put system instructions, messages, tool definitions, arguments and results into OTLP exports (redacted). */
   includeContent: boolean;
+  /** OTLP/HTTP endpoint each ended run is sent to ('' sends nothing). Stored, like a server URL. */
+  endpoint: string;
+  /** With an endpoint set: MCP tool calls carry `traceparent` in `params._meta` (on unless the person unticks it). */
+  traceContext: boolean;
+  /** Headers sent to that endpoint only (an API key): kept in memory like server headers, never stored or exported. */
+  headers: Record<string, string>;
 }
 
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -87,7 +93,7 @@ export const defaultSettings: Settings = {
   capabilities: {},
   prices: {},
   policies: {},
-  telemetry: { includeContent: false },
+  telemetry: { includeContent: false, endpoint: '', traceContext: true, headers: {} },
   apiTools: defaultApiToolSettings,
   credentials: {
     anthropic: { apiKey: '', rememberKey: false, baseUrl: DEFAULT_BASE_URL },

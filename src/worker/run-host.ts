@@ -18,6 +18,8 @@ import { createRunTranscripts } from './run-transcript-meta';
 import type { ServerRegistry } from './server-registry';
 import { sessionCommandTable, type SessionCommandType } from './session-command-table';
 import { createSessionCommands } from './session-commands';
+import { sendRunTrace } from './send-run-trace';
+import { McpCallRecord } from './record-mcp-calls';
 import { createRunStarter } from './start-run';
 import { continueLive } from './continue-live';
 import { selectRunTools } from './select-run-tools';
@@ -30,6 +32,8 @@ export interface RunHostDependencies {
   createModel: (provider: ProviderSettings, context?: ModelContext) => Model;
   appVersion: string;
   runLocalHandler?: RunHandler;
+  /** What posts traces to the person's OTLP endpoint. Default: the global `fetch`. */
+  fetchFn?: typeof fetch;
   /** Adds the memory tool to a run whose provider sends it. */
   memory: Pick<MemoryHost, 'withMemoryTool'>;
 }
@@ -39,6 +43,7 @@ type RunCommandType =
   | 'run-stop'
   | 'transcript-export'
   | 'otlp-convert'
+  | 'otlp-send'
   | 'run-continue'
   | 'share-file-build'
   | DebugCommand['type']
@@ -56,7 +61,8 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
   const transcripts = createRunTranscripts(runs, deps.appVersion);
   const manual = new ManualTurns(deps.post, (prefix) => environment.createId(prefix));
   const debug = createDebugHost({ runs, manual, transcriptOf: transcripts.transcriptOf });
-  const starter = createRunStarter({ ...deps, runs, manual, debug });
+  const mcpCalls = new McpCallRecord();
+  const starter = createRunStarter({ ...deps, runs, manual, debug, mcpCalls });
   const appCalls = createAppCallHost({
     runs,
     servers,
@@ -92,8 +98,19 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
       'otlp-convert': async (command) => {
         // Loaded on first use: the mapping stays out of the worker's first load.
         const { transcriptsToOtlp } = await import('../engine/otel/transcript-to-otlp');
-        return transcriptsToOtlp(command.transcripts, { content: command.content, appVersion: deps.appVersion });
+        return transcriptsToOtlp(command.transcripts, {
+          content: command.content,
+          appVersion: deps.appVersion,
+          mcpCalls: mcpCalls.of(...command.transcripts.map((transcript) => transcript.runId)),
+        });
       },
+      'otlp-send': (command) =>
+        sendRunTrace(command, {
+          transcriptOf: transcripts.transcriptOf,
+          mcpCallsOf: (runId) => mcpCalls.of(runId),
+          appVersion: deps.appVersion,
+          fetchFn: deps.fetchFn ?? ((input, init) => fetch(input, init)),
+        }),
       'run-continue': async (command) => {
         // The tools are matched once the servers being connected have answered.
         await servers.settled();

@@ -15,6 +15,9 @@ import { contextWindowOf } from './record-model-settings';
 import type { RunRegistry } from './run-registry';
 import { startedRunMeta } from './run-transcript-meta';
 import { selectRunTools } from './select-run-tools';
+import { withTraceContext } from './with-trace-context';
+import { recordMcpCalls, serverFactsFrom, type McpCallRecord } from './record-mcp-calls';
+import type { Tool } from '../engine/tool/tool';
 import type { ServerRegistry } from './server-registry';
 import type { RunOverrides } from './session-commands';
 import { createToolInputValidator } from './validate-tool-input';
@@ -32,6 +35,8 @@ export interface RunStarterContext {
   runLocalHandler?: RunHandler;
   /** Adds the memory tool to a run whose provider sends it (Anthropic, Memory on). */
   memory: Pick<MemoryHost, 'withMemoryTool'>;
+  /** Where each MCP call's server is noted, for the execute_tool spans' MCP attributes. */
+  mcpCalls: McpCallRecord;
 }
 
 /** Starts `runId`; `overrides` say how it differs from a run of the composer's message (replay, fork, resume). */
@@ -43,6 +48,12 @@ export interface RunStarter {
   startFork: StartFork;
 }
 
+/** `tools` with their MCP calls noted for the trace, and given their trace context when the run sends it. */
+function instrumented(context: RunStarterContext, runId: string, traceContext: boolean, tools: Tool[]): Tool[] {
+  const recorded = recordMcpCalls(tools, runId, context.mcpCalls, serverFactsFrom(context.servers));
+  return traceContext ? withTraceContext(recorded, runId) : recorded;
+}
+
 export function createRunStarter(context: RunStarterContext): RunStarter {
   const { runs, servers, manual, debug, environment } = context;
 
@@ -50,13 +61,18 @@ export function createRunStarter(context: RunStarterContext): RunStarter {
     // Servers set to "Run through the API" go to the provider as the MCP connector, not as the browser's tools.
     const connector = withConnectorServers(settings.provider, servers.configs());
     const runTools = (post: (message: WorkerMessage) => void) =>
-      context.memory.withMemoryTool(
-        withoutConnectorTools(
-          selectRunTools(servers.tools(), settings.tools, { ...context, post }),
-          connector.throughApi,
+      instrumented(
+        context,
+        runId,
+        settings.traceContext === true,
+        context.memory.withMemoryTool(
+          withoutConnectorTools(
+            selectRunTools(servers.tools(), settings.tools, { ...context, post }),
+            connector.throughApi,
+          ),
+          settings.provider,
+          (message) => post({ v: PROTOCOL_VERSION, type: 'notice', message }),
         ),
-        settings.provider,
-        (message) => post({ v: PROTOCOL_VERSION, type: 'notice', message }),
       );
     const model =
       overrides.model ??

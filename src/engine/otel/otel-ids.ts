@@ -24,6 +24,11 @@ export function traceIdOf(runId: string): string {
   return hex64(fnv1a64(`trace:${runId}`)) + hex64(fnv1a64(`trace2:${runId}`));
 }
 
+/** The place of a call's `execute_tool` span: its id and the trace context sent with its MCP request agree. */
+export function toolSpanPlace(callId: string): string {
+  return `tool:${callId}`;
+}
+
 /** The 16-hex-digit span id of one span of a run (`agent`, `round:2`, `tool:<call id>` …). */
 export function spanIdOf(runId: string, place: string): string {
   return hex64(fnv1a64(`span:${runId}:${place}`));

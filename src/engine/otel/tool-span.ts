@@ -2,7 +2,7 @@
 import type { TranscriptToolCall } from '../transcript/transcript';
 import { SPAN_KIND_INTERNAL, STATUS_ERROR, STATUS_UNSET, toAttributes, toUnixNano, type OtlpSpan } from './otlp-json';
 import { toolResponseOf } from './gen-ai-messages';
-import { spanIdOf } from './otel-ids';
+import { spanIdOf, toolSpanPlace } from './otel-ids';
 
 /** What Loupe knows of the MCP request that ran a call (from its traffic), when a server ran it. */
 export interface McpCallInfo {
@@ -44,7 +44,7 @@ export function toolSpan({ runId, traceId, parentSpanId, call, content, mcp }: T
   const server = mcp !== undefined ? addressOf(mcp.serverUrl) : {};
   return {
     traceId,
-    spanId: spanIdOf(runId, `tool:${call.id}`),
+    spanId: spanIdOf(runId, toolSpanPlace(call.id)),
     parentSpanId,
     name: `execute_tool ${call.name}`,
     kind: SPAN_KIND_INTERNAL,
@@ -63,6 +63,8 @@ export function toolSpan({ runId, traceId, parentSpanId, call, content, mcp }: T
       'jsonrpc.request.id': mcp?.requestId !== undefined ? String(mcp.requestId) : undefined,
       'server.address': server.address,
       'server.port': server.port,
+      // Loupe speaks MCP over streamable HTTP only: TCP, as the MCP page asks for HTTP transports.
+      'network.transport': mcp !== undefined ? 'tcp' : undefined,
       'gen_ai.tool.call.arguments': content ? JSON.stringify(call.input) : undefined,
       'gen_ai.tool.call.result': content ? JSON.stringify(toolResponseOf(call.content)) : undefined,
     }),

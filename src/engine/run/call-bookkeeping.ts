@@ -73,6 +73,7 @@ export function runCall(
     environment,
     // The same moment as the event's: one clock read per call start, not two.
     startedAt,
+    callId: call.callId,
   };
   if (context.maxTotalMs !== undefined) options.maxTotalMs = context.maxTotalMs;
   if (start.onProgress !== undefined) options.onProgress = start.onProgress;

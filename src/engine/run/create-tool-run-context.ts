@@ -58,6 +58,7 @@ export function createToolRunContext(
   log: ToolRunContext['log'],
   deadline: NonNullable<ToolRunContext['deadline']>,
   holdIdle: NonNullable<ToolRunContext['holdIdle']>,
+  callId?: string,
 ): ToolRunContext {
   const context = new SignalMaker({}, makeSignal) as unknown as ToolRunContext;
   Object.defineProperty(context, 'signal', signalProperty);
@@ -65,5 +66,6 @@ export function createToolRunContext(
   context.log = log;
   context.deadline = deadline;
   context.holdIdle = holdIdle;
+  if (callId !== undefined) context.callId = callId;
   return context;
 }

@@ -49,6 +49,8 @@ export interface RunWithDeadlineOptions {
   startedAt?: number;
   /** Each progress notification; it also restarts the timeout (a tool that reports progress is alive). */
   onProgress?: (progress: ToolProgress) => void;
+  /** The call's id, handed to the tool in its context. */
+  callId?: string;
   /** Each log message the tool sends while it runs (not after it settled); it does not restart the timeout. */
   onLog?: (level: ToolLogLevel, message: string) => void;
 }
@@ -185,10 +187,9 @@ export function runWithDeadline(options: RunWithDeadlineOptions): Promise<Settle
       if (maxTotal !== undefined) deadline.maxTotalMs = maxTotal;
       try {
         // `Promise.resolve` is the tool's own promise when it returns one; it also takes a bare value.
-        Promise.resolve(tool.run(input, createToolRunContext(toolSignal, onProgress, log, deadline, holdIdle))).then(
-          onOutput,
-          onError,
-        );
+        Promise.resolve(
+          tool.run(input, createToolRunContext(toolSignal, onProgress, log, deadline, holdIdle, options.callId)),
+        ).then(onOutput, onError);
       } catch (error) {
         onError(error);
       }

@@ -55,6 +55,13 @@ export interface ToolRunContext {
    * afresh. The total limit keeps running. Absent when the tool is run outside the loop.
    */
   holdIdle?: () => () => void;
+  /** The call's id (the model's `tool_use` id): how a tool names this call outside, e.g. in a trace. Loop only. */
+  callId?: string;
+  /**
+   * W3C trace context for what the tool sends on (an MCP request's `params._meta`, SEP-414), parented on this
+   * call's `execute_tool` span. Set by the worker when telemetry is on; absent otherwise.
+   */
+  traceContext?: { traceparent: string; tracestate?: string };
 }
 
 /** What a tool returns. `isError` marks a tool-level error the model should see. */

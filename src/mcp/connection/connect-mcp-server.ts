@@ -134,6 +134,10 @@ export async function connectMcpServer(
     get era() {
       return kept.session.era;
     },
+    // Read at each call: a reconnect starts another session.
+    get sessionId() {
+      return kept.session.transport.sessionId;
+    },
     get health() {
       return kept.health;
     },

@@ -73,6 +73,8 @@ export interface McpConnection {
   readonly config: McpServerConfig;
   readonly serverInfo: { name: string; version: string };
   readonly protocolVersion?: string;
+  /** The current session's `Mcp-Session-Id` (2025 eras; the 2026-07-28 revision has no sessions). */
+  readonly sessionId?: string | undefined;
   /** The era this connection speaks (`modern` = 2026-07-28 and later). */
   readonly era: McpEra;
   /** How the era was chosen, when the person should know (e.g. the probe could not be sent). */

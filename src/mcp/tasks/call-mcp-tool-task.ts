@@ -6,6 +6,7 @@ import type { Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ToolOutput, ToolRunContext } from '../../engine/tool/tool';
 import { convertToolResult } from '../tools/convert-tool-result';
+import { traceContextMeta } from '../tools/trace-context-meta';
 import { LONGEST_REQUEST_MS, type CallMcpToolOptions } from '../tools/call-mcp-tool';
 import { followMcpTask, type McpTaskWire } from './follow-mcp-task';
 import { McpToolTimeoutError } from '../connection/mcp-connection-error';
@@ -73,6 +74,11 @@ export async function callMcpToolAsTask(
   const startedAt = now();
   // The server's logs on the task's own requests (its tools/call, polls, tasks/result) are about this call.
   const { onresumptiontoken } = createCallStreamNotes({ onLog: (entry) => writeCallLog(context, entry) });
+  // The trace context travels on the task's creating request; its polls belong to the same call span.
+  const withTraceContext = (of: ToolRunContext) => {
+    const meta = traceContextMeta(of);
+    return Object.keys(meta).length === 0 ? {} : { _meta: meta };
+  };
   const request = (method: string, params: Record<string, unknown>, headers?: Record<string, string>) =>
     client.request({ method, params } as never, anyResult, {
       signal: context.signal,
@@ -91,7 +97,12 @@ export async function callMcpToolAsTask(
   try {
     created = await request(
       'tools/call',
-      { name: toolName, arguments: input, task: { ttl: Math.max(idle, total ?? defaultTaskTtlMs) } },
+      {
+        name: toolName,
+        arguments: input,
+        task: { ttl: Math.max(idle, total ?? defaultTaskTtlMs) },
+        ...withTraceContext(context),
+      },
       options.headers,
     );
   } catch (error) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ToolOutput, ToolRunContext } from '../../engine/tool/tool';
 import type { TaskInputHandlers } from '../tasks/answer-task-input';
 import { convertToolResult } from './convert-tool-result';
+import { traceContextMeta } from './trace-context-meta';
 import { followModernMcpTask } from '../tasks/follow-modern-task';
 import { McpConnectionLostError, McpToolTimeoutError } from '../connection/mcp-connection-error';
 import { describeConnectionLoss, isNetworkFailure } from '../session/describe-connection-loss';
@@ -71,12 +72,13 @@ export async function callMcpTool(
     // The server's logs about this call, and no other's (session/deliver-call-logs.ts).
     onLog: (entry) => writeCallLog(context, entry),
   });
+  const meta = { ...traceContextMeta(context), ...(modern && { [ACCEPTS_TASK_META_KEY]: true }) };
   let result: Record<string, unknown>;
   try {
     result = await client.request(
       {
         method: 'tools/call',
-        params: { name: toolName, arguments: input, ...(modern && { _meta: { [ACCEPTS_TASK_META_KEY]: true } }) },
+        params: { name: toolName, arguments: input, ...(Object.keys(meta).length > 0 && { _meta: meta }) },
       },
       anyResult,
       {

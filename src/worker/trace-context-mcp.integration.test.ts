@@ -1,0 +1,108 @@
+// Trace context to MCP servers (issue 34, SEP-414): with telemetry on, each tools/call carries a `traceparent` in
+// `params._meta` whose trace and parent span are the run's exported trace and the call's `execute_tool` span. A
+// real SDK server over HTTP reads it from the request, as an instrumented server's propagator would. The same spans
+// carry the MCP attributes of the request (server, revision, session).
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { serveMcpHttp, type McpHttpHandle } from '../../server/serve-mcp-http';
+import type { OtlpTraceRequest } from '../engine/otel/otlp-json';
+import type { Transcript } from '../engine/transcript/transcript';
+import type { RunSettings } from '../protocol/settings';
+import { createHostHarness, type HostHarness } from './testing/create-host-harness';
+
+/** What each tools/call's `_meta` held, in order. */
+const seen: { tool: string; meta: Record<string, unknown> | undefined }[] = [];
+
+function createProbeServer(): McpServer {
+  const server = new McpServer({ name: 'probe', version: '1.0.0' });
+  const record = (tool: string, text: string) => (_args: unknown, extra: { _meta?: Record<string, unknown> }) => {
+    seen.push({ tool, meta: extra._meta });
+    return { content: [{ type: 'text' as const, text }] };
+  };
+  // The names the Demo model calls (`…weather_get`, then `…clothing_advise` with the temperature it read).
+  server.registerTool(
+    'weather_get',
+    { description: 'Weather', inputSchema: { city: z.string() } },
+    record('weather_get', '{"city":"Rome","temperatureC":21,"conditions":"sunny"}'),
+  );
+  server.registerTool(
+    'clothing_advise',
+    { description: 'Clothes', inputSchema: { temperatureC: z.number(), conditions: z.string() } },
+    record('clothing_advise', 'A light jacket.'),
+  );
+  return server;
+}
+
+let probe: McpHttpHandle;
+let harness: HostHarness;
+beforeAll(async () => {
+  probe = await serveMcpHttp(createProbeServer);
+  harness = createHostHarness();
+  await harness.send({
+    type: 'server-add',
+    server: { id: 's1', name: 'demo', url: probe.url, headers: {}, includeInstructions: false },
+  });
+  await harness.waitFor((messages) =>
+    messages.find((m) => m.type === 'server-state' && m.state.status === 'connected'),
+  );
+});
+afterAll(async () => {
+  await harness.host.dispose();
+  await probe.close();
+});
+
+const settings: RunSettings = { provider: { kind: 'demo' }, system: '', maxRounds: 5, maxTokens: 1024 };
+
+async function run(runId: string, traceContext: boolean): Promise<Transcript> {
+  seen.length = 0;
+  await harness.send({
+    type: 'run-start',
+    runId,
+    settings: { ...settings, ...(traceContext ? { traceContext } : {}) },
+    message: 'What to wear in Rome?',
+  });
+  await harness.waitFor((messages) =>
+    messages.find((m) => m.type === 'run-event' && m.runId === runId && m.event.type === 'run-end'),
+  );
+  return (await harness.send({ type: 'transcript-export', runId })) as Transcript;
+}
+
+describe('trace context in MCP requests', () => {
+  it('sends the traceparent of each call, naming the execute_tool span the export writes', async () => {
+    const transcript = await run('traced-run', true);
+    expect(seen.map((entry) => entry.tool)).toEqual(['weather_get', 'clothing_advise']);
+    const request = (await harness.send({
+      type: 'otlp-convert',
+      transcripts: [transcript],
+      content: false,
+    })) as OtlpTraceRequest;
+    const spans = request.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
+    const toolSpans = spans.filter((span) => span.name.startsWith('execute_tool '));
+    expect(toolSpans).toHaveLength(seen.length);
+    expect(seen.map((entry) => entry.meta?.['traceparent'])).toEqual(
+      toolSpans.map((span) => `00-${span.traceId}-${span.spanId}-01`),
+    );
+    // The same spans carry the MCP request's attributes: the worker noted which server ran each call.
+    const port = Number(new URL(probe.url).port);
+    for (const span of toolSpans) {
+      const attributes = Object.fromEntries(span.attributes.map((kv) => [kv.key, Object.values(kv.value)[0]]));
+      expect(attributes).toMatchObject({
+        'mcp.method.name': 'tools/call',
+        'server.address': '127.0.0.1',
+        'server.port': String(port),
+        'network.transport': 'tcp',
+      });
+      expect(attributes['mcp.protocol.version']).toMatch(/^2025-/);
+      expect(attributes['mcp.session.id']).toMatch(/.+/);
+    }
+    // W3C form: version, 32 hex trace id, 16 hex parent id, flags.
+    expect(seen[0]?.meta?.['traceparent']).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+  });
+
+  it('sends none when telemetry is off', async () => {
+    await run('untraced-run', false);
+    expect(seen).toHaveLength(2);
+    for (const entry of seen) expect(entry.meta?.['traceparent']).toBeUndefined();
+  });
+});
