@@ -22,6 +22,7 @@ import {
   MemoryPanel,
   McpRequestDialogs,
   MessagesSoFarPanel,
+  OutlinePane,
   PausePanel,
   ProtocolLogDock,
   RunActions,
@@ -32,7 +33,6 @@ import {
   TestsPanel,
   ToolsPanel,
 } from './lazy-panels';
-import { OutlinePane } from '../ui/layout/outline-pane';
 import { ProtocolLogButton } from '../ui/layout/protocol-log-button';
 import { Sidebar, SidebarTab } from '../ui/layout/sidebar';
 import { SkipLink } from '../ui/layout/skip-link';

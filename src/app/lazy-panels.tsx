@@ -22,10 +22,11 @@ export const TestsPanel = lazyComponent(() => import('../ui/tests/tests-panel'),
 export const ServersPanel = lazyComponent(() => import('../ui/servers/servers-panel'), 'ServersPanel');
 export const ToolsPanel = lazyComponent(() => import('../ui/tools/tools-panel'), 'ToolsPanel');
 export const MemoryPanel = lazyComponent(() => import('../ui/memory/memory-panel'), 'MemoryPanel');
-// Shown only once something happened — a restored or imported session, a failed run, a docked protocol log: none
-// is there at first paint (issue 16's first-load budget).
+// Shown only once something happened — a restored or imported session, a failed run, a docked protocol log, a
+// run's rounds (the outline): none is there at first paint (issue 16's first-load budget).
 export const SessionNotice = lazyComponent(() => import('../ui/sessions/session-notice'), 'SessionNotice');
 export const RunErrorAlert = lazyComponent(() => import('../ui/run/run-error-alert'), 'RunErrorAlert');
+export const OutlinePane = lazyComponent(() => import('../ui/layout/outline-pane'), 'OutlinePane');
 export const ProtocolLogDock = lazyComponent(() => import('../ui/layout/protocol-log-dock'), 'ProtocolLogDock');
 
 /**
