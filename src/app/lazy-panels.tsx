@@ -25,7 +25,10 @@ export const MemoryPanel = lazyComponent(() => import('../ui/memory/memory-panel
 // Shown only once something happened — a restored or imported session, a failed run, a docked protocol log, a
 // run's rounds (the outline): none is there at first paint (issue 16's first-load budget).
 export const SessionNotice = lazyComponent(() => import('../ui/sessions/session-notice'), 'SessionNotice');
-export const RunErrorAlert = lazyComponent(() => import('../ui/run/run-error-alert'), 'RunErrorAlert');
+export const RunErrorAlert = lazyComponent<object, 'RunErrorAlert'>(
+  () => import('../ui/run/run-error-alert'),
+  'RunErrorAlert',
+);
 export const OutlinePane = lazyComponent(() => import('../ui/layout/outline-pane'), 'OutlinePane');
 export const ProtocolLogDock = lazyComponent(() => import('../ui/layout/protocol-log-dock'), 'ProtocolLogDock');
 
