@@ -92,7 +92,7 @@ describe('convert --to transcript', () => {
 
 describe('convert --to html and --to har (the same FORMATS table)', () => {
   const transcript = JSON.stringify(
-    JSON.parse(readFileSync('test/fixtures/transcripts/v2/demo-weather-clothing.json', 'utf8')),
+    JSON.parse(readFileSync('test/fixtures/transcripts/v3/demo-weather-clothing.json', 'utf8')),
   );
   it('writes one HTML file beside the input, and reads that file back to the same transcript', async () => {
     const run = io({ 'run.json': transcript });
