@@ -2,7 +2,6 @@
 import { AlertList } from '../ui/alerts/alert-list';
 import { ErrorBoundary } from '../ui/common/error-boundary';
 import { Composer } from '../ui/composer/composer';
-import { RunErrorAlert } from '../ui/run/run-error-alert';
 import { RunStatus } from '../ui/run/run-status';
 import { SettingsPanel } from '../ui/settings/settings-panel';
 import { ThemeToggle } from '../ui/theme/theme-toggle';
@@ -11,7 +10,6 @@ import { ExportTranscriptButton } from '../ui/transcript/export-transcript-butto
 import { ImportTranscriptButton } from '../ui/transcript/import-transcript-button';
 import { OpenRequestButton } from '../ui/share/open-request-button';
 import { SessionsButton } from '../ui/sessions/sessions-drawer';
-import { SessionNotice } from '../ui/sessions/session-notice';
 import { SessionColumn } from '../ui/sessions/session-column';
 import { DebuggerBar } from '../ui/debugger/debugger-bar';
 import { AttachmentsBar } from '../ui/mcp-features/attachments-bar';
@@ -24,16 +22,18 @@ import {
   MemoryPanel,
   McpRequestDialogs,
   MessagesSoFarPanel,
+  OutlinePane,
   PausePanel,
+  ProtocolLogDock,
   RunActions,
+  RunErrorAlert,
+  SessionNotice,
   TelemetrySettings,
   ServersPanel,
   TestsPanel,
   ToolsPanel,
 } from './lazy-panels';
-import { OutlinePane } from '../ui/layout/outline-pane';
 import { ProtocolLogButton } from '../ui/layout/protocol-log-button';
-import { ProtocolLogDock } from '../ui/layout/protocol-log-dock';
 import { Sidebar, SidebarTab } from '../ui/layout/sidebar';
 import { SkipLink } from '../ui/layout/skip-link';
 import { AppHeader } from '../ui/layout/app-header';

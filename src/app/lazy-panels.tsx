@@ -22,6 +22,15 @@ export const TestsPanel = lazyComponent(() => import('../ui/tests/tests-panel'),
 export const ServersPanel = lazyComponent(() => import('../ui/servers/servers-panel'), 'ServersPanel');
 export const ToolsPanel = lazyComponent(() => import('../ui/tools/tools-panel'), 'ToolsPanel');
 export const MemoryPanel = lazyComponent(() => import('../ui/memory/memory-panel'), 'MemoryPanel');
+// Shown only once something happened — a restored or imported session, a failed run, a docked protocol log, a
+// run's rounds (the outline): none is there at first paint (issue 16's first-load budget).
+export const SessionNotice = lazyComponent(() => import('../ui/sessions/session-notice'), 'SessionNotice');
+export const RunErrorAlert = lazyComponent<object, 'RunErrorAlert'>(
+  () => import('../ui/run/run-error-alert'),
+  'RunErrorAlert',
+);
+export const OutlinePane = lazyComponent(() => import('../ui/layout/outline-pane'), 'OutlinePane');
+export const ProtocolLogDock = lazyComponent(() => import('../ui/layout/protocol-log-dock'), 'ProtocolLogDock');
 
 /**
  * Shows `children` once the panels shown above the timeline when there is a run have their code (or failed to get
@@ -31,5 +40,5 @@ export const MemoryPanel = lazyComponent(() => import('../ui/memory/memory-panel
  * in the same commit as the rounds.
  */
 export const AfterRunPanels = createLoadGate(
-  [BranchBar, MessagesSoFarPanel, ManualReplyPanel, RunActions].map((panel) => () => panel.preload()),
+  [BranchBar, MessagesSoFarPanel, ManualReplyPanel, RunActions, RunErrorAlert].map((panel) => () => panel.preload()),
 );

@@ -1,7 +1,7 @@
 // The Memory tab's commands and the memory tool of a run, over one serialised access to the memory store.
 import { createMemoryAccess, type MemoryAccess, type MemoryStore } from '../engine/tool/memory/memory-store';
 import { createMemoryTool, MEMORY_TOOL_NAME } from '../engine/tool/memory/create-memory-tool';
-import { runMemoryCommand, type MemoryFiles } from '../engine/tool/memory/run-memory-command';
+import type { MemoryFiles } from '../engine/tool/memory/run-memory-command';
 import type { Tool } from '../engine/tool/tool';
 import type { MemoryCommand, MemoryCommandResults, MemoryFileEntry } from '../protocol/memory-messages';
 import type { ProviderSettings } from '../protocol/settings';
@@ -40,6 +40,8 @@ export function createMemoryHost(store: MemoryStore, onChange: (scope: string) =
     ),
     async execute(command) {
       const { scope } = command;
+      // The memory rules load with the first memory command, not with the worker (issue 16's worker budget).
+      const { runMemoryCommand } = await import('../engine/tool/memory/run-memory-command');
       switch (command.type) {
         case 'memory-read':
           return entries(await access.read(scope));

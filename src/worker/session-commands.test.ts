@@ -219,7 +219,7 @@ describe('replay', () => {
     if (!imported.ok) throw new Error('fixture import failed');
     commands.replayRun({ type: 'run-replay', runId: 'replayed', sourceRunId: 'recorded', mode: 'recorded', settings });
     await finish('replayed');
-    return { commands, comparison: commands.compareRuns('recorded', 'replayed') };
+    return { commands, comparison: await commands.compareRuns('recorded', 'replayed') };
   }
 
   it('is deterministic: the recorded replies against the same tools give the same run', async () => {
@@ -244,7 +244,7 @@ describe('replay', () => {
     expect(replayed.messages).toEqual(commands.transcriptOf('recorded').messages);
     expect(replayed.finishReason).toBe('end_turn');
     expect(replayed.rounds.flatMap((round) => round.notices ?? [])).toEqual([]);
-    expect(commands.compareRuns('recorded', 'offline').firstDivergence).toBeNull();
+    expect((await commands.compareRuns('recorded', 'offline')).firstDivergence).toBeNull();
   });
 
   it('says on round 2 that a live tool answered differently (recorded replies, live tools)', async () => {

@@ -6,7 +6,6 @@ import type { Tool } from '../engine/tool/tool';
 import { repairHistory } from '../engine/message/repair-history';
 import type { Model, Usage } from '../engine/model/model';
 import type { TranscriptMeta } from '../engine/transcript/build-transcript';
-import { diffTranscripts } from '../engine/transcript/diff-transcripts';
 import { foldHistory } from '../engine/transcript/fold-history';
 import { importTranscript } from '../engine/transcript/import-transcript';
 import type { TranscriptSchemaCheck } from '../engine/transcript/transcript-problem';
@@ -109,7 +108,8 @@ export interface SessionCommands {
   loadRun(command: RunLoadCommand): RunLoadResult;
   replayRun(command: RunReplayCommand): null;
   resumeRun(command: RunResumeCommand): Promise<null>;
-  compareRuns(leftRunId: string, rightRunId: string): RunsCompareResult;
+  /** The comparison's code loads with the first compare, not with the worker (issue 16's worker budget). */
+  compareRuns(leftRunId: string, rightRunId: string): Promise<RunsCompareResult>;
   /** The transcript of any run the worker knows (live, imported or loaded). */
   transcriptOf(runId: string): Transcript;
 }
@@ -257,8 +257,11 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       return null;
     },
 
-    compareRuns(leftRunId, rightRunId) {
-      return diffTranscripts(transcriptOf(leftRunId), transcriptOf(rightRunId));
+    async compareRuns(leftRunId, rightRunId) {
+      const left = transcriptOf(leftRunId);
+      const right = transcriptOf(rightRunId);
+      const { diffTranscripts } = await import('../engine/transcript/diff-transcripts');
+      return diffTranscripts(left, right);
     },
 
     transcriptOf,

@@ -1,13 +1,11 @@
 // Tests: "Make a test" from a run, the suite kept on this device, "Run ×N" through the worker, suite files.
 import { localToolKey, mcpToolKey } from '../../protocol/tool-settings';
-import { parseModelList } from '../../suite/parse-model-list';
 import { SUITE_FORMAT, SUITE_VERSION, type TestSuite } from '../../suite/test-suite';
 import { describeError } from '../loupe-state';
 import type { GetLoupeState, SetLoupeState, SliceDependencies } from '../loupe-state';
 import { readJson } from '../safe-storage';
-import { findMissingServers } from './find-missing-servers';
 import type { TestBatch, TestsSlice } from './tests-state';
-import { appendTrend, readTrendHistory, trendKey, trendPointOf } from './test-trend';
+import { appendTrend, readTrendHistory, trendKey } from './test-trend';
 
 import type * as SuiteToolsModule from './suite-tools';
 
@@ -58,7 +56,7 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
   }
 
   /** Adds a finished batch to its case's trend; a full storage only loses the trend, never the suite. */
-  function recordTrend(caseId: string): void {
+  function recordTrend(caseId: string, { trendPointOf }: SuiteTools): void {
     const point = trendPointOf(get().testBatches[caseId]?.runs ?? [], Date.now());
     if (point === undefined) return;
     const testTrends = appendTrend(get().testTrends, trendKey(get().testSuite.name, caseId), point);
@@ -147,6 +145,13 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
     },
 
     async runTestCase(caseId, options) {
+      let loaded: SuiteTools;
+      try {
+        loaded = await withTools((tools) => tools);
+      } catch (error) {
+        return get().pushAlert(`The test could not run: ${describeError(error)}`);
+      }
+      const { parseModelList, findMissingServers } = loaded;
       const testCase = get().testSuite.cases.find((candidate) => candidate.id === caseId);
       if (testCase === undefined || controllers.has(caseId)) return;
       const models = parseModelList(options.models.join(','), testCase.model);
@@ -160,7 +165,7 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
       patchBatch(caseId, () => ({ running: true, planned, runs: [] }));
       const needsGrader = testCase.expectations.some((expectation) => expectation.kind === 'rubric');
       try {
-        const { runCases, createBrowserDriver, createBrowserGrader } = await withTools((loaded) => loaded);
+        const { runCases, createBrowserDriver, createBrowserGrader } = loaded;
         const driver = createBrowserDriver({
           client: deps.client,
           settings: () => get().settings,
@@ -181,7 +186,7 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
           running: false,
           ...(result.stoppedBy === undefined ? {} : { stoppedBy: result.stoppedBy }),
         }));
-        recordTrend(caseId);
+        recordTrend(caseId, loaded);
       } catch (error) {
         patchBatch(caseId, (batch) => ({ ...batch, running: false }));
         get().pushAlert(`The test could not run: ${describeError(error)}`);

@@ -5,7 +5,10 @@ import type { ReactNode } from 'react';
 import { recordRestoreFailure } from '../../store/sessions/restore-guard';
 import type { RestoreFailure } from '../../store/sessions/restore-guard';
 import { ErrorBoundary } from '../common/error-boundary';
-import { SafeModeScreen } from './safe-mode-screen';
+import { lazyComponent } from '../common/lazy-component';
+
+// Lazy: only a failed restore or a crash shows it, never a normal first paint (issue 16's first-load budget).
+const SafeModeScreen = lazyComponent(() => import('./safe-mode-screen'), 'SafeModeScreen');
 
 interface SafeModeGateProps {
   /** A failure an earlier load recorded: safe mode from the start (the session was not restored). */

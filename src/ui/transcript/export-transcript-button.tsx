@@ -1,7 +1,6 @@
 // Downloads the current run's transcript as JSON.
 import { useState } from 'react';
 import { useLoupeStore, useLoupeStoreApi } from '../../store/loupe-store-provider';
-import { redactTranscript } from '../exports/redact-export';
 import { secondaryButtonClass } from '../common/styles';
 import { downloadJson, transcriptFileName } from './download-json';
 
@@ -15,13 +14,18 @@ export function ExportTranscriptButton() {
   const save = async () => {
     setBusy(true);
     setNotice(undefined);
-    const transcript = await exportTranscript();
-    setBusy(false);
-    if (transcript === null) return;
-    // The file gets a redacted copy; the run keeps what was really said.
-    const redacted = redactTranscript(transcript, store.getState());
-    setNotice(redacted.notice);
-    downloadJson(redacted.transcript, transcriptFileName(transcript.runId));
+    try {
+      const transcript = await exportTranscript();
+      if (transcript === null) return;
+      // The redaction (and the secrets it looks for) loads with the first export, not the first paint (issue 16).
+      const { redactTranscript } = await import('../exports/redact-export');
+      // The file gets a redacted copy; the run keeps what was really said.
+      const redacted = redactTranscript(transcript, store.getState());
+      setNotice(redacted.notice);
+      downloadJson(redacted.transcript, transcriptFileName(transcript.runId));
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (

@@ -4,7 +4,10 @@ import { useRef, useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { secondaryButtonClass } from '../common/styles';
 import { ImportedSettingsOffer } from './imported-settings-offer';
-import { TraceChoice } from './trace-choice';
+import { lazyComponent } from '../common/lazy-component';
+
+// Lazy: shown only after importing a trace with several runs, never at first paint (issue 16's first-load budget).
+const TraceChoice = lazyComponent(() => import('./trace-choice'), 'TraceChoice');
 
 export function ImportTranscriptButton() {
   const importFile = useLoupeStore((state) => state.importTranscriptFile);

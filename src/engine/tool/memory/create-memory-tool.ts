@@ -1,7 +1,6 @@
 // The memory tool as an engine `Tool`: the model's memory calls run against one memory of a `MemoryAccess`. Pure.
 import type { Tool } from '../tool';
 import type { MemoryAccess } from './memory-store';
-import { runMemoryCommand } from './run-memory-command';
 
 /** The name the API gives the memory tool (`memory_20250818`); its calls come as `tool_use` with this name. */
 export const MEMORY_TOOL_NAME = 'memory';
@@ -41,6 +40,8 @@ export function createMemoryTool(access: MemoryAccess, scope: string): Tool {
     inputSchema: MEMORY_INPUT_SCHEMA,
     origin: { kind: 'local' },
     async run(input) {
+      // The commands' code loads with the first memory call, not with the engine worker (issue 16's budget).
+      const { runMemoryCommand } = await import('./run-memory-command');
       const result = await access.update(scope, (files) => runMemoryCommand(files, input));
       return { content: [{ type: 'text', text: result.text }], ...(result.isError ? { isError: true } : {}) };
     },
