@@ -11,18 +11,25 @@ import { isSdkTimeout, sdkHttpStatusOf, unwrapProbeError } from '../sdk/sdk-erro
 export type ReachabilityProbe = (url: string) => Promise<boolean>;
 
 /**
- * The default probe: an opaque `no-cors` request succeeds whenever the host answers, CORS or not. A redirect is
- * an answer too, and is never followed: a server could otherwise aim this GET past `guardAddressSpace` at this
- * machine or the local network (the browser would follow it without showing where).
+ * The default probe: an opaque `no-cors` request succeeds whenever the host answers, CORS or not. Outside a
+ * browser (the headless runner) a redirect is an answer too and is never followed, so a server cannot aim this GET
+ * past `guardAddressSpace` at this machine or the local network. In a browser the Fetch standard turns a `no-cors`
+ * request whose redirect mode is not `follow` into a network error, so there the probe has to follow: the same
+ * blind GET any web page can make, under the browser's own Private Network Access rules (docs/SECURITY.md).
  */
 export const probeWithNoCorsFetch: ReachabilityProbe = async (url) => {
   try {
-    await fetch(url, { method: 'GET', mode: 'no-cors', cache: 'no-store', redirect: 'manual' });
+    await fetch(url, { method: 'GET', mode: 'no-cors', cache: 'no-store', redirect: probeRedirectMode() });
     return true;
   } catch {
     return false;
   }
 };
+
+/** `follow` in a page or a worker (the only mode `no-cors` allows there), `manual` elsewhere. */
+export function probeRedirectMode(scope: object = globalThis): RequestRedirect {
+  return 'WorkerGlobalScope' in scope || 'document' in scope ? 'follow' : 'manual';
+}
 
 /** The request headers an MCP client sends across origins, 2025 eras and 2026-07-28 together. */
 export const CORS_REQUEST_HEADERS =

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectMcpServer } from './connect-mcp-server';
-import { probeWithNoCorsFetch } from './diagnose-connection-error';
+import { probeRedirectMode, probeWithNoCorsFetch } from './diagnose-connection-error';
 import { McpConnectionError } from './mcp-connection-error';
 
 async function listen(server: Server): Promise<string> {
@@ -50,5 +50,16 @@ describe('the reachability probe and a redirecting server', () => {
     ).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(McpConnectionError);
     expect(reached).toEqual([]);
+  });
+});
+
+describe('the probe redirect mode', () => {
+  it('follows in a page or a worker, where no-cors allows nothing else, and never in Node', () => {
+    // A no-cors fetch whose redirect mode is not "follow" is a network error in a browser (Fetch standard, main
+    // fetch): there a "manual" probe would call every live server unreachable and hide the CORS helper.
+    expect(probeRedirectMode({ document: {} })).toBe('follow');
+    expect(probeRedirectMode({ WorkerGlobalScope: class {} })).toBe('follow');
+    expect(probeRedirectMode({})).toBe('manual');
+    expect(probeRedirectMode()).toBe('manual');
   });
 });
