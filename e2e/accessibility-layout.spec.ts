@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
+import { addToolBreakpoint } from './fixtures/breakpoints';
 import { openSidebarTab } from './fixtures/sidebar';
 import { expectEditorReady } from './fixtures/editor-ready';
 import { expectDemoConnected } from './fixtures/demo-connected';
@@ -11,10 +12,7 @@ import { sendMessage } from './fixtures/run-message';
 async function pausedAtTheWeatherCall(page: Page): Promise<void> {
   await page.goto('/');
   await expectDemoConnected(page);
-  await openSidebarTab(page, 'Breakpoints');
-  await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
-  await page.getByRole('combobox', { name: 'Breakpoint tool' }).selectOption('demo__weather_get');
-  await page.getByRole('button', { name: 'Add breakpoint' }).click();
+  await addToolBreakpoint(page, 'demo__weather_get');
   await sendMessage(page, 'What should I wear in Paris today?');
   await expect(page.getByRole('status', { name: 'Debugger status' })).toContainText(
     'Paused before demo__weather_get runs',

@@ -6,9 +6,10 @@ import type { Page } from '@playwright/test';
 import type { Transcript } from '../src/engine/transcript/transcript';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { startImageRun } from './fixtures/image-run';
 import { chooseMockAnthropic, MOCK_API_KEY as API_KEY } from './fixtures/choose-mock-anthropic';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
-import { enqueue, mockRequests } from './fixtures/mock-control';
+import { mockRequests } from './fixtures/mock-control';
 import { sendMessage } from './fixtures/run-message';
 import { openSidebarTab } from './fixtures/sidebar';
 
@@ -87,15 +88,7 @@ test('a two-tool run through the Anthropic provider, exported as a valid transcr
 test('a tool image shows in the timeline', async ({ page }) => {
   await page.goto('/');
   await useMockAnthropic(page);
-  await replaceDemoServer(page, e2eUrls.mediaServer);
-  await enqueue([
-    {
-      content: [{ type: 'tool_use', id: 'toolu_image_1', name: `${media}__image`, input: {} }],
-      stop_reason: 'tool_use',
-    },
-    { content: [{ type: 'text', text: 'I can see a tiny picture.' }], stop_reason: 'end_turn' },
-  ]);
-  await sendMessage(page, 'Show me the picture.');
+  await startImageRun(page);
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const call = page
     .getByRole('article', { name: 'Round 1' })

@@ -7,6 +7,8 @@ import type { Page } from '@playwright/test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { sendMessage } from './fixtures/run-message';
 import type { MockMessageReply } from './fixtures/mock-messages-api-types';
 import { isMockServerBlock, serverBlockAsJson } from './fixtures/mock-server-blocks';
 import {
@@ -16,7 +18,6 @@ import {
   toolSearchReply,
   webSearchWithPauseTurn,
 } from './fixtures/mock-server-tool-replies';
-import { openSidebarTab } from './fixtures/sidebar';
 
 interface WireBody {
   messages?: { role: string; content: unknown[] }[];
@@ -61,13 +62,9 @@ async function exportedBlocks(page: Page): Promise<string[]> {
 
 async function start(page: Page, message: string): Promise<void> {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await chooseMockAnthropic(page);
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sendMessage(page, message);
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 }
 

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { expect, test } from './fixtures/loupe-test';
+import { expectDemoConnected } from './fixtures/demo-connected';
 import { enqueue, messageRequests } from './fixtures/mock-control';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
@@ -24,10 +25,7 @@ interface SentRequest {
 
 async function ready(page: Page): Promise<void> {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }),
-  ).toBeVisible();
+  await expectDemoConnected(page);
   await chooseMockAnthropic(page);
 }
 

@@ -2,13 +2,12 @@
 // its summary is made; the summary is edited in place and F8 applies it, the next one is skipped; the model
 // receives the edited summary, and the timeline and the transcript record both.
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { e2eUrls } from './fixtures/e2e-ports';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
-import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
+import { MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
-import { replaceDemoServer } from './fixtures/replace-demo-server';
-import { mockRequests, setMockDefault } from './fixtures/mock-control';
+import { useSmallContext } from './fixtures/small-context';
+import { mockRequests } from './fixtures/mock-control';
 import { sendMessage } from './fixtures/run-message';
 
 interface RecordedRequest {
@@ -17,24 +16,9 @@ interface RecordedRequest {
 
 const EDITED = 'Edited by a person: the weather tool kept failing; nothing else is known.';
 
-async function setUp(page: Page): Promise<void> {
-  await setMockDefault('tools-forever');
-  await page.goto('/');
-  await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Policies');
-  await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('14');
-  await replaceDemoServer(page, e2eUrls.demoServer);
-  await openSidebarTab(page, 'Settings');
-  await page.locator('summary', { hasText: 'Model capabilities' }).click();
-  const window = page.getByRole('spinbutton', { name: 'Context window (tokens)' });
-  await window.fill('2000');
-  await window.blur();
-  await openSidebarTab(page, 'Policies');
-  const policies = page.getByRole('region', { name: 'Loop policies' });
-  const guard = policies.getByRole('spinbutton', { name: 'Loop guard' });
-  await guard.fill('0');
-  await guard.blur();
-  await policies.locator('summary', { hasText: /^Compaction$/ }).click();
+/** Runs with summaries at half the context and "Pause before compaction" on, until the first compaction holds. */
+async function pausedAtCompaction(page: Page): Promise<{ timeline: Locator; paused: Locator }> {
+  const policies = await useSmallContext(page, 14);
   await policies.getByRole('combobox', { name: 'Compaction' }).selectOption({ label: 'Summarise old rounds' });
   const share = policies.getByRole('spinbutton', { name: 'Compact at (% of context)' });
   await share.fill('50');
@@ -42,19 +26,19 @@ async function setUp(page: Page): Promise<void> {
   await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('checkbox', { name: 'Pause before compaction' }).check();
   await expect(page.getByRole('list', { name: 'Breakpoints' })).toContainText('before a compaction');
+  await sendMessage(page, 'Keep checking the weather.');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  const paused = timeline.getByRole('region', { name: 'Paused step' });
+  await expect(paused).toContainText(/Paused before the history is compacted \(after round \d+\)/, { timeout: 60_000 });
+  return { timeline, paused };
 }
 
 test('pause before a compaction: edit the summary and apply it with F8, skip the next; model, timeline and transcript agree', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await setUp(page);
-  await sendMessage(page, 'Keep checking the weather.');
-
   // The first compaction holds in the card of the round that just ended, with its plan and the model's summary.
-  const timeline = page.getByRole('region', { name: 'Timeline' });
-  const paused = timeline.getByRole('region', { name: 'Paused step' });
-  await expect(paused).toContainText(/Paused before the history is compacted \(after round \d+\)/, { timeout: 60_000 });
+  const { timeline, paused } = await pausedAtCompaction(page);
   const heading = (await paused.getByRole('heading').first().textContent()) ?? '';
   const round = Number(/after round (\d+)/.exec(heading)?.[1]);
   const card = timeline.getByRole('article', { name: `Round ${round}` });
@@ -132,11 +116,7 @@ test('a reload at the compaction pause holds it again with the same summary, wit
   page,
 }) => {
   test.setTimeout(120_000);
-  await setUp(page);
-  await sendMessage(page, 'Keep checking the weather.');
-  const timeline = page.getByRole('region', { name: 'Timeline' });
-  const paused = timeline.getByRole('region', { name: 'Paused step' });
-  await expect(paused).toContainText(/Paused before the history is compacted \(after round \d+\)/, { timeout: 60_000 });
+  const { paused } = await pausedAtCompaction(page);
   const summary = paused.getByRole('textbox', { name: 'Compaction summary' });
   const shown = await summary.inputValue();
   expect(shown).toMatch(/^Mock summary:/);

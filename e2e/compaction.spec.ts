@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
-import { mockRequests, setMockDefault } from './fixtures/mock-control';
+import { useSmallContext } from './fixtures/small-context';
+import { mockRequests } from './fixtures/mock-control';
 import { sendMessage } from './fixtures/run-message';
 
 interface WireBlock {
@@ -25,25 +25,7 @@ test('a 40-round run against a small context window compacts, finishes, and the 
   page,
 }) => {
   test.setTimeout(180_000);
-  await setMockDefault('tools-forever');
-  await page.goto('/');
-  await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Policies');
-  await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('40');
-  await replaceDemoServer(page, e2eUrls.demoServer);
-
-  await openSidebarTab(page, 'Settings');
-  await page.locator('summary', { hasText: 'Model capabilities' }).click();
-  const window = page.getByRole('spinbutton', { name: 'Context window (tokens)' });
-  await window.fill('2000');
-  await window.blur();
-  await openSidebarTab(page, 'Policies');
-  const policies = page.getByRole('region', { name: 'Loop policies' });
-  // The mock's weather calls repeat the same error; the loop guard would end the run long before round 40.
-  const guard = policies.getByRole('spinbutton', { name: 'Loop guard' });
-  await guard.fill('0');
-  await guard.blur();
-  await policies.locator('summary', { hasText: /^Compaction$/ }).click();
+  const policies = await useSmallContext(page, 40);
   const mode = policies.getByRole('combobox', { name: 'Compaction' });
   await expect(mode.getByRole('option')).toHaveText([
     'Off',

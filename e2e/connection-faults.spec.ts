@@ -8,7 +8,7 @@ import { startFaultProxy, type FaultProxy } from '../test/support/fault-proxy';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { E2E_PORTS, e2eUrls, localServerName, loupeOrigins } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { openSidebarTab } from './fixtures/sidebar';
+import { addServer } from './fixtures/add-server';
 
 /** The browser logs each refused or cut request; those are the faults this spec makes. */
 function allowNetworkFaultLogs(pageErrors: string[]): void {
@@ -63,11 +63,8 @@ test('a slow call cut mid-way fails within 2 s with the reason; the run ends; th
   const name = localServerName(proxy.port);
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
+  await addServer(page, proxy.url('/mcp'));
   const servers = page.getByRole('list', { name: 'Servers' });
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(proxy.url('/mcp'));
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
 
   await enqueue([
     {

@@ -18,7 +18,7 @@ test('pauses, breakpoint hits and approval answers survive export and import', a
   await expectDemoConnected(page);
   await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
-  await page.getByRole('combobox', { name: 'Breakpoint tool' }).fill('demo__clothing_advise');
+  await page.getByRole('combobox', { name: 'Breakpoint tool' }).selectOption('demo__clothing_advise');
   await page.getByRole('button', { name: 'Add breakpoint' }).click();
   await page.getByRole('checkbox', { name: 'Ask before tools run' }).check();
   await page.getByRole('combobox', { name: 'Approval for demo__weather_get' }).selectOption('ask');

@@ -4,6 +4,7 @@
 import { e2eUrls } from './fixtures/e2e-ports';
 import { holdRequests, isMcpMethod } from './fixtures/hold-requests';
 import { expect, test } from './fixtures/loupe-test';
+import { addToolBreakpoint } from './fixtures/breakpoints';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { expectDemoConnected } from './fixtures/demo-connected';
@@ -26,6 +27,7 @@ test('the sidebar tabs follow the ARIA tabs pattern: one tab stop, arrows, Home 
     'Tools',
     'Breakpoints',
     'Policies',
+    'Memory',
     'Tests',
   ]);
   const settings = tablist.getByRole('tab', { name: 'Settings' });
@@ -79,10 +81,7 @@ test('"Messages so far" at a pause is exactly the history the next request carri
   await page.goto('/');
   await chooseMockAnthropic(page);
   await expectDemoConnected(page);
-  await openSidebarTab(page, 'Breakpoints');
-  await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
-  await page.getByRole('combobox', { name: 'Breakpoint tool' }).selectOption('demo__weather_get');
-  await page.getByRole('button', { name: 'Add breakpoint' }).click();
+  await addToolBreakpoint(page, 'demo__weather_get');
 
   // Nothing to show before a run.
   await expect(page.getByRole('button', { name: 'Messages so far', exact: true })).toHaveCount(0);

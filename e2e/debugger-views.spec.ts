@@ -3,11 +3,12 @@
 // edited as JSON at a pause and reaches the model as text, exactly.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
+import { stepThrough } from './fixtures/step-through';
 import { selectOptionStarting } from './fixtures/select-option-starting';
 import { expectEditorReady } from './fixtures/editor-ready';
 import { useMockAnthropic } from './fixtures/demo-connected';
 import { messageRequests } from './fixtures/mock-control';
-import { sendMessage } from './fixtures/run-message';
+import { runToEnd } from './fixtures/run-message';
 
 interface RecordedRequest {
   path: string;
@@ -31,9 +32,8 @@ const clock = String.raw`\d\d:\d\d:\d\d`;
 test('a fork keeps the original round numbers everywhere, and every run has its own label', async ({ page }) => {
   test.setTimeout(180_000);
   await useMockAnthropic(page);
-  await sendMessage(page, 'What should I wear in Paris today?');
+  await runToEnd(page, 'What should I wear in Paris today?');
   const runStatus = page.getByRole('status', { name: 'Run status' });
-  await expect(runStatus).toContainText('end_turn');
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('article')).toHaveCount(3);
 
@@ -108,17 +108,12 @@ test('a JSON result is edited as JSON at a pause, reaches the model as exact tex
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await useMockAnthropic(page);
-  await page.getByRole('switch', { name: 'Step mode' }).check();
-  await sendMessage(page, 'What should I wear in Oslo today?');
-  const status = page.getByRole('status', { name: 'Debugger status' });
-  const step = page.getByRole('button', { name: 'Step', exact: true });
-  await expect(status).toContainText('Paused before the model request of round 1');
-  await step.click();
-  await expect(status).toContainText("Paused after the model's reply in round 1");
-  await step.click();
-  await expect(status).toContainText('Paused before demo__weather_get runs');
-  await step.click();
-  await expect(status).toContainText('Paused after demo__weather_get returned');
+  await stepThrough(page, 'What should I wear in Oslo today?', [
+    'Paused before the model request of round 1',
+    "Paused after the model's reply in round 1",
+    'Paused before demo__weather_get runs',
+    'Paused after demo__weather_get returned',
+  ]);
 
   // The demo server's compact JSON shows as JSON, not as an escaped string.
   const paused = page.getByRole('region', { name: 'Paused step' });

@@ -3,13 +3,14 @@
 import { readFileSync } from 'node:fs';
 import type { Transcript } from '../src/engine/transcript/transcript';
 import { expect, test } from './fixtures/loupe-test';
+import { addToolBreakpoint } from './fixtures/breakpoints';
 import { openSidebarTab } from './fixtures/sidebar';
 import { selectOptionStarting } from './fixtures/select-option-starting';
 import { expectEditorReady } from './fixtures/editor-ready';
 import { expectDemoConnected, useMockAnthropic } from './fixtures/demo-connected';
 import { messageRequests } from './fixtures/mock-control';
 import { replaceEditorText } from './fixtures/paused-editor';
-import { sendMessage } from './fixtures/run-message';
+import { runToEnd, sendMessage } from './fixtures/run-message';
 
 interface RecordedRequest {
   path: string;
@@ -71,9 +72,8 @@ test('step mode holds each point; an edited input runs; an overridden result rea
 
 test('fork from round 1: a second branch runs, the first stays intact, the transcript keeps both', async ({ page }) => {
   await useMockAnthropic(page);
-  await sendMessage(page, 'What should I wear in Paris today?');
+  await runToEnd(page, 'What should I wear in Paris today?');
   const runStatus = page.getByRole('status', { name: 'Run status' });
-  await expect(runStatus).toContainText('end_turn');
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('article')).toHaveCount(3);
 
@@ -114,10 +114,7 @@ test('fork from round 1: a second branch runs, the first stays intact, the trans
 
 test('a breakpoint on a tool stops only there; approval asks and a denial reaches the model', async ({ page }) => {
   await useMockAnthropic(page);
-  await openSidebarTab(page, 'Breakpoints');
-  await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
-  await page.getByRole('combobox', { name: 'Breakpoint tool' }).selectOption('demo__clothing_advise');
-  await page.getByRole('button', { name: 'Add breakpoint' }).click();
+  await addToolBreakpoint(page, 'demo__clothing_advise');
   await expect(page.getByRole('list', { name: 'Breakpoints' })).toContainText('tool demo__clothing_advise');
   await sendMessage(page, 'What should I wear?');
   const status = page.getByRole('status', { name: 'Debugger status' });

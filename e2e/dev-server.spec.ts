@@ -3,6 +3,7 @@
 // on every response. The production build (the other project) misses all of that.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
+import { expectLoupePolicy, openWithWorker } from './fixtures/csp-header';
 import { openSidebarTab } from './fixtures/sidebar';
 import { sendMessage } from './fixtures/run-message';
 
@@ -78,17 +79,11 @@ test('the CSP header, with frame-ancestors, comes with the page, the dev client 
   page,
   request,
 }) => {
-  const workerStarted = page.waitForEvent('worker');
-  await page.goto('/');
-  const worker = await workerStarted;
-  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeVisible();
+  const worker = await openWithWorker(page);
   for (const url of ['/', '/@vite/client', worker.url()]) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(200);
-    const policy = response.headers()['content-security-policy'] ?? '';
-    expect(policy, url).toContain("frame-ancestors 'none'");
-    expect(policy, url).toContain("script-src 'self' 'wasm-unsafe-eval'");
-    expect(policy, url).not.toContain("'unsafe-eval'");
+    expectLoupePolicy(response.headers()['content-security-policy'] ?? '', url);
   }
   // Under `script-src 'self'` the dev server's inline React-refresh preamble must have moved to a file.
   const html = await (await request.get('/')).text();

@@ -2,10 +2,11 @@
 import type { Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { addServer } from './fixtures/add-server';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { expectDemoConnected } from './fixtures/demo-connected';
-import { sendMessage } from './fixtures/run-message';
+import { runToEnd, sendMessage } from './fixtures/run-message';
 import { enqueue, resetMock } from './fixtures/mock-control';
 
 async function enqueueAfterReset(replies: unknown[]): Promise<void> {
@@ -13,17 +14,12 @@ async function enqueueAfterReset(replies: unknown[]): Promise<void> {
   await enqueue(replies);
 }
 
-async function runDemo(page: Page, city: string): Promise<void> {
-  await sendMessage(page, `What should I wear in ${city} today?`);
-  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-}
+const runDemo = (page: Page, city: string): Promise<void> => runToEnd(page, `What should I wear in ${city} today?`);
 
 test("a server's log messages during a call show on that call, in order, with their level", async ({ page }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.featuresServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
+  await addServer(page, e2eUrls.featuresServer, { connected: false });
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: /connected$/ })).toHaveCount(2);
   const tool = `server${new URL(e2eUrls.featuresServer).port}__chatty`;

@@ -2,6 +2,7 @@
 // that never answers. The run finishes with the good parts delivered, each bound visible, the page responsive.
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { addServer } from './fixtures/add-server';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { sendMessage } from './fixtures/run-message';
@@ -17,11 +18,8 @@ test('hostile tools: good parts reach the model, every bound is a visible status
   test.setTimeout(180_000);
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
+  await addServer(page, e2eUrls.hostileServer);
   const servers = page.getByRole('list', { name: 'Servers' });
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.hostileServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${hostile} connected` })).toBeVisible();
 
   // 30 s for this server's calls (its Edit dialog), 1 s for the one that never answers (the tool's Edit dialog).
   await servers.getByRole('button', { name: `Edit ${hostile}` }).click();

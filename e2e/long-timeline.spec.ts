@@ -1,6 +1,7 @@
 // A long run stays a light page: only the rounds near the viewport are mounted, and any round is reached
 // by jumping to it, by the first error, or by searching — each mounting the round it goes to.
 import { writeFileSync } from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
 import { makeLongTranscript } from '../scripts/bench/make-long-transcript';
 import { expect, test } from './fixtures/loupe-test';
 import { importFile } from './fixtures/run-message';
@@ -8,13 +9,18 @@ import { importFile } from './fixtures/run-message';
 const ROUNDS = 300;
 const FAILING = 217;
 
-test('a 300-round import mounts a few cards, and jump, first error and search reach any round', async ({
-  page,
-}, info) => {
+/** Opens Loupe and imports a 300-round run whose round 217 fails, written to the test's output as long.json. */
+async function importLongRun(page: Page, info: TestInfo): Promise<void> {
   const path = info.outputPath('long.json');
   writeFileSync(path, JSON.stringify(await makeLongTranscript(ROUNDS, FAILING)));
   await page.goto('/');
   await importFile(page, path);
+}
+
+test('a 300-round import mounts a few cards, and jump, first error and search reach any round', async ({
+  page,
+}, info) => {
+  await importLongRun(page, info);
 
   const timeline = page.getByRole('region', { name: 'Timeline' });
   const navigator = page.getByRole('group', { name: 'Round navigator' });
@@ -127,10 +133,7 @@ function isStored(label: string): Promise<boolean> {
 test('a 300-round session restored by a reload shows its last rounds first, then the whole run', async ({
   page,
 }, info) => {
-  const path = info.outputPath('long.json');
-  writeFileSync(path, JSON.stringify(await makeLongTranscript(ROUNDS, FAILING)));
-  await page.goto('/');
-  await importFile(page, path);
+  await importLongRun(page, info);
   const navigator = page.getByRole('group', { name: 'Round navigator' });
   await expect(navigator).toContainText(`${ROUNDS} rounds`);
   await expect.poll(() => page.evaluate(isStored, 'Imported from long.json')).toBe(true);

@@ -1,9 +1,8 @@
 // An MCP App's call to a slow tool: its progress bar and the server's log show on the app's call while it runs,
 // the last progress and the log stay readable after it ends, and the transcript keeps them. The server runs in
 // this spec (a real SDK server over HTTP) so the test decides when the slow call may finish.
-import { readFileSync } from 'node:fs';
-import type { Transcript } from '../src/engine/transcript/transcript';
 import { expect, test } from './fixtures/loupe-test';
+import { exportTranscript } from './fixtures/export-transcript';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
 import { startSlowCardServer, type SlowCardServer } from './fixtures/slow-card-server';
 import { sendMessage } from './fixtures/run-message';
@@ -55,11 +54,7 @@ test("an app's slow call shows its progress and server log while it runs, and ke
     'day 1 fetched',
   );
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export transcript' }).click();
-  const file = info.outputPath('app-call-progress.json');
-  await (await download).saveAs(file);
-  const transcript = JSON.parse(readFileSync(file, 'utf8')) as Transcript;
+  const transcript = await exportTranscript(page, info.outputPath('app-call-progress.json'));
   const appCall = transcript.rounds[0]?.appCalls?.[0];
   expect(appCall).toMatchObject({ name: `${name}__weather_forecast`, status: 'ok' });
   expect(JSON.stringify(appCall)).toContain('day 1 of 3');

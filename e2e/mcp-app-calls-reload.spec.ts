@@ -1,44 +1,19 @@
 // A reload while the debugger holds a call an MCP App made: the app's frame went with the page, so the call
 // cannot go on; it is closed visibly as interrupted and recorded in the transcript like any other end.
-import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import type { Transcript } from '../src/engine/transcript/transcript';
-import { finishedDemoRun } from './fixtures/demo-app-run';
+import { finishedDemoRun, holdCardForecast } from './fixtures/demo-app-run';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
 import { startSlowCardServer } from './fixtures/slow-card-server';
 import { expect, test } from './fixtures/loupe-test';
+import { exportTranscript } from './fixtures/export-transcript';
+import { storedEventTypes } from './fixtures/stored-events';
 import { sendMessage } from './fixtures/run-message';
-
-/** The types of the events the session stored, in order. */
-function storedEventTypes(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('loupe');
-        open.onerror = () => reject(new Error(String(open.error)));
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction('events', 'readonly').objectStore('events').getAll();
-          read.onsuccess = () => {
-            db.close();
-            resolve((read.result as { event: { type: string } }[]).map((row) => row.event.type));
-          };
-          read.onerror = () => reject(new Error(String(read.error)));
-        };
-      }),
-  );
-}
 
 test("a reload while Step mode holds the card's call closes it as interrupted, in the timeline and the transcript", async ({
   page,
 }, info) => {
-  const { call, card } = await finishedDemoRun(page);
-  await page.getByRole('switch', { name: 'Step mode' }).check();
-  await card.getByRole('button', { name: '3-day forecast' }).click();
-  const held = call.getByRole('listitem', { name: 'weather.forecast from the app held' });
-  await expect(held.getByRole('region', { name: 'Paused step' })).toContainText(
-    'before demo__weather_forecast runs for its app',
-  );
+  const run = await finishedDemoRun(page);
+  const { call } = run;
+  await holdCardForecast(page, run);
   await expect.poll(() => storedEventTypes(page)).toContain('pause-start');
 
   await page.reload();
@@ -53,11 +28,7 @@ test("a reload while Step mode holds the card's call closes it as interrupted, i
     call.getByRole('list', { name: 'Calls from the app demo__weather_get' }).getByRole('listitem'),
   ).toHaveText([/not-executed.*Interrupted by a reload/s]);
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export transcript' }).click();
-  const file = info.outputPath('interrupted-app-call.json');
-  await (await download).saveAs(file);
-  const transcript = JSON.parse(readFileSync(file, 'utf8')) as Transcript;
+  const transcript = await exportTranscript(page, info.outputPath('interrupted-app-call.json'));
   expect(transcript.rounds[0]?.appCalls).toEqual([
     expect.objectContaining({
       name: 'demo__weather_forecast',

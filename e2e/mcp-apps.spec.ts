@@ -1,18 +1,17 @@
 // MCP Apps end to end: the MCP project's example app server (server-basic-vanillajs, from npm) and the demo
 // server's weather card render in the timeline inside their call, on an opaque origin that cannot read Loupe.
-import { readFileSync } from 'node:fs';
 import type { FrameLocator } from '@playwright/test';
-import type { Transcript } from '../src/engine/transcript/transcript';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
-import { finishedDemoRun } from './fixtures/demo-app-run';
+import { finishedDemoRun, holdCardForecast } from './fixtures/demo-app-run';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { openSidebarTab } from './fixtures/sidebar';
+import { addToolBreakpoint } from './fixtures/breakpoints';
+import { exportTranscript } from './fixtures/export-transcript';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
 import { expectDemoConnected } from './fixtures/demo-connected';
 import { mockRequests } from './fixtures/mock-control';
 import { replaceEditorText } from './fixtures/paused-editor';
-import { sendMessage } from './fixtures/run-message';
+import { importFile, sendMessage } from './fixtures/run-message';
 
 const basic = localServerName(E2E_PORTS.basicAppServer);
 
@@ -134,17 +133,12 @@ test('the demo weather card: the app-only forecast tool never reaches the model,
   );
 });
 
-/** Replaces the text of the Monaco editor named `name` in the paused step with `text`. */
 test("step mode holds the card's call like a model's: edited input, overridden result, in the transcript", async ({
   page,
 }, info) => {
-  const { call, card } = await finishedDemoRun(page);
-  // The run has ended; the card is still live, and Step mode holds its calls as it would the model's.
-  await page.getByRole('switch', { name: 'Step mode' }).check();
-  await card.getByRole('button', { name: '3-day forecast' }).click();
-  const held = call.getByRole('listitem', { name: 'weather.forecast from the app held' });
-  const paused = held.getByRole('region', { name: 'Paused step' });
-  await expect(paused).toContainText('before demo__weather_forecast runs for its app');
+  const run = await finishedDemoRun(page);
+  const { call, card } = run;
+  const paused = await holdCardForecast(page, run);
   await replaceEditorText(page, 'Tool input', '{"city": "Paris"}');
   await paused.getByRole('button', { name: 'Go on with the app call' }).click();
 
@@ -164,11 +158,8 @@ test("step mode holds the card's call like a model's: edited input, overridden r
   await expect(done).toContainText('result overridden');
   await expect(done.getByLabel('App call input')).toHaveText('{"city":"Paris"}');
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export transcript' }).click();
   const file = info.outputPath('app-calls.json');
-  await (await download).saveAs(file);
-  const transcript = JSON.parse(readFileSync(file, 'utf8')) as Transcript;
+  const transcript = await exportTranscript(page, file);
   const [appCall] = transcript.rounds[0]?.appCalls ?? [];
   expect(appCall).toMatchObject({
     name: 'demo__weather_forecast',
@@ -181,9 +172,7 @@ test("step mode holds the card's call like a model's: edited input, overridden r
   // The model never asked for it: no tool_use or tool_result of it in the history.
   expect(JSON.stringify(transcript.messages)).not.toContain('forecast');
 
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
-  await (await chooser).setFiles(file);
+  await importFile(page, file);
   await expect(page.getByRole('region', { name: 'Imported transcript' })).toContainText('Imported “app-calls.json”');
   const imported = page
     .getByRole('region', { name: 'Timeline' })
@@ -198,10 +187,7 @@ test("a breakpoint on the app-only tool holds the card's call; skipping it answe
 }) => {
   await page.goto('/');
   await expectDemoConnected(page);
-  await openSidebarTab(page, 'Breakpoints');
-  await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
-  await page.getByRole('combobox', { name: 'Breakpoint tool' }).selectOption('demo__weather_forecast');
-  await page.getByRole('button', { name: 'Add breakpoint' }).click();
+  await addToolBreakpoint(page, 'demo__weather_forecast');
   await sendMessage(page, 'What should I wear in Oslo today?');
   // The model never calls the app-only tool: the run goes through without stopping.
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');

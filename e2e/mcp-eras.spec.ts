@@ -3,16 +3,11 @@
 import type { Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { addServer } from './fixtures/add-server';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { sendMessage } from './fixtures/run-message';
 import { sendOnly } from './fixtures/tools-panel';
-
-async function addServer(page: Page, url: string): Promise<void> {
-  await openSidebarTab(page, 'Servers');
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
-  await page.getByRole('button', { name: 'Add server' }).click();
-}
 
 async function run(page: Page, message: string): Promise<void> {
   await sendMessage(page, message);
@@ -22,8 +17,8 @@ async function run(page: Page, message: string): Promise<void> {
 test('a modern-only and a 2025-era server in one run, elicitation answered on each', async ({ page }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await addServer(page, e2eUrls.modernServer);
-  await addServer(page, e2eUrls.legacyServer);
+  await addServer(page, e2eUrls.modernServer, { connected: false });
+  await addServer(page, e2eUrls.legacyServer, { connected: false });
   await openSidebarTab(page, 'Servers');
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: /connected$/ })).toHaveCount(3);

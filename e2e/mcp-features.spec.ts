@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { addServer } from './fixtures/add-server';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { mockRequests } from './fixtures/mock-control';
@@ -17,9 +18,7 @@ interface RecordedRequest {
 async function setUp(page: Page): Promise<void> {
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.featuresServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
+  await addServer(page, e2eUrls.featuresServer, { connected: false });
   const servers = page.getByRole('list', { name: 'Servers' });
   await expect(servers.getByRole('listitem', { name: /connected$/ })).toHaveCount(2);
 }

@@ -3,18 +3,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { openSidebarTab } from './fixtures/sidebar';
+import { addServer } from './fixtures/add-server';
 
 const modernName = `server${new URL(e2eUrls.modernServer).port}`;
 
 async function inspectModernServer(page: Page): Promise<Locator> {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.modernServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: `${modernName} connected` }),
-  ).toBeVisible();
+  await addServer(page, e2eUrls.modernServer);
   await page.getByRole('button', { name: `Inspect ${modernName}` }).click();
   return page.getByRole('dialog', { name: `Inspect ${modernName}` });
 }

@@ -1,52 +1,28 @@
 // A 2026-07-28 server's $defs/$ref tool schema checked in the pause editor, and its era remembered across a reload.
-import type { Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { stepThrough } from './fixtures/step-through';
+import { sendOnly } from './fixtures/tools-panel';
+import { addServer } from './fixtures/add-server';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceEditorText } from './fixtures/paused-editor';
-import { sendMessage } from './fixtures/run-message';
 
 const modernName = `server${new URL(e2eUrls.modernServer).port}`;
-
-async function addModernServer(page: Page): Promise<void> {
-  await openSidebarTab(page, 'Servers');
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.modernServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: `${modernName} connected` }),
-  ).toBeVisible();
-}
-
-/** Leaves only `keep` switched on in the Tools panel. */
-async function sendOnly(page: Page, keep: string): Promise<void> {
-  await openSidebarTab(page, 'Tools');
-  const tools = page.getByRole('region', { name: 'Tools' });
-  for (const label of await tools
-    .getByRole('switch')
-    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))) {
-    if (label === null) continue;
-    const control = tools.getByRole('switch', { name: label, exact: true });
-    if (label === `Send ${keep}`) await control.check();
-    else await control.uncheck();
-  }
-}
 
 test('an edit that breaks a $ref-erenced sub-schema is refused in the pause editor; a good one runs', async ({
   page,
 }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await addModernServer(page);
+  await addServer(page, e2eUrls.modernServer);
   await sendOnly(page, `${modernName}__ship`);
   const status = page.getByRole('status', { name: 'Debugger status' });
-  await page.getByRole('switch', { name: 'Step mode' }).check();
-  await sendMessage(page, 'Ship it.');
-  await expect(status).toContainText('Paused before the model request of round 1');
-  await page.getByRole('button', { name: 'Step', exact: true }).click();
-  await expect(status).toContainText("Paused after the model's reply in round 1");
-  await page.getByRole('button', { name: 'Step', exact: true }).click();
-  await expect(status).toContainText(`Paused before ${modernName}__ship runs`);
+  await stepThrough(page, 'Ship it.', [
+    'Paused before the model request of round 1',
+    "Paused after the model's reply in round 1",
+    `Paused before ${modernName}__ship runs`,
+  ]);
   const paused = page.getByRole('region', { name: 'Paused step' });
 
   // `zip` is `{"$ref": "#/$defs/zip"}` inside `{"$ref": "#/$defs/address"}`: the nested rule is enforced.
@@ -69,7 +45,7 @@ test('an edit that breaks a $ref-erenced sub-schema is refused in the pause edit
 
 test('after a reload a remembered modern server reconnects without the server/discover probe', async ({ page }) => {
   await page.goto('/');
-  await addModernServer(page);
+  await addServer(page, e2eUrls.modernServer);
   const openProtocolLog = async () => {
     await openSidebarTab(page, 'Servers');
     await page.getByRole('button', { name: `Inspect ${modernName}` }).click();

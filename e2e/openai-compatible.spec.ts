@@ -10,7 +10,7 @@ import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
 import { expectDemoConnected } from './fixtures/demo-connected';
-import { sendMessage } from './fixtures/run-message';
+import { runToEnd } from './fixtures/run-message';
 
 const mock = e2eUrls.mockOpenAIApi;
 const media = localServerName(E2E_PORTS.mediaServer);
@@ -60,11 +60,6 @@ async function useMockEndpoint(page: Page, model: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Model' }).fill(model);
 }
 
-async function run(page: Page, message: string): Promise<void> {
-  await sendMessage(page, message);
-  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-}
-
 test('the MCP loop runs to its end through a keyless endpoint, with costs, and exports a valid transcript', async ({
   page,
 }) => {
@@ -87,7 +82,7 @@ test('the MCP loop runs to its end through a keyless endpoint, with costs, and e
       usage: { prompt_tokens: 1700, completion_tokens: 120, cached_tokens: 1280 },
     },
   );
-  await run(page, 'What should I wear in Paris today?');
+  await runToEnd(page, 'What should I wear in Paris today?');
 
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('article')).toHaveCount(3);
@@ -160,7 +155,7 @@ test('a tool image reaches a vision model in a user message, and a placeholder l
   const imageCall = { toolCalls: [{ id: 'call_img_1', name: `${media}__image`, arguments: {} }] };
   const answer = { content: 'A single red pixel.' };
   await enqueue(imageCall, answer);
-  await run(page, 'Show me the picture.');
+  await runToEnd(page, 'Show me the picture.');
   const round1 = page.getByRole('article', { name: 'Round 1' });
   await expect(
     round1.getByRole('listitem', { name: new RegExp(`${media}__image`) }).getByRole('img', { name: /./ }),
@@ -179,7 +174,7 @@ test('a tool image reaches a vision model in a user message, and a placeholder l
   await page.getByRole('checkbox', { name: 'Vision: the model reads images' }).uncheck();
   await fetch(`${mock.replace(/\/v1$/, '')}/__mock/reset`, { method: 'POST' });
   await enqueue(imageCall, answer);
-  await run(page, 'Show me the picture again.');
+  await runToEnd(page, 'Show me the picture again.');
   messages = (await mockRequests())[1]?.body.messages ?? [];
   expect(JSON.stringify(messages)).not.toContain('image_url');
   expect(messages.at(-1)).toEqual({
@@ -202,7 +197,7 @@ test('a model without tool calling runs the loop on the prompted track, and a re
     { content: '```json\n{"name": "demo__weather_get", "arguments": {"city": "Paris"}}\n```' },
     { content: '{"name": "demo__forecast", "arguments": {"city": "Paris"}}' },
   );
-  await run(page, 'What is the weather in Paris?');
+  await runToEnd(page, 'What is the weather in Paris?');
 
   const round1 = page.getByRole('article', { name: 'Round 1' });
   await expect(round1.getByRole('listitem', { name: /demo__weather_get/ })).toContainText('ok');

@@ -2,8 +2,8 @@
 // PDF travels to the model as a `document` in the tool result and shows in the timeline by its size only.
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { addServer } from './fixtures/add-server';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
-import { openSidebarTab } from './fixtures/sidebar';
 import { sendMessage } from './fixtures/run-message';
 import { enqueue, mockRequests } from './fixtures/mock-control';
 
@@ -21,11 +21,7 @@ interface RecordedRequest {
 test('redacted thinking is kept and sent back; a PDF result goes to the model as a document', async ({ page }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.mediaServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${media} connected` })).toBeVisible();
+  await addServer(page, e2eUrls.mediaServer);
 
   await enqueue([
     {

@@ -1,11 +1,12 @@
 // A reload while the model streams or while a tool runs: the run comes back stopped with Resume / End here;
 // Resume re-enters the interrupted round as the same run and it finishes with a valid history.
-import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { messageRequests } from './fixtures/mock-control';
+import { exportTranscript } from './fixtures/export-transcript';
+import { storedEventTypes } from './fixtures/stored-events';
+import { addServer } from './fixtures/add-server';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
-import { openSidebarTab } from './fixtures/sidebar';
 import { sendMessage } from './fixtures/run-message';
 
 const media = localServerName(E2E_PORTS.mediaServer);
@@ -24,42 +25,10 @@ interface WireRequest {
   body: { messages: { role: string; content: unknown }[] };
 }
 
-async function messageRequests(): Promise<WireRequest[]> {
-  const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
-  return ((await response.json()) as WireRequest[]).filter((request) => request.path === '/v1/messages');
-}
-
-/** The event types the page has stored for its runs (read from its own IndexedDB). */
-function storedEventTypes(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('loupe');
-        open.onerror = () => reject(new Error(String(open.error)));
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction('events', 'readonly').objectStore('events').getAll();
-          read.onsuccess = () => {
-            db.close();
-            resolve((read.result as { event: { type: string } }[]).map((row) => row.event.type));
-          };
-          read.onerror = () => reject(new Error(String(read.error)));
-        };
-      }),
-  );
-}
-
 interface ExportedTranscript {
   finishReason: string;
   messages: { role: string; content: { type: string; id?: string; tool_use_id?: string }[] }[];
   rounds: unknown[];
-}
-
-async function exportTranscript(page: Page, path: string): Promise<ExportedTranscript> {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export transcript' }).click();
-  await (await download).saveAs(path);
-  return JSON.parse(readFileSync(path, 'utf8')) as ExportedTranscript;
 }
 
 /** Every tool_use has exactly one tool_result, in the next message. */
@@ -108,11 +77,11 @@ test('a reload mid-stream: Resume asks for the round again and the run finishes'
   await expect(round).toContainText('the reply is asked for again');
   await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article')).toHaveCount(1);
 
-  const requests = await messageRequests();
+  const requests = await messageRequests<WireRequest>();
   expect(requests).toHaveLength(2);
   // The same round asked again: the same conversation as the request the reload cut.
   expect(requests[1]?.body.messages).toEqual(requests[0]?.body.messages);
-  const transcript = await exportTranscript(page, info.outputPath('resumed.json'));
+  const transcript = await exportTranscript<ExportedTranscript>(page, info.outputPath('resumed.json'));
   expect(transcript.finishReason).toBe('end_turn');
   expect(transcript.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
   expectValidHistory(transcript);
@@ -123,11 +92,8 @@ test('a reload while a tool runs: Resume keeps finished calls, does not run the 
 }, info) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
+  await addServer(page, e2eUrls.mediaServer);
   const servers = page.getByRole('list', { name: 'Servers' });
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.mediaServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${media} connected` })).toBeVisible();
   await expect(servers.getByRole('listitem', { name: 'demo connected' })).toBeVisible();
   await mock('enqueue', [
     {
@@ -159,12 +125,12 @@ test('a reload while a tool runs: Resume keeps finished calls, does not run the 
   await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 2' })).toContainText(
     'the long task did not run again',
   );
-  const requests = await messageRequests();
+  const requests = await messageRequests<WireRequest>();
   // Round 1 was not asked again: one request for it, one for round 2.
   expect(requests).toHaveLength(2);
   expect(JSON.stringify(requests[1]?.body.messages)).toContain('Not executed: the page was reloaded before this call');
 
-  const transcript = await exportTranscript(page, info.outputPath('resumed-tools.json'));
+  const transcript = await exportTranscript<ExportedTranscript>(page, info.outputPath('resumed-tools.json'));
   expect(transcript.finishReason).toBe('end_turn');
   expect(transcript.rounds).toHaveLength(2);
   expectValidHistory(transcript);

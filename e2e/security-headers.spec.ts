@@ -3,23 +3,17 @@
 import { e2eUrls } from './fixtures/e2e-ports';
 import { openForeignPage } from './fixtures/foreign-page';
 import { expect, test } from './fixtures/loupe-test';
+import { expectLoupePolicy, openWithWorker } from './fixtures/csp-header';
 
 test('the CSP header, with frame-ancestors, comes with the page, the engine worker and the OAuth callback', async ({
   page,
   request,
 }) => {
-  const workerStarted = page.waitForEvent('worker');
-  await page.goto('/');
-  const worker = await workerStarted;
+  const worker = await openWithWorker(page);
   expect(worker.url()).toMatch(/\/assets\/.*\.js$/);
-  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeVisible();
   for (const url of ['/', worker.url(), '/oauth-callback.html', '/no-such-file.js']) {
-    const response = await request.get(url);
-    const headers = response.headers();
-    const policy = headers['content-security-policy'] ?? '';
-    expect(policy, url).toContain("frame-ancestors 'none'");
-    expect(policy, url).toContain("script-src 'self' 'wasm-unsafe-eval'");
-    expect(policy, url).not.toContain("'unsafe-eval'");
+    const headers = (await request.get(url)).headers();
+    expectLoupePolicy(headers['content-security-policy'] ?? '', url);
     expect(headers['x-frame-options'], url).toBe('DENY');
     expect(headers['x-content-type-options'], url).toBe('nosniff');
   }

@@ -1,12 +1,13 @@
 // Issue 36 in Chromium: an MCP App's links open only after the person confirms where they go; an imported run's
 // app starts only on request and may call no tools; an imported transcript's base URL never takes the key.
 import { writeFileSync } from 'node:fs';
-import type { FrameLocator, Page } from '@playwright/test';
-import type { Transcript } from '../src/engine/transcript/transcript';
+import type { FrameLocator } from '@playwright/test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { finishedDemoRun } from './fixtures/demo-app-run';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { importFile } from './fixtures/run-message';
+import { exportTranscript } from './fixtures/export-transcript';
 import { openSidebarTab } from './fixtures/sidebar';
 
 /** Sends one raw JSON-RPC request from inside the app's page, as a hostile app would; resolves with the answer. */
@@ -31,20 +32,6 @@ function requestFromApp(
       }),
     [method, params] as const,
   );
-}
-
-async function exportTranscript(page: Page, path: string): Promise<Transcript> {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export transcript' }).click();
-  await (await download).saveAs(path);
-  const { readFileSync } = await import('node:fs');
-  return JSON.parse(readFileSync(path, 'utf8')) as Transcript;
-}
-
-async function importFile(page: Page, path: string): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
-  await (await chooser).setFiles(path);
 }
 
 test("an app's link opens only after the person confirms its destination", async ({ page }) => {

@@ -1,31 +1,23 @@
 // Sessions that survive: a run comes back after a reload, round-trips through a transcript file without a
 // model request, a broken file is refused without touching the session, a reload mid-run restores it.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { startImageRun } from './fixtures/image-run';
+import { stepThrough } from './fixtures/step-through';
+import { exportTranscript } from './fixtures/export-transcript';
 import { chooseMockAnthropic, MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
 import { expectDemoConnected } from './fixtures/demo-connected';
-import { sendMessage } from './fixtures/run-message';
-import { enqueue } from './fixtures/mock-control';
+import { importFile, sendMessage } from './fixtures/run-message';
 
 const media = localServerName(E2E_PORTS.mediaServer);
 const demo = localServerName(E2E_PORTS.demoServer);
 
-async function useMockAnthropic(page: Page): Promise<void> {
-  await chooseMockAnthropic(page);
-}
-
 async function mockRequestCount(): Promise<number> {
   const response = await fetch(`${e2eUrls.mockApi}/__mock/requests`);
   return ((await response.json()) as unknown[]).length;
-}
-
-async function chooseFile(page: Page, path: string): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import transcript', exact: true }).click();
-  await (await chooser).setFiles(path);
 }
 
 async function expectImageRun(page: Page): Promise<void> {
@@ -41,28 +33,18 @@ async function expectImageRun(page: Page): Promise<void> {
 
 test('run, export, reload, import: the same rounds, image and answer, and no model request', async ({ page }, info) => {
   await page.goto('/');
-  await useMockAnthropic(page);
-  await replaceDemoServer(page, e2eUrls.mediaServer);
-  await enqueue([
-    {
-      content: [{ type: 'tool_use', id: 'toolu_image_1', name: `${media}__image`, input: {} }],
-      stop_reason: 'tool_use',
-    },
-    { content: [{ type: 'text', text: 'I can see a tiny picture.' }], stop_reason: 'end_turn' },
-  ]);
-  await sendMessage(page, 'Show me the picture.');
+  await chooseMockAnthropic(page);
+  await startImageRun(page);
   await expectImageRun(page);
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export transcript' }).click();
   const file = info.outputPath('exported.json');
-  await (await download).saveAs(file);
+  await exportTranscript(page, file);
   expect(await mockRequestCount()).toBe(2);
 
   await page.reload();
   await expectImageRun(page);
 
-  await chooseFile(page, file);
+  await importFile(page, file);
   await expect(page.getByRole('region', { name: 'Imported transcript' })).toContainText('Imported “exported.json”');
   await expectImageRun(page);
   expect(await mockRequestCount()).toBe(2);
@@ -84,7 +66,7 @@ test('a broken file is refused with an alert and the current session is unchange
 
   const broken = info.outputPath('broken.json');
   writeFileSync(broken, '{"format":"loupe-transcript","version":1,"rounds":[');
-  await chooseFile(page, broken);
+  await importFile(page, broken);
   await expect(page.getByRole('alert')).toContainText('“broken.json” was not imported — nothing was changed.');
   await expect(page.getByRole('alert')).toContainText('cut short');
   await expect(timeline.getByRole('article')).toHaveCount(3);
@@ -92,7 +74,7 @@ test('a broken file is refused with an alert and the current session is unchange
 
   const wrongVersion = info.outputPath('wrong-version.json');
   writeFileSync(wrongVersion, JSON.stringify({ format: 'loupe-transcript', version: 99 }));
-  await chooseFile(page, wrongVersion);
+  await importFile(page, wrongVersion);
   await expect(page.getByRole('alert').filter({ hasText: 'wrong-version.json' })).toContainText('newer Loupe');
   await page.getByRole('button', { name: 'Sessions', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Saved sessions' }).getByRole('listitem')).toHaveCount(1);
@@ -107,7 +89,7 @@ test('a reload in the middle of a run restores it at the last checkpoint, and it
     await route.fallback();
   });
   await page.goto('/');
-  await useMockAnthropic(page);
+  await chooseMockAnthropic(page);
   await replaceDemoServer(page, e2eUrls.demoServer);
   await sendMessage(page, 'What should I wear in Paris today?');
   const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -142,13 +124,11 @@ test('a reload in the middle of a stepped run restores it at the pause, and Step
   await expectDemoConnected(page);
   const status = page.getByRole('status', { name: 'Debugger status' });
   const step = page.getByRole('button', { name: 'Step', exact: true });
-  await page.getByRole('switch', { name: 'Step mode' }).check();
-  await sendMessage(page, 'What should I wear in Oslo today?');
-  await expect(status).toContainText('Paused before the model request of round 1');
-  await step.click();
-  await expect(status).toContainText("Paused after the model's reply in round 1");
-  await step.click();
-  await expect(status).toContainText('Paused before demo__weather_get runs');
+  await stepThrough(page, 'What should I wear in Oslo today?', [
+    'Paused before the model request of round 1',
+    "Paused after the model's reply in round 1",
+    'Paused before demo__weather_get runs',
+  ]);
 
   await page.reload();
   // The same pause, not an interruption: the call is still pending and Step answers it.
@@ -167,11 +147,10 @@ test('a reload in the middle of a stepped run restores it at the pause, and Step
   await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article')).toHaveCount(3);
 
   // One continuous run: the export holds all three rounds, the tool result and the end.
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export transcript' }).click();
-  const file = info.outputPath('resumed.json');
-  await (await download).saveAs(file);
-  const transcript = JSON.parse(readFileSync(file, 'utf8')) as { rounds: unknown[]; finishReason: string };
+  const transcript = await exportTranscript<{ rounds: unknown[]; finishReason: string }>(
+    page,
+    info.outputPath('resumed.json'),
+  );
   expect(transcript.rounds).toHaveLength(3);
   expect(transcript.finishReason).toBe('end_turn');
   expect(JSON.stringify(transcript.rounds[0])).toContain('Oslo');

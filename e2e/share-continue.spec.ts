@@ -1,6 +1,6 @@
 // Issue 35: Continue live. Loupe's own exported curl opened back as a request gives the same rounds, and the run
 // goes on against the (mock) model with the person's key and servers; tools no server offers are named first.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
 import { useMockAnthropic } from './fixtures/demo-connected';
 import { enqueue, messageRequests } from './fixtures/mock-control';
@@ -18,24 +18,24 @@ async function openRequest(page: Page, request: string): Promise<void> {
 
 const runActions = (page: Page) => page.getByRole('group', { name: 'Run actions' });
 
+/** The names (with status) of the first demo call in rounds 1 and 2 of `timeline`. */
+async function firstCalls(timeline: Locator): Promise<(string | null)[]> {
+  const first = (round: number) =>
+    timeline
+      .getByRole('article', { name: `Round ${round}` })
+      .getByRole('listitem', { name: /^demo__/ })
+      .first()
+      .getAttribute('aria-label');
+  return [await first(1), await first(2)];
+}
+
 test('an exported curl opened back gives the same rounds; Continue live finishes the run', async ({ page }) => {
   await useMockAnthropic(page);
   await page.getByLabel('System prompt', { exact: true }).fill('Dress advice only.');
   await sendMessage(page, 'What should I wear in Paris today?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  const original = [
-    await timeline
-      .getByRole('article', { name: 'Round 1' })
-      .getByRole('listitem', { name: /^demo__/ })
-      .first()
-      .getAttribute('aria-label'),
-    await timeline
-      .getByRole('article', { name: 'Round 2' })
-      .getByRole('listitem', { name: /^demo__/ })
-      .first()
-      .getAttribute('aria-label'),
-  ];
+  const original = await firstCalls(timeline);
   const round3 = timeline.getByRole('article', { name: 'Round 3' });
   await round3.getByRole('button', { name: 'curl', exact: true }).click();
   const curl = (await round3.getByLabel('Round 3 as curl').textContent()) ?? '';
@@ -43,18 +43,7 @@ test('an exported curl opened back gives the same rounds; Continue live finishes
 
   await openRequest(page, curl);
   await expect(timeline.getByRole('article')).toHaveCount(2);
-  const opened = [
-    await timeline
-      .getByRole('article', { name: 'Round 1' })
-      .getByRole('listitem', { name: /^demo__/ })
-      .first()
-      .getAttribute('aria-label'),
-    await timeline
-      .getByRole('article', { name: 'Round 2' })
-      .getByRole('listitem', { name: /^demo__/ })
-      .first()
-      .getAttribute('aria-label'),
-  ];
+  const opened = await firstCalls(timeline);
   expect(opened).toEqual(original);
   expect(await messageRequests()).toHaveLength(3);
 

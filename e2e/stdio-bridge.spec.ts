@@ -9,6 +9,8 @@ import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { E2E_PORTS, e2eUrls, loupeOrigins } from './fixtures/e2e-ports';
 import { openForeignPage } from './fixtures/foreign-page';
 import { expect, test } from './fixtures/loupe-test';
+import { importMcpServers } from './fixtures/import-mcp-servers';
+import { addServer } from './fixtures/add-server';
 import { openSidebarTab } from './fixtures/sidebar';
 import { sendMessage } from './fixtures/run-message';
 import { enqueue } from './fixtures/mock-control';
@@ -61,11 +63,7 @@ test("Loupe connects with the URL the bridge printed and a run calls the stdio s
   expect(bridgeUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${E2E_PORTS.bridge}/mcp\\?token=[\\w-]{43}$`));
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(bridgeUrl);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await expect(servers.getByRole('listitem', { name: `${bridgeName} connected` })).toBeVisible();
+  await addServer(page, bridgeUrl);
   await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' }).getByRole('list', { name: `Tools of ${bridgeName}` });
   await expect(tools).toContainText('create_entities');
@@ -118,20 +116,15 @@ test('the mcpServers import shows the bridge command for a stdio entry and conne
   page,
 }) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await page.getByText('Import mcpServers JSON').click();
-  await page.getByLabel('mcpServers JSON').fill(
-    JSON.stringify({
-      mcpServers: {
-        memory: {
-          command: 'npx',
-          args: ['-y', '@modelcontextprotocol/server-memory'],
-          env: { MEMORY_FILE_PATH: '/tmp/my memory.jsonl' },
-        },
+  await importMcpServers(page, {
+    mcpServers: {
+      memory: {
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-memory'],
+        env: { MEMORY_FILE_PATH: '/tmp/my memory.jsonl' },
       },
-    }),
-  );
-  await page.getByRole('button', { name: 'Import servers' }).click();
+    },
+  });
   await expect(page.getByLabel('Bridge command for memory', { exact: true })).toHaveText(
     "npm run bridge -- --name memory --env 'MEMORY_FILE_PATH=/tmp/my memory.jsonl' npx -y @modelcontextprotocol/server-memory",
   );

@@ -3,9 +3,8 @@
 // each run one click from its timeline; each batch joins the case's trend.
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { makeTestFromDemoRun } from './fixtures/make-test';
 import { mockOpenAIRoot, mockRequests, resetMock } from './fixtures/mock-control';
-import { expectDemoConnected } from './fixtures/demo-connected';
-import { sendMessage } from './fixtures/run-message';
 import { openSidebarTab } from './fixtures/sidebar';
 
 test.beforeEach(async () => {
@@ -13,15 +12,7 @@ test.beforeEach(async () => {
 });
 
 test('a case run ×2 on the Demo model and on the OpenAI-compatible mock, side by side', async ({ page }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
-  await sendMessage(page, 'What should I wear in Paris today?');
-  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-  await page.getByRole('button', { name: 'Make a test' }).click();
-  await openSidebarTab(page, 'Tests');
-  const testCase = page
-    .getByRole('region', { name: 'Tests' })
-    .getByRole('listitem', { name: 'Test What should I wear in Paris today?' });
+  const testCase = await makeTestFromDemoRun(page, 'What should I wear in Paris today?');
 
   await testCase.getByLabel('Times').fill('2');
   await testCase.getByLabel('Models').fill(`loupe-demo, openai-compatible/gpt-4o-mini@${e2eUrls.mockOpenAIApi}`);

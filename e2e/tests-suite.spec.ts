@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { MOCK_API_KEY } from './fixtures/choose-mock-anthropic';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { makeTestFromDemoRun } from './fixtures/make-test';
 import { openSidebarTab } from './fixtures/sidebar';
-import { expectDemoConnected } from './fixtures/demo-connected';
-import { sendMessage } from './fixtures/run-message';
 
 function runHeadless(suitePath: string, junitPath: string) {
   const result = spawnSync(
@@ -34,15 +33,8 @@ function runHeadless(suitePath: string, junitPath: string) {
 }
 
 test('make a test from a run, run it ×3, export it and gate CI with the headless runner', async ({ page }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
-  await sendMessage(page, 'What should I wear in Paris today?');
-  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-
-  await page.getByRole('button', { name: 'Make a test' }).click();
-  await openSidebarTab(page, 'Tests');
+  const testCase = await makeTestFromDemoRun(page, 'What should I wear in Paris today?');
   const tests = page.getByRole('region', { name: 'Tests' });
-  const testCase = tests.getByRole('listitem', { name: 'Test What should I wear in Paris today?' });
   await expect(testCase).toBeVisible();
   const expectations = testCase.getByRole('list', { name: 'Expectations' });
   await expect(expectations.getByRole('listitem')).toHaveCount(4);

@@ -1,8 +1,8 @@
 // A long-running MCP tool's progress notifications show live on its call, then the call finishes ok.
 import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { addServer } from './fixtures/add-server';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
-import { openSidebarTab } from './fixtures/sidebar';
 import { sendMessage } from './fixtures/run-message';
 import { enqueue } from './fixtures/mock-control';
 
@@ -11,11 +11,7 @@ const media = localServerName(E2E_PORTS.mediaServer);
 test('progress of a long-running tool shows on the running call', async ({ page }) => {
   await page.goto('/');
   await chooseMockAnthropic(page);
-  await openSidebarTab(page, 'Servers');
-  const servers = page.getByRole('list', { name: 'Servers' });
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(e2eUrls.mediaServer);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect(servers.getByRole('listitem', { name: `${media} connected` })).toBeVisible();
+  await addServer(page, e2eUrls.mediaServer);
 
   await enqueue([
     {

@@ -2,18 +2,17 @@
 import type { Locator, Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
+import { useMockAnthropic } from './fixtures/demo-connected';
+import { sendOnly } from './fixtures/tools-panel';
+import { importMcpServers } from './fixtures/import-mcp-servers';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
 import { expectEditorReady } from './fixtures/editor-ready';
 import { mockRequests } from './fixtures/mock-control';
-import { sendMessage } from './fixtures/run-message';
+import { runToEnd } from './fixtures/run-message';
 
 interface RecordedRequest {
   body: { tools?: { name: string; description?: string; input_schema?: unknown }[] };
-}
-
-async function useMockAnthropic(page: Page): Promise<void> {
-  await chooseMockAnthropic(page);
 }
 
 /** Replaces the text of the Monaco schema editor in `scope` the way a person would: select all, type. */
@@ -25,14 +24,9 @@ async function replaceEditorText(page: Page, scope: Locator, text: string): Prom
   await page.keyboard.insertText(text);
 }
 
-async function run(page: Page, message: string): Promise<void> {
-  await sendMessage(page, message);
-  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
-}
-
 test('an edited description is what the next request carries; an invalid edit is never saved', async ({ page }) => {
   await page.goto('/');
-  await useMockAnthropic(page);
+  await chooseMockAnthropic(page);
   await openSidebarTab(page, 'Tools');
   const tools = page.getByRole('region', { name: 'Tools' });
   await expect(tools.getByRole('listitem', { name: 'demo__weather_get' })).toBeVisible();
@@ -56,7 +50,7 @@ test('an edited description is what the next request carries; an invalid edit is
   await expect(dialog).toBeHidden();
   await expect(tools.getByRole('listitem', { name: 'demo__weather_get' })).toContainText('edited');
 
-  await run(page, 'What should I wear in Paris?');
+  await runToEnd(page, 'What should I wear in Paris?');
   const [first] = await mockRequests<RecordedRequest>();
   const sent = first?.body.tools?.find((tool) => tool.name === 'demo__weather_get');
   expect(sent?.description).toBe('Edited in Loupe: the forecast for a city.');
@@ -69,13 +63,10 @@ test('an edited description is what the next request carries; an invalid edit is
 });
 
 test('a local tool with a JavaScript handler is offered to the model and answers its call', async ({ page }) => {
-  await page.goto('/');
+  // The demo server connected first, so its tools are listed when they are switched off.
   await useMockAnthropic(page);
-  await openSidebarTab(page, 'Tools');
+  await sendOnly(page);
   const tools = page.getByRole('region', { name: 'Tools' });
-  await tools.getByRole('switch', { name: 'Send demo__weather_get' }).uncheck();
-  await tools.getByRole('switch', { name: 'Send demo__clothing_advise' }).uncheck();
-  await tools.getByRole('switch', { name: 'Send demo__weather_outlook' }).uncheck();
 
   await tools.getByRole('button', { name: 'New local tool' }).click();
   const dialog = page.getByRole('dialog', { name: 'New local tool' });
@@ -87,7 +78,7 @@ test('a local tool with a JavaScript handler is offered to the model and answers
   await expect(tools.getByRole('listitem', { name: 'catalog_search' })).toBeVisible();
   await expect(tools.getByLabel('Tools sent')).toHaveText('1 of 4 sent');
 
-  await run(page, 'Find me a raincoat.');
+  await runToEnd(page, 'Find me a raincoat.');
   const [first] = await mockRequests<RecordedRequest>();
   expect(first?.body.tools?.map((tool) => tool.name)).toEqual(['catalog_search']);
   const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -99,17 +90,12 @@ test('a local tool with a JavaScript handler is offered to the model and answers
 
 test('a pasted mcpServers JSON adds its HTTP servers and shows the bridge command for stdio ones', async ({ page }) => {
   await page.goto('/');
-  await openSidebarTab(page, 'Servers');
-  await page.getByText('Import mcpServers JSON').click();
-  await page.getByLabel('mcpServers JSON').fill(
-    JSON.stringify({
-      mcpServers: {
-        media: { type: 'http', url: e2eUrls.mediaServer },
-        files: { command: 'npx', args: ['server-filesystem'] },
-      },
-    }),
-  );
-  await page.getByRole('button', { name: 'Import servers' }).click();
+  await importMcpServers(page, {
+    mcpServers: {
+      media: { type: 'http', url: e2eUrls.mediaServer },
+      files: { command: 'npx', args: ['server-filesystem'] },
+    },
+  });
   await expect(page.getByLabel('Bridge command for files', { exact: true })).toHaveText(
     'npm run bridge -- --name files npx server-filesystem',
   );

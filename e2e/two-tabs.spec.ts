@@ -1,10 +1,10 @@
 // Two tabs on one session: the first owns (writes) it, the second shows it read-only and follows it; Take over
 // moves ownership and the paused run goes on in exactly one tab; session list changes reach the other tab.
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/loupe-test';
+import { stepThrough } from './fixtures/step-through';
+import { exportTranscript } from './fixtures/export-transcript';
 import { expectDemoConnected } from './fixtures/demo-connected';
-import { sendMessage } from './fixtures/run-message';
 
 /** The fixture watches the first page only: the second tab fails the test on console errors too. */
 function watchErrors(page: Page, errors: string[]): void {
@@ -23,12 +23,10 @@ test('a second tab is read-only, takes over, and the paused run resumes in exact
   test.setTimeout(120_000);
   await page.goto('/');
   await expectDemoConnected(page);
-  const firstStatus = page.getByRole('status', { name: 'Debugger status' });
-  await page.getByRole('switch', { name: 'Step mode' }).check();
-  await sendMessage(page, 'What should I wear in Oslo today?');
-  await expect(firstStatus).toContainText('Paused before the model request of round 1');
-  await page.getByRole('button', { name: 'Step', exact: true }).click();
-  await expect(firstStatus).toContainText("Paused after the model's reply in round 1");
+  await stepThrough(page, 'What should I wear in Oslo today?', [
+    'Paused before the model request of round 1',
+    "Paused after the model's reply in round 1",
+  ]);
 
   const second = await context.newPage();
   watchErrors(second, pageErrors);
@@ -60,11 +58,10 @@ test('a second tab is read-only, takes over, and the paused run resumes in exact
   await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article')).toHaveCount(3);
 
   // One run, one end: the first tab's stop at the takeover was never written.
-  const download = second.waitForEvent('download');
-  await second.getByRole('button', { name: 'Export transcript' }).click();
-  const file = info.outputPath('after-takeover.json');
-  await (await download).saveAs(file);
-  const transcript = JSON.parse(readFileSync(file, 'utf8')) as { rounds: unknown[]; finishReason: string };
+  const transcript = await exportTranscript<{ rounds: unknown[]; finishReason: string }>(
+    second,
+    info.outputPath('after-takeover.json'),
+  );
   expect(transcript.rounds).toHaveLength(3);
   expect(transcript.finishReason).toBe('end_turn');
 

@@ -15,7 +15,7 @@ import type { McpFeaturesSlice } from './mcp-features-state';
 import type { OAuthSlice } from './oauth-state';
 import type { SessionsSlice } from './sessions/sessions-state';
 import type { TestsSlice } from './tests/tests-state';
-import type { MemorySlice } from './memory-slice';
+import type { MemorySlice } from './memory-state';
 
 export interface Alert {
   id: string;

@@ -1,28 +1,8 @@
 // The Memory tab's state: the files of the memory the next run uses, read and edited through the worker.
-import type { MemoryCommand, MemoryFileEntry } from '../protocol/memory-messages';
+import type { MemoryCommand } from '../protocol/memory-messages';
 import { resolveMemoryScope } from '../shared/api-tool-settings';
 import { describeError, type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
-
-export interface MemoryView {
-  /** The memory shown (`session:<id>` or `named:<name>`): the one the next run's memory calls use. */
-  scope: string;
-  files: MemoryFileEntry[];
-  /** False until the first read of this scope answered. */
-  loaded: boolean;
-  error?: string;
-}
-
-export interface MemorySlice {
-  memory: MemoryView;
-  /** Reads the current memory again (the scope follows Settings and the session). */
-  loadMemory: () => Promise<void>;
-  /** Writes one file (created or replaced); the worker checks the path and sizes like a model's call. */
-  saveMemoryFile: (path: string, content: string) => Promise<boolean>;
-  deleteMemoryFile: (path: string) => Promise<void>;
-  clearMemory: () => Promise<void>;
-  /** The worker said `scope` changed: read it again when it is the one shown. */
-  applyMemoryChanged: (scope: string) => void;
-}
+import type { MemorySlice } from './memory-state';
 
 /** The memory the next run would use, from Settings and the current session. */
 export function currentMemoryScope(state: ReturnType<GetLoupeState>): string {

@@ -66,6 +66,17 @@ describe('createModel for OpenAI-compatible endpoints', () => {
     expect(sentOn).toEqual({ role: 'assistant', content: 'Hello.', reasoning_content: 'Plan.' });
   });
 
+  it('constrains calls with a grammar and the prompted track when the capability says so', async () => {
+    api.reset();
+    const base = { kind: 'openai-compatible' as const, apiKey: '', baseUrl: api.url, model: 'qwen2.5' };
+    const capabilities = { tools: 'native' as const, vision: false, thinking: false, constrainToolCalls: true };
+    await drain(createModel({ ...base, capabilities }).doStream(request, new AbortController().signal));
+    const sent = api.requests[0]?.body as { tools?: unknown; grammar?: unknown; messages: { content: string }[] };
+    expect(sent.tools).toBeUndefined();
+    expect(sent.grammar).toEqual(expect.stringContaining('"\\"get\\""'));
+    expect(sent.messages[0]?.content).toContain('## Tools');
+  });
+
   it('lists the endpoint’s models', async () => {
     const list = await listModels({ kind: 'openai-compatible', apiKey: '', baseUrl: api.url, model: '' });
     expect(list.models.map((model) => model.id)).toContain('gpt-4o-mini');

@@ -30,7 +30,19 @@ export function createModel(provider: ProviderSettings, context: ModelContext = 
     case 'anthropic':
     case 'openai-compatible': {
       // Bounded before the prompted track reads it: its parser holds the whole reply.
-      const model = guardModelSecrets(limitReplySize(createNativeModel(provider)), collectModelSecrets(provider));
+      const secrets = collectModelSecrets(provider);
+      if (provider.kind === 'openai-compatible' && provider.capabilities?.constrainToolCalls === true) {
+        // The grammar changes with each request's tools, so the adapter is made per request around it.
+        return createLazyModel({ provider: 'openai-compatible', modelId: provider.model, countsTokens: false }, () =>
+          import('../providers/prompted/create-grammar-constrained-model').then((module) =>
+            module.createGrammarConstrainedModel(
+              { provider: 'openai-compatible', modelId: provider.model },
+              (grammar) => guardModelSecrets(limitReplySize(createNativeModel(provider, grammar)), secrets),
+            ),
+          ),
+        );
+      }
+      const model = guardModelSecrets(limitReplySize(createNativeModel(provider)), secrets);
       if (provider.capabilities?.tools !== 'prompted') return model;
       // The prompted track counts no tokens (its request is not the one the adapter would count).
       return createLazyModel({ provider: model.provider, modelId: model.modelId, countsTokens: false }, () =>
@@ -40,7 +52,10 @@ export function createModel(provider: ProviderSettings, context: ModelContext = 
   }
 }
 
-function createNativeModel(provider: Exclude<ProviderSettings, { kind: 'demo' } | { kind: 'manual' }>): Model {
+function createNativeModel(
+  provider: Exclude<ProviderSettings, { kind: 'demo' } | { kind: 'manual' }>,
+  grammar?: string,
+): Model {
   const capabilities = provider.capabilities;
   switch (provider.kind) {
     case 'anthropic': {
@@ -66,6 +81,7 @@ function createNativeModel(provider: Exclude<ProviderSettings, { kind: 'demo' } 
         model: provider.model,
         vision: capabilities?.vision === true,
         sendReasoning: capabilities?.sendReasoning === true,
+        ...(grammar === undefined ? {} : { grammar }),
       };
       return createLazyModel({ provider: 'openai-compatible', modelId: provider.model, countsTokens: false }, () =>
         import('../providers/openai-compatible/create-openai-compatible-model').then((module) =>

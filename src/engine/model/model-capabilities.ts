@@ -23,6 +23,12 @@ export interface ModelCapabilities {
    * thinking stays in Loupe's history and is never sent, since strict endpoints refuse unknown fields.
    */
   sendReasoning?: boolean;
+  /**
+   * OpenAI-compatible only ("Constrain tool calls to the schemas"): tools go in the system prompt (the prompted
+   * track) and a GBNF grammar built from their schemas is sent as `grammar`, so every call parses and fits its
+   * schema. For llama.cpp's server and its forks, which refuse `grammar` beside `tools`. Absent: off.
+   */
+  constrainToolCalls?: boolean;
 }
 
 /** Prices in US dollars per million tokens. Cache prices are absent when the model has none. */

@@ -4,9 +4,7 @@
 // after the protocol log has recorded the wire as it was. A 2025-era result passes the same way: that era's
 // decoder drops the field.
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../../shared/is-record';
 
 /**
  * `message` with `resultType: "complete"` added to its result when it is a response whose result has none;
@@ -16,6 +14,6 @@ export function defaultResultType(message: JSONRPCMessage): JSONRPCMessage {
   const record = message as Record<string, unknown>;
   if (record['method'] !== undefined || record['id'] === undefined) return message;
   const result = record['result'];
-  if (!isObject(result) || result['resultType'] !== undefined) return message;
+  if (!isRecord(result) || result['resultType'] !== undefined) return message;
   return { ...record, result: { ...result, resultType: 'complete' } } as unknown as JSONRPCMessage;
 }

@@ -25,6 +25,11 @@ export interface OpenAICompatibleModelConfig extends OpenAICompatibleConfig {
   vision?: boolean;
   /** Send thinking back as `reasoning_content` on assistant messages (see `OpenAIConversionOptions`). Default false. */
   sendReasoning?: boolean;
+  /**
+   * A GBNF grammar sent as `grammar` (llama.cpp's server and its forks take it): the reply must follow it.
+   * Such servers refuse it beside `tools`, so it comes with the prompted track, which sends none.
+   */
+  grammar?: string;
   /** Ids for tool calls a server sent without one. Defaults to random ids. */
   createId?: () => string;
   /** For tests: the wait between retries. */
@@ -58,6 +63,7 @@ export function buildOpenAIRequest(config: OpenAICompatibleModelConfig, request:
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(hasTools ? { tools: convertToOpenAITools(request.tools) } : {}),
     ...(hasTools && request.toolChoice ? { tool_choice: convertToOpenAIToolChoice(request.toolChoice) } : {}),
+    ...(config.grammar === undefined ? {} : { grammar: config.grammar }),
   };
 }
 

@@ -43,6 +43,8 @@ export interface OpenAIChatRequest {
   tools?: OpenAITool[];
   tool_choice?: OpenAIToolChoice;
   parallel_tool_calls?: boolean;
+  /** llama.cpp's server: a GBNF grammar the sampler follows. It refuses it beside `tools`. */
+  grammar?: string;
 }
 
 /** One tool-call piece of a streamed delta: `index` identifies the call; the rest arrives in pieces. */

@@ -1,5 +1,6 @@
 // Recognises "the request does not fit the model's context" in the error bodies local servers and OpenAI send,
 // and reads its figures. Pure: no I/O.
+import { isRecord } from '../../shared/is-record';
 
 /** How big the refused request was and how much the model's context holds, as far as the server said. */
 export interface ContextOverflow {
@@ -43,9 +44,7 @@ function count(value: unknown): number | undefined {
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 /**

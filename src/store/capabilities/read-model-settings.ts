@@ -9,7 +9,7 @@ const isAmount = (value: unknown): value is number => typeof value === 'number' 
 /** A capabilities entry when `value` is one, else undefined. */
 export function readCapabilities(value: unknown): ModelCapabilities | undefined {
   if (!isRecord(value)) return undefined;
-  const { tools, vision, thinking, thinkingBudget, contextWindow, sendReasoning } = value;
+  const { tools, vision, thinking, thinkingBudget, contextWindow, sendReasoning, constrainToolCalls } = value;
   if ((tools !== 'native' && tools !== 'prompted') || typeof vision !== 'boolean' || typeof thinking !== 'boolean') {
     return undefined;
   }
@@ -20,6 +20,7 @@ export function readCapabilities(value: unknown): ModelCapabilities | undefined 
     ...(isCount(thinkingBudget) ? { thinkingBudget } : {}),
     ...(isCount(contextWindow) ? { contextWindow } : {}),
     ...(sendReasoning === true ? { sendReasoning } : {}),
+    ...(constrainToolCalls === true ? { constrainToolCalls } : {}),
   };
 }
 

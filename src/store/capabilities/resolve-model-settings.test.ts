@@ -87,11 +87,14 @@ describe('model capabilities', () => {
     storage.setItem(
       'loupe.settings',
       JSON.stringify({
-        capabilities: { on: { ...base, sendReasoning: true }, odd: { ...base, sendReasoning: 'yes' } },
+        capabilities: {
+          on: { ...base, sendReasoning: true, constrainToolCalls: true },
+          odd: { ...base, sendReasoning: 'yes', constrainToolCalls: 1 },
+        },
       }),
     );
     const { capabilities } = loadSettings(storage);
-    expect(capabilities['on']).toEqual({ ...base, sendReasoning: true });
+    expect(capabilities['on']).toEqual({ ...base, sendReasoning: true, constrainToolCalls: true });
     expect(capabilities['odd']).toEqual(base);
   });
 });

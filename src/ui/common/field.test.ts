@@ -42,4 +42,21 @@ describe('Field', () => {
     expect(mounted.container.textContent).not.toContain('Usually ends in /v1');
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('shows an aside at the end of the label line, outside the label, so the name stays the label alone', () => {
+    act(() =>
+      mounted.root.render(
+        createElement(Field, {
+          label: 'Model',
+          aside: createElement('button', { type: 'button' }, 'Refresh models'),
+          children: (control) => createElement('input', control),
+        }),
+      ),
+    );
+    const label = mounted.container.querySelector('label');
+    const input = mounted.container.querySelector('input');
+    expect(label?.htmlFor).toBe(input?.id);
+    expect(label?.textContent).toBe('Model');
+    expect(label?.parentElement?.querySelector('button')?.textContent).toBe('Refresh models');
+  });
 });

@@ -16,6 +16,8 @@ interface FieldProps {
   hint?: ReactNode;
   /** Shown in place of the hint while the value cannot be used; marks the control invalid. */
   error?: ReactNode;
+  /** Shown at the end of the label's line: a button that acts on the field (Refresh models). */
+  aside?: ReactNode;
   /** Classes of the field's box (its width in a row of controls). */
   className?: string;
   /** The control's id, where other code must find it (a skip link's target); otherwise one is made. */
@@ -24,7 +26,7 @@ interface FieldProps {
   children: (control: FieldControl) => ReactNode;
 }
 
-export function Field({ label, hint, error, className, id: givenId, children }: FieldProps) {
+export function Field({ label, hint, error, aside, className, id: givenId, children }: FieldProps) {
   const madeId = useId();
   const id = givenId ?? madeId;
   const noteId = `${id}-note`;
@@ -34,11 +36,21 @@ export function Field({ label, hint, error, className, id: givenId, children }: 
     ...(note === undefined ? {} : { 'aria-describedby': noteId }),
     ...(error === undefined ? {} : { 'aria-invalid': true }),
   };
+  const labelElement = (
+    <label htmlFor={id} className={aside === undefined ? labelClass : `${labelClass} mb-0`}>
+      {label}
+    </label>
+  );
   return (
     <div className={className}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
+      {aside === undefined ? (
+        labelElement
+      ) : (
+        <div className="mb-1 flex items-center justify-between">
+          {labelElement}
+          {aside}
+        </div>
+      )}
       {children(control)}
       {error !== undefined ? (
         <p id={noteId} className="mt-1 text-[11px] text-red-600 dark:text-red-400">

@@ -102,7 +102,7 @@ export function CompareDialog({ onClose }: { onClose: () => void }) {
         </button>
       </div>
       <div className="mb-3 flex flex-wrap gap-2">
-        <Field label="Left run from" className="min-w-0">
+        <Field label="Left side from" className="min-w-0">
           {(control) => (
             <select {...control} className={inputClass} value={from} onChange={(event) => setFrom(event.target.value)}>
               <option value={THIS_SESSION}>This session</option>

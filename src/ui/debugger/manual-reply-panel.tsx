@@ -1,11 +1,10 @@
 // "You are the model": at each model step the person writes the reply — text and calls of the run's tools.
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ManualReplyBlock } from '../../protocol/debug-messages';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { Field } from '../common/field';
 import {
   inputClass,
-  labelClass,
   monoBlockClass,
   panelClass,
   primaryButtonClass,
@@ -26,7 +25,6 @@ export function ManualReplyPanel() {
 }
 
 function ManualReplyForm() {
-  const toolId = useId();
   const turn = useLoupeStore((state) => state.debug.manualTurn);
   const error = useLoupeStore((state) => state.debug.error);
   const send = useLoupeStore((state) => state.sendManualReply);
@@ -77,19 +75,20 @@ function ManualReplyForm() {
         )}
         {tools.length > 0 ? (
           <div className="space-y-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
-            <label htmlFor={toolId} className={labelClass}>
-              Tool to call
-            </label>
-            <select
-              id={toolId}
-              className={inputClass}
-              value={toolName}
-              onChange={(event) => setToolName(event.target.value)}
-            >
-              {tools.map((tool) => (
-                <option key={tool.name}>{tool.name}</option>
-              ))}
-            </select>
+            <Field label="Tool to call">
+              {(control) => (
+                <select
+                  {...control}
+                  className={inputClass}
+                  value={toolName}
+                  onChange={(event) => setToolName(event.target.value)}
+                >
+                  {tools.map((tool) => (
+                    <option key={tool.name}>{tool.name}</option>
+                  ))}
+                </select>
+              )}
+            </Field>
             <JsonEditor
               ariaLabel="Tool call input"
               value={inputText}

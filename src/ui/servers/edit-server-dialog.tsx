@@ -1,10 +1,11 @@
 // Edits a server in place: name, URL, headers, tool timeout, protocol era and OAuth client; saving reconnects it. Bad input keeps the dialog open.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ServerConfig } from '../../protocol/settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { parseHeaders } from '../../store/parse-headers';
 import { Field } from '../common/field';
-import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { SecondsField } from '../common/seconds-field';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import { ModalDialog } from '../tools/modal-dialog';
 import { parseServerOAuthSettings } from '../../protocol/read-server-oauth-settings';
 import { OAuthClientFields, oauthClientText } from './oauth-client-fields';
@@ -31,7 +32,6 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
   const [era, setEra] = useState(server.era ?? 'auto');
   const [oauthText, setOAuthText] = useState(() => oauthClientText(server.oauth));
   const oauth = parseServerOAuthSettings(oauthText);
-  const timeoutId = useId();
   const parsed = parseHeaders(headers);
   const seconds = timeout.trim() === '' ? undefined : Number(timeout);
   const badTimeout = seconds !== undefined && !(Number.isFinite(seconds) && seconds >= 0.1 && seconds <= 3600);
@@ -77,22 +77,13 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
             />
           )}
         </Field>
-        <div>
-          <label htmlFor={timeoutId} className={labelClass}>
-            Tool timeout (s)
-          </label>
-          <input
-            id={timeoutId}
-            inputMode="decimal"
-            placeholder="the run's setting"
-            className={`${inputClass} font-mono`}
-            value={timeout}
-            onChange={(event) => setTimeoutText(event.target.value)}
-          />
-          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-            How long a call to this server may stay silent (progress restarts it). Empty: Loop policies decide.
-          </p>
-        </div>
+        <SecondsField
+          label="Tool timeout (s)"
+          hint="How long a call to this server may stay silent (progress restarts it). Empty: Loop policies decide."
+          placeholder="the run's setting"
+          value={timeout}
+          onChange={setTimeoutText}
+        />
         <ProtocolEraSelect value={era} onChange={setEra} />
         <OAuthClientFields value={oauthText} onChange={setOAuthText} />
         {problems.length > 0 && (

@@ -36,6 +36,7 @@ export function ModelCapabilitiesPanel() {
     current.vision ? 'vision' : 'no vision',
     ...(current.thinking ? ['thinking'] : []),
     ...(provider === 'openai-compatible' && current.sendReasoning === true ? ['reasoning sent back'] : []),
+    ...(provider === 'openai-compatible' && current.constrainToolCalls === true ? ['calls constrained'] : []),
   ].join(' · ');
 
   return (
@@ -85,6 +86,26 @@ export function ModelCapabilitiesPanel() {
             />
             Send reasoning back as reasoning_content
           </label>
+        )}
+        {provider === 'openai-compatible' && (
+          <label className={checkboxRowClass}>
+            <input
+              type="checkbox"
+              className="size-3.5 accent-indigo-600"
+              checked={current.constrainToolCalls === true}
+              onChange={(event) => {
+                const { constrainToolCalls: _dropped, ...rest } = current;
+                save(event.target.checked ? { ...rest, constrainToolCalls: true } : rest);
+              }}
+            />
+            Constrain tool calls to the schemas
+          </label>
+        )}
+        {provider === 'openai-compatible' && current.constrainToolCalls === true && (
+          <p className="text-[11px] text-zinc-600 dark:text-zinc-400">
+            For llama.cpp&apos;s server and its forks: the tools go in the system prompt and the reply follows a grammar
+            (sent as <span className="font-mono">grammar</span>), so every call parses and fits its schema.
+          </p>
         )}
         {provider === 'openai-compatible' && current.sendReasoning === true && (
           <p className="text-[11px] text-zinc-600 dark:text-zinc-400">

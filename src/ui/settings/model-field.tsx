@@ -1,10 +1,10 @@
 // The model id: pick from the provider's list or type any id; "Refresh models" asks the provider again.
 import { useId, useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, smallButtonClass } from '../common/styles';
+import { Field } from '../common/field';
+import { inputClass, smallButtonClass } from '../common/styles';
 
 export function ModelField() {
-  const id = useId();
   const listId = useId();
   const [loading, setLoading] = useState(false);
   const model = useLoupeStore((state) => state.settings.model);
@@ -24,23 +24,26 @@ export function ModelField() {
 
   return (
     <div>
-      <div className="mb-1 flex items-center justify-between">
-        <label htmlFor={id} className={`${labelClass} mb-0`}>
-          Model
-        </label>
-        <button type="button" className={smallButtonClass} disabled={loading} onClick={() => void refresh()}>
-          {loading ? 'Loading…' : 'Refresh models'}
-        </button>
-      </div>
-      <input
-        id={id}
-        list={listId}
-        spellCheck={false}
-        className={`${inputClass} font-mono`}
-        value={model}
-        placeholder={provider === 'openai-compatible' ? 'gpt-4o-mini, llama3.2, …' : 'claude-sonnet-4-5'}
-        onChange={(event) => updateSettings({ model: event.target.value })}
-      />
+      <Field
+        label="Model"
+        aside={
+          <button type="button" className={smallButtonClass} disabled={loading} onClick={() => void refresh()}>
+            {loading ? 'Loading…' : 'Refresh models'}
+          </button>
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            list={listId}
+            spellCheck={false}
+            className={`${inputClass} font-mono`}
+            value={model}
+            placeholder={provider === 'openai-compatible' ? 'gpt-4o-mini, llama3.2, …' : 'claude-sonnet-4-5'}
+            onChange={(event) => updateSettings({ model: event.target.value })}
+          />
+        )}
+      </Field>
       <datalist id={listId}>
         {models.map((info) => (
           <option key={info.id} value={info.id}>

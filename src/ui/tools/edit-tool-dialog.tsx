@@ -1,8 +1,9 @@
 // "Edit as the model sees it": an override of a server tool's name, description and schema, with a diff and
 // reset; plus the tool's own call timeout.
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
-import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { SecondsField } from '../common/seconds-field';
+import { primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import type { ToolRow } from '../../store/tools/collect-tool-rows';
 import { diffLines } from './diff-lines';
 import { ModalDialog } from './modal-dialog';
@@ -28,7 +29,6 @@ export function EditToolDialog({
   const setToolOverride = useLoupeStore((state) => state.setToolOverride);
   const savedTimeoutMs = useLoupeStore((state) => state.toolSelection.overrides[row.key]?.timeoutMs);
   const [timeout, setTimeoutText] = useState(savedTimeoutMs === undefined ? '' : String(savedTimeoutMs / 1000));
-  const timeoutId = useId();
   const seconds = timeout.trim() === '' ? undefined : Number(timeout);
   const timeoutProblem =
     seconds !== undefined && !(Number.isFinite(seconds) && seconds >= 0.1 && seconds <= 3600)
@@ -104,20 +104,13 @@ export function EditToolDialog({
         </pre>
       </details>
       <div className="mt-3">
-        <label htmlFor={timeoutId} className={labelClass}>
-          Timeout (s)
-        </label>
-        <input
-          id={timeoutId}
-          inputMode="decimal"
+        <SecondsField
+          label="Timeout (s)"
+          hint="How long a call may stay silent (progress restarts it). Wins over the server’s and the run’s setting."
           placeholder="the server's or the run's setting"
-          className={`${inputClass} font-mono`}
           value={timeout}
-          onChange={(event) => setTimeoutText(event.target.value)}
+          onChange={setTimeoutText}
         />
-        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-          How long a call may stay silent (progress restarts it). Wins over the server’s and the run’s setting.
-        </p>
         {timeoutProblem !== undefined && (
           <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
             {timeoutProblem}

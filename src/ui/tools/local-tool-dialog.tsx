@@ -1,9 +1,9 @@
 // Defines a local tool: what the model sees, and how it answers (a canned result or a sandboxed JavaScript handler).
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { LocalToolDefinition, LocalToolHandler } from '../../protocol/tool-settings';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { Field } from '../common/field';
-import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import { ModalDialog } from './modal-dialog';
 import { checkToolDraft, type ToolDraftText } from './tool-draft';
 import { ToolDefinitionFields } from './tool-definition-fields';
@@ -27,7 +27,6 @@ export function LocalToolDialog({
   createId: () => string;
   onClose: () => void;
 }) {
-  const kindId = useId();
   const saveLocalTool = useLoupeStore((state) => state.saveLocalTool);
   const removeLocalTool = useLoupeStore((state) => state.removeLocalTool);
   const [draft, setDraft] = useState<ToolDraftText>({
@@ -67,21 +66,22 @@ export function LocalToolDialog({
       <ToolDefinitionFields draft={draft} onChange={setDraft} problems={problems} />
       <div className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr]">
         <div>
-          <label htmlFor={kindId} className={labelClass}>
-            Answer with
-          </label>
-          <select
-            id={kindId}
-            className={inputClass}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as HandlerKind)}
-          >
-            {handlerKinds.map(({ kind: value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+          <Field label="Answer with">
+            {(control) => (
+              <select
+                {...control}
+                className={inputClass}
+                value={kind}
+                onChange={(event) => setKind(event.target.value as HandlerKind)}
+              >
+                {handlerKinds.map(({ kind: value, label }) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           {kind === 'script' && (
             <Field label="Timeout (ms)" className="mt-2">
               {(control) => (
