@@ -1,7 +1,7 @@
 // The API's own features set in the page, end to end in Chromium against the mock Messages API (which refuses what
 // the API refuses): memory calls run by Loupe on this browser's storage and edited in the Memory tab; a tool made
 // strict and callable from code; context management sent with its beta header; a server run through the API; the
-// tool budget offering tool search for 150 tools.
+// tool budget offering tool search for 300 tools, one of them pinned, and the tool it finds called.
 import type { Page } from '@playwright/test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { expect, test } from './fixtures/loupe-test';
@@ -9,7 +9,8 @@ import { expectDemoConnected } from './fixtures/demo-connected';
 import { enqueue, messageRequests } from './fixtures/mock-control';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
-import { e2eUrls } from './fixtures/e2e-ports';
+import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
+import { toolSearchReply } from './fixtures/mock-server-tool-replies';
 
 interface SentRequest {
   path: string;
@@ -116,22 +117,42 @@ test('a server run through the API is named in mcp_servers, its tools not sent, 
   expect(request?.body.tools).toEqual([expect.objectContaining({ type: 'mcp_toolset', mcp_server_name: 'demo' })]);
 });
 
-test('150 tools: the tool budget offers tool search, and the run sends them deferred with the search tool loaded', async ({
+test('300 tools: the tool budget offers tool search; the run defers all but the pinned one, and the found tool is called', async ({
   page,
 }) => {
   await page.goto('/');
-  await replaceDemoServer(page, e2eUrls.manyToolsServer);
+  await replaceDemoServer(page, e2eUrls.hugeToolsServer);
+  const prefix = `${localServerName(E2E_PORTS.hugeToolsServer)}__`;
   await chooseMockAnthropic(page);
   await openSidebarTab(page, 'Tools');
   const offer = page.getByRole('status', { name: 'Tool search offer' });
-  await expect(offer).toContainText('150 tools');
+  await expect(offer).toContainText('300 tools');
   await offer.getByRole('button', { name: 'Use tool search' }).click();
   await expect(offer).toHaveCount(0);
-  await enqueue([{ content: [{ type: 'text', text: 'Nothing needed.' }] }]);
-  await run(page, 'Hello');
-  const [request] = await messageRequests<SentRequest>();
-  const tools = request?.body.tools ?? [];
-  expect(tools).toHaveLength(151);
-  expect(tools.slice(0, 150).every((tool) => tool['defer_loading'] === true)).toBe(true);
-  expect(tools[150]).toMatchObject({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' });
+  await page.getByRole('checkbox', { name: `Pin: ${prefix}tool_001` }).check();
+
+  const found = toolSearchReply('tool_25', [`${prefix}tool_250`]);
+  await enqueue([
+    {
+      content: [
+        ...found.content.slice(0, 2),
+        { type: 'tool_use', id: 'toolu_found', name: `${prefix}tool_250`, input: { query: 'tides' } },
+      ],
+      stop_reason: 'tool_use',
+    },
+    { content: [{ type: 'text', text: 'High tide at noon.' }] },
+  ]);
+  await run(page, 'When is high tide?');
+  const [first, second] = await messageRequests<SentRequest>();
+  const tools = first?.body.tools ?? [];
+  expect(tools).toHaveLength(301);
+  const loaded = tools.filter((tool) => tool['defer_loading'] !== true).map((tool) => tool['name']);
+  expect(loaded).toEqual([`${prefix}tool_001`, 'tool_search_tool_bm25']);
+  expect(tools[300]).toMatchObject({ type: 'tool_search_tool_bm25_20251119' });
+  // The server answered the found tool's call; the search went back verbatim before it.
+  const history = JSON.stringify(second?.body.messages);
+  expect(history).toContain('tool_250: tides');
+  expect(history).toContain(`"tool_name":"${prefix}tool_250"`);
+  const round = page.getByRole('article', { name: 'Round 1' });
+  await expect(round.getByRole('region', { name: 'Tool search', exact: true })).toContainText(`${prefix}tool_250`);
 });

@@ -14,6 +14,8 @@ export interface ToolOverride {
   strict?: boolean;
   /** Code the API runs (code execution) may call this tool (Anthropic `allowed_callers`); sent with Code execution on. */
   callableFromCode?: boolean;
+  /** Kept loaded (no `defer_loading`) while tool search is on (Anthropic); defer `unpinned`, the default. */
+  pinned?: boolean;
 }
 
 /** How a local tool answers: a canned result, or a small JavaScript handler run in the QuickJS sandbox. */

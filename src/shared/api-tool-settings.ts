@@ -25,7 +25,7 @@ export interface SearchLocation {
 export interface ToolSearchSettings {
   enabled: boolean;
   variant: 'bm25' | 'regex';
-  /** `all`: every MCP tool is deferred; `unpinned`: all but the tools pinned in the Tools tab. */
+  /** `all`: every MCP tool is deferred, pins ignored; `unpinned` (default): all but the tools pinned in the Tools tab. */
   defer: 'all' | 'unpinned';
 }
 
@@ -100,7 +100,7 @@ export const defaultApiToolSettings: ApiToolSettings = {
   webFetch: { enabled: false, allowedDomains: [], blockedDomains: [] },
   codeExecution: { enabled: false },
   memory: { enabled: false },
-  toolSearch: { enabled: false, variant: 'bm25', defer: 'all' },
+  toolSearch: { enabled: false, variant: 'bm25', defer: 'unpinned' },
   contextManagement: defaultContextManagement,
 };
 

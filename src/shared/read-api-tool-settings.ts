@@ -97,7 +97,7 @@ export function readApiToolSettings(value: unknown): ApiToolSettings {
     toolSearch: {
       enabled: toolSearch['enabled'] === true,
       variant: toolSearch['variant'] === 'regex' ? 'regex' : 'bm25',
-      defer: toolSearch['defer'] === 'unpinned' ? 'unpinned' : 'all',
+      defer: toolSearch['defer'] === 'all' ? 'all' : 'unpinned',
     },
     contextManagement: readContextManagement(value['contextManagement']),
   };

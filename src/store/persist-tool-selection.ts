@@ -33,6 +33,7 @@ export function loadToolSelection(storage: Storage | undefined): ToolSelection |
       if (typeof value['timeoutMs'] === 'number' && value['timeoutMs'] > 0) override.timeoutMs = value['timeoutMs'];
       if (value['strict'] === true) override.strict = true;
       if (value['callableFromCode'] === true) override.callableFromCode = true;
+      if (value['pinned'] === true) override.pinned = true;
       setOwn(overrides, key, override);
     }
   }

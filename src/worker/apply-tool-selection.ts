@@ -72,12 +72,16 @@ function withTimeout(tool: Tool, timeoutMs: number | undefined): Tool {
   return { ...tool, timeoutMs: Math.floor(timeoutMs), timeoutSource: 'tool' };
 }
 
-/** `tool` sent strict and/or callable from code when the person said so (the Tools tab's checkboxes). */
-function withCallOptions(tool: Tool, override: { strict?: boolean; callableFromCode?: boolean }): Tool {
+/** `tool` sent strict, callable from code and/or pinned when the person said so (the Tools tab's checkboxes). */
+function withCallOptions(
+  tool: Tool,
+  override: { strict?: boolean; callableFromCode?: boolean; pinned?: boolean },
+): Tool {
   return {
     ...tool,
     ...(override.strict === true ? { strict: true } : {}),
     ...(override.callableFromCode === true ? { callableFromCode: true } : {}),
+    ...(override.pinned === true ? { pinned: true } : {}),
   };
 }
 

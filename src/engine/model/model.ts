@@ -11,6 +11,8 @@ export interface ToolDefinition {
   strict?: true;
   /** Present (true) only when code the provider runs may call the tool (Anthropic `allowed_callers`). */
   callable_from_code?: true;
+  /** Present (true) only for a tool the provider's tool search must leave loaded (never `defer_loading`). */
+  pinned?: true;
 }
 
 export type ToolChoice = { type: 'auto' } | { type: 'any' } | { type: 'none' } | { type: 'tool'; name: string };

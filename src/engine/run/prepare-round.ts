@@ -15,6 +15,7 @@ export const toDefinitions = (tools: readonly Tool[]): ToolDefinition[] =>
     input_schema: tool.inputSchema,
     ...(tool.strict === true ? { strict: true as const } : {}),
     ...(tool.callableFromCode === true ? { callable_from_code: true as const } : {}),
+    ...(tool.pinned === true ? { pinned: true as const } : {}),
   }));
 
 /**

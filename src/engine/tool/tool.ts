@@ -91,6 +91,8 @@ export interface Tool {
   strict?: boolean;
   /** Code the provider runs for the model (Anthropic code execution) may call this tool; default false. */
   callableFromCode?: boolean;
+  /** Kept loaded while the provider's tool search defers the others (Anthropic `defer_loading`); default false. */
+  pinned?: boolean;
   run(input: Record<string, unknown>, context: ToolRunContext): Promise<ToolOutput>;
 }
 

@@ -130,6 +130,21 @@ describe('strict tools and calls from code', () => {
   });
 });
 
+describe('a tool pinned beside tool search', () => {
+  it('goes loaded while the others are deferred, and the transcript says it was pinned', async () => {
+    const other = createInMemoryTool({ name: 'other', run: () => 'ok' });
+    const apiTools = { ...defaultApiToolSettings, toolSearch: { ...defaultApiToolSettings.toolSearch, enabled: true } };
+    const { run, body } = await runOnce({ apiTools }, [{ ...calc, pinned: true }, other]);
+    expect(run.result.finishReason).toBe('end_turn');
+    const [pinned, deferred] = body['tools'] as Record<string, unknown>[];
+    expect(pinned?.['name']).toBe('calc');
+    expect(Object.keys(pinned ?? {}).sort()).toEqual(['description', 'input_schema', 'name']);
+    expect(deferred).toMatchObject({ name: 'other', defer_loading: true });
+    const start = run.events.find((event) => event.type === 'run-start');
+    expect(start?.type === 'run-start' && start.tools[0]).toMatchObject({ name: 'calc', pinned: true });
+  });
+});
+
 describe('the mock refuses what the API refuses', () => {
   async function post(body: Record<string, unknown>, beta?: string) {
     const response = await fetch(`${api.url}/v1/messages`, {

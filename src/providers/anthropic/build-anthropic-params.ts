@@ -26,7 +26,7 @@ export interface AnthropicRequestOptions {
   promptCaching?: boolean;
   /** The API's own tools switched on in Settings → Server tools; absent = none. */
   apiTools?: ApiToolSettings;
-  /** Exposed tool names tool search leaves loaded (`defer: 'unpinned'`). */
+  /** Exposed tool names tool search leaves loaded (`defer: 'unpinned'`), beside the tools marked `pinned`. */
   pinnedTools?: readonly string[];
   /** The code execution container of the run's previous response, reused so files and state carry over. */
   container?: string;
@@ -71,11 +71,14 @@ export function buildAnthropicParams(request: ModelRequest, options: AnthropicRe
     apiTools?.memory.enabled ? request.tools.filter((tool) => tool.name !== MEMORY_TOOL_NAME) : request.tools,
     apiTools?.codeExecution.enabled ? API_TOOL_TYPES.codeExecution : undefined,
   );
+  // A pin travels on the engine's tool definition (the Tools tab's checkbox), so a replay or fork keeps it.
+  const pinned = [
+    ...request.tools.filter((tool) => tool.pinned === true).map((tool) => tool.name),
+    ...(options.pinnedTools ?? []),
+  ];
   const connector = buildConnector(options.connectorServers ?? []);
   const tools: Anthropic.ToolUnion[] = [
-    ...(apiTools
-      ? [...deferClientTools(clientTools, apiTools, options.pinnedTools), ...buildApiTools(apiTools)]
-      : clientTools),
+    ...(apiTools ? [...deferClientTools(clientTools, apiTools, pinned), ...buildApiTools(apiTools)] : clientTools),
     // The SDK's GA union has no mcp_toolset; the body is what the beta API takes.
     ...(connector.toolsets as unknown as Anthropic.ToolUnion[]),
   ];

@@ -93,6 +93,25 @@ describe('tool search in the request', () => {
       false,
     ]);
   });
+
+  it('leaves a tool pinned in the Tools tab loaded, sent without the pin, unless the setting defers all', () => {
+    const pinnedRequest: ModelRequest = {
+      ...request,
+      tools: [tool('a__one'), { ...tool('a__two'), pinned: true }, tool('b__three')],
+    };
+    const apiTools = on({ toolSearch: { enabled: true, variant: 'bm25', defer: 'unpinned' } });
+    const params = buildAnthropicParams(pinnedRequest, { model: 'm', apiTools });
+    expect(params.tools?.slice(0, 3)).toEqual([
+      { ...tool('a__one'), defer_loading: true },
+      tool('a__two'),
+      { ...tool('b__three'), defer_loading: true },
+    ]);
+    const all = on({ toolSearch: { enabled: true, variant: 'bm25', defer: 'all' } });
+    const deferred = buildAnthropicParams(pinnedRequest, { model: 'm', apiTools: all }).tools?.slice(0, 3);
+    expect(deferred?.every((entry) => 'defer_loading' in entry && entry.defer_loading === true)).toBe(true);
+    // Without tool search a pin changes nothing.
+    expect(JSON.stringify(buildAnthropicParams(pinnedRequest, { model: 'm' }).tools)).not.toMatch(/pinned|defer/);
+  });
 });
 
 describe('the code execution container', () => {

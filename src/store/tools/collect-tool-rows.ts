@@ -10,6 +10,9 @@ import {
   type ToolSelection,
 } from '../../protocol/tool-settings';
 
+/** Override fields set by a row's own checkboxes rather than by the edit dialog. */
+const ROW_OPTIONS: ReadonlySet<string> = new Set(['strict', 'callableFromCode', 'pinned']);
+
 export interface ToolDefinitionView {
   name: string;
   description: string;
@@ -64,8 +67,8 @@ export function collectToolRows(
           key,
           original,
           shown,
-          // Strict and callable-from-code are checkboxes of their own, not an edit made in the dialog.
-          edited: Object.keys(override ?? {}).some((field) => field !== 'strict' && field !== 'callableFromCode'),
+          // Strict, callable from code and pin are checkboxes of their own, not an edit made in the dialog.
+          edited: Object.keys(override ?? {}).some((field) => !ROW_OPTIONS.has(field)),
           enabled: !disabled.has(key),
           ...(override === undefined ? {} : { override }),
         };

@@ -157,7 +157,25 @@ export function ServerToolsPanel() {
               </select>
             )}
           </Field>
-          <p className={noteClass}>Every MCP tool is sent with defer_loading: the model loads the ones it finds.</p>
+          <Field label="Defer">
+            {(control) => (
+              <select
+                {...control}
+                className={inputClass}
+                value={toolSearch.defer}
+                onChange={(event) =>
+                  change({ toolSearch: { ...toolSearch, defer: event.target.value === 'all' ? 'all' : 'unpinned' } })
+                }
+              >
+                <option value="unpinned">All MCP tools but the pinned</option>
+                <option value="all">Every MCP tool</option>
+              </select>
+            )}
+          </Field>
+          <p className={`${noteClass} col-span-2`}>
+            Deferred tools are sent with defer_loading: the model loads the ones it finds. Pin a tool in the Tools tab
+            to keep it loaded.
+          </p>
         </div>
       )}
       <ContextManagementOptions

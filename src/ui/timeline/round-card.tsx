@@ -10,15 +10,16 @@ import { RoundDebugRow } from '../debugger/round-debug-row';
 import { PausePanel } from '../debugger/pause-panel';
 import { CallWaterfall } from './call-waterfall';
 import { PolicyBadges } from './policy-badges';
-import { ReplyBlocks, serverCallIds } from './api-blocks/reply-blocks';
+import { ReplyBlocks } from './api-blocks/reply-blocks';
+import { groupReplyBlocks } from './api-blocks/group-reply-blocks';
 import { RoundApiFacts } from './api-blocks/round-api-facts';
 import { useRoundOffset } from './use-round-offset';
 import { RetryRoundButton } from './retry-round-button';
 
 export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }) {
   // Calls made from code in the API's sandbox show nested under the code-execution call that made them.
-  const serverCalls = serverCallIds(round);
-  const toolCalls = round.toolCalls.filter((call) => call.callerId === undefined || !serverCalls.has(call.callerId));
+  const grouping = groupReplyBlocks(round);
+  const toolCalls = grouping.direct;
   const missingReply = describeMissingReply(round);
   // A fork's rounds keep the numbers they have in the original run (the data keeps the run's own numbers).
   const shown = round.round + useRoundOffset();
@@ -37,7 +38,7 @@ export const RoundCard = memo(function RoundCard({ round }: { round: RoundView }
         {missingReply !== undefined && (
           <p className="text-sm text-zinc-600 dark:text-zinc-400 italic">{missingReply}</p>
         )}
-        <ReplyBlocks round={round} streaming={isRoundStreaming(round)} />
+        <ReplyBlocks grouping={grouping} streaming={isRoundStreaming(round)} />
         <RoundApiFacts round={round} />
         <RoundNotices notices={round.notices} />
         <RetryRoundButton round={round} />

@@ -52,10 +52,11 @@ export function EditToolDialog({
     const { name, description, inputSchema } = checked;
     const same = formatToolDefinition(checked) === formatToolDefinition(original);
     const timed = seconds === undefined ? {} : { timeoutMs: Math.round(seconds * 1000) };
-    // The row's own checkboxes (strict, callable from code) stay as they are through a dialog edit.
+    // The row's own checkboxes (strict, callable from code, pin) stay as they are through a dialog edit.
     const options = {
       ...(row.override?.strict === true ? { strict: true } : {}),
       ...(row.override?.callableFromCode === true ? { callableFromCode: true } : {}),
+      ...(row.override?.pinned === true ? { pinned: true } : {}),
     };
     setToolOverride(
       row.key,

@@ -1,7 +1,6 @@
 // The blocks of a round's reply in order: text (with its cited sources), thinking, and every block of the API's
 // own shown for what it is — a server call with its result and the calls its code made, compaction, and any
 // other block as collapsible JSON.
-import type { AssistantBlockView, RoundView } from '../../../store/run-view';
 import { Markdown } from '../../markdown/markdown';
 import { RedactedThinking } from '../redacted-thinking';
 import { ApiJsonDetails } from './api-json-details';
@@ -9,35 +8,16 @@ import { CitationList } from './citation-list';
 import { ServerCallView } from './server-call-view';
 import { ServerResultView } from './server-result-view';
 import { serverCallTitle } from './read-api-block';
+import {
+  answeredCallId,
+  isServerCall,
+  serverCallIdOf,
+  type ApiBlockView,
+  type ReplyGrouping,
+} from './group-reply-blocks';
 
-type ApiView = Extract<AssistantBlockView, { kind: 'api' }>;
-
-const isCall = (view: AssistantBlockView): view is ApiView =>
-  view.kind === 'api' && (view.block.type === 'server_tool_use' || view.block.type === 'mcp_tool_use');
-const idOf = (view: ApiView): string | undefined => (typeof view.block.id === 'string' ? view.block.id : undefined);
-const answers = (view: AssistantBlockView): string | undefined => {
-  if (view.kind !== 'api' || view.block.type === 'server_tool_use' || view.block.type === 'mcp_tool_use')
-    return undefined;
-  return typeof view.block.tool_use_id === 'string' ? view.block.tool_use_id : undefined;
-};
-
-/** The ids of the server calls of `round` (their code's tool calls are shown nested under them). */
-export function serverCallIds(round: RoundView): Set<string> {
-  const ids = new Set<string>();
-  for (const view of round.blocks) if (isCall(view) && idOf(view) !== undefined) ids.add(idOf(view)!);
-  return ids;
-}
-
-export function ReplyBlocks({ round, streaming }: { round: RoundView; streaming: boolean }) {
-  const calls = serverCallIds(round);
-  const results = new Map<string, ApiView>();
-  for (const view of round.blocks) {
-    const id = answers(view);
-    if (id !== undefined && calls.has(id) && !results.has(id)) results.set(id, view as ApiView);
-  }
-  const shownWithCall = new Set<AssistantBlockView>(results.values());
-  return round.blocks.map((view) => {
-    if (view.kind === 'tool_use' || shownWithCall.has(view)) return null;
+export function ReplyBlocks({ grouping, streaming }: { grouping: ReplyGrouping; streaming: boolean }) {
+  return grouping.shown.map((view) => {
     switch (view.kind) {
       case 'redacted_thinking':
         return <RedactedThinking key={view.index} characters={view.characters} />;
@@ -56,19 +36,27 @@ export function ReplyBlocks({ round, streaming }: { round: RoundView; streaming:
           </div>
         );
       case 'api':
-        return <ApiBlockView key={view.index} view={view} round={round} result={results.get(idOf(view) ?? '')} />;
+        return <ApiBlock key={view.index} view={view} grouping={grouping} />;
+      case 'tool_use':
+        return null;
     }
   });
 }
 
-function ApiBlockView({ view, round, result }: { view: ApiView; round: RoundView; result: ApiView | undefined }) {
+function ApiBlock({ view, grouping }: { view: ApiBlockView; grouping: ReplyGrouping }) {
   const { block } = view;
-  if (isCall(view)) {
-    const id = idOf(view);
-    const nested = id === undefined ? [] : round.toolCalls.filter((call) => call.callerId === id);
-    return <ServerCallView call={block} {...(result === undefined ? {} : { result: result.block })} nested={nested} />;
+  if (isServerCall(view)) {
+    const id = serverCallIdOf(view) ?? '';
+    const result = grouping.results.get(id);
+    return (
+      <ServerCallView
+        call={block}
+        {...(result === undefined ? {} : { result: result.block })}
+        nested={grouping.nested.get(id) ?? []}
+      />
+    );
   }
-  const answered = answers(view);
+  const answered = answeredCallId(view);
   if (answered !== undefined) {
     // Its call is in an earlier round (code that waited on Loupe's tool results ends here).
     return (
