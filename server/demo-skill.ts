@@ -64,9 +64,7 @@ export function serveSkills(server: ModernMcpServer, entries: readonly unknown[]
       contents: [{ uri: uri.href, mimeType: file.mimeType, text: file.text }],
     }));
   // One page: the demo has one skill. `cursor` is accepted and ignored.
-  server.server.setRequestHandler(
-    'skills/list',
-    { params: z.looseObject({ cursor: z.string().optional() }) },
-    () => ({ skills: entries }),
-  );
+  server.server.setRequestHandler('skills/list', { params: z.looseObject({ cursor: z.string().optional() }) }, () => ({
+    skills: entries,
+  }));
 }

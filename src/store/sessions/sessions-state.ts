@@ -2,7 +2,12 @@
 import type { Message } from '../../engine/message/message';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { BranchInfo } from '../../protocol/debug-messages';
-import type { OtlpTraceChoice, ReplayMode, RunContinueResult, RunsCompareResult } from '../../protocol/session-messages';
+import type {
+  OtlpTraceChoice,
+  ReplayMode,
+  RunContinueResult,
+  RunsCompareResult,
+} from '../../protocol/session-messages';
 import type { SessionSummary, StoredRun } from './session-record';
 
 /** A message about the open session that is not an error: what was restored, imported or repaired. */
