@@ -1,5 +1,5 @@
 // The shape of the Loupe store: data plus actions, assembled from the slices. Types only.
-import type { SkillsSlice } from './skills-slice';
+import type { SkillsSlice } from './skills-state';
 import type { ShareFileCommand } from '../protocol/share-file-command';
 import type { RunEvent } from '../engine/event/run-event';
 import type { Transcript } from '../engine/transcript/transcript';

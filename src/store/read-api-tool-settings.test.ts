@@ -49,7 +49,7 @@ describe('readApiToolSettings', () => {
       webFetch: { enabled: true, allowedDomains: [], blockedDomains: [] },
       codeExecution: { enabled: false },
       memory: { enabled: true },
-      toolSearch: { enabled: true, variant: 'bm25', defer: 'all' },
+      toolSearch: { enabled: true, variant: 'bm25', defer: 'unpinned' },
       contextManagement: {
         clearToolUses: { enabled: true, clearToolInputs: false },
         clearThinking: { enabled: false },

@@ -1,18 +1,8 @@
 // MCP Skills on the main thread: a server's skills listed and loaded on request, and the verified skills the
 // person attached to the next run's instructions (their SKILL.md text goes into its system prompt).
-import type { AttachedSkill, McpSkillListing, McpSkillLoad } from '../protocol/skill-messages';
+import type { AttachedSkill } from '../protocol/skill-messages';
 import { describeError, type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
-
-export interface SkillsSlice {
-  /** Skills whose text goes into the next run's system prompt, in the order attached; removable until then. */
-  attachedSkills: AttachedSkill[];
-  listSkills: (serverId: string) => Promise<McpSkillListing | null>;
-  /** Loads a skill of the server's last listing; a refusal comes back as `ok: false` with the reason. */
-  loadSkill: (serverId: string, uri: string) => Promise<McpSkillLoad | null>;
-  /** Attaches a loaded skill; only a verified load (`ok: true`) can be passed, so a refused skill never is. */
-  attachSkill: (serverId: string, load: Extract<McpSkillLoad, { ok: true }>) => void;
-  detachSkill: (uri: string) => void;
-}
+import type { SkillsSlice } from './skills-state';
 
 /** `system` with each attached skill's SKILL.md after it, marked with the skill's name so the model can tell. */
 export function withAttachedSkills(system: string, skills: readonly AttachedSkill[]): string {

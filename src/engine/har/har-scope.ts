@@ -43,7 +43,7 @@ export function scopeServerTraffic(
   const servers = scope.server === undefined ? traffic : traffic.filter((server) => server.name === scope.server);
   if (scope.runs === 'session') return servers.filter((server) => server.entries.length > 0);
   const windows = transcripts.map(runWindow);
-  const inside = (at: number) => windows.some((window) => at >= window.from && at <= window.to);
+  const inside = (at: number) => windows.some((span) => at >= span.from && at <= span.to);
   return servers.flatMap((server) => {
     // A request sent inside the window keeps its answer even when the answer came after the window closed.
     const kept = new Set(
