@@ -88,7 +88,8 @@ describe('era memory across a reload', () => {
     const stale = await connectRecording(createIndexedDbEraStore(factory), legacy.url);
     expect(stale.connection.era).toBe('legacy');
     expect(stale.methods).toContain('initialize');
-    expect(await store.get(id)).toMatchObject({ era: { kind: 'legacy' } });
+    // remember() writes without being awaited (a connection never waits on storage): wait for that write to land.
+    await expect.poll(() => store.get(id)).toMatchObject({ era: { kind: 'legacy' } });
   });
 
   it('ignores what it cannot read, what is too old, and a store that fails', async () => {
