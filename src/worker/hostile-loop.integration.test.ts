@@ -103,7 +103,9 @@ describe('the loop against a hostile MCP server', () => {
           (tool) => tool.name === 'hostile__never_answers' || tool.name === 'hostile__endless_progress',
         ),
         {
-          overrides: { [mcpToolKey('hostile', 'endless_progress')]: { timeoutMs: 250 } },
+          // Progress comes every 100 ms and resets the 800 ms tool limit, so only the run's 1600 ms cap
+          // ends the call; the wide gaps keep a loaded machine's late ticks from tripping the tool limit.
+          overrides: { [mcpToolKey('hostile', 'endless_progress')]: { timeoutMs: 800 } },
           disabled: [],
           localTools: [],
         },
@@ -120,12 +122,12 @@ describe('the loop against a hostile MCP server', () => {
         history: [],
         userMessage,
         environment: createRunEnvironment(),
-        policies: { toolMaxTotalMs: 600 },
+        policies: { toolMaxTotalMs: 1600 },
       });
       const { events } = await collectRun(handle);
       const starts = new Map(filterEvents(events, 'tool-call-start').map((event) => [event.callId, event.timeout]));
       expect(starts.get('n')).toEqual({ ms: 300, source: 'server' });
-      expect(starts.get('p')).toEqual({ ms: 250, source: 'tool' });
+      expect(starts.get('p')).toEqual({ ms: 800, source: 'tool' });
       const ends = new Map(filterEvents(events, 'tool-call-end').map((event) => [event.callId, event]));
       expect(ends.get('n')?.content).toEqual([{ type: 'text', text: 'Tool timed out after 300 ms (server limit)' }]);
       expect(ends.get('p')?.timeout?.source).toBe('max-total');
