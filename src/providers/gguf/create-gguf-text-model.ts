@@ -13,10 +13,24 @@ export interface GgufTextModelOptions {
   modelId: string;
   /** GBNF for this model's replies (the constrained track makes one model per request). */
   grammar?: string;
+  /** The prompt and stop strings for a request; default: the hand-written chat format told from the template. */
+  renderPrompt?: (request: ModelRequest) => RenderedPrompt;
+}
+
+/** A request rendered for a raw completion. */
+export interface RenderedPrompt {
+  prompt: string;
+  stop: string[];
 }
 
 export function createGgufTextModel(engine: GgufEngine, options: GgufTextModelOptions): Model {
   const format = detectChatFormat(engine.chatTemplate);
+  const renderPrompt =
+    options.renderPrompt ??
+    ((request: ModelRequest): RenderedPrompt => ({
+      prompt: renderChatPrompt(format, request.system, request.messages),
+      stop: STOP_STRINGS[format],
+    }));
 
   async function* doStream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
     if (signal.aborted) throw abortError(signal);
@@ -69,9 +83,8 @@ export function createGgufTextModel(engine: GgufEngine, options: GgufTextModelOp
     };
 
     const pieces = engine.complete({
-      prompt: renderChatPrompt(format, request.system, request.messages),
+      ...renderPrompt(request),
       maxTokens: request.maxTokens,
-      stop: STOP_STRINGS[format],
       signal,
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
       ...(options.grammar === undefined ? {} : { grammar: options.grammar }),

@@ -26,5 +26,8 @@ export type GgufCompletionPiece = { type: 'text'; text: string } | { type: 'end'
 export interface GgufEngine {
   /** The model's Jinja chat template (`tokenizer.chat_template`), or null when the file has none. */
   readonly chatTemplate: string | null;
+  /** The model's begin- and end-of-text tokens as text, when the runtime tells them (templates print them). */
+  readonly bosToken?: string;
+  readonly eosToken?: string;
   complete(request: GgufCompletionRequest): AsyncIterable<GgufCompletionPiece>;
 }
