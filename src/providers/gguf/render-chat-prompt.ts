@@ -7,7 +7,8 @@ export type ChatFormat = 'chatml' | 'llama3' | 'mistral' | 'gemma' | 'plain';
 
 /** The format a template writes, by the markers in it; `plain` (role: text lines) when none is known. */
 export function detectChatFormat(chatTemplate: string | null): ChatFormat {
-  const template = chatTemplate ?? '';
+  // The template comes from the file: anything but text (a hostile GGUF) is no template.
+  const template = typeof chatTemplate === 'string' ? chatTemplate : '';
   if (template.includes('<|im_start|>')) return 'chatml';
   if (template.includes('<|start_header_id|>')) return 'llama3';
   if (template.includes('[INST]')) return 'mistral';

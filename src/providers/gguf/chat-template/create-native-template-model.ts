@@ -22,6 +22,11 @@ export interface NativeTemplateModelOptions {
   fallback: Model;
 }
 
+/** A failure that does not depend on the conversation (the raise of a template may). */
+function isLimitError(error: string): boolean {
+  return !error.startsWith('the chat template failed:');
+}
+
 /** The grammar for this request's calls in the template's format, with what it says about itself. */
 function grammarFor(request: ModelRequest, family: ToolTemplate): { gbnf?: string; notice?: string } {
   const choice = request.toolChoice;
@@ -45,14 +50,20 @@ export function createNativeTemplateModel(
   options: NativeTemplateModelOptions,
 ): Model {
   const stop = [...new Set([...STOP_STRINGS[detectChatFormat(chatTemplate)], family.eosToken])];
+  // A template stopped at a bound is stopped again by the next request: it is not tried again.
+  let unusable: string | undefined;
 
   async function* doStream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
-    const rendered = renderNativePrompt(chatTemplate, family, request, {
-      ...(engine.bosToken === undefined ? {} : { bosToken: engine.bosToken }),
-      ...(engine.eosToken === undefined ? {} : { eosToken: engine.eosToken }),
-      dateString: options.dateString(),
-    });
+    const rendered =
+      unusable === undefined
+        ? renderNativePrompt(chatTemplate, family, request, {
+            ...(engine.bosToken === undefined ? {} : { bosToken: engine.bosToken }),
+            ...(engine.eosToken === undefined ? {} : { eosToken: engine.eosToken }),
+            dateString: options.dateString(),
+          })
+        : { error: unusable };
     if ('error' in rendered) {
+      if (isLimitError(rendered.error)) unusable = rendered.error;
       yield {
         type: 'notice',
         message: `The model's own chat template could not be used (${rendered.error}); this round uses Loupe's prompted track.`,
