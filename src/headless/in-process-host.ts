@@ -5,6 +5,7 @@ import { createEngineHost } from '../worker/create-engine-host';
 import { createModel, listModels } from '../worker/create-model';
 import { createRunEnvironment } from '../worker/create-run-environment';
 import type { MemoryStore } from '../engine/tool/memory/memory-store';
+import type { NodeGgufModels } from './gguf/create-node-gguf-models';
 
 export interface InProcessHost {
   send<C extends Command>(command: C): Promise<CommandResults[C['type']]>;
@@ -14,8 +15,15 @@ export interface InProcessHost {
 }
 
 /** An engine host with the worker's real dependencies (MCP over HTTP, the providers, real timers). */
-/** `memoryStore`: where the memory tool's files go (a folder with --memory-dir); default in memory. */
-export function createInProcessHost(appVersion: string, options: { memoryStore?: MemoryStore } = {}): InProcessHost {
+/**
+ * `memoryStore`: where the memory tool's files go (a folder with --memory-dir); default in memory. `gguf`:
+ * what runs the In-browser (GGUF) provider's files here (without it such a run fails saying no model is loaded).
+ */
+export function createInProcessHost(
+  appVersion: string,
+  options: { memoryStore?: MemoryStore; gguf?: NodeGgufModels } = {},
+): InProcessHost {
+  const { gguf } = options;
   const listeners = new Set<(message: WorkerMessage) => void>();
   const replies = new Map<string, (message: Extract<WorkerMessage, { type: 'reply' }>) => void>();
   const host = createEngineHost({
@@ -25,7 +33,10 @@ export function createInProcessHost(appVersion: string, options: { memoryStore?:
     },
     environment: createRunEnvironment(),
     connectServer: (config, extras) => connectMcpServer(config, extras ?? {}),
-    createModel,
+    createModel: (provider, context) =>
+      provider.kind === 'in-browser' && gguf !== undefined
+        ? gguf.createModel(provider)
+        : createModel(provider, context),
     listModels,
     appVersion,
     ...(options.memoryStore ? { memoryStore: options.memoryStore } : {}),

@@ -63,4 +63,19 @@ describe('parseCliArgs', () => {
     expect(parse()).toMatchObject({ ok: true, value: { allowStdio: false } });
     expect(parse('--allow-stdio')).toMatchObject({ ok: true, value: { allowStdio: true } });
   });
+
+  it('reads in-browser/<path> whole (slashes, @ and all) and --unconstrained', () => {
+    expect(parse('--model', 'in-browser/models/qwen@q4/Qwen2.5-0.5B.gguf', '--unconstrained')).toMatchObject({
+      ok: true,
+      value: {
+        models: [{ provider: 'in-browser', model: 'models/qwen@q4/Qwen2.5-0.5B.gguf' }],
+        unconstrained: true,
+      },
+    });
+    expect(parse('--model', 'in-browser/')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('.gguf') as string,
+    });
+    expect(parse()).toMatchObject({ ok: true, value: { unconstrained: false } });
+  });
 });

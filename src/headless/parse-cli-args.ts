@@ -32,6 +32,8 @@ export interface TestCommand {
   tolerance?: number;
   /** The person's consent to start the stdio servers the suite lists (their commands run on this machine). */
   allowStdio: boolean;
+  /** In-browser (GGUF) models sample freely instead of following the tool-call grammar (`--unconstrained`). */
+  unconstrained: boolean;
 }
 
 export type CliParse = { ok: true; value: TestCommand } | { ok: false; message: string } | { ok: 'help' };
@@ -48,7 +50,12 @@ Options:
   --max-cost <USD>       start no run once the runs so far cost this much
   --model <p/model>      run on this model instead of each case's own (repeatable, side by side;
                          p: demo, anthropic, openai-compatible); p/model@URL gives that model its
-                         own base URL (e.g. openai-compatible/llama3@http://localhost:11434/v1)
+                         own base URL (e.g. openai-compatible/llama3@http://localhost:11434/v1);
+                         in-browser/<file.gguf> runs a GGUF file in this process (no key, no
+                         server): its own chat template when it takes tools, tool calls held to
+                         the schemas by a grammar (llama.cpp's native build for Node, see
+                         docs/in-browser-model.md)
+  --unconstrained        in-browser models: no grammar, the model writes calls freely
   --base-url <URL>       base URL for the --model entries without their own; keys may go there too
   --grader <p/model>     the model that grades rubric expectations (default: the case's model)
   --memory-dir <dir>     keep the memory tool's files in this folder (default: in memory, gone at exit)
@@ -88,6 +95,7 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
     publicOnly: false,
     reporters: [],
     allowStdio: false,
+    unconstrained: false,
   };
   for (let index = 0; index < rest.length; index += 1) {
     const arg = rest[index] ?? '';
@@ -104,6 +112,9 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
         break;
       case '--allow-stdio':
         value.allowStdio = true;
+        break;
+      case '--unconstrained':
+        value.unconstrained = true;
         break;
       case '--junit': {
         const path = next();

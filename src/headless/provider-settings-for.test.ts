@@ -33,3 +33,15 @@ describe('providerSettingsFor: the API tools of a suite', () => {
     expect(typeof off === 'object' && off.settings).not.toHaveProperty('apiTools');
   });
 });
+
+describe('providerSettingsFor: a GGUF file', () => {
+  it('runs it in this process with no key and no URL, constrained unless turned off', () => {
+    expect(providerSettingsFor({ provider: 'in-browser', model: 'm.gguf' }, bindings)).toEqual({
+      settings: { kind: 'in-browser', model: 'm.gguf', constrainToolCalls: true },
+    });
+    const free = { provider: 'in-browser' as const, model: 'm.gguf', capabilities: { constrainToolCalls: false } };
+    expect(providerSettingsFor(free, bindings)).toEqual({
+      settings: { kind: 'in-browser', model: 'm.gguf', constrainToolCalls: false },
+    });
+  });
+});

@@ -27,6 +27,15 @@ function originOf(url: string): string | undefined {
 /** Provider settings for `model`, or a sentence saying why the case cannot run. */
 export function providerSettingsFor(model: TestModel, bindings: SecretBindings): ModelSettings | string {
   if (model.provider === 'demo') return { settings: { kind: 'demo' } };
+  // A GGUF file run in this process: no key, no URL. Calls are constrained to the schemas unless turned off.
+  if (model.provider === 'in-browser')
+    return {
+      settings: {
+        kind: 'in-browser',
+        model: model.model,
+        constrainToolCalls: model.capabilities?.constrainToolCalls ?? true,
+      },
+    };
   const baseUrl = model.baseUrl ?? DEFAULT_BASE_URLS[model.provider];
   const origin = originOf(baseUrl);
   if (origin === undefined) return `The suite's base URL for ${model.model}, "${baseUrl}", is not an http(s) URL.`;

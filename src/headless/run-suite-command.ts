@@ -15,6 +15,7 @@ import { createModel } from '../worker/create-model';
 import { createGrader } from './create-grader';
 import { createHostDriver } from './create-host-driver';
 import { createOfflineDriver } from './create-offline-driver';
+import { checkGgufFile, createNodeGgufModels, type NodeGgufModels } from './gguf/create-node-gguf-models';
 import { createInProcessHost } from './in-process-host';
 import { createFolderMemoryStore } from './folder-memory-store';
 import type { TestCommand } from './parse-cli-args';
@@ -40,14 +41,23 @@ export interface CommandIo {
   startStdio?: StdioStarter;
 }
 
-/** A model of the command line: its own base URL, else --base-url (never for the demo model). */
-function toTestModel(spec: ModelSpec, baseUrl: string | undefined): TestModel {
-  const url = spec.baseUrl ?? baseUrl;
+/** A model of the command line: its own base URL, else --base-url (never for the demo or a GGUF file). */
+function toTestModel(spec: ModelSpec, command: TestCommand): TestModel {
+  const url = spec.baseUrl ?? command.baseUrl;
+  if (spec.provider === 'in-browser')
+    return { provider: 'in-browser', model: spec.model, capabilities: { constrainToolCalls: !command.unconstrained } };
   return {
     provider: spec.provider,
     model: spec.model,
     ...(url === undefined || spec.provider === 'demo' ? {} : { baseUrl: url }),
   };
+}
+
+/** GGUF files named with --model in-browser/…; llama.cpp's Node build loads with the first of them only. */
+function createGgufModels(): NodeGgufModels {
+  return createNodeGgufModels((path) =>
+    import('./gguf/load-node-gguf-engine').then((module) => module.loadNodeGgufEngine(path)),
+  );
 }
 
 async function readBaseline(path: string, io: CommandIo): Promise<{ name: string; file: ResultsFile } | string> {
@@ -61,10 +71,11 @@ async function readBaseline(path: string, io: CommandIo): Promise<{ name: string
   return typeof file === 'string' ? `The baseline ${path} cannot be used: ${file}.` : { name: path, file };
 }
 
-function graderFor(model: TestModel, bindings: SecretBindings): RubricGrader | string {
+function graderFor(model: TestModel, bindings: SecretBindings, gguf: NodeGgufModels): RubricGrader | string {
   const provider = providerSettingsFor(model, bindings);
   if (typeof provider === 'string') return provider;
-  const grading: Model = createModel(provider.settings);
+  const grading: Model =
+    provider.settings.kind === 'in-browser' ? gguf.createModel(provider.settings) : createModel(provider.settings);
   return createGrader(grading);
 }
 
@@ -143,17 +154,31 @@ async function runPrepared(
     return 2;
   }
   const cases: TestCase[] = resolved;
-  const models = command.models.map((spec) => toTestModel(spec, command.baseUrl));
+  const models = command.models.map((spec) => toTestModel(spec, command));
+  // A GGUF path that is not a GGUF file stops the command before any run (exit 2), not each run.
+  for (const spec of [...command.models, ...(command.grader === undefined ? [] : [command.grader])]) {
+    if (spec.provider !== 'in-browser') continue;
+    const refused = await checkGgufFile(spec.model).then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    if (refused !== undefined) {
+      io.err(`--model in-browser/${spec.model}: ${refused}.`);
+      return 2;
+    }
+  }
+  const gguf = createGgufModels();
   const host = command.offline
     ? undefined
     : createInProcessHost(io.appVersion, {
         ...(command.memoryDir === undefined ? {} : { memoryStore: createFolderMemoryStore(command.memoryDir) }),
+        gguf,
       });
   const driver: TestRunDriver =
     host === undefined ? createOfflineDriver(io.appVersion) : createHostDriver(host, { bindings, notice: io.err });
   const graderModel =
-    command.grader === undefined ? (models[0] ?? suite.cases[0]?.model) : toTestModel(command.grader, command.baseUrl);
-  const grade = command.offline || graderModel === undefined ? undefined : graderFor(graderModel, bindings);
+    command.grader === undefined ? (models[0] ?? suite.cases[0]?.model) : toTestModel(command.grader, command);
+  const grade = command.offline || graderModel === undefined ? undefined : graderFor(graderModel, bindings, gguf);
   if (typeof grade === 'string') io.err(`Rubric expectations will fail: ${grade}`);
 
   const shard = command.shard === undefined ? '' : ` · shard ${command.shard.index}/${command.shard.total}`;
@@ -205,5 +230,6 @@ async function runPrepared(
     return failed > 0 ? 1 : 0;
   } finally {
     await host?.dispose();
+    await gguf.dispose();
   }
 }

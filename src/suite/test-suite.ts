@@ -78,7 +78,8 @@ export type ExpectationKind = Expectation['kind'];
 
 /** The model a case runs on. Never a key: keys come from the person's settings or the environment. */
 export interface TestModel {
-  provider: 'demo' | 'anthropic' | 'openai-compatible';
+  /** `in-browser` only from the headless runner's --model (a GGUF file's path); a suite file cannot name it. */
+  provider: 'demo' | 'anthropic' | 'openai-compatible' | 'in-browser';
   model: string;
   baseUrl?: string;
   capabilities?: ModelCapabilities;

@@ -103,22 +103,24 @@ const BIAS_DIM = 0;
  * tool-call grammar, a call comes soon and its strings end), and end of text likely enough that free text
  * ends within a few tokens.
  */
-function tokenBias(token: number): number {
+function tokenBias(token: number, extra: Readonly<Record<string, number>>): number {
   if (token === 2) return 0.5;
   if (token < 3) return -30;
   const byte = token - 3;
   if (byte > 0x7e || (byte < 0x20 && byte !== 0x0a)) return -30;
+  const chosen = extra[String.fromCharCode(byte)];
+  if (chosen !== undefined) return chosen;
   if (byte === 0x7b) return 1.6;
   if (byte === 0x22) return 0.4;
   return 0;
 }
 
 /** Values ggml lays out row by row: `ne0` (the first dimension) is the row's length. */
-function handSet(name: string, values: Float32Array, embd: number): void {
+function handSet(name: string, values: Float32Array, embd: number, extra: Readonly<Record<string, number>>): void {
   if (name === 'token_embd.weight')
     for (let row = 0; row < values.length / embd; row += 1) values[row * embd + BIAS_DIM] = 8;
   if (name === 'output.weight')
-    for (let row = 0; row < values.length / embd; row += 1) values[row * embd + BIAS_DIM] = tokenBias(row);
+    for (let row = 0; row < values.length / embd; row += 1) values[row * embd + BIAS_DIM] = tokenBias(row, extra);
   // The blocks never write to dimension 0, so it stays constant whatever the context.
   if (name.endsWith('attn_output.weight') || name.endsWith('ffn_down.weight')) {
     const rowLength = values.length / embd;
@@ -131,6 +133,11 @@ export interface TinyGgufOptions {
   contextLength?: number;
   chatTemplate?: string;
   name?: string;
+  /**
+   * Logit preferences for printable ASCII characters, over the defaults (`{` 1.6, `"` 0.4, others 0): e.g.
+   * `{ '<': 2 }` so a Hermes-style `<tool_call>` comes at once under its grammar.
+   */
+  preferences?: Readonly<Record<string, number>>;
 }
 
 /** The CHATML template the tiny model carries, so the provider writes ChatML prompts for it. */
@@ -216,7 +223,7 @@ export function writeTinyGguf(options: TinyGgufOptions = {}): Uint8Array {
     const values = new Float32Array(count);
     // Norm weights 1 (a norm of zeros silences the model); the rest small and random.
     for (let at = 0; at < count; at += 1) values[at] = name.includes('norm') ? 1 : (random() - 0.5) * 0.5;
-    handSet(name, values, embd);
+    handSet(name, values, embd, options.preferences ?? {});
     writer.bytes(new Uint8Array(values.buffer));
     writer.pad(32);
   }
