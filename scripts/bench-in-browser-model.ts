@@ -1,16 +1,15 @@
 // Prints time to first piece and tokens per second of the In-browser (GGUF) model with the suite's tiny GGUF, in
 // Chromium (wllama, WebAssembly, one thread) and in Node (the headless runner's llama.cpp build, one thread),
 // side by side, constrained and not. `npm run bench:in-browser`. Figures in docs/in-browser-model.md.
-import { build } from 'esbuild';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ModelRequest, ToolDefinition } from '../src/engine/model/model';
 import { loadNodeGgufEngine } from '../src/headless/gguf/load-node-gguf-engine';
 import { createInBrowserModel } from '../src/providers/gguf/create-in-browser-model';
 import { measureReply, type ReplyMeasure } from '../src/providers/gguf/testing/measure-reply';
 import { writeTinyGguf } from '../src/providers/gguf/testing/write-tiny-gguf';
+import { bundleInBrowserPageEntry } from '../e2e/fixtures/in-browser/bundle-page-entry';
 import { startWllamaInChromium } from '../e2e/fixtures/in-browser/wllama-in-chromium';
 
 type BenchInput = { request: ModelRequest; constrained: boolean };
@@ -52,15 +51,7 @@ async function measure(runner: Runner): Promise<Map<string, ReplyMeasure>> {
 }
 
 async function inChromium(): Promise<Map<string, ReplyMeasure>> {
-  const bundled = await build({
-    entryPoints: [fileURLToPath(new URL('../e2e/fixtures/in-browser/in-browser-page-entry.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  const runtime = await startWllamaInChromium(gguf, bundled.outputFiles[0]?.text ?? '');
+  const runtime = await startWllamaInChromium(gguf, await bundleInBrowserPageEntry());
   try {
     // As JSON text: a `ModelRequest` is too deep for Playwright's serialisable type.
     return await measure((input) =>

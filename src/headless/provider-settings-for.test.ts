@@ -39,7 +39,11 @@ describe('providerSettingsFor: a GGUF file', () => {
     expect(providerSettingsFor({ provider: 'in-browser', model: 'm.gguf' }, bindings)).toEqual({
       settings: { kind: 'in-browser', model: 'm.gguf', constrainToolCalls: true },
     });
-    const free = { provider: 'in-browser' as const, model: 'm.gguf', capabilities: { constrainToolCalls: false } };
+    const free = {
+      provider: 'in-browser' as const,
+      model: 'm.gguf',
+      capabilities: { tools: 'native' as const, vision: false, thinking: false, constrainToolCalls: false },
+    };
     expect(providerSettingsFor(free, bindings)).toEqual({
       settings: { kind: 'in-browser', model: 'm.gguf', constrainToolCalls: false },
     });

@@ -16,6 +16,7 @@ import { createGrader } from './create-grader';
 import { createHostDriver } from './create-host-driver';
 import { createOfflineDriver } from './create-offline-driver';
 import { checkGgufFile, createNodeGgufModels, type NodeGgufModels } from './gguf/create-node-gguf-models';
+import { isInBrowserSettings } from './gguf/in-browser-provider-settings';
 import { createInProcessHost } from './in-process-host';
 import { createFolderMemoryStore } from './folder-memory-store';
 import type { TestCommand } from './parse-cli-args';
@@ -45,7 +46,12 @@ export interface CommandIo {
 function toTestModel(spec: ModelSpec, command: TestCommand): TestModel {
   const url = spec.baseUrl ?? command.baseUrl;
   if (spec.provider === 'in-browser')
-    return { provider: 'in-browser', model: spec.model, capabilities: { constrainToolCalls: !command.unconstrained } };
+    return {
+      provider: 'in-browser',
+      model: spec.model,
+      // `native`: the model's own chat template when it takes tools (else the prompted track).
+      capabilities: { tools: 'native', vision: false, thinking: false, constrainToolCalls: !command.unconstrained },
+    };
   return {
     provider: spec.provider,
     model: spec.model,
@@ -74,8 +80,9 @@ async function readBaseline(path: string, io: CommandIo): Promise<{ name: string
 function graderFor(model: TestModel, bindings: SecretBindings, gguf: NodeGgufModels): RubricGrader | string {
   const provider = providerSettingsFor(model, bindings);
   if (typeof provider === 'string') return provider;
-  const grading: Model =
-    provider.settings.kind === 'in-browser' ? gguf.createModel(provider.settings) : createModel(provider.settings);
+  const grading: Model = isInBrowserSettings(provider.settings)
+    ? gguf.createModel(provider.settings)
+    : createModel(provider.settings);
   return createGrader(grading);
 }
 
@@ -105,7 +112,9 @@ export async function runSuiteCommand(command: TestCommand, given: CommandIo): P
     ...(command.baseUrl === undefined ? {} : { baseUrl: command.baseUrl }),
     publicOnly: command.publicOnly,
     modelUrls: [...command.models, ...(command.grader === undefined ? [] : [command.grader])].flatMap((spec) =>
-      spec.baseUrl === undefined ? [] : [{ provider: spec.provider, url: spec.baseUrl }],
+      spec.baseUrl === undefined || spec.provider === 'in-browser'
+        ? []
+        : [{ provider: spec.provider, url: spec.baseUrl }],
     ),
   });
   if (typeof personal === 'string') {

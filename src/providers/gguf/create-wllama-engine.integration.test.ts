@@ -1,10 +1,9 @@
 // The In-browser model over the real wllama engine in Chromium, with the suite's tiny GGUF: streaming, the
 // constrained call, Stop, token counts, the template and context length read back.
-import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelRequest, ModelStreamPart } from '../../engine/model/model';
 import { writeTinyGguf, TINY_CHAT_TEMPLATE } from './testing/write-tiny-gguf';
+import { bundleInBrowserPageEntry } from '../../../e2e/fixtures/in-browser/bundle-page-entry';
 import { startWllamaInChromium } from '../../../e2e/fixtures/in-browser/wllama-in-chromium';
 
 type RunResult = { parts: ModelStreamPart[]; error?: string; contextLength: number; chatTemplate: string | null };
@@ -16,15 +15,7 @@ let run: (input: {
 }) => Promise<RunResult>;
 
 beforeAll(async () => {
-  const bundled = await build({
-    entryPoints: [fileURLToPath(new URL('../../../e2e/fixtures/in-browser/in-browser-page-entry.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  runtime = await startWllamaInChromium(writeTinyGguf({ contextLength: 4096 }), bundled.outputFiles[0]?.text ?? '');
+  runtime = await startWllamaInChromium(writeTinyGguf({ contextLength: 4096 }), await bundleInBrowserPageEntry());
   // As JSON text: a `ModelRequest` is too deep for Playwright's serialisable type.
   run = (input) =>
     runtime.page.evaluate((json: string) => {

@@ -31,6 +31,9 @@ function isUnder(url: string, keyUrl: string): boolean {
 /** Provider settings for `model`, or a sentence saying why it cannot run (shown on the run). */
 export function providerForTest(model: TestModel, settings: Settings): ProviderSettings | string {
   if (model.provider === 'demo') return { kind: 'demo' };
+  // Only the headless runner's --model names a GGUF file by path; a suite cannot.
+  if (model.provider === 'in-browser')
+    return `${model.model} is a GGUF file for the headless runner (npm run loupe -- test … --model in-browser/<file>).`;
   const credentials = settings.credentials[model.provider];
   const baseUrl = model.baseUrl ?? credentials.baseUrl;
   const host = hostOf(baseUrl);

@@ -1,12 +1,11 @@
 // The native chat-template track in Chromium over the real wllama engine: a tiny GGUF carrying Qwen2.5's own
 // template, so the page renders tools with @huggingface/jinja, llama.cpp samples under the Hermes
 // `<tool_call>` grammar, and the call is read back as a schema-valid tool_use.
-import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelRequest, ModelStreamPart } from '../../../engine/model/model';
 import { writeTinyGguf } from '../testing/write-tiny-gguf';
+import { bundleInBrowserPageEntry } from '../../../../e2e/fixtures/in-browser/bundle-page-entry';
 import { startWllamaInChromium } from '../../../../e2e/fixtures/in-browser/wllama-in-chromium';
 
 type RunResult = { parts: ModelStreamPart[]; error?: string; chatTemplate: string | null };
@@ -14,18 +13,8 @@ const QWEN = readFileSync(new URL('./testing/templates/qwen2.5-instruct.jinja', 
 let runtime: Awaited<ReturnType<typeof startWllamaInChromium>>;
 
 beforeAll(async () => {
-  const bundled = await build({
-    entryPoints: [
-      fileURLToPath(new URL('../../../../e2e/fixtures/in-browser/in-browser-page-entry.ts', import.meta.url)),
-    ],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
   const gguf = writeTinyGguf({ contextLength: 4096, chatTemplate: QWEN, preferences: { '<': 2 } });
-  runtime = await startWllamaInChromium(gguf, bundled.outputFiles[0]?.text ?? '');
+  runtime = await startWllamaInChromium(gguf, await bundleInBrowserPageEntry());
 }, 120_000);
 afterAll(async () => runtime?.close());
 

@@ -29,14 +29,13 @@ export function renderNativePrompt(
   const system = [request.system, note].filter(Boolean).join('\n\n') || undefined;
   const messages = toTemplateMessages(system, request.messages);
   const context = {
-    tools: withTools ? toTemplateTools(request.tools) : undefined,
+    // A template reads `tools is defined`: an absent key, not an undefined value.
+    ...(withTools ? { tools: toTemplateTools(request.tools) } : {}),
     add_generation_prompt: true,
     bos_token: options.bosToken ?? family.bosToken,
     eos_token: options.eosToken ?? family.eosToken,
     date_string: options.dateString,
   };
-  // A template reads `tools is defined`: an absent key, not an undefined value.
-  if (context.tools === undefined) delete context.tools;
   // llama.cpp adds the begin-of-text token itself when it reads the prompt: the template's copy would double it
   // (llama.cpp's own chat path strips it the same way).
   const withoutBos = (text: string) =>
