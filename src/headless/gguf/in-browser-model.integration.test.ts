@@ -97,10 +97,23 @@ describe('--model in-browser/<file.gguf> in Node', () => {
     for (const args of received) expect(z.object(shape).strict().safeParse(args).success).toBe(true);
   }, 120_000);
 
+  // The tiny model here prefers `<`: on the prompted track (whose calls begin with `{`) it would only write text,
+  // so calls reaching the server show the native track and its Hermes grammar were used.
   it('native track (Qwen2.5 template): the Hermes <tool_call> grammar, calls read back and run', async () => {
     received.length = 0;
     const gguf = writeTinyGguf({ contextLength: 4096, chatTemplate: QWEN_TEMPLATE, preferences: { '<': 2 } });
     const result = await runWith(gguf, 'qwen-like.gguf');
+    expect(result.err).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(received.length).toBeGreaterThan(0);
+    for (const args of received) expect(z.object(shape).strict().safeParse(args).success).toBe(true);
+  }, 120_000);
+
+  it('a hostile template (tools, then a loop without end) falls back to the prompted track; calls still arrive', async () => {
+    received.length = 0;
+    const hostile =
+      '{# tools <tool_call> #}{% for a in range(300) %}{% for b in range(300) %}x{% endfor %}{% endfor %}';
+    const result = await runWith(writeTinyGguf({ contextLength: 4096, chatTemplate: hostile }), 'hostile.gguf');
     expect(result.err).toEqual([]);
     expect(result.code).toBe(0);
     expect(received.length).toBeGreaterThan(0);
