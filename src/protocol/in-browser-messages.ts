@@ -3,9 +3,7 @@
 
 /** Where a model comes from: a file the person picked (a Blob crosses `postMessage` without a copy), a URL, or the cache. */
 export type InBrowserModelSource =
-  | { kind: 'file'; file: Blob; name: string }
-  | { kind: 'url'; url: string }
-  | { kind: 'cached'; key: string };
+  { kind: 'file'; file: Blob; name: string } | { kind: 'url'; url: string } | { kind: 'cached'; key: string };
 
 /** What the person sees of a loaded model. */
 export interface InBrowserModelInfo {

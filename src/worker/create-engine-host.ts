@@ -59,9 +59,15 @@ export function createEngineHost(given: EngineHostDependencies): EngineHost {
   );
   const runHost = createRunHost({ ...deps, servers: serverHost.servers, memory });
   // Assigned to the whole table's type: a command no host answers does not compile, one two answer throws.
-  const table: CommandTable = joinCommandTables(serverHost.commands, runHost.commands, memory.commands, inBrowser.commands, {
-    'models-list': ({ provider }: { provider: ProviderSettings }) => deps.listModels(provider),
-  });
+  const table: CommandTable = joinCommandTables(
+    serverHost.commands,
+    runHost.commands,
+    memory.commands,
+    inBrowser.commands,
+    {
+      'models-list': ({ provider }: { provider: ProviderSettings }) => deps.listModels(provider),
+    },
+  );
 
   return {
     async handle({ requestId, command }) {

@@ -102,7 +102,7 @@ export async function listModels(
   provider: ProviderSettings,
 ): Promise<{ models: ModelInfo[]; fromFallback: boolean; warning?: string }> {
   const listed = await listProviderModels(provider);
-  if (listed.warning === undefined || provider.kind !== 'anthropic' && provider.kind !== 'openai-compatible')
+  if (listed.warning === undefined || (provider.kind !== 'anthropic' && provider.kind !== 'openai-compatible'))
     return listed;
   return { ...listed, warning: scrubSecrets(listed.warning, collectModelSecrets(provider)) };
 }

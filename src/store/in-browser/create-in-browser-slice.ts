@@ -9,7 +9,9 @@ export function createInBrowserSlice(set: SetLoupeState, get: GetLoupeState, dep
     inBrowser: {},
     async loadInBrowserModel(source) {
       const { error: _previous, ...rest } = get().inBrowser;
-      set({ inBrowser: { ...rest, loading: { phase: source.kind === 'url' ? 'download' : 'load', loaded: 0, total: 0 } } });
+      set({
+        inBrowser: { ...rest, loading: { phase: source.kind === 'url' ? 'download' : 'load', loaded: 0, total: 0 } },
+      });
       const { contextLength } = get().settings.inBrowser;
       try {
         const info = await deps.client.send({

@@ -7,7 +7,9 @@ function gigabytes(bytes: number): string {
 /** What to show when loading `name` (`sizeBytes` long) failed with `error`. */
 export function describeLoadError(error: unknown, name: string, sizeBytes: number): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  if (/out of memory|memory access out of bounds|Cannot allocate|failed to allocate|RangeError|Aborted\(OOM\)/i.test(text))
+  if (
+    /out of memory|memory access out of bounds|Cannot allocate|failed to allocate|RangeError|Aborted\(OOM\)/i.test(text)
+  )
     return `${name} (${gigabytes(sizeBytes)}) is too big for this browser's memory. Pick a smaller model or a smaller quantisation (Q4_K_M of a 0.5–1.5B model), close other tabs, or lower the context length.`;
   if (/unknown model architecture|unknown architecture/i.test(text))
     return `llama.cpp in this build does not know ${name}'s architecture (${text}).`;

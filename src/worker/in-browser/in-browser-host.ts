@@ -96,7 +96,12 @@ export function createInBrowserHost(deps: InBrowserHostDependencies): InBrowserH
         const summary = await checkGgufFile(source.file, source.name);
         const facts = { name: source.name, origin: 'file', sizeBytes: source.file.size };
         if (!(await hasRoomFor(source.file.size)))
-          return { file: source.file, name: source.name, cacheNote: 'Not kept: not enough browser storage left.', ...(summary ? { summary } : {}) };
+          return {
+            file: source.file,
+            name: source.name,
+            cacheNote: 'Not kept: not enough browser storage left.',
+            ...(summary ? { summary } : {}),
+          };
         progress('store', 0, source.file.size);
         const kept = await keep(facts, source.file).catch((error: unknown) => ({
           file: source.file,
@@ -116,7 +121,10 @@ export function createInBrowserHost(deps: InBrowserHostDependencies): InBrowserH
         const kept =
           known !== undefined && (await hasRoomFor(known))
             ? await keep({ name, origin: download.origin, sizeBytes: known }, download.body)
-            : { file: await new Response(download.body).blob(), cacheNote: 'Not kept: its size was not announced, or there is not enough browser storage left.' };
+            : {
+                file: await new Response(download.body).blob(),
+                cacheNote: 'Not kept: its size was not announced, or there is not enough browser storage left.',
+              };
         try {
           const summary = await checkGgufFile(kept.file, name);
           return { ...kept, name, ...(summary ? { summary } : {}) };
@@ -127,7 +135,8 @@ export function createInBrowserHost(deps: InBrowserHostDependencies): InBrowserH
       }
       case 'cached': {
         const found = await deps.cache?.get(source.key);
-        if (found === undefined) throw new ModelFileError('That model is no longer kept in this browser. Pick the file again.');
+        if (found === undefined)
+          throw new ModelFileError('That model is no longer kept in this browser. Pick the file again.');
         const summary = await checkGgufFile(found.file, found.entry.name);
         return { file: found.file, name: found.entry.name, cacheKey: found.entry.key, ...(summary ? { summary } : {}) };
       }
@@ -214,7 +223,12 @@ export function createInBrowserHost(deps: InBrowserHostDependencies): InBrowserH
 
   return {
     commands: answerEach(
-      { 'in-browser-load': true, 'in-browser-unload': true, 'in-browser-cache-list': true, 'in-browser-cache-delete': true },
+      {
+        'in-browser-load': true,
+        'in-browser-unload': true,
+        'in-browser-cache-list': true,
+        'in-browser-cache-delete': true,
+      },
       (command) => execute(command),
     ),
     createModel(provider) {

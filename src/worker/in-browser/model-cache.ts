@@ -11,7 +11,10 @@ export interface ModelCache {
   /** What is kept, newest first; an entry whose facts do not read back is left out (and removed). */
   list(): Promise<CachedModelEntry[]>;
   /** Keeps `body` (a Blob, or a stream of the bytes as they download) and returns its entry and the kept file. */
-  put(facts: { name: string; origin: string; sizeBytes: number }, body: Blob | ReadableStream<Uint8Array>): Promise<{
+  put(
+    facts: { name: string; origin: string; sizeBytes: number },
+    body: Blob | ReadableStream<Uint8Array>,
+  ): Promise<{
     entry: CachedModelEntry;
     file: Blob;
   }>;
