@@ -17,9 +17,7 @@ export function ProviderSelect() {
       hint={
         provider === 'openai-compatible'
           ? 'Any Chat Completions endpoint: OpenAI, OpenRouter, Ollama, LM Studio, vLLM.'
-          : provider === 'in-browser'
-            ? 'A GGUF model run by llama.cpp in this tab: no key, no server.'
-            : undefined
+          : undefined
       }
     >
       {(control) => (
