@@ -15,7 +15,7 @@ function headerClaiming(keys: bigint, tensors = 0n): Blob {
 
 describe('checkGgufFile', () => {
   it('reads the tiny model the suite writes: architecture, context length, template', async () => {
-    const summary = await checkGgufFile(new Blob([writeTinyGguf({ contextLength: 3000 })]), 'tiny.gguf');
+    const summary = await checkGgufFile(new Blob([writeTinyGguf({ contextLength: 3000 }).slice()]), 'tiny.gguf');
     expect(summary).toMatchObject({ architecture: 'llama', contextLength: 3000 });
     expect(summary?.chatTemplate).toContain('<|im_start|>');
   });

@@ -37,7 +37,7 @@ describe('refuseModelUrl', () => {
 
 describe('fetchModelFile', () => {
   it('streams the file with its progress, without credentials', async () => {
-    const fetch = vi.fn(async () => answer(new Uint8Array(10), { headers: { 'content-length': '10' } }));
+    const fetch = vi.fn(() => Promise.resolve(answer(new Uint8Array(10), { headers: { 'content-length': '10' } })));
     const progress: [number, number][] = [];
     const download = await fetchModelFile('https://example.com/a.gguf?token=s3cret', {
       fetch,
@@ -66,7 +66,7 @@ describe('fetchModelFile', () => {
     for (const end of ['https://192.168.0.10/m.gguf', 'http://cdn.example.com/m.gguf']) {
       const body = new ReadableStream<Uint8Array>();
       const cancel = vi.spyOn(body, 'cancel');
-      const fetch = vi.fn(async () => answer(body, { url: end, redirected: true }));
+      const fetch = vi.fn(() => Promise.resolve(answer(body, { url: end, redirected: true })));
       await expect(fetchModelFile('https://huggingface.co/m.gguf', { fetch, pageSpace: 'public' })).rejects.toThrow(
         /redirects to .* which is refused/,
       );
@@ -75,8 +75,8 @@ describe('fetchModelFile', () => {
   });
 
   it('follows a redirect to another https host (model hosts send files from a CDN)', async () => {
-    const fetch = vi.fn(async () =>
-      answer(new Uint8Array(3), { url: 'https://cdn-lfs.example.com/blob', redirected: true }),
+    const fetch = vi.fn(() =>
+      Promise.resolve(answer(new Uint8Array(3), { url: 'https://cdn-lfs.example.com/blob', redirected: true })),
     );
     const download = await fetchModelFile('https://huggingface.co/m.gguf', { fetch, pageSpace: 'public' });
     expect(download.sizeBytes).toBeUndefined();
@@ -86,7 +86,7 @@ describe('fetchModelFile', () => {
   it('says what failed: an error status, the network, a body longer than announced', async () => {
     await expect(
       fetchModelFile('https://example.com/m.gguf', {
-        fetch: async () => answer('no', { status: 404, statusText: 'Not Found' }),
+        fetch: () => Promise.resolve(answer('no', { status: 404, statusText: 'Not Found' })),
         pageSpace: 'public',
       }),
     ).rejects.toThrow('https://example.com/m.gguf answered 404 Not Found.');
@@ -97,7 +97,7 @@ describe('fetchModelFile', () => {
       }),
     ).rejects.toThrow(/network error, or the server does not allow this page to read the file \(CORS\)/);
     const liar = await fetchModelFile('https://example.com/m.gguf', {
-      fetch: async () => answer(new Uint8Array(50), { headers: { 'content-length': '5' } }),
+      fetch: () => Promise.resolve(answer(new Uint8Array(50), { headers: { 'content-length': '5' } })),
       pageSpace: 'public',
     });
     await expect(new Response(liar.body).arrayBuffer()).rejects.toThrow(/more bytes than it announced/);

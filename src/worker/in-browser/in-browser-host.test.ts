@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelStreamPart } from '../../engine/model/model';
 import type { WorkerMessage } from '../../protocol/messages';
-import type { InBrowserCommand } from '../../protocol/in-browser-messages';
+import type { InBrowserCommand, InBrowserCommandResults } from '../../protocol/in-browser-messages';
 import { routeCommand, type CommandTable } from '../command-table';
 import { createScriptedGgufEngine } from '../../providers/gguf/testing/scripted-gguf-engine';
 import { writeTinyGguf, TINY_CHAT_TEMPLATE } from '../../providers/gguf/testing/write-tiny-gguf';
@@ -9,7 +9,7 @@ import { createInBrowserHost, type InBrowserHostDependencies, type LoadGgufEngin
 import { createModelCache } from './model-cache';
 import { createMemoryCacheStorage } from './testing/memory-cache-storage';
 
-const tiny = () => new Blob([writeTinyGguf({ contextLength: 2048 })]);
+const tiny = () => new Blob([writeTinyGguf({ contextLength: 2048 }).slice()]);
 
 function setup(overrides: Partial<InBrowserHostDependencies> = {}, storage = createMemoryCacheStorage()) {
   const posted: WorkerMessage[] = [];
@@ -31,7 +31,8 @@ function setup(overrides: Partial<InBrowserHostDependencies> = {}, storage = cre
     threads: { crossOriginIsolated: false, hasSharedArrayBuffer: false, hardwareConcurrency: 8 },
     ...overrides,
   });
-  const send = (command: InBrowserCommand) => routeCommand(host.commands as unknown as CommandTable, command);
+  const send = <C extends InBrowserCommand>(command: C) =>
+    routeCommand(host.commands as unknown as CommandTable, command) as Promise<InBrowserCommandResults[C['type']]>;
   return { host, posted, loads, send, storage };
 }
 
@@ -131,9 +132,9 @@ describe('the in-browser host', () => {
   });
 
   it('downloads a URL into the cache, and drops the download when it is not a GGUF', async () => {
-    const gguf = writeTinyGguf();
+    const gguf = writeTinyGguf().slice();
     const good = setup({
-      fetch: async () => new Response(gguf, { headers: { 'content-length': String(gguf.length) } }),
+      fetch: () => Promise.resolve(new Response(gguf, { headers: { 'content-length': String(gguf.length) } })),
     });
     const info = await good.send({
       type: 'in-browser-load',
@@ -143,7 +144,9 @@ describe('the in-browser host', () => {
     expect(good.posted.some((message) => message.type === 'in-browser-progress' && message.phase === 'download')).toBe(
       true,
     );
-    const bad = setup({ fetch: async () => new Response('<html>', { headers: { 'content-length': '6' } }) });
+    const bad = setup({
+      fetch: () => Promise.resolve(new Response('<html>', { headers: { 'content-length': '6' } })),
+    });
     await expect(
       bad.send({ type: 'in-browser-load', source: { kind: 'url', url: 'http://localhost/m.gguf' } }),
     ).rejects.toThrow('not a GGUF');

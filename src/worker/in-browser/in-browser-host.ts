@@ -62,7 +62,11 @@ function nameFromUrl(url: string): string {
   } catch {
     name = segment;
   }
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+  // Control characters never reach the page (a name is shown as text, but a newline would still mislead).
+  const clean = [...name]
+    .filter((character) => character >= ' ' && character !== '\u007f')
+    .join('')
+    .slice(0, 200);
   return clean === '' ? 'model.gguf' : clean;
 }
 

@@ -3,12 +3,12 @@ import { ModelError, type Model, type ModelStreamPart } from '../../engine/model
 
 /** A `Model` named `modelId` whose calls fail with a `ModelError` asking the person to load the model first. */
 export function createUnloadedInBrowserModel(modelId: string, reason?: string): Model {
-  // eslint-disable-next-line require-yield -- a stream that fails before its first part
-  async function* doStream(): AsyncGenerator<ModelStreamPart> {
-    throw new ModelError(
-      reason ??
-        `No in-browser model is loaded${modelId === '' ? '' : ` (${modelId})`}. Pick a .gguf file or a kept model under Model and press Load model, then run again.`,
-    );
-  }
+  const message =
+    reason ??
+    `No in-browser model is loaded${modelId === '' ? '' : ` (${modelId})`}. Pick a .gguf file or a kept model under Model and press Load model, then run again.`;
+  // A stream whose first read fails: nothing is ever streamed.
+  const doStream = (): AsyncIterable<ModelStreamPart> => ({
+    [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new ModelError(message)) }),
+  });
   return { provider: 'in-browser', modelId, doStream };
 }

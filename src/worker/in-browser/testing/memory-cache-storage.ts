@@ -10,7 +10,10 @@ export function createMemoryCacheStorage(): MemoryCacheStorage {
   const caches = new Map<string, Map<string, { headers: Headers; body: Blob }>>();
   const entries = (name: string) => {
     let cache = caches.get(name);
-    if (cache === undefined) caches.set(name, (cache = new Map()));
+    if (cache === undefined) {
+      cache = new Map<string, { headers: Headers; body: Blob }>();
+      caches.set(name, cache);
+    }
     return cache;
   };
   const urlOf = (request: RequestInfo | URL) =>
