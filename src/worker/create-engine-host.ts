@@ -13,7 +13,8 @@ import { createServerHost } from './server-host';
 import { createInMemoryMemoryStore, type MemoryStore } from '../engine/tool/memory/memory-store';
 import { createMemoryHost } from './memory-host';
 import type { ConnectServer } from './server-registry';
-import { createInBrowserHost, type InBrowserHostDependencies } from './in-browser/in-browser-host';
+import type { InBrowserHostDependencies } from './in-browser/in-browser-host';
+import { createLazyInBrowserHost } from './in-browser/lazy-in-browser-host';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
@@ -36,6 +37,7 @@ const noInBrowserRuntime: Omit<InBrowserHostDependencies, 'post'> = {
   loadEngine: () => Promise.reject(new Error('this engine has no in-browser model runtime')),
   fetch: (...args) => fetch(...args),
   pageSpace: 'local',
+  now: () => 0,
   threads: { crossOriginIsolated: false, hasSharedArrayBuffer: false, hardwareConcurrency: 1 },
 };
 
@@ -46,7 +48,7 @@ export interface EngineHost {
 }
 
 export function createEngineHost(given: EngineHostDependencies): EngineHost {
-  const inBrowser = createInBrowserHost({ ...(given.inBrowser ?? noInBrowserRuntime), post: given.post });
+  const inBrowser = createLazyInBrowserHost({ ...(given.inBrowser ?? noInBrowserRuntime), post: given.post });
   // An in-browser run gets the model this worker loaded; every other provider its adapter.
   const deps: EngineHostDependencies = {
     ...given,

@@ -14,7 +14,6 @@ import { createIndexedDbEraStore } from './indexed-db-era-store';
 import { createIndexedDbMemoryStore } from './indexed-db-memory-store';
 import { createHandlerRunner } from './local-tools/run-in-sandbox';
 import { compileQuickJSWasm, spawnSandboxWorker } from './local-tools/spawn-sandbox-worker';
-import { createModelCache } from './in-browser/model-cache';
 import { addressSpaceOf } from '../shared/address-space';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -40,7 +39,8 @@ const host = createEngineHost({
     // llama.cpp (wllama) and its WebAssembly load with the first model, in their own chunk.
     loadEngine: (file, name, options) =>
       import('./in-browser/load-wllama').then((module) => module.loadWllama(file, name, options)),
-    ...('caches' in self ? { cache: createModelCache(self.caches, () => Date.now()) } : {}),
+    ...('caches' in self ? { cacheStorage: self.caches } : {}),
+    now: () => Date.now(),
     estimate: () => self.navigator.storage.estimate(),
     fetch: (...args) => self.fetch(...args),
     pageSpace: addressSpaceOf(self.location.hostname),

@@ -6,7 +6,6 @@ import { routeCommand, type CommandTable } from '../command-table';
 import { createScriptedGgufEngine } from '../../providers/gguf/testing/scripted-gguf-engine';
 import { writeTinyGguf, TINY_CHAT_TEMPLATE } from '../../providers/gguf/testing/write-tiny-gguf';
 import { createInBrowserHost, type InBrowserHostDependencies, type LoadGgufEngine } from './in-browser-host';
-import { createModelCache } from './model-cache';
 import { createMemoryCacheStorage } from './testing/memory-cache-storage';
 
 const tiny = () => new Blob([writeTinyGguf({ contextLength: 2048 }).slice()]);
@@ -24,7 +23,8 @@ function setup(overrides: Partial<InBrowserHostDependencies> = {}, storage = cre
   const host = createInBrowserHost({
     post: (message) => posted.push(message),
     loadEngine,
-    cache: createModelCache(storage, () => 5),
+    cacheStorage: storage,
+    now: () => 5,
     estimate: () => Promise.resolve({ usage: 1000, quota: 10_000_000 }),
     fetch: () => Promise.reject(new Error('no network in this test')),
     pageSpace: 'local',

@@ -19,7 +19,7 @@ import { checkGgufFile, ModelFileError } from './check-gguf-file';
 import { chooseThreads, type ThreadEnvironment } from './choose-threads';
 import { describeLoadError } from './describe-load-error';
 import { fetchModelFile } from './fetch-model-file';
-import type { ModelCache } from './model-cache';
+import { createModelCache, type ModelCacheStorage } from './model-cache';
 import { createUnloadedInBrowserModel } from './unloaded-in-browser-model';
 import { describeChatTemplate } from './describe-chat-template';
 
@@ -36,8 +36,10 @@ export type LoadGgufEngine = (
 export interface InBrowserHostDependencies {
   post: (message: WorkerMessage) => void;
   loadEngine: LoadGgufEngine;
-  /** Where models are kept; absent when the browser has no Cache Storage here (then nothing is kept). */
-  cache?: ModelCache;
+  /** Where models are kept (`self.caches`); absent when the browser has no Cache Storage here (then nothing is kept). */
+  cacheStorage?: ModelCacheStorage;
+  /** The clock kept models are stamped with. */
+  now: () => number;
   /** The browser's estimate of this origin's storage (`navigator.storage.estimate`). */
   estimate?: () => Promise<{ usage?: number; quota?: number }>;
   fetch: typeof fetch;
@@ -70,7 +72,9 @@ function nameFromUrl(url: string): string {
   return clean === '' ? 'model.gguf' : clean;
 }
 
-export function createInBrowserHost(deps: InBrowserHostDependencies): InBrowserHost {
+export function createInBrowserHost(given: InBrowserHostDependencies): InBrowserHost {
+  const cache = given.cacheStorage === undefined ? undefined : createModelCache(given.cacheStorage, given.now);
+  const deps = { ...given, cache };
   let current: { info: InBrowserModelInfo; loaded: LoadedWllama } | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   const progress = (phase: 'download' | 'store' | 'load', loaded: number, total: number) =>
