@@ -1,5 +1,4 @@
 // An MCP server author's path: edit what the model sees of a tool, and mock a tool that does not exist yet.
-import type { Locator, Page } from '@playwright/test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { useMockAnthropic } from './fixtures/demo-connected';
@@ -7,21 +6,12 @@ import { sendOnly } from './fixtures/tools-panel';
 import { importMcpServers } from './fixtures/import-mcp-servers';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
-import { expectEditorReady } from './fixtures/editor-ready';
+import { replaceSchemaText } from './fixtures/tool-schema-editor';
 import { mockRequests } from './fixtures/mock-control';
 import { runToEnd } from './fixtures/run-message';
 
 interface RecordedRequest {
   body: { tools?: { name: string; description?: string; input_schema?: unknown }[] };
-}
-
-/** Replaces the text of the Monaco schema editor in `scope` the way a person would: select all, type. */
-async function replaceEditorText(page: Page, scope: Locator, text: string): Promise<void> {
-  await expectEditorReady(scope);
-  await scope.getByRole('textbox', { name: 'Input schema' }).focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
 }
 
 test('an edited description is what the next request carries; an invalid edit is never saved', async ({ page }) => {
@@ -34,10 +24,10 @@ test('an edited description is what the next request carries; an invalid edit is
   await tools.getByRole('button', { name: 'Edit demo__weather_get as the model sees it' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit demo__weather_get as the model sees it' });
   await dialog.getByLabel('Tool description').fill('Edited in Loupe: the forecast for a city.');
-  await replaceEditorText(page, dialog, '{ "type": "object", "properties": { "city": { "type": "strin" } } }');
+  await replaceSchemaText(page, dialog, '{ "type": "object", "properties": { "city": { "type": "strin" } } }');
   await expect(dialog.getByRole('list', { name: 'Problems' })).toContainText('/properties/city/type');
   await expect(dialog.getByRole('button', { name: 'Save edit' })).toBeDisabled();
-  await replaceEditorText(
+  await replaceSchemaText(
     page,
     dialog,
     '{ "type": "object", "properties": { "city": { "type": "string" } }, "required": ["city"] }',

@@ -68,6 +68,18 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
 };
 
+/**
+ * Opt-in cross-origin isolation (`LOUPE_CROSS_ORIGIN_ISOLATED=1`), so the In-browser (GGUF) provider gets
+ * SharedArrayBuffer and runs llama.cpp on every core. `credentialless` (not `require-corp`): cross-origin loads
+ * without a `Cross-Origin-Resource-Policy` still work, without cookies; CORS-mode fetches (MCP servers, model
+ * APIs) are not touched by COEP at all. Off by default: Safari has no `credentialless`, and a page in an MCP App
+ * frame that embeds another site's page fails under it (docs/in-browser-model.md).
+ */
+export const crossOriginIsolationHeaders: Readonly<Record<string, string>> = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'credentialless',
+};
+
 /** The page that hosts MCP Apps (public/mcp-app-sandbox.html), framed by Loupe on an opaque origin. */
 export const mcpAppSandboxPath = '/mcp-app-sandbox.html';
 

@@ -5,7 +5,7 @@ import {
   mcpAppSandboxContentSecurityPolicy,
   sandboxWorkerContentSecurityPolicy,
 } from './content-security-policy';
-import { setSecurityHeaders } from './vite-security-headers-plugin';
+import { createSecurityHeaders, setSecurityHeaders } from './vite-security-headers-plugin';
 
 function headersFor(url: string): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
@@ -41,5 +41,29 @@ describe('setSecurityHeaders', () => {
     expect(headers['X-Frame-Options']).toBe('SAMEORIGIN');
     expect(headersFor('/mcp-app-sandbox.js')['Content-Security-Policy']).toBe(contentSecurityPolicy);
     expect(headersFor('/mcp-app-sandbox.html/../index.html')['X-Frame-Options']).toBe('DENY');
+  });
+});
+
+describe('createSecurityHeaders', () => {
+  const headersWith = (crossOriginIsolated: boolean, url: string) => {
+    const headers: Record<string, string | string[]> = {};
+    const response = { setHeader: (name: string, value: string | string[]) => (headers[name] = value) };
+    createSecurityHeaders({ crossOriginIsolated })(
+      { url } as IncomingMessage,
+      response as unknown as ServerResponse,
+      () => undefined,
+    );
+    return headers;
+  };
+
+  it('adds COOP and COEP credentialless to every response only when asked, the policy kept', () => {
+    for (const url of ['/', '/assets/worker-entry-abc.js', '/mcp-app-sandbox.html']) {
+      expect(headersWith(true, url)).toMatchObject({
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'credentialless',
+      });
+      expect(headersWith(false, url)['Cross-Origin-Embedder-Policy']).toBeUndefined();
+    }
+    expect(headersWith(true, '/')['Content-Security-Policy']).toBe(contentSecurityPolicy);
   });
 });

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Connect, Plugin } from 'vite';
 import {
   contentSecurityPolicy,
+  crossOriginIsolationHeaders,
   isMcpAppSandboxPath,
   isSandboxWorkerPath,
   mcpAppSandboxHeaders,
@@ -15,6 +16,15 @@ import {
 
 /** Where the dev server serves the inline scripts it would otherwise put into index.html. */
 const inlineScriptPath = '/__loupe/inline/';
+
+/** The headers middleware; `crossOriginIsolated` adds COOP and COEP to every response (the sandbox page's too, so it can be framed). */
+export function createSecurityHeaders(options: { crossOriginIsolated: boolean }): Connect.NextHandleFunction {
+  return (request, response, next) => {
+    if (options.crossOriginIsolated)
+      for (const [name, value] of Object.entries(crossOriginIsolationHeaders)) response.setHeader(name, value);
+    setSecurityHeaders(request, response, next);
+  };
+}
 
 export const setSecurityHeaders: Connect.NextHandleFunction = (request, response, next) => {
   // The MCP App sandbox page has its own headers instead (opaque origin, framed by Loupe only).
@@ -41,11 +51,12 @@ function externalizeInlineScripts(html: string, scripts: Map<string, string>): s
 
 export function securityHeadersPlugin(): Plugin {
   const inlineScripts = new Map<string, string>();
+  const headers = createSecurityHeaders({ crossOriginIsolated: process.env['LOUPE_CROSS_ORIGIN_ISOLATED'] === '1' });
   return {
     name: 'loupe-security-headers',
     configureServer(server) {
       // Added here (not in a returned hook), so it runs before Vite's own middlewares and covers them all.
-      server.middlewares.use(setSecurityHeaders);
+      server.middlewares.use(headers);
       server.middlewares.use((request, response, next) => {
         const url = request.url ?? '';
         if (!url.startsWith(inlineScriptPath)) return next();
@@ -56,7 +67,7 @@ export function securityHeadersPlugin(): Plugin {
       });
     },
     configurePreviewServer(server) {
-      server.middlewares.use(setSecurityHeaders);
+      server.middlewares.use(headers);
     },
     transformIndexHtml: {
       order: 'post',

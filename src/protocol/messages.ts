@@ -11,6 +11,7 @@ import type { McpFeatureCommand, McpFeatureCommandResults, McpFeatureEvent } fro
 import type { UserAttachment } from './user-attachment';
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent } from './oauth-messages';
 import type { MemoryChangedMessage, MemoryCommand, MemoryCommandResults } from './memory-messages';
+import type { InBrowserCommand, InBrowserCommandResults, InBrowserProgressMessage } from './in-browser-messages';
 import type {
   RunLoadCommand,
   RunLoadPartCommand,
@@ -82,7 +83,8 @@ export type Command =
   | McpFeatureCommand
   | McpAppCommand
   | OAuthCommand
-  | MemoryCommand;
+  | MemoryCommand
+  | InBrowserCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults
@@ -91,7 +93,8 @@ export interface CommandResults
     McpFeatureCommandResults,
     McpAppCommandResults,
     OAuthCommandResults,
-    MemoryCommandResults {
+    MemoryCommandResults,
+    InBrowserCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;
@@ -132,6 +135,8 @@ export type WorkerMessage =
   | { v: typeof PROTOCOL_VERSION; type: 'oauth'; event: OAuthEvent }
   /** A memory the memory tool keeps changed: the Memory tab reads it again. */
   | ({ v: typeof PROTOCOL_VERSION } & MemoryChangedMessage)
+  /** An in-browser model's load going on: bytes and phase. */
+  | ({ v: typeof PROTOCOL_VERSION } & InBrowserProgressMessage)
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }

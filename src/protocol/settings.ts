@@ -23,7 +23,12 @@ export type ProviderSettings =
       connectorServers?: ConnectorServer[];
     }
   /** Any Chat Completions endpoint (OpenAI, OpenRouter, Ollama, LM Studio, vLLM); `apiKey` may be empty. */
-  | { kind: 'openai-compatible'; apiKey: string; baseUrl: string; model: string; capabilities?: ModelCapabilities };
+  | { kind: 'openai-compatible'; apiKey: string; baseUrl: string; model: string; capabilities?: ModelCapabilities }
+  /**
+   * A GGUF model running inside the engine worker (llama.cpp in WebAssembly): the model loaded with
+   * `in-browser-load`; `model` is its name. No key, no network.
+   */
+  | { kind: 'in-browser'; model: string; constrainToolCalls: boolean };
 
 export type ProviderKind = ProviderSettings['kind'];
 

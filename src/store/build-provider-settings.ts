@@ -12,6 +12,8 @@ import { anyApiToolOn, resolveMemoryScope, type ApiToolSettings } from '../share
 export function buildProviderSettings(settings: Settings, sessionId: string | null = null): ProviderSettings {
   if (settings.provider === 'demo') return { kind: 'demo' };
   if (settings.provider === 'manual') return { kind: 'manual' };
+  if (settings.provider === 'in-browser')
+    return { kind: 'in-browser', model: settings.model, constrainToolCalls: settings.inBrowser.constrainToolCalls };
   const { apiKey, baseUrl, model } = settings;
   switch (settings.provider) {
     case 'anthropic':
@@ -36,6 +38,9 @@ export function buildRunSettings(settings: Settings, sessionId: string | null = 
     system: settings.system,
     maxRounds: settings.maxRounds,
     maxTokens: settings.maxTokens,
+    ...(settings.provider === 'in-browser' && settings.inBrowser.temperature !== undefined
+      ? { temperature: settings.inBrowser.temperature }
+      : {}),
     ...withPrice(settings),
     ...(Object.keys(settings.policies).length === 0 ? {} : { policies: settings.policies }),
     // Trace context goes to servers while runs are sent somewhere a server's spans can join them.
@@ -45,7 +50,7 @@ export function buildRunSettings(settings: Settings, sessionId: string | null = 
 
 /** The price of the chosen model, recorded with the run; none for the demo model or an unpriced model. */
 function withPrice(settings: Settings): { price?: ModelPrice } {
-  if (settings.provider === 'demo') return {};
+  if (settings.provider === 'demo' || settings.provider === 'in-browser') return {};
   const price = resolvePrice(settings, settings.model);
   return price === undefined ? {} : { price };
 }

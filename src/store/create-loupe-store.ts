@@ -19,6 +19,7 @@ import { createMcpFeaturesSlice } from './mcp-features-slice';
 import { createOAuthSlice } from './oauth-slice';
 import { createTestsSlice } from './tests/create-tests-slice';
 import { createMemorySlice } from './memory-slice';
+import { createInBrowserSlice } from './in-browser/create-in-browser-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
 import type { PageLifecycleTarget } from './sessions/flush-on-page-hide';
 import type { TabCoordinator } from './sessions/tab-coordinator';
@@ -77,6 +78,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     ...createOAuthSlice(set, get, deps),
     ...createTestsSlice(set, get, deps),
     ...createMemorySlice(set, get, deps),
+    ...createInBrowserSlice(set, get, deps),
     dispose() {
       get().stopDebug();
       unsubscribe();
@@ -109,6 +111,9 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
       case 'memory-changed':
         store.getState().applyMemoryChanged(message.scope);
         return;
+      case 'in-browser-progress':
+        store.getState().applyInBrowserProgress({ phase: message.phase, loaded: message.loaded, total: message.total });
+        return;
       case 'notice':
         store.getState().pushAlert(message.message);
         return;
@@ -128,7 +133,11 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     store.getState().pushAlert(describeEngineCrash(reason, restarting));
   });
   // The client started a new worker by itself: servers and the session go back into it.
-  const stopRestart = client.onRestart?.(() => void recoverAfterRestart(store.getState, store.setState, deps));
+  const stopRestart = client.onRestart?.(() => {
+    // The new engine has no in-browser model: the person loads it again (from the cache, without the file).
+    store.getState().forgetInBrowserModel();
+    void recoverAfterRestart(store.getState, store.setState, deps);
+  });
 
   const remembered = loadServers(deps.storage);
   const initial = remembered ?? [{ name: 'demo', url: options.demoServerUrl, includeInstructions: true }];

@@ -17,6 +17,7 @@ import type { OAuthSlice } from './oauth-state';
 import type { SessionsSlice } from './sessions/sessions-state';
 import type { TestsSlice } from './tests/tests-state';
 import type { MemorySlice } from './memory-state';
+import type { InBrowserSlice } from './in-browser/in-browser-state';
 
 export interface Alert {
   id: string;
@@ -123,7 +124,8 @@ export type LoupeState = AlertsSlice &
   SkillsSlice &
   OAuthSlice &
   TestsSlice &
-  MemorySlice;
+  MemorySlice &
+  InBrowserSlice;
 
 export type SetLoupeState = (partial: Partial<LoupeState> | ((state: LoupeState) => Partial<LoupeState>)) => void;
 export type GetLoupeState = () => LoupeState;

@@ -3,6 +3,7 @@ import { readCapabilities, readMap, readPrice } from './capabilities/read-model-
 import { readJson, readString, writeItem } from './safe-storage';
 import { readPolicies } from './policies/read-policies';
 import { readApiToolSettings } from '../shared/read-api-tool-settings';
+import { readInBrowserSettings } from './in-browser/read-in-browser-settings';
 import { redactUrl } from '../shared/redact-url';
 import { applySettingsPatch } from './apply-settings-patch';
 import { defaultSettings, isKeyedProvider, KEYED_PROVIDERS, MAX_ROUNDS_LIMIT } from './settings';
@@ -20,7 +21,16 @@ export function apiKeyStorageKey(provider: KeyedProvider): string {
 
 type PersistedSettings = Pick<
   Settings,
-  'provider' | 'model' | 'maxRounds' | 'maxTokens' | 'system' | 'capabilities' | 'prices' | 'policies' | 'apiTools'
+  | 'provider'
+  | 'model'
+  | 'maxRounds'
+  | 'maxTokens'
+  | 'system'
+  | 'capabilities'
+  | 'prices'
+  | 'policies'
+  | 'apiTools'
+  | 'inBrowser'
 > & {
   credentials: Record<KeyedProvider, Omit<ProviderCredentials, 'apiKey'>>;
   telemetry: Omit<Settings['telemetry'], 'headers'>;
@@ -42,6 +52,7 @@ const PROVIDERS: Record<SelectableProvider, true> = {
   anthropic: true,
   'openai-compatible': true,
   manual: true,
+  'in-browser': true,
 };
 
 /** A stored provider choice, when it names one the UI offers (the manual model holds no secret). */
@@ -74,6 +85,7 @@ export function loadSettings(storage: Storage | undefined): Settings {
     policies: readPolicies(stored['policies']),
     telemetry: readTelemetry(stored['telemetry']),
     apiTools: readApiToolSettings(stored['apiTools']),
+    inBrowser: readInBrowserSettings(stored['inBrowser']),
   };
 }
 
@@ -155,6 +167,7 @@ export function saveSettings(storage: Storage | undefined, given: Settings): voi
       traceContext: settings.telemetry.traceContext,
     },
     apiTools: settings.apiTools,
+    inBrowser: settings.inBrowser,
   };
   writeItem(storage, SETTINGS_KEY, persisted);
   for (const provider of KEYED_PROVIDERS) {

@@ -60,6 +60,18 @@ export interface Settings {
   telemetry: TelemetrySettings;
   /** The Messages API's own tools (Settings → Server tools); sent with Anthropic requests only. */
   apiTools: ApiToolSettings;
+  /** The In-browser (GGUF) provider's choices. */
+  inBrowser: InBrowserSettings;
+}
+
+/** Settings → In-browser (GGUF). */
+export interface InBrowserSettings {
+  /** "Constrain tool calls to the schemas": the sampler follows a grammar built from the tools (default on). */
+  constrainToolCalls: boolean;
+  /** Context length to allocate; absent = the model's own, capped at 4,096. */
+  contextLength?: number;
+  /** Sampling temperature of in-browser runs; absent = llama.cpp's default. 0 = always the likeliest token. */
+  temperature?: number;
 }
 
 /** Settings → Telemetry. */
@@ -95,6 +107,7 @@ export const defaultSettings: Settings = {
   policies: {},
   telemetry: { includeContent: false, endpoint: '', traceContext: true, headers: {} },
   apiTools: defaultApiToolSettings,
+  inBrowser: { constrainToolCalls: true },
   credentials: {
     anthropic: { apiKey: '', rememberKey: false, baseUrl: DEFAULT_BASE_URL },
     'openai-compatible': { apiKey: '', rememberKey: false, baseUrl: DEFAULT_OPENAI_BASE_URL },

@@ -13,6 +13,8 @@ import { createServerHost } from './server-host';
 import { createInMemoryMemoryStore, type MemoryStore } from '../engine/tool/memory/memory-store';
 import { createMemoryHost } from './memory-host';
 import type { ConnectServer } from './server-registry';
+import type { InBrowserHostDependencies } from './in-browser/in-browser-host';
+import { createLazyInBrowserHost } from './in-browser/lazy-in-browser-host';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
@@ -26,7 +28,18 @@ export interface EngineHostDependencies {
   runLocalHandler?: RunHandler;
   /** Where the memory tool's files live (IndexedDB in the app, a folder in headless); default: in memory. */
   memoryStore?: MemoryStore;
+  /** The In-browser (GGUF) provider's effects (its runtime, cache, fetch); without them its loads fail saying so. */
+  inBrowser?: Omit<InBrowserHostDependencies, 'post'>;
 }
+
+/** A host with no in-browser runtime (tests, the headless runner): loads fail in words, nothing is kept. */
+const noInBrowserRuntime: Omit<InBrowserHostDependencies, 'post'> = {
+  loadEngine: () => Promise.reject(new Error('this engine has no in-browser model runtime')),
+  fetch: (...args) => fetch(...args),
+  pageSpace: 'local',
+  now: () => 0,
+  threads: { crossOriginIsolated: false, hasSharedArrayBuffer: false, hardwareConcurrency: 1 },
+};
 
 export interface EngineHost {
   /** Handles one command envelope; the reply is posted, never thrown. */
@@ -34,16 +47,29 @@ export interface EngineHost {
   dispose(): Promise<void>;
 }
 
-export function createEngineHost(deps: EngineHostDependencies): EngineHost {
+export function createEngineHost(given: EngineHostDependencies): EngineHost {
+  const inBrowser = createLazyInBrowserHost({ ...(given.inBrowser ?? noInBrowserRuntime), post: given.post });
+  // An in-browser run gets the model this worker loaded; every other provider its adapter.
+  const deps: EngineHostDependencies = {
+    ...given,
+    createModel: (provider, context) =>
+      provider.kind === 'in-browser' ? inBrowser.createModel(provider) : given.createModel(provider, context),
+  };
   const serverHost = createServerHost(deps);
   const memory = createMemoryHost(deps.memoryStore ?? createInMemoryMemoryStore(), (scope) =>
     deps.post({ v: PROTOCOL_VERSION, type: 'memory-changed', scope }),
   );
   const runHost = createRunHost({ ...deps, servers: serverHost.servers, memory });
   // Assigned to the whole table's type: a command no host answers does not compile, one two answer throws.
-  const table: CommandTable = joinCommandTables(serverHost.commands, runHost.commands, memory.commands, {
-    'models-list': ({ provider }: { provider: ProviderSettings }) => deps.listModels(provider),
-  });
+  const table: CommandTable = joinCommandTables(
+    serverHost.commands,
+    runHost.commands,
+    memory.commands,
+    inBrowser.commands,
+    {
+      'models-list': ({ provider }: { provider: ProviderSettings }) => deps.listModels(provider),
+    },
+  );
 
   return {
     async handle({ requestId, command }) {

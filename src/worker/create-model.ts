@@ -4,6 +4,7 @@ import type { ModelInfo } from '../protocol/messages';
 import type { ProviderSettings } from '../protocol/settings';
 import { createManualModel, type ManualReplySource } from '../providers/manual/create-manual-model';
 import { createLazyModel } from './create-lazy-model';
+import { createUnloadedInBrowserModel } from './in-browser/unloaded-in-browser-model';
 import { collectModelSecrets, guardModelSecrets, scrubSecrets } from './guard-model-secrets';
 import { limitReplySize } from './limit-reply-size';
 
@@ -19,6 +20,10 @@ export interface ModelContext {
  */
 export function createModel(provider: ProviderSettings, context: ModelContext = {}): Model {
   switch (provider.kind) {
+    case 'in-browser':
+      // The worker's in-browser host answers these runs with the model it loaded (in-browser-host.ts); a host
+      // without one (the headless runner) has no model file to run.
+      return createUnloadedInBrowserModel(provider.model);
     case 'demo':
       return createLazyModel({ provider: 'demo', modelId: 'loupe-demo', countsTokens: false }, () =>
         import('../providers/demo/create-demo-model').then((module) => module.createDemoModel()),
@@ -53,7 +58,7 @@ export function createModel(provider: ProviderSettings, context: ModelContext = 
 }
 
 function createNativeModel(
-  provider: Exclude<ProviderSettings, { kind: 'demo' } | { kind: 'manual' }>,
+  provider: Exclude<ProviderSettings, { kind: 'demo' } | { kind: 'manual' } | { kind: 'in-browser' }>,
   grammar?: string,
 ): Model {
   const capabilities = provider.capabilities;
@@ -97,7 +102,8 @@ export async function listModels(
   provider: ProviderSettings,
 ): Promise<{ models: ModelInfo[]; fromFallback: boolean; warning?: string }> {
   const listed = await listProviderModels(provider);
-  if (listed.warning === undefined || provider.kind === 'demo' || provider.kind === 'manual') return listed;
+  if (listed.warning === undefined || (provider.kind !== 'anthropic' && provider.kind !== 'openai-compatible'))
+    return listed;
   return { ...listed, warning: scrubSecrets(listed.warning, collectModelSecrets(provider)) };
 }
 
@@ -109,6 +115,8 @@ async function listProviderModels(
       return { models: [{ id: 'loupe-demo', displayName: 'Demo model (scripted, offline)' }], fromFallback: false };
     case 'manual':
       return { models: [{ id: 'you', displayName: 'You are the model' }], fromFallback: false };
+    case 'in-browser':
+      return { models: [{ id: provider.model, displayName: provider.model }], fromFallback: false };
     case 'anthropic': {
       const { listAnthropicModels } = await import('../providers/anthropic/list-anthropic-models');
       return listAnthropicModels({

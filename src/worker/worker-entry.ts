@@ -14,6 +14,7 @@ import { createIndexedDbEraStore } from './indexed-db-era-store';
 import { createIndexedDbMemoryStore } from './indexed-db-memory-store';
 import { createHandlerRunner } from './local-tools/run-in-sandbox';
 import { compileQuickJSWasm, spawnSandboxWorker } from './local-tools/spawn-sandbox-worker';
+import { addressSpaceOf } from '../shared/address-space';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -34,6 +35,21 @@ const host = createEngineHost({
   appVersion: import.meta.env.VITE_APP_VERSION,
   memoryStore: createIndexedDbMemoryStore(self.indexedDB),
   runLocalHandler: createHandlerRunner({ spawn: spawnSandboxWorker, compileQuickJS: compileQuickJSWasm }),
+  inBrowser: {
+    // llama.cpp (wllama) and its WebAssembly load with the first model, in their own chunk.
+    loadEngine: (file, name, options) =>
+      import('./in-browser/load-wllama').then((module) => module.loadWllama(file, name, options)),
+    ...('caches' in self ? { cacheStorage: self.caches } : {}),
+    now: () => Date.now(),
+    estimate: () => self.navigator.storage.estimate(),
+    fetch: (...args) => self.fetch(...args),
+    pageSpace: addressSpaceOf(self.location.hostname),
+    threads: {
+      crossOriginIsolated: self.crossOriginIsolated,
+      hasSharedArrayBuffer: typeof SharedArrayBuffer === 'function',
+      hardwareConcurrency: self.navigator.hardwareConcurrency,
+    },
+  },
 });
 
 self.addEventListener('message', (event: MessageEvent<unknown>) => {

@@ -34,6 +34,7 @@ export function ProviderSelect() {
           <option value="anthropic">Anthropic</option>
           <option value="openai-compatible">OpenAI-compatible</option>
           <option value="demo">Demo model</option>
+          <option value="in-browser">In-browser (GGUF)</option>
           <option value="manual">You are the model</option>
         </select>
       )}
@@ -41,6 +42,8 @@ export function ProviderSelect() {
   );
 }
 
+const kinds: readonly ProviderKind[] = ['anthropic', 'openai-compatible', 'manual', 'in-browser'];
+
 function toProviderKind(value: string): ProviderKind {
-  return value === 'anthropic' || value === 'openai-compatible' || value === 'manual' ? value : 'demo';
+  return kinds.find((kind) => kind === value) ?? 'demo';
 }

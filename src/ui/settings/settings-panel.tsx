@@ -17,6 +17,8 @@ const ModelCapabilitiesPanel = lazyComponent(() => import('./model-capabilities'
 const PriceTableEditor = lazyComponent(() => import('./price-table-editor'), 'PriceTableEditor');
 // The Messages API's own tools are sent with Anthropic requests only, so their settings load with that provider.
 const ServerToolsPanel = lazyComponent(() => import('./server-tools-panel'), 'ServerToolsPanel');
+// The In-browser (GGUF) provider's model file, load and cache: loaded when that provider is chosen.
+const InBrowserModelPanel = lazyComponent(() => import('./in-browser/in-browser-model-panel'), 'InBrowserModelPanel');
 
 export function SettingsPanel() {
   const provider = useLoupeStore((state) => state.settings.provider);
@@ -34,6 +36,8 @@ export function SettingsPanel() {
           <ManualModelBadge />
         ) : provider === 'demo' ? (
           <DemoBadge />
+        ) : provider === 'in-browser' ? (
+          <InBrowserModelPanel />
         ) : (
           <>
             <ApiKeyField />

@@ -1,0 +1,90 @@
+// The In-browser (GGUF) provider end to end in Chromium: llama.cpp (wllama, WebAssembly) inside the engine
+// worker, running the tiny GGUF the test writes (random weights over a byte vocabulary; nothing downloaded).
+// A random model writes garbage: the tool-call grammar is what makes its call valid. Temperature 0 (always the
+// likeliest token) makes every run the same; the tiny model then never ends a reply by itself, so a reply
+// ends at its token budget, and Stop always lands while it is being written.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/loupe-test';
+import { expectDemoConnected } from './fixtures/demo-connected';
+import { loadTinyModel, TINY_MODEL_NAME } from './fixtures/in-browser-model';
+import { sendMessage } from './fixtures/run-message';
+import { openSidebarTab } from './fixtures/sidebar';
+import { sendOnly } from './fixtures/tools-panel';
+import { replaceSchemaText } from './fixtures/tool-schema-editor';
+
+/** Only the weather tool, its city an enum: the grammar can then write nothing but a call the demo server answers. */
+async function offerOnlyWeather(page: Page): Promise<void> {
+  await sendOnly(page, 'demo__weather_get');
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await tools.getByRole('button', { name: 'Edit demo__weather_get as the model sees it' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit demo__weather_get as the model sees it' });
+  await replaceSchemaText(
+    page,
+    dialog,
+    '{ "type": "object", "properties": { "city": { "type": "string", "enum": ["Oslo", "Paris"] } }, "required": ["city"] }',
+  );
+  await dialog.getByRole('button', { name: 'Save edit' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function runOneRound(page: Page): Promise<void> {
+  await sendMessage(page, 'What is the weather in Oslo?');
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('limit:rounds', { timeout: 90_000 });
+  const round1 = page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 1' });
+  await expect(round1).toContainText(TINY_MODEL_NAME);
+  const call = round1.getByRole('listitem', { name: /demo__weather_get/ });
+  await expect(call).toContainText('ok');
+  // Which of the two the random model picks is its own; that it is one of them is the grammar's doing.
+  await expect(call).toContainText(/"city": "(Oslo|Paris)"/);
+}
+
+test('with the constraint on, the tiny model calls the demo server’s tool with valid arguments and the run ends; after a reload the kept model runs again without the file', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expectDemoConnected(page);
+  await offerOnlyWeather(page);
+  await loadTinyModel(page, { temperature: '0', contextLength: '8192', gguf: { contextLength: 16384 } });
+  const loaded = page.getByRole('region', { name: 'Loaded model' });
+  await expect(loaded).toContainText('chatml');
+  await expect(loaded).toContainText('8,192 tokens (trained 16,384)');
+  await expect(page.getByRole('checkbox', { name: 'Constrain tool calls to the schemas' })).toBeChecked();
+  const kept = page.getByRole('list', { name: 'Kept models' });
+  await expect(kept.getByRole('listitem', { name: TINY_MODEL_NAME })).toContainText('KB');
+  await page.getByRole('spinbutton', { name: 'Max tokens' }).fill('150');
+  await openSidebarTab(page, 'Policies');
+  await page.getByRole('spinbutton', { name: 'Max rounds' }).fill('1');
+  await runOneRound(page);
+
+  // A reload: the engine starts without a model; the kept one loads without picking the file again.
+  await page.reload();
+  await expectDemoConnected(page);
+  await openSidebarTab(page, 'Settings');
+  await expect(page.getByRole('combobox', { name: 'Provider' })).toHaveValue('in-browser');
+  await expect(page.getByRole('region', { name: 'Loaded model' })).toHaveCount(0);
+  await page.getByRole('button', { name: `Load ${TINY_MODEL_NAME}`, exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Loaded model' })).toContainText(`Loaded: ${TINY_MODEL_NAME}`);
+  await runOneRound(page);
+});
+
+test('Stop during generation ends the round at once; a kept model can be deleted', async ({ page }) => {
+  await page.goto('/');
+  await expectDemoConnected(page);
+  await sendOnly(page);
+  await loadTinyModel(page, { temperature: '0', contextLength: '8192', gguf: { contextLength: 16384 } });
+  // Without tools the reply streams as it is written; at temperature 0 it would go on for 8,000 tokens.
+  await page.getByRole('spinbutton', { name: 'Max tokens' }).fill('8000');
+  await sendMessage(page, 'Write a long story.');
+  const round1 = page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'Round 1' });
+  await expect(round1).toContainText('{{{');
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Run status' })).toContainText('aborted');
+  await expect(round1).toContainText('interrupted');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+
+  await openSidebarTab(page, 'Settings');
+  const kept = page.getByRole('list', { name: 'Kept models' });
+  await page.getByRole('button', { name: `Delete ${TINY_MODEL_NAME}`, exact: true }).click();
+  await expect(kept).toHaveCount(0);
+  await expect(page.getByText('No model is kept yet')).toBeVisible();
+});
