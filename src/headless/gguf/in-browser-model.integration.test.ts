@@ -67,6 +67,14 @@ const suite = (): TestSuite => ({
   ],
 });
 
+/** The case passed, and every call that reached the server fits the tool's schema. */
+function expectValidCallsPassed(result: { code: number; err: string[] }): void {
+  expect(result.err).toEqual([]);
+  expect(result.code).toBe(0);
+  expect(received.length).toBeGreaterThan(0);
+  for (const args of received) expect(z.object(shape).strict().safeParse(args).success).toBe(true);
+}
+
 async function runWith(gguf: Uint8Array, name: string, extra: string[] = []) {
   const path = join(folder, name);
   await writeFile(path, gguf);
@@ -90,11 +98,8 @@ describe('--model in-browser/<file.gguf> in Node', () => {
   it('prompted track (a template without tools): schema-valid calls reach the MCP server, the case passes', async () => {
     received.length = 0;
     const result = await runWith(writeTinyGguf({ contextLength: 4096 }), 'tiny.gguf');
-    expect(result.err).toEqual([]);
-    expect(result.code).toBe(0);
+    expectValidCallsPassed(result);
     expect(result.out.at(-1)).toBe('2 passed, 0 failed');
-    expect(received.length).toBeGreaterThan(0);
-    for (const args of received) expect(z.object(shape).strict().safeParse(args).success).toBe(true);
   }, 120_000);
 
   // The tiny model here prefers `<`: on the prompted track (whose calls begin with `{`) it would only write text,
@@ -102,22 +107,16 @@ describe('--model in-browser/<file.gguf> in Node', () => {
   it('native track (Qwen2.5 template): the Hermes <tool_call> grammar, calls read back and run', async () => {
     received.length = 0;
     const gguf = writeTinyGguf({ contextLength: 4096, chatTemplate: QWEN_TEMPLATE, preferences: { '<': 2 } });
-    const result = await runWith(gguf, 'qwen-like.gguf');
-    expect(result.err).toEqual([]);
-    expect(result.code).toBe(0);
-    expect(received.length).toBeGreaterThan(0);
-    for (const args of received) expect(z.object(shape).strict().safeParse(args).success).toBe(true);
+    expectValidCallsPassed(await runWith(gguf, 'qwen-like.gguf'));
   }, 120_000);
 
   it('a hostile template (tools, then a loop without end) falls back to the prompted track; calls still arrive', async () => {
     received.length = 0;
     const hostile =
       '{# tools <tool_call> #}{% for a in range(300) %}{% for b in range(300) %}x{% endfor %}{% endfor %}';
-    const result = await runWith(writeTinyGguf({ contextLength: 4096, chatTemplate: hostile }), 'hostile.gguf');
-    expect(result.err).toEqual([]);
-    expect(result.code).toBe(0);
-    expect(received.length).toBeGreaterThan(0);
-    for (const args of received) expect(z.object(shape).strict().safeParse(args).success).toBe(true);
+    expectValidCallsPassed(
+      await runWith(writeTinyGguf({ contextLength: 4096, chatTemplate: hostile }), 'hostile.gguf'),
+    );
   }, 120_000);
 
   it('a path that is not a GGUF file fails the runs in words (exit 2), with no crash', async () => {

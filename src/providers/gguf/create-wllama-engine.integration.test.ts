@@ -1,5 +1,8 @@
 // The In-browser model over the real wllama engine in Chromium, with the suite's tiny GGUF: streaming, the
-// constrained call, Stop, token counts, the template and context length read back.
+// constrained call, Stop, token counts, the template and context length read back; and, with a tiny GGUF that
+// carries Qwen2.5's own template, the native track (the template rendered by @huggingface/jinja in the page,
+// llama.cpp sampling under the Hermes `<tool_call>` grammar).
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelRequest, ModelStreamPart } from '../../engine/model/model';
 import { writeTinyGguf, TINY_CHAT_TEMPLATE } from './testing/write-tiny-gguf';
@@ -7,23 +10,26 @@ import { bundleInBrowserPageEntry } from '../../../e2e/fixtures/in-browser/bundl
 import { startWllamaInChromium } from '../../../e2e/fixtures/in-browser/wllama-in-chromium';
 
 type RunResult = { parts: ModelStreamPart[]; error?: string; contextLength: number; chatTemplate: string | null };
-let runtime: Awaited<ReturnType<typeof startWllamaInChromium>>;
-let run: (input: {
+type Run = (input: {
   request: ModelRequest;
   constrainToolCalls: boolean;
   stopAfterPieces?: number;
 }) => Promise<RunResult>;
+const QWEN = readFileSync(new URL('./chat-template/testing/templates/qwen2.5-instruct.jinja', import.meta.url), 'utf8');
+const runtimes: Awaited<ReturnType<typeof startWllamaInChromium>>[] = [];
+afterAll(async () => Promise.all(runtimes.map((runtime) => runtime.close())));
 
-beforeAll(async () => {
-  runtime = await startWllamaInChromium(writeTinyGguf({ contextLength: 4096 }), await bundleInBrowserPageEntry());
+/** A page running `gguf`; its `run` drives the In-browser model there. */
+async function startPage(gguf: Uint8Array): Promise<Run> {
+  const runtime = await startWllamaInChromium(gguf, await bundleInBrowserPageEntry());
+  runtimes.push(runtime);
   // As JSON text: a `ModelRequest` is too deep for Playwright's serialisable type.
-  run = (input) =>
+  return (input) =>
     runtime.page.evaluate((json: string) => {
       const page = window as unknown as { loupeRun: (value: unknown) => Promise<RunResult> };
       return page.loupeRun(JSON.parse(json));
     }, JSON.stringify(input));
-}, 120_000);
-afterAll(async () => runtime?.close());
+}
 
 const request: ModelRequest = {
   system: 'Use tools.',
@@ -40,6 +46,11 @@ const request: ModelRequest = {
 };
 
 describe('the In-browser model over wllama', () => {
+  let run: Run;
+  beforeAll(async () => {
+    run = await startPage(writeTinyGguf({ contextLength: 4096 }));
+  }, 120_000);
+
   it('with the constraint on, calls the tool with schema-valid arguments and counts tokens', async () => {
     const { parts, error, contextLength, chatTemplate } = await run({ request, constrainToolCalls: true });
     expect(error).toBeUndefined();
@@ -73,5 +84,31 @@ describe('the In-browser model over wllama', () => {
     });
     expect(stopped.error).toBe('AbortError');
     expect(stopped.parts.filter((part) => part.type === 'text-delta')).toHaveLength(2);
+  }, 120_000);
+});
+
+describe('the native chat-template track over wllama', () => {
+  let run: Run;
+  beforeAll(async () => {
+    run = await startPage(writeTinyGguf({ contextLength: 4096, chatTemplate: QWEN, preferences: { '<': 2 } }));
+  }, 120_000);
+
+  it('renders with the GGUF template in the page and reads a constrained <tool_call> back', async () => {
+    const unit = { enum: ['celsius', 'fahrenheit'] };
+    const [tool] = request.tools;
+    if (tool === undefined) throw new Error('no tool');
+    const schema = { ...tool.input_schema, properties: { city: { type: 'string', maxLength: 8 }, unit } };
+    const withUnit = { ...request, tools: [{ ...tool, input_schema: { ...schema, required: ['city', 'unit'] } }] };
+    const result = await run({ request: withUnit, constrainToolCalls: true });
+    expect(result.error).toBeUndefined();
+    expect(result.chatTemplate).toBe(QWEN);
+    expect(result.parts.filter((part) => part.type === 'notice')).toEqual([]);
+    const input = result.parts.flatMap((part) => (part.type === 'tool-input-delta' ? [part.partialJson] : []));
+    expect(input).toHaveLength(1);
+    const args = JSON.parse(input[0] ?? '') as Record<string, unknown>;
+    expect(Object.keys(args).sort()).toEqual(['city', 'unit']);
+    expect(typeof args.city === 'string' && args.city.length <= 8).toBe(true);
+    expect(unit.enum).toContain(args.unit);
+    expect(result.parts.at(-1)).toMatchObject({ type: 'response-end', stopReason: 'tool_use' });
   }, 120_000);
 });

@@ -135,4 +135,32 @@ describe('renderNativePrompt with real chat templates', () => {
     expect(prompt).not.toContain('# Tools');
     expect(prompt).toContain('Answer in plain text');
   });
+
+  it('Llama 3.2 (one call per turn) shows two parallel calls as two turns, each with its result', () => {
+    const twoCalls: ModelRequest = {
+      ...request,
+      messages: [
+        request.messages[0] ?? { role: 'user', content: [] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'toolu_1', name: 'weather_get', input: { city: 'Oslo' } },
+            { type: 'tool_use', id: 'toolu_2', name: 'weather_get', input: { city: 'Rome' } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'cold' }] },
+            { type: 'tool_result', tool_use_id: 'toolu_2', content: [{ type: 'text', text: 'warm' }] },
+          ],
+        },
+      ],
+    };
+    expect(render('llama-3.2-instruct', twoCalls)).toContain(
+      '{"name": "weather_get", "parameters": {"city": "Oslo"}}<|eot_id|><|start_header_id|>ipython<|end_header_id|>\n\n"cold"<|eot_id|>' +
+        '<|start_header_id|>assistant<|end_header_id|>\n\n{"name": "weather_get", "parameters": {"city": "Rome"}}<|eot_id|>' +
+        '<|start_header_id|>ipython<|end_header_id|>\n\n"warm"<|eot_id|>',
+    );
+  });
 });

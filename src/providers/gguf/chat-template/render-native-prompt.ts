@@ -3,7 +3,12 @@ import type { ModelRequest } from '../../../engine/model/model';
 import { NO_TOOLS_NOTE } from '../../prompted/create-prompted-model';
 import { renderJinjaTemplate } from './render-jinja-template';
 import type { ToolTemplate } from './read-tool-template';
-import { foldSystemIntoFirstUser, toTemplateMessages, toTemplateTools } from './to-template-messages';
+import {
+  foldSystemIntoFirstUser,
+  splitParallelCalls,
+  toTemplateMessages,
+  toTemplateTools,
+} from './to-template-messages';
 
 export interface NativePromptOptions {
   /** The model's begin/end-of-text tokens as text (from the GGUF); the family's when absent. */
@@ -15,8 +20,7 @@ export interface NativePromptOptions {
 
 /**
  * The prompt for `request`, ending where the model writes, or `{ error }` saying why the template could not
- * render it. A template that refuses a system role (Gemma 2) is tried again with the system prompt at the top
- * of the first user message, as the family's own guides say.
+ * render it.
  */
 export function renderNativePrompt(
   chatTemplate: string,
@@ -42,7 +46,17 @@ export function renderNativePrompt(
     context.bos_token !== '' && text.startsWith(context.bos_token) ? text.slice(context.bos_token.length) : text;
   const first = renderJinjaTemplate(chatTemplate, { ...context, messages });
   if ('text' in first) return { prompt: withoutBos(first.text) };
-  if (messages[0]?.role !== 'system') return first;
-  const folded = renderJinjaTemplate(chatTemplate, { ...context, messages: foldSystemIntoFirstUser(messages) });
-  return 'text' in folded ? { prompt: withoutBos(folded.text) } : first;
+  // Templates refuse what their model never writes: a system role (Gemma 2), several calls in one turn (Llama
+  // 3.x: "This model only supports single tool-calls at once!"). Each is tried once more in the shape they take.
+  const retries = [
+    ...(messages[0]?.role === 'system' ? [foldSystemIntoFirstUser] : []),
+    ...(messages.some((message) => message.role === 'assistant' && (message.tool_calls?.length ?? 0) > 1)
+      ? [splitParallelCalls]
+      : []),
+  ];
+  for (const reshape of retries) {
+    const again = renderJinjaTemplate(chatTemplate, { ...context, messages: reshape(messages) });
+    if ('text' in again) return { prompt: withoutBos(again.text) };
+  }
+  return first;
 }

@@ -115,3 +115,30 @@ export function foldSystemIntoFirstUser(messages: readonly TemplateMessage[]): T
     at === index ? { role: 'user', content: `${first.content}\n\n${message.content}` } : message,
   );
 }
+
+/**
+ * Each assistant turn with several calls as one turn per call, each followed by its result: the history a
+ * one-call-per-turn template (Llama 3.x) can show. Results stay in the calls' order.
+ */
+export function splitParallelCalls(messages: readonly TemplateMessage[]): TemplateMessage[] {
+  const out: TemplateMessage[] = [];
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    if (message === undefined) continue;
+    if (message.role !== 'assistant' || (message.tool_calls?.length ?? 0) < 2) {
+      out.push(message);
+      continue;
+    }
+    const results = new Map<string, TemplateMessage>();
+    let next = index + 1;
+    for (let after = messages[next]; after?.role === 'tool'; after = messages[++next])
+      results.set(after.tool_call_id, after);
+    for (const [at, call] of (message.tool_calls ?? []).entries()) {
+      out.push({ role: 'assistant', content: at === 0 ? message.content : '', tool_calls: [call] });
+      const result = results.get(call.id);
+      if (result !== undefined) out.push(result);
+    }
+    index = next - 1;
+  }
+  return out;
+}
