@@ -15,12 +15,8 @@ describe('the lazy in-browser host', () => {
       threads: { crossOriginIsolated: true, hasSharedArrayBuffer: true, hardwareConcurrency: 4 },
     });
     const model = host.createModel({ kind: 'in-browser', model: 'm.gguf', constrainToolCalls: true });
-    await expect(
-      model
-        .doStream({ messages: [], tools: [], maxTokens: 1 }, new AbortController().signal)
-        [Symbol.asyncIterator]()
-        .next(),
-    ).rejects.toThrow('No in-browser model is loaded (m.gguf)');
+    const stream = model.doStream({ messages: [], tools: [], maxTokens: 1 }, new AbortController().signal);
+    await expect(stream[Symbol.asyncIterator]().next()).rejects.toThrow('No in-browser model is loaded (m.gguf)');
     const table = host.commands as unknown as CommandTable;
     expect(await routeCommand(table, { type: 'in-browser-cache-list' })).toEqual({ entries: [] });
     await expect(
