@@ -49,12 +49,16 @@ export interface EngineHost {
 
 export function createEngineHost(given: EngineHostDependencies): EngineHost {
   const inBrowser = createLazyInBrowserHost({ ...(given.inBrowser ?? noInBrowserRuntime), post: given.post });
-  // An in-browser run gets the model this worker loaded; every other provider its adapter.
-  const deps: EngineHostDependencies = {
-    ...given,
-    createModel: (provider, context) =>
-      provider.kind === 'in-browser' ? inBrowser.createModel(provider) : given.createModel(provider, context),
-  };
+  // With a runtime (the app's worker), an in-browser run gets the model this worker loaded. Without one (tests,
+  // the headless runner), `given.createModel` answers it: the runner loads the GGUF file itself.
+  const deps: EngineHostDependencies =
+    given.inBrowser === undefined
+      ? given
+      : {
+          ...given,
+          createModel: (provider, context) =>
+            provider.kind === 'in-browser' ? inBrowser.createModel(provider) : given.createModel(provider, context),
+        };
   const serverHost = createServerHost(deps);
   const memory = createMemoryHost(deps.memoryStore ?? createInMemoryMemoryStore(), (scope) =>
     deps.post({ v: PROTOCOL_VERSION, type: 'memory-changed', scope }),
