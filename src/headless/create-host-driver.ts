@@ -6,7 +6,6 @@ import type { RunSettings, ServerConfig } from '../protocol/settings';
 import type { TestRunDriver } from '../suite/run-cases';
 import type { TestCase, TestModel } from '../suite/test-suite';
 import type { InProcessHost } from './in-process-host';
-import { asRunProvider } from './gguf/in-browser-provider-settings';
 import { providerSettingsFor } from './provider-settings-for';
 import { serverHeadersFor, type SecretBindings } from './read-secret-bindings';
 import { refusePrivateAddress } from './secret-destination';
@@ -29,7 +28,7 @@ export function runSettingsFor(
   const provider = providerSettingsFor(model, bindings);
   if (typeof provider === 'string') return provider;
   if (provider.notice !== undefined) notice(provider.notice);
-  return testRunSettings(testCase, model, asRunProvider(provider.settings));
+  return testRunSettings(testCase, model, provider.settings);
 }
 
 /** A driver over `host`; servers are connected once, by name, the first time a case needs them. */

@@ -6,7 +6,6 @@ import { createModel, listModels } from '../worker/create-model';
 import { createRunEnvironment } from '../worker/create-run-environment';
 import type { MemoryStore } from '../engine/tool/memory/memory-store';
 import type { NodeGgufModels } from './gguf/create-node-gguf-models';
-import { isInBrowserSettings } from './gguf/in-browser-provider-settings';
 
 export interface InProcessHost {
   send<C extends Command>(command: C): Promise<CommandResults[C['type']]>;
@@ -35,7 +34,9 @@ export function createInProcessHost(
     environment: createRunEnvironment(),
     connectServer: (config, extras) => connectMcpServer(config, extras ?? {}),
     createModel: (provider, context) =>
-      isInBrowserSettings(provider) && gguf !== undefined ? gguf.createModel(provider) : createModel(provider, context),
+      provider.kind === 'in-browser' && gguf !== undefined
+        ? gguf.createModel(provider)
+        : createModel(provider, context),
     listModels,
     appVersion,
     ...(options.memoryStore ? { memoryStore: options.memoryStore } : {}),

@@ -1,6 +1,6 @@
 // A test case's model as provider settings for a run in Node, with the key from the environment — sent only
 // where the person bound it (read-secret-bindings.ts), never to a base URL the suite alone chose.
-import type { HeadlessProviderSettings } from './gguf/in-browser-provider-settings';
+import type { ProviderSettings } from '../protocol/settings';
 import type { TestModel } from '../suite/test-suite';
 import { apiToolsForTest } from '../suite/test-api-tools';
 import { DEFAULT_BASE_URLS, type SecretBindings } from './read-secret-bindings';
@@ -10,7 +10,7 @@ export { KEY_VARIABLES } from './read-secret-bindings';
 
 /** Settings a run can start with, and a sentence to print when they differ from what the suite asked. */
 export interface ModelSettings {
-  settings: HeadlessProviderSettings;
+  settings: ProviderSettings;
   /** Said once per run of the command: e.g. that a case runs without the key. */
   notice?: string;
 }

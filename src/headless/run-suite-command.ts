@@ -16,7 +16,6 @@ import { createGrader } from './create-grader';
 import { createHostDriver } from './create-host-driver';
 import { createOfflineDriver } from './create-offline-driver';
 import { checkGgufFile, createNodeGgufModels, type NodeGgufModels } from './gguf/create-node-gguf-models';
-import { isInBrowserSettings } from './gguf/in-browser-provider-settings';
 import { createInProcessHost } from './in-process-host';
 import { createFolderMemoryStore } from './folder-memory-store';
 import type { TestCommand } from './parse-cli-args';
@@ -80,9 +79,8 @@ async function readBaseline(path: string, io: CommandIo): Promise<{ name: string
 function graderFor(model: TestModel, bindings: SecretBindings, gguf: NodeGgufModels): RubricGrader | string {
   const provider = providerSettingsFor(model, bindings);
   if (typeof provider === 'string') return provider;
-  const grading: Model = isInBrowserSettings(provider.settings)
-    ? gguf.createModel(provider.settings)
-    : createModel(provider.settings);
+  const grading: Model =
+    provider.settings.kind === 'in-browser' ? gguf.createModel(provider.settings) : createModel(provider.settings);
   return createGrader(grading);
 }
 
