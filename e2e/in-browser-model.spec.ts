@@ -3,7 +3,10 @@
 // A random model writes garbage: the tool-call grammar is what makes its call valid. Temperature 0 (always the
 // likeliest token) makes every run the same; the tiny model then never ends a reply by itself, so a reply
 // ends at its token budget, and Stop always lands while it is being written.
+import { createServer } from 'node:http';
 import type { Page } from '@playwright/test';
+import { writeTinyGguf } from '../src/providers/gguf/testing/write-tiny-gguf';
+import { E2E_PORTS, e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { expectDemoConnected } from './fixtures/demo-connected';
 import { loadTinyModel, TINY_MODEL_NAME } from './fixtures/in-browser-model';
@@ -87,4 +90,44 @@ test('Stop during generation ends the round at once; a kept model can be deleted
   await page.getByRole('button', { name: `Delete ${TINY_MODEL_NAME}`, exact: true }).click();
   await expect(kept).toHaveCount(0);
   await expect(page.getByText('No model is kept yet')).toBeVisible();
+});
+
+test('a model URL on this machine downloads in the worker and is kept; a URL the rule refuses says why', async ({
+  page,
+}) => {
+  const gguf = writeTinyGguf({ contextLength: 4096 });
+  const server = createServer((request, response) => {
+    if (request.url !== '/models/loupe-url.gguf') return void response.writeHead(404).end();
+    response
+      .writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(gguf.length),
+        'access-control-allow-origin': e2eUrls.app,
+      })
+      .end(gguf);
+  });
+  await new Promise<void>((resolve) => server.listen(E2E_PORTS.modelFileServer, '127.0.0.1', resolve));
+  try {
+    await page.goto('/');
+    await expectDemoConnected(page);
+    await openSidebarTab(page, 'Settings');
+    await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'In-browser (GGUF)' });
+    const url = page.getByRole('textbox', { name: 'Model URL' });
+    await url.fill('http://example.com/model.gguf');
+    await page.getByRole('button', { name: 'Load model', exact: true }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Plain http is allowed only on this machine' }),
+    ).toBeVisible();
+
+    await url.fill(`http://127.0.0.1:${E2E_PORTS.modelFileServer}/models/loupe-url.gguf`);
+    await page.getByRole('button', { name: 'Load model', exact: true }).click();
+    const loaded = page.getByRole('region', { name: 'Loaded model' });
+    await expect(loaded).toContainText('Loaded: loupe-url.gguf');
+    await expect(loaded).toContainText('4,096 tokens');
+    await expect(
+      page.getByRole('list', { name: 'Kept models' }).getByRole('listitem', { name: 'loupe-url.gguf' }),
+    ).toBeVisible();
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
