@@ -38,11 +38,17 @@ export function withConnectorServers(
   paths: ServerPaths = {},
 ): { provider: ProviderSettings; throughApi: ReadonlySet<string> } {
   if (provider.kind !== 'anthropic') return { provider, throughApi: new Set() };
-  const chosen = configs.filter((config) => (paths[config.id] ?? (config.runThroughApi ? 'api' : 'browser')) === 'api');
+  // A server the provider names already (a suite's `via: "api"`) goes through the API even if connected here.
+  const named = new Set((provider.connectorServers ?? []).map((server) => server.name));
+  const chosen = configs.filter(
+    (config) => named.has(config.name) || (paths[config.id] ?? (config.runThroughApi ? 'api' : 'browser')) === 'api',
+  );
   if (chosen.length === 0) return { provider, throughApi: new Set() };
   const connectorServers: ConnectorServer[] = [
     ...(provider.connectorServers ?? []),
-    ...chosen.map((config) => ({ name: config.name, url: config.url, ...tokenOf(config) })),
+    ...chosen
+      .filter((config) => !named.has(config.name))
+      .map((config) => ({ name: config.name, url: config.url, ...tokenOf(config) })),
   ];
   return { provider: { ...provider, connectorServers }, throughApi: new Set(chosen.map((config) => config.id)) };
 }
