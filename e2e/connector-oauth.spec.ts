@@ -15,6 +15,7 @@ import { storedEventsText } from './fixtures/stored-events';
 const name = localServerName(E2E_PORTS.oauthServer);
 
 interface SentRequest {
+  path: string;
   body: { mcp_servers?: { name: string; url: string; authorization_token?: string }[] };
 }
 
