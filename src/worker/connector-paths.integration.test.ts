@@ -191,6 +191,18 @@ describe('the connector for a server signed in with OAuth', () => {
     expect(JSON.stringify(renewed)).not.toContain(String(second));
     // The browser's own connection uses the renewed token too.
     await vi.waitFor(() => expect(oauthServer.issuedTokens).toHaveLength(2), REAL_IO_WAIT);
+
+    // Moved to another URL, the server is another sign-in: its old token goes nowhere, not even to the API.
+    const moved = oauthServer.url.replace('/mcp', '/mcp-moved');
+    await harness.send({
+      type: 'server-update',
+      server: { ...server, url: moved, runThroughApi: { sendToken: true } },
+    });
+    api.reset();
+    const refusedAfterMove = await runToEnd(harness, 'moved', settings());
+    expect(messageBodies()).toEqual([]);
+    expect(refusedAfterMove.finishReason).toBe('error');
+    expect(JSON.stringify(refusedAfterMove)).toContain('not signed in to secure');
     await harness.host.dispose();
   });
 });

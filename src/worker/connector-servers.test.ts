@@ -61,6 +61,9 @@ describe('withConnectorServers', () => {
     // A suite's own connector servers come first and stay.
     const suite = { ...anthropic, connectorServers: [{ name: 's', url: 'https://s.example.com/mcp' }] };
     const joined = withConnectorServers(suite, [server('b')], { b: 'api' }).provider;
+    // Only the map's own keys are paths: a server whose id names an Object member keeps its own choice.
+    const odd = withConnectorServers(anthropic, [server('constructor', { runThroughApi: { sendToken: false } })], {});
+    expect(odd.throughApi).toEqual(new Set(['constructor']));
     expect(joined.kind === 'anthropic' && joined.connectorServers?.map((entry) => entry.name)).toEqual(['s', 'b']);
   });
 

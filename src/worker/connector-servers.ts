@@ -25,6 +25,9 @@ function tokenOf(config: ServerConfig): Pick<ConnectorServer, 'authorizationToke
 /** A run's choice of path per server id (Compare runs one prompt both ways); absent: each server's own choice. */
 export type ServerPaths = Readonly<Record<string, 'api' | 'browser'>>;
 
+/** The run's path for `id`, only from the map's own keys (a server id such as `constructor` is no path). */
+const ownPath = (paths: ServerPaths, id: string) => (Object.hasOwn(paths, id) ? paths[id] : undefined);
+
 /**
  * The provider with the servers going through the API as `connectorServers` (Anthropic only; other providers have
  * no connector, so their servers stay with the browser), after any the provider already names (a suite's), and the
@@ -41,7 +44,8 @@ export function withConnectorServers(
   // A server the provider names already (a suite's `via: "api"`) goes through the API even if connected here.
   const named = new Set((provider.connectorServers ?? []).map((server) => server.name));
   const chosen = configs.filter(
-    (config) => named.has(config.name) || (paths[config.id] ?? (config.runThroughApi ? 'api' : 'browser')) === 'api',
+    (config) =>
+      named.has(config.name) || (ownPath(paths, config.id) ?? (config.runThroughApi ? 'api' : 'browser')) === 'api',
   );
   if (chosen.length === 0) return { provider, throughApi: new Set() };
   const connectorServers: ConnectorServer[] = [

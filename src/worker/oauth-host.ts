@@ -68,6 +68,9 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
     provider.restore(saved);
     postSignedIn(provider, serverId, saved);
   };
+  /** What a provider was made for: its tokens belong to this client choice and this URL only. */
+  const settingsOf = (oauth: ServerOAuthSettings | undefined, serverUrl: string) =>
+    JSON.stringify({ oauth: oauth ?? {}, serverUrl });
   const providerFor = (
     serverId: string,
     oauth: ServerOAuthSettings | undefined,
@@ -75,7 +78,7 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
   ): LoupeOAuthProvider => {
     // Tokens are bound to the URL they were issued for: after an edit of the server's URL they would go to the
     // new host, which never issued them (and may be someone else's). Another URL is another sign-in.
-    const settings = JSON.stringify({ oauth: oauth ?? {}, serverUrl });
+    const settings = settingsOf(oauth, serverUrl);
     const known = providers.get(serverId);
     // Another client id or other scopes are another sign-in: tokens got for the old ones are not reused.
     if (known !== undefined && known.settings === settings) return known.provider;
@@ -114,7 +117,9 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
   return {
     accessToken(serverId) {
       const config = deps.servers().config(serverId);
-      const provider = existing(serverId);
+      const known = providers.get(serverId);
+      // Tokens issued for another URL (the server was edited) never go, not even to the API for the new one.
+      const provider = known?.settings === settingsOf(config?.oauth, config?.url ?? '') ? known.provider : undefined;
       if (config === undefined || provider === undefined)
         return Promise.reject(
           new Error(
