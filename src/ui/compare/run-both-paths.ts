@@ -41,12 +41,15 @@ export async function runBothPaths(
   store: LoupeStore,
   choice: BothPathsChoice,
   onStatus: (text: string) => void,
+  /** True once the person left (the dialog closed): the right side then does not start. */
+  isLeft: () => boolean = () => false,
 ): Promise<{ left: string; right: string } | string> {
   const ids: string[] = [];
   for (const [side, path] of [
     ['left', choice.left],
     ['right', choice.right],
   ] as const) {
+    if (isLeft()) return 'Stopped: the comparison was closed before the right side ran.';
     onStatus(`Running the ${side} side: ${choice.serverName} ${PATH_WORDS[path]}…`);
     const runId = await store.getState().run({
       message: choice.prompt,

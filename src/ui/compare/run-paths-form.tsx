@@ -1,6 +1,6 @@
 // Compare's "one prompt, two paths": a server, each side's path (the API's MCP connector or Loupe's browser client)
 // and a prompt; Run both sides runs it on the left path, then the right, and hands the two runs to the comparison.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLoupeStore, useLoupeStoreApi } from '../../store/loupe-store-provider';
 import { Field } from '../common/field';
 import { inputClass, secondaryButtonClass } from '../common/styles';
@@ -47,6 +47,14 @@ export function RunPathsForm({ onRan }: { onRan: (left: string, right: string) =
   const [prompt, setPrompt] = useState(draft);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Closing the dialog (unmounting the form) means the person left: a right side not started yet never starts.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const server = servers.find((candidate) => candidate.id === serverId) ?? servers[0];
   if (servers.length === 0) return null;
   const whyNot = !anthropic
@@ -64,7 +72,9 @@ export function RunPathsForm({ onRan }: { onRan: (left: string, right: string) =
       store,
       { serverId: server.id, serverName: server.name, prompt: prompt.trim(), left, right },
       setStatus,
+      () => !mounted.current,
     );
+    if (!mounted.current) return;
     setBusy(false);
     if (typeof ran === 'string') setStatus(ran);
     else {
