@@ -31,7 +31,7 @@ function connectorCallsOf(round: TranscriptRound): TranscriptToolCall[] {
       {
         id,
         name: `${server}${block['name']}`,
-        input: isRecord(block['input']) ? (block['input']) : {},
+        input: isRecord(block['input']) ? block['input'] : {},
         // No result in the reply: the API did not finish the call (the reply was cut or paused).
         status: result === undefined ? 'not-executed' : isError ? 'tool-error' : 'ok',
         isError,
