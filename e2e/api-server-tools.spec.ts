@@ -137,6 +137,10 @@ test('code calling an MCP tool, a tool search, an MCP connector call and a conte
   await expect(fromCode).toContainText('demo__weather_get');
   await expect(fromCode).toContainText('ok');
   await expect(round1.getByRole('list', { name: 'Tool calls of round 1' })).toHaveCount(0);
+  // The container the code ran in is shown with its round.
+  await expect(round1.getByRole('note', { name: 'Code execution container' })).toContainText(
+    'container_011CNha8, until 2026-12-04T14:00:00Z',
+  );
 
   const round2 = page.getByRole('article', { name: 'Round 2' });
   const output = round2.getByRole('region', { name: 'Code execution result', exact: true });

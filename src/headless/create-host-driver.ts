@@ -10,6 +10,7 @@ import { providerSettingsFor } from './provider-settings-for';
 import { serverHeadersFor, type SecretBindings } from './read-secret-bindings';
 import { refusePrivateAddress } from './secret-destination';
 import { testRunSettings } from '../suite/test-run-settings';
+import { connectorServersFor } from './connector-servers-for';
 
 export interface HostDriverOptions {
   /** The keys and server headers with the places each may go (from the environment, never the suite). */
@@ -77,10 +78,15 @@ export function createHostDriver(host: InProcessHost, options: HostDriverOptions
 
   return {
     async run(testCase, model, signal) {
-      const settings = runSettingsFor(testCase, model, options.bindings, notice);
-      if (typeof settings === 'string') throw new Error(settings);
+      const given = runSettingsFor(testCase, model, options.bindings, notice);
+      if (typeof given === 'string') throw new Error(given);
+      // Servers marked `via: "api"` go to an Anthropic model's API as the MCP connector; the runner calls the rest.
+      const split = connectorServersFor(testCase.servers, given.provider, options.bindings);
+      if (typeof split === 'string') throw new Error(split);
+      for (const line of split.notices) notice(line);
+      const settings = { ...given, provider: split.provider };
       await Promise.all(
-        testCase.servers.map((server) =>
+        split.runner.map((server) =>
           // The command resolves every case's servers first (resolve-case-servers.ts); this is a guard.
           server.url === undefined
             ? Promise.reject(new Error(`server ${server.name} has no address`))

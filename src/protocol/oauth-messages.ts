@@ -16,6 +16,8 @@ export interface OAuthTokenSet {
  */
 export interface SavedOAuthSignIn {
   tokens: OAuthTokenSet;
+  /** When the access token ends (ms since 1970), from its `expires_in`; absent when unknown. */
+  expiresAt?: number;
   /** The dynamic client registration (client_id and what came with it). */
   clientInformation?: Record<string, unknown>;
 }

@@ -51,6 +51,11 @@ export interface RunSettings {
   traceContext?: boolean;
   /** Loop policies (limits, at-limit behaviour, duplicates, concurrency…); absent fields keep the engine defaults. */
   policies?: Partial<LoopPolicies>;
+  /**
+   * This run's path per server id — `api`: the MCP connector calls it (Anthropic), `browser`: Loupe does — over each
+   * server's own "Run through the API" choice. Compare sets it to run one prompt both ways; absent: the choices.
+   */
+  serverPaths?: Record<string, 'api' | 'browser'>;
 }
 
 /**

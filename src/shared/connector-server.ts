@@ -11,6 +11,11 @@ export interface ConnectorServer {
   name: string;
   url: string;
   authorizationToken?: string;
+  /**
+   * The id of the server whose OAuth sign-in gives the token (the person ticked "Send the token to the API" on a
+   * server they signed in to): the worker fetches it fresh, renewed when it has ended, before each request.
+   */
+  tokenFromSignIn?: string;
 }
 
 /**

@@ -196,6 +196,7 @@ export function applyRunEvent(state: RunView, event: RunEvent): RunView {
           responseTiming: event.timing,
           interrupted: event.interrupted === true,
           ...(event.contextManagement === undefined ? {} : { contextManagement: event.contextManagement }),
+          ...(event.container === undefined ? {} : { container: event.container }),
         })),
         usage: addUsage(state.usage, event.usage),
       };

@@ -84,14 +84,24 @@ export interface ServersSlice {
   applyServerRemoved: (serverId: string) => void;
 }
 
+/** How a run differs from one of the composer's message with the servers' own paths (Compare runs both paths). */
+export interface RunOptions {
+  /** The message instead of the composer's draft. */
+  message?: string;
+  /** The path per server id (`api`: the MCP connector, `browser`: Loupe calls it), over each server's own choice. */
+  serverPaths?: Record<string, 'api' | 'browser'>;
+  /** The run's name in the session instead of its message. */
+  label?: string;
+}
+
 export interface RunSlice {
   runView: RunView;
   /**
    * Starts a run with the current settings and message draft. When the tool list breaks the provider's limits
    * (`findRunToolProblems`), nothing is sent: `runRefusedForToolLimits` is set and the page shows the problems with
-   * their fixes.
+   * their fixes. Resolves with the run's id once it is sent (undefined when nothing was).
    */
-  run: () => Promise<void>;
+  run: (options?: RunOptions) => Promise<string | undefined>;
   /** Run was pressed with a tool list the provider would refuse; cleared by the next run that starts, or dismissed. */
   runRefusedForToolLimits: boolean;
   dismissToolLimitsAtRun: () => void;

@@ -23,17 +23,17 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
     runView: initialRunView,
     runRefusedForToolLimits: false,
     dismissToolLimitsAtRun: () => set({ runRefusedForToolLimits: false }),
-    async run() {
+    async run(options = {}) {
       const { settings, runView } = get();
-      const message = settings.draft.trim();
+      const message = (options.message ?? settings.draft).trim();
       if (get().sessionAccess !== 'owner') {
         get().pushAlert('This session is open in another tab, which saves it: take it over to run here.');
-        return;
+        return undefined;
       }
-      if (message === '' || runView.phase === 'running') return;
+      if (message === '' || runView.phase === 'running') return undefined;
       if (settings.provider === 'anthropic' && settings.apiKey.trim() === '') {
         get().pushAlert('Enter your Anthropic API key, or choose the Demo model, then press Run.');
-        return;
+        return undefined;
       }
       // The provider would answer 400 to a tool list that breaks its limits: that is checked once the servers are in
       // (below), with the Tools tab's checks, which load apart from the first load; their load starts now.
@@ -54,24 +54,25 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
       if (starting?.runId === runId) starting = null;
       if (outcome.kind === 'cancelled') {
         endStarting(runId, { finishReason: 'aborted' });
-        return;
+        return undefined;
       }
-      if (get().runView.runId !== runId) return;
+      if (get().runView.runId !== runId) return undefined;
       set((state) => ({ runView: { ...state.runView, waitingFor: [] } }));
       if (outcome.kind === 'timeout') get().pushAlert(describeServerTimeout(outcome.missing));
       // Nothing is sent then: the page shows the problems with their fixes, and the run shown before comes back.
       // (Checks that failed to load leave the answer to the provider, as before they existed.)
       const loaded = await checks.catch(() => null);
-      if (get().runView.runId !== runId) return;
+      if (get().runView.runId !== runId) return undefined;
       if (loaded !== null && loaded.findRunToolProblems(get()).length > 0) {
         set({ runView: before, runRefusedForToolLimits: true });
-        return;
+        return undefined;
       }
       try {
         const attachments = get().attachments.map((attachment) => attachment.block);
         // Read now, not at the click: the selection knows the tools of servers that connected meanwhile.
         const { settings: current, toolSelection, attachedSkills } = get();
         const runSettings = buildRunSettings(current, get().currentSessionId);
+        if (options.label !== undefined) get().nameRun(runId, options.label);
         await deps.client.send({
           type: 'run-start',
           runId,
@@ -80,6 +81,7 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
             // Attached skills go into this run's system prompt (and so its transcript), then come off.
             system: withAttachedSkills(runSettings.system, attachedSkills),
             tools: toolSelection,
+            ...(options.serverPaths === undefined ? {} : { serverPaths: options.serverPaths }),
           },
           message,
           ...(attachments.length === 0 ? {} : { attachments }),
@@ -87,10 +89,12 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
         // Attached resources go with this message only.
         if (attachments.length > 0) set({ attachments: [] });
         if (attachedSkills.length > 0) set({ attachedSkills: [] });
+        return runId;
       } catch (error) {
         const text = describeError(error);
         endStarting(runId, { finishReason: 'error', error: { message: text } });
         get().pushAlert(`The run could not start: ${text}`);
+        return undefined;
       }
     },
     async stop() {

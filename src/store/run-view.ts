@@ -129,6 +129,8 @@ export interface RoundView {
   usage?: Usage;
   /** The context-management edits the API applied to this round's request (what it cleared, tokens saved). */
   contextManagement?: ApiJsonObject;
+  /** The API's code execution container the reply ran in (`id`, `expires_at`), as sent. */
+  container?: ApiJsonObject;
   responseTiming?: { startedAt: number; firstTokenAt?: number; endedAt: number };
   interrupted: boolean;
   /**

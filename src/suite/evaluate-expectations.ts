@@ -1,4 +1,5 @@
 // Checks a run's transcript against a test case's expectations. Pure but for the injected rubric grader.
+import { withConnectorCalls } from './with-connector-calls';
 import type { Transcript } from '../engine/transcript/transcript';
 import { checkCalls } from './check-calls';
 import { readFinalAnswer, readRunCost } from './read-run';
@@ -80,12 +81,16 @@ export async function evaluateExpectation(
   }
 }
 
-/** Checks every expectation of a case against one run, in order. */
+/**
+ * Checks every expectation of a case against one run, in order. The MCP connector's calls count as tool calls
+ * (`withConnectorCalls`), so a case judges a server run through the API like one run through the runner.
+ */
 export async function evaluateExpectations(
-  transcript: Transcript,
+  recorded: Transcript,
   expectations: readonly Expectation[],
   grade?: RubricGrader,
 ): Promise<ExpectationResult[]> {
+  const transcript = withConnectorCalls(recorded);
   const results: ExpectationResult[] = [];
   for (const expectation of expectations) results.push(await evaluateExpectation(transcript, expectation, grade));
   return results;

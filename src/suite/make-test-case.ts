@@ -1,7 +1,9 @@
 // "Make a test": turns a finished run's transcript into a test case with expectations to edit. Pure.
+import { isRecord } from '../shared/is-record';
 import type { Transcript } from '../engine/transcript/transcript';
 import type { ToolSelection } from '../protocol/tool-settings';
 import { listCalls } from './read-run';
+import { withConnectorCalls } from './with-connector-calls';
 import type { Expectation, TestCase, TestModel } from './test-suite';
 
 /** What the transcript does not hold and the page does: the person's own system prompt and tool choices. */
@@ -71,8 +73,23 @@ export function makeTestCase(input: MakeTestCaseInput): TestCase | string {
     ...(transcript.settings.temperature === undefined ? {} : { temperature: transcript.settings.temperature }),
     ...(transcript.settings.policies === undefined ? {} : { policies: transcript.settings.policies }),
     ...(input.tools === undefined ? {} : { tools: input.tools }),
-    servers: transcript.servers.map(({ name, url }) => ({ name, url })),
-    expectations: proposeExpectations(transcript),
+    servers: transcript.servers.map(({ name, url }) => ({
+      name,
+      url,
+      // A server the run's first request named to the MCP connector goes through the API in the case too.
+      ...(connectorNames(transcript).has(name) ? { via: 'api' as const } : {}),
+    })),
+    // The connector's calls are proposed like the calls Loupe ran (their names are the browser path's).
+    expectations: proposeExpectations(withConnectorCalls(transcript)),
     recorded: transcript,
   };
+}
+
+/** The servers the run's first request named in `mcp_servers` (run through the API's MCP connector). */
+function connectorNames(transcript: Transcript): Set<string> {
+  const servers = transcript.rounds[0]?.sent?.body['mcp_servers'];
+  if (!Array.isArray(servers)) return new Set();
+  return new Set(
+    servers.flatMap((server) => (isRecord(server) && typeof server['name'] === 'string' ? [server['name']] : [])),
+  );
 }

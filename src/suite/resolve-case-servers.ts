@@ -6,7 +6,7 @@ import type { TestCase } from './test-suite';
 export function resolveCaseServers(
   cases: readonly TestCase[],
   urls: ReadonlyMap<string, string>,
-): (TestCase & { servers: { name: string; url: string }[] })[] | string {
+): (TestCase & { servers: { name: string; url: string; via?: 'api' | 'runner' }[] })[] | string {
   const resolved = [];
   for (const testCase of cases) {
     const servers = [];
@@ -14,7 +14,7 @@ export function resolveCaseServers(
       const url = server.url ?? urls.get(server.name);
       if (url === undefined)
         return `The case "${testCase.name}" needs the server "${server.name}", which neither the case nor the suite gives an address or command for.`;
-      servers.push({ name: server.name, url });
+      servers.push({ name: server.name, url, ...(server.via === undefined ? {} : { via: server.via }) });
     }
     resolved.push({ ...testCase, servers });
   }

@@ -1,5 +1,6 @@
 // The results JSON of a headless run (`--reporter json`), versioned, with a JSON Schema
 // (docs/results.schema.json): what `--baseline` compares against and what a CI keeps. Pure.
+import { withConnectorCalls } from './with-connector-calls';
 import type { Transcript } from '../engine/transcript/transcript';
 import { describeExpectation } from './describe-expectation';
 import type { ExpectationOutcome } from './evaluate-expectations';
@@ -48,9 +49,11 @@ export interface ResultsFile {
   runs: ResultRun[];
 }
 
-/** The tools of each round that called any, by the name the model used. */
+/** The tools of each round that called any, by the name the model used (the MCP connector's calls too). */
 export function readToolPath(transcript: Transcript): string[][] {
-  return transcript.rounds.map((round) => round.toolCalls.map((call) => call.name)).filter((names) => names.length > 0);
+  return withConnectorCalls(transcript)
+    .rounds.map((round) => round.toolCalls.map((call) => call.name))
+    .filter((names) => names.length > 0);
 }
 
 function toResultRun(testCase: TestCase | undefined, run: CaseRun): ResultRun {

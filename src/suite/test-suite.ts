@@ -98,6 +98,12 @@ export interface TestModel {
 export interface TestServer {
   name: string;
   url?: string;
+  /**
+   * `api`: with an Anthropic model the API calls the server itself (the MCP connector: `mcp_servers` and an
+   * `mcp_toolset`), and the runner neither connects to it nor sends its tools; its calls (`mcp_tool_use`) are judged
+   * as `<name>__<tool>` like the runner's. Absent or `runner`: the runner calls it (always, for other providers).
+   */
+  via?: 'api' | 'runner';
 }
 
 /**

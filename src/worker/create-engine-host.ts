@@ -63,7 +63,12 @@ export function createEngineHost(given: EngineHostDependencies): EngineHost {
   const memory = createMemoryHost(deps.memoryStore ?? createInMemoryMemoryStore(), (scope) =>
     deps.post({ v: PROTOCOL_VERSION, type: 'memory-changed', scope }),
   );
-  const runHost = createRunHost({ ...deps, servers: serverHost.servers, memory });
+  const runHost = createRunHost({
+    ...deps,
+    servers: serverHost.servers,
+    memory,
+    signInToken: serverHost.signInToken,
+  });
   // Assigned to the whole table's type: a command no host answers does not compile, one two answer throws.
   const table: CommandTable = joinCommandTables(
     serverHost.commands,

@@ -7,11 +7,14 @@ import { createLazyModel } from './create-lazy-model';
 import { createUnloadedInBrowserModel } from './in-browser/unloaded-in-browser-model';
 import { collectModelSecrets, guardModelSecrets, scrubSecrets } from './guard-model-secrets';
 import { limitReplySize } from './limit-reply-size';
+import { connectorTokens, type ConnectorTokens } from './connector-tokens';
 
 /** What some models need from the run that uses them (the manual model: who writes its replies). */
 export interface ModelContext {
   manual?: ManualReplySource;
   createId?: (prefix: string) => string;
+  /** A signed-in server's access token, for MCP connector servers whose token is their OAuth sign-in's. */
+  signInToken?: (serverId: string) => Promise<string>;
 }
 
 /**
@@ -35,19 +38,28 @@ export function createModel(provider: ProviderSettings, context: ModelContext = 
     case 'anthropic':
     case 'openai-compatible': {
       // Bounded before the prompted track reads it: its parser holds the whole reply.
-      const secrets = collectModelSecrets(provider);
+      const known = collectModelSecrets(provider);
+      const signIns =
+        provider.kind === 'anthropic' && provider.connectorServers?.some((server) => server.tokenFromSignIn)
+          ? connectorTokens(provider.connectorServers, context.signInToken)
+          : undefined;
+      // Sign-in tokens are only known once fetched, request by request: the list is read each time.
+      const secrets = signIns === undefined ? known : () => [...known, ...signIns.issued()];
       if (provider.kind === 'openai-compatible' && provider.capabilities?.constrainToolCalls === true) {
         // The grammar changes with each request's tools, so the adapter is made per request around it.
         return createLazyModel({ provider: 'openai-compatible', modelId: provider.model, countsTokens: false }, () =>
           import('../providers/prompted/create-grammar-constrained-model').then((module) =>
             module.createGrammarConstrainedModel(
               { provider: 'openai-compatible', modelId: provider.model },
-              (grammar) => guardModelSecrets(limitReplySize(createNativeModel(provider, grammar)), secrets),
+              (grammar) => guardModelSecrets(limitReplySize(createNativeModel(provider, { grammar })), secrets),
             ),
           ),
         );
       }
-      const model = guardModelSecrets(limitReplySize(createNativeModel(provider)), secrets);
+      const model = guardModelSecrets(
+        limitReplySize(createNativeModel(provider, signIns === undefined ? {} : { signIns })),
+        secrets,
+      );
       if (provider.capabilities?.tools !== 'prompted') return model;
       // The prompted track counts no tokens (its request is not the one the adapter would count).
       return createLazyModel({ provider: model.provider, modelId: model.modelId, countsTokens: false }, () =>
@@ -59,7 +71,7 @@ export function createModel(provider: ProviderSettings, context: ModelContext = 
 
 function createNativeModel(
   provider: Exclude<ProviderSettings, { kind: 'demo' } | { kind: 'manual' } | { kind: 'in-browser' }>,
-  grammar?: string,
+  { grammar, signIns }: { grammar?: string | undefined; signIns?: ConnectorTokens } = {},
 ): Model {
   const capabilities = provider.capabilities;
   switch (provider.kind) {
@@ -69,7 +81,9 @@ function createNativeModel(
         model: provider.model,
         ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
         ...(provider.apiTools ? { apiTools: provider.apiTools } : {}),
-        ...(provider.connectorServers?.length ? { connectorServers: provider.connectorServers } : {}),
+        ...(provider.connectorServers?.length
+          ? { connectorServers: signIns === undefined ? provider.connectorServers : signIns.servers }
+          : {}),
         ...(capabilities?.thinking
           ? { thinking: capabilities.thinkingBudget === undefined ? {} : { budgetTokens: capabilities.thinkingBudget } }
           : {}),

@@ -23,9 +23,12 @@ export { scrubSecrets };
  * class, status and type are kept, so aborts and retries are recognised as before) and its `cause` — the SDK's
  * error with the response headers — is dropped.
  */
-export function guardModelSecrets(model: Model, secrets: readonly string[]): Model {
-  if (secrets.length === 0) return model;
+export function guardModelSecrets(model: Model, given: readonly string[] | (() => readonly string[])): Model {
+  if (typeof given !== 'function' && given.length === 0) return model;
+  // A list that grows during the run (sign-in tokens fetched per request) is read at each use.
+  const current = typeof given === 'function' ? given : () => given;
   const scrub = (error: unknown): unknown => {
+    const secrets = current();
     if (!(error instanceof Error)) return typeof error === 'string' ? scrubSecrets(error, secrets) : error;
     const message = scrubSecrets(error.message, secrets);
     if (message !== error.message) {
@@ -37,7 +40,7 @@ export function guardModelSecrets(model: Model, secrets: readonly string[]): Mod
   async function* doStream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
     try {
       for await (const part of model.doStream(request, signal)) {
-        yield part.type === 'notice' ? { ...part, message: scrubSecrets(part.message, secrets) } : part;
+        yield part.type === 'notice' ? { ...part, message: scrubSecrets(part.message, current()) } : part;
       }
     } catch (error) {
       throw scrub(error);

@@ -7,6 +7,7 @@ import { describeOAuthFailure, describeAuthorizationError } from '../mcp/oauth/d
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent, SavedOAuthSignIn } from '../protocol/oauth-messages';
 import type { ServerConfig, ServerOAuthSettings } from '../protocol/settings';
 import { findClientMetadataUrl } from './find-client-metadata-url';
+import { freshAccessToken } from '../mcp/oauth/fresh-access-token';
 import type { ConnectExtras, ServerRegistry } from './server-registry';
 
 export interface OAuthHostDependencies {
@@ -17,12 +18,19 @@ export interface OAuthHostDependencies {
   appOrigin?: string;
   /** The fetch for the token endpoint and Loupe's own metadata document; default: the global one. */
   fetch?: typeof fetch;
+  /** The clock tokens' expiry is read with; default `Date.now`. */
+  now?: () => number;
 }
 
 export interface OAuthHost {
   /** The OAuth provider a connection to `config` gets (none when the person set an Authorization header). */
   extrasFor(config: ServerConfig): Pick<ConnectExtras, 'authProvider'>;
   execute(command: OAuthCommand): Promise<OAuthCommandResults[OAuthCommand['type']]>;
+  /**
+   * The access token of a signed-in server, for the MCP connector (the API presents it to the server), renewed
+   * first when it has ended; one renewal at a time per server. Throws a sentence for the person when there is none.
+   */
+  accessToken(serverId: string): Promise<string>;
 }
 
 function originOfThisGlobal(): string {
@@ -40,6 +48,10 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
   let clientMetadataUrl: Promise<string | undefined> | undefined;
   // A remembered sign-in arrives before its server (`oauth-restore`, then `server-add`): it waits for the config.
   const pendingRestores = new Map<string, SavedOAuthSignIn>();
+  // A renewal under way per server: a second request waits for it (a refresh token is spent by its first use).
+  const renewals = new Map<string, Promise<string>>();
+  const fetchOf = (serverUrl: string) =>
+    refuseRedirects(guardAddressSpace(serverUrl, deps.fetch ?? ((input, init) => fetch(input, init))));
 
   // The server item says "signed in" and with which client at once, as after a sign-in; if the server turns the
   // remembered tokens down, its request to sign in again (`authorize`) says otherwise.
@@ -56,6 +68,9 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
     provider.restore(saved);
     postSignedIn(provider, serverId, saved);
   };
+  /** What a provider was made for: its tokens belong to this client choice and this URL only. */
+  const settingsOf = (oauth: ServerOAuthSettings | undefined, serverUrl: string) =>
+    JSON.stringify({ oauth: oauth ?? {}, serverUrl });
   const providerFor = (
     serverId: string,
     oauth: ServerOAuthSettings | undefined,
@@ -63,7 +78,7 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
   ): LoupeOAuthProvider => {
     // Tokens are bound to the URL they were issued for: after an edit of the server's URL they would go to the
     // new host, which never issued them (and may be someone else's). Another URL is another sign-in.
-    const settings = JSON.stringify({ oauth: oauth ?? {}, serverUrl });
+    const settings = settingsOf(oauth, serverUrl);
     const known = providers.get(serverId);
     // Another client id or other scopes are another sign-in: tokens got for the old ones are not reused.
     if (known !== undefined && known.settings === settings) return known.provider;
@@ -74,6 +89,7 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
       clientMetadataUrl,
       ...(oauth?.clientId === undefined ? {} : { preRegistered: { clientId: oauth.clientId } }),
       ...(oauth?.scopes === undefined ? {} : { scopes: oauth.scopes }),
+      ...(deps.now === undefined ? {} : { now: deps.now }),
       onAuthorize: (url) => {
         // Thrown inside the SDK's auth flow: the connection fails with this sentence and nothing opens.
         const refused = checkAuthorizationUrl(url, serverUrl);
@@ -99,6 +115,23 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
   };
 
   return {
+    accessToken(serverId) {
+      const config = deps.servers().config(serverId);
+      const known = providers.get(serverId);
+      // Tokens issued for another URL (the server was edited) never go, not even to the API for the new one.
+      const provider = known?.settings === settingsOf(config?.oauth, config?.url ?? '') ? known.provider : undefined;
+      if (config === undefined || provider === undefined)
+        return Promise.reject(
+          new Error(
+            `Loupe is not signed in to ${config?.name ?? 'this server'}, so it has no token to send to the API.`,
+          ),
+        );
+      const running = renewals.get(serverId);
+      if (running !== undefined) return running;
+      const renewal = freshAccessToken(provider, config, fetchOf(config.url)).finally(() => renewals.delete(serverId));
+      renewals.set(serverId, renewal);
+      return renewal;
+    },
     extrasFor: (config) =>
       hasAuthorizationHeader(config.headers) ? {} : { authProvider: providerFor(config.id, config.oauth, config.url) },
     async execute(command) {
@@ -133,10 +166,7 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
           try {
             // The token endpoint the server's metadata named stays as far from the person as the server is, and
             // a redirect is refused (never followed) like every other request made for the server.
-            const fetchFn = refuseRedirects(
-              guardAddressSpace(config.url, deps.fetch ?? ((input, init) => fetch(input, init))),
-            );
-            await completeOAuthSignIn(provider, config.url, callback.code, fetchFn, callback.iss);
+            await completeOAuthSignIn(provider, config.url, callback.code, fetchOf(config.url), callback.iss);
           } catch (error) {
             throw new Error(describeOAuthFailure(error), { cause: error });
           }

@@ -36,6 +36,8 @@ export interface RunHostDependencies {
   fetchFn?: typeof fetch;
   /** Adds the memory tool to a run whose provider sends it. */
   memory: Pick<MemoryHost, 'withMemoryTool'>;
+  /** A signed-in server's access token for the MCP connector (the OAuth host's). */
+  signInToken?: (serverId: string) => Promise<string>;
 }
 
 type RunCommandType =

@@ -23,6 +23,8 @@ type ServerCommandType = 'server-add' | 'server-update' | 'server-remove';
 
 export interface ServerHost {
   servers: ServerRegistry;
+  /** A signed-in server's access token for the MCP connector, renewed when it has ended. */
+  signInToken: (serverId: string) => Promise<string>;
   commands: CommandTable<ServerCommandType | McpFeatureCommand['type'] | OAuthCommand['type']>;
 }
 
@@ -40,6 +42,7 @@ export function createServerHost(deps: ServerHostDependencies): ServerHost {
   const oauth = createOAuthHost({
     post: (event) => post({ v: PROTOCOL_VERSION, type: 'oauth', event }),
     servers: () => servers,
+    now: () => deps.environment.now(),
   });
   const servers = new ServerRegistry(
     deps.connectServer,
@@ -49,6 +52,7 @@ export function createServerHost(deps: ServerHostDependencies): ServerHost {
 
   return {
     servers,
+    signInToken: (serverId) => oauth.accessToken(serverId),
     commands: {
       'server-add': ({ server }) => {
         servers.add(server);

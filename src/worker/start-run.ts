@@ -37,6 +37,8 @@ export interface RunStarterContext {
   memory: Pick<MemoryHost, 'withMemoryTool'>;
   /** Where each MCP call's server is noted, for the execute_tool spans' MCP attributes. */
   mcpCalls: McpCallRecord;
+  /** A signed-in server's access token for the MCP connector, renewed when it has ended (the OAuth host's). */
+  signInToken?: (serverId: string) => Promise<string>;
 }
 
 /** Starts `runId`; `overrides` say how it differs from a run of the composer's message (replay, fork, resume). */
@@ -59,7 +61,7 @@ export function createRunStarter(context: RunStarterContext): RunStarter {
 
   const start: StartRun = (runId, settings, text, overrides = {}) => {
     // Servers set to "Run through the API" go to the provider as the MCP connector, not as the browser's tools.
-    const connector = withConnectorServers(settings.provider, servers.configs());
+    const connector = withConnectorServers(settings.provider, servers.configs(), settings.serverPaths);
     const runTools = (post: (message: WorkerMessage) => void) =>
       instrumented(
         context,
@@ -79,6 +81,7 @@ export function createRunStarter(context: RunStarterContext): RunStarter {
       context.createModel(connector.provider, {
         manual: manual.sourceFor(runId),
         createId: (prefix: string) => environment.createId(prefix),
+        ...(context.signInToken === undefined ? {} : { signInToken: context.signInToken }),
       });
     const connected = servers.connected();
     const system =

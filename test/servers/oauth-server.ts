@@ -13,6 +13,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { InvalidGrantError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 
 /** Express has no types installed here; the SDK's auth router needs an Express app, so only this much is typed. */
 type Handler = (
@@ -48,6 +49,10 @@ export interface OAuthMcpServerHandle {
   readonly requests: readonly SeenRequest[];
   /** The authorization server's origin (the MCP endpoint's own unless `separateAuthorizationServer`). */
   authorizationOrigin: string;
+  /** Makes every access token issued so far expired: the MCP endpoint answers 401 to it from now on. */
+  expireAccessTokens(): void;
+  /** How many refresh grants the token endpoint honoured. */
+  readonly refreshes: number;
   close(): Promise<void>;
 }
 
@@ -80,6 +85,8 @@ export interface OAuthMcpServerOptions {
 interface ProviderState {
   deny: boolean;
   issued: string[];
+  refreshes: number;
+  tokens: Map<string, AuthInfo>;
   authorizations: { clientId: string; scope: string | undefined }[];
 }
 
@@ -110,7 +117,17 @@ function createInMemoryProvider(state: ProviderState, options: OAuthMcpServerOpt
   );
   const { fetchClientMetadata } = options;
   const codes = new Map<string, { clientId: string; params: AuthorizationParams }>();
-  const tokens = new Map<string, AuthInfo>();
+  const tokens = state.tokens;
+  // Refresh token → the client and scopes it was issued for (one use each: a refresh rotates it).
+  const refreshTokens = new Map<string, { clientId: string; scopes: string[] }>();
+  const issue = (clientId: string, scopes: string[]) => {
+    const token = randomUUID();
+    tokens.set(token, { token, clientId, scopes, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    state.issued.push(token);
+    const refresh = randomUUID();
+    refreshTokens.set(refresh, { clientId, scopes });
+    return { access_token: token, token_type: 'bearer', expires_in: 3600, refresh_token: refresh };
+  };
   const clientsStore: OAuthRegisteredClientsStore = {
     getClient: (clientId) =>
       clients.get(clientId) ??
@@ -154,23 +171,15 @@ function createInMemoryProvider(state: ProviderState, options: OAuthMcpServerOpt
       if (entry === undefined || entry.clientId !== client.client_id)
         return Promise.reject(new Error('Unknown authorization code'));
       codes.delete(code);
-      const token = randomUUID();
-      tokens.set(token, {
-        token,
-        clientId: client.client_id,
-        scopes: entry.params.scopes ?? [],
-        expiresAt: Math.floor(Date.now() / 1000) + 3600,
-      });
-      state.issued.push(token);
-      return Promise.resolve({
-        access_token: token,
-        token_type: 'bearer',
-        expires_in: 3600,
-        refresh_token: randomUUID(),
-      });
+      return Promise.resolve(issue(client.client_id, entry.params.scopes ?? []));
     },
-    exchangeRefreshToken() {
-      return Promise.reject(new Error('Refresh is not supported by this test server'));
+    exchangeRefreshToken(client, refreshToken) {
+      const entry = refreshTokens.get(refreshToken);
+      if (entry === undefined || entry.clientId !== client.client_id)
+        return Promise.reject(new InvalidGrantError('Unknown refresh token'));
+      refreshTokens.delete(refreshToken);
+      state.refreshes += 1;
+      return Promise.resolve(issue(entry.clientId, entry.scopes));
     },
     verifyAccessToken(token) {
       const info = tokens.get(token);
@@ -193,7 +202,7 @@ function createProtectedMcpServer(): McpServer {
 
 /** Starts the server on `port` (0: a free one) at 127.0.0.1; the MCP endpoint is `/mcp`. */
 export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): Promise<OAuthMcpServerHandle> {
-  const state: ProviderState = { deny: false, issued: [], authorizations: [] };
+  const state: ProviderState = { deny: false, issued: [], authorizations: [], refreshes: 0, tokens: new Map() };
   const app = express();
   const requests: SeenRequest[] = [];
   app.use((request: IncomingMessage, _response: ServerResponse, next: () => void) => {
@@ -278,6 +287,12 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
     },
     requests,
     authorizationOrigin: origin,
+    expireAccessTokens() {
+      for (const info of state.tokens.values()) info.expiresAt = Math.floor(Date.now() / 1000) - 60;
+    },
+    get refreshes() {
+      return state.refreshes;
+    },
     async close() {
       await Promise.all([...sessions.values()].map((transport) => transport.close()));
       for (const server of resourceHttp === undefined ? [http] : [http, resourceHttp]) {

@@ -101,6 +101,8 @@ export type RunEvent =
       interrupted?: boolean;
       /** The context-management edits the API applied to this round's request (what was cleared, tokens saved). */
       contextManagement?: ApiJsonObject;
+      /** The API's code execution container this reply ran in (`id`, `expires_at`), as the API sent it. */
+      container?: ApiJsonObject;
     }
   | {
       type: 'tool-call-start';

@@ -80,6 +80,8 @@ export type ModelStreamPart =
       usage: Usage;
       /** The context-management edits the API reports it applied to this request (`context_management`), as sent. */
       contextManagement?: ApiJsonObject;
+      /** The code execution container the reply ran in (`id`, `expires_at`), as sent; kept across the run's rounds. */
+      container?: ApiJsonObject;
     };
 
 /**

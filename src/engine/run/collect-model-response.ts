@@ -238,6 +238,7 @@ export async function collectModelResponse(options: CollectModelResponseOptions)
     };
     if (mode.kind !== 'complete') event.interrupted = true;
     if (end?.contextManagement !== undefined) event.contextManagement = end.contextManagement;
+    if (end?.container !== undefined) event.container = end.container;
     emit(event);
     return { message, toolCalls };
   };

@@ -90,6 +90,7 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
               ...(firstTokenAt === undefined ? {} : { timeToFirstTokenMs: firstTokenAt - startedAt }),
             },
             ...(event.contextManagement === undefined ? {} : { contextManagement: event.contextManagement }),
+            ...(event.container === undefined ? {} : { container: event.container }),
           };
         }
         repliesUsage = sumUsage(repliesUsage, event.usage);

@@ -35,6 +35,11 @@ export interface RoundMetrics {
   /** The tool calls' durations summed (they may have overlapped). */
   toolMs: number;
   toolCalls: number;
+  /**
+   * Calls the API ran itself inside the round's reply (`mcp_tool_use` of the MCP connector, `server_tool_use`):
+   * a run through the connector has these where a run through the browser has tool calls.
+   */
+  apiToolCalls: number;
 }
 
 export interface RoundComparison {
@@ -135,6 +140,10 @@ export function diffTranscripts(
   };
 }
 
+function isApiToolCall(block: ContentBlock): boolean {
+  return block.type === 'api_block' && (block.block.type === 'mcp_tool_use' || block.block.type === 'server_tool_use');
+}
+
 function metricsOf(transcript: Transcript, round: TranscriptRound | undefined): RoundMetrics | null {
   if (round === undefined) return null;
   const usage = round.response?.usage ?? { inputTokens: 0, outputTokens: 0 };
@@ -150,6 +159,7 @@ function metricsOf(transcript: Transcript, round: TranscriptRound | undefined): 
     ...(timing?.timeToFirstTokenMs === undefined ? {} : { timeToFirstTokenMs: timing.timeToFirstTokenMs }),
     toolMs: round.toolCalls.reduce((sum, call) => sum + call.timing.durationMs, 0),
     toolCalls: round.toolCalls.length,
+    apiToolCalls: (round.response?.content ?? []).filter(isApiToolCall).length,
   };
 }
 
@@ -164,6 +174,7 @@ function sumMetrics(list: readonly (RoundMetrics | null)[], priced: boolean): Ru
     modelMs: 0,
     toolMs: 0,
     toolCalls: 0,
+    apiToolCalls: 0,
   };
   for (const metrics of list) {
     if (metrics === null) continue;
@@ -176,6 +187,7 @@ function sumMetrics(list: readonly (RoundMetrics | null)[], priced: boolean): Ru
     totals.modelMs += metrics.modelMs ?? 0;
     totals.toolMs += metrics.toolMs;
     totals.toolCalls += metrics.toolCalls;
+    totals.apiToolCalls += metrics.apiToolCalls;
   }
   return totals;
 }

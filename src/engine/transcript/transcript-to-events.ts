@@ -109,6 +109,7 @@ function unfoldRound(
       ...(round.response.contextManagement === undefined
         ? {}
         : { contextManagement: round.response.contextManagement }),
+      ...(round.response.container === undefined ? {} : { container: round.response.container }),
     });
     end = timing.endedAt;
   }

@@ -128,6 +128,8 @@ export interface TranscriptRound {
     timing: { startedAt: number; endedAt: number; durationMs: number; timeToFirstTokenMs?: number };
     /** The context-management edits the API applied to this round's request, as it reported them (version 2, optional). */
     contextManagement?: ApiJsonObject;
+    /** The API's code execution container the reply ran in (`id`, `expires_at`), as sent. */
+    container?: ApiJsonObject;
   } | null;
   toolCalls: TranscriptToolCall[];
   /**

@@ -30,7 +30,12 @@ export interface CreateOAuthProviderOptions {
   preRegistered?: { clientId: string; clientSecret?: string };
   /** Scopes the person chose: asked for instead of the ones the server suggests (absent: the SDK's choice). */
   scopes?: readonly string[];
+  /** The clock tokens' expiry is read with (ms since 1970); default `Date.now`. */
+  now?: () => number;
 }
+
+/** A token this close to its end counts as ended: it must last the request that carries it. */
+const EXPIRY_MARGIN_MS = 60_000;
 
 /** The SDK's `OAuthClientProvider` plus what Loupe needs around it. */
 export interface LoupeOAuthProvider extends OAuthClientProvider {
@@ -40,6 +45,11 @@ export interface LoupeOAuthProvider extends OAuthClientProvider {
   /** Takes a remembered sign-in (tokens and the client registration they belong to). */
   restore(saved: SavedOAuthSignIn): void;
   hasTokens(): boolean;
+  /**
+   * Whether the access token has ended (or ends within a minute), by the `expires_in` it came with. False when its
+   * lifetime is unknown (the server gave none, or a sign-in remembered before Loupe kept it).
+   */
+  isExpired(): boolean;
   /**
    * The client registration the current tokens were issued to (metadata document, pre-registered or dynamic);
    * undefined before any registration.
@@ -65,6 +75,9 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
   const createState = options.createState ?? (() => crypto.randomUUID());
   let remember = false;
   let tokens: OAuthTokens | undefined;
+  // When the access token ends (ms), from its `expires_in` at the time it was saved; undefined when unknown.
+  let expiresAt: number | undefined;
+  const now = options.now ?? (() => Date.now());
   const preRegistered: OAuthClientInformationMixed | undefined =
     options.preRegistered === undefined
       ? undefined
@@ -93,7 +106,11 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
   const savedSignIn = (): SavedOAuthSignIn | undefined =>
     tokens === undefined
       ? undefined
-      : { tokens, ...(clientInformation === undefined ? {} : { clientInformation: { ...clientInformation } }) };
+      : {
+          tokens,
+          ...(expiresAt === undefined ? {} : { expiresAt }),
+          ...(clientInformation === undefined ? {} : { clientInformation: { ...clientInformation } }),
+        };
 
   const provider: LoupeOAuthProvider = {
     serverId: options.serverId,
@@ -125,6 +142,7 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     tokens: () => tokens,
     saveTokens(next) {
       tokens = next;
+      expiresAt = typeof next.expires_in === 'number' ? now() + next.expires_in * 1000 : undefined;
       // Discovery is kept only across the redirect: a later 401 discovers afresh, so a server that moved to
       // another authorization server (SEP-2352) is followed there.
       discovery = undefined;
@@ -148,7 +166,10 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
       return codeVerifier;
     },
     invalidateCredentials(scope) {
-      if (scope === 'all' || scope === 'tokens') tokens = undefined;
+      if (scope === 'all' || scope === 'tokens') {
+        tokens = undefined;
+        expiresAt = undefined;
+      }
       // A hand-registered client stays: forgetting it would leave nothing to register with.
       if (scope === 'all' || scope === 'client') clientInformation = preRegistered;
       if (scope === 'all' || scope === 'verifier') codeVerifier = undefined;
@@ -159,11 +180,14 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     },
     restore(saved) {
       tokens = saved.tokens;
+      // Read from the device's storage: a value that is not a time counts as unknown.
+      expiresAt = typeof saved.expiresAt === 'number' && Number.isFinite(saved.expiresAt) ? saved.expiresAt : undefined;
       if (saved.clientInformation !== undefined && typeof saved.clientInformation['client_id'] === 'string')
         clientInformation = saved.clientInformation as OAuthClientInformationMixed;
       remember = true;
     },
     hasTokens: () => tokens !== undefined,
+    isExpired: () => tokens !== undefined && expiresAt !== undefined && now() >= expiresAt - EXPIRY_MARGIN_MS,
     clientRegistration() {
       const clientId = clientInformation?.client_id;
       if (typeof clientId !== 'string' || clientId === '') return undefined;
@@ -184,6 +208,7 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
     },
     clear() {
       tokens = undefined;
+      expiresAt = undefined;
       clientInformation = preRegistered;
       codeVerifier = undefined;
       discovery = undefined;

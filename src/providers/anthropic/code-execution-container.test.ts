@@ -57,8 +57,12 @@ describe('the code execution container', () => {
       apiTools,
       maxRetries: 0,
     });
+    const first = await collectStreamParts(model.doStream(request, new AbortController().signal));
     await collectStreamParts(model.doStream(request, new AbortController().signal));
-    await collectStreamParts(model.doStream(request, new AbortController().signal));
+    // The reply says which container it ran in, so the round can show it.
+    expect(first.find((part) => part.type === 'response-end')).toMatchObject({
+      container: { id: 'container_1', expires_at: '2026-12-04T14:00:00Z' },
+    });
     expect(bodies[0]).not.toHaveProperty('container');
     expect(bodies[0]?.['tools']).toEqual([
       { type: 'code_execution_20250825', name: 'code_execution', cache_control: { type: 'ephemeral' } },

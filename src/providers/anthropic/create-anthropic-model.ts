@@ -17,9 +17,16 @@ import { betasFor } from './build-context-management';
 import { countAnthropicTokens } from './count-anthropic-tokens';
 import { captureSentRequest } from '../capture-sent-request';
 import { limitResponseBodies } from '../limit-response-bodies';
+import type { ConnectorServer } from '../../shared/connector-server';
 
-export interface AnthropicModelConfig extends AnthropicConfig, Omit<AnthropicRequestOptions, 'model'> {
+export interface AnthropicModelConfig
+  extends AnthropicConfig, Omit<AnthropicRequestOptions, 'model' | 'connectorServers'> {
   model: string;
+  /**
+   * The MCP connector's servers, or a function giving them as each request is sent (a token that is fetched, and
+   * renewed, per request); a rejection ends the request with its sentence.
+   */
+  connectorServers?: readonly ConnectorServer[] | (() => Promise<readonly ConnectorServer[]>);
 }
 
 /** A `Model` backed by the Anthropic Messages API (or any endpoint speaking it) through the official SDK. */
@@ -35,7 +42,18 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
   async function* doStream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
     if (signal.aborted) throw abortError(signal);
     let state = initialAnthropicStreamState;
-    const params = buildAnthropicParams(request, { ...config, ...(container ? { container } : {}) });
+    const { connectorServers: given, ...options } = config;
+    let connectorServers: readonly ConnectorServer[] | undefined;
+    try {
+      connectorServers = typeof given === 'function' ? await given() : given;
+    } catch (error) {
+      throw new ModelError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+    const params = buildAnthropicParams(request, {
+      ...options,
+      ...(connectorServers === undefined ? {} : { connectorServers }),
+      ...(container ? { container } : {}),
+    });
     // A client per call, over a fetch that records exactly what the SDK puts on the wire (headers, body, status) and
     // bounds what comes back: the SDK buffers a line, an event or an error body whole, however long.
     const limiter = limitResponseBodies(baseFetch);
@@ -95,7 +113,8 @@ export function createAnthropicModel(config: AnthropicModelConfig): Model {
     provider: 'anthropic',
     modelId: config.model,
     doStream,
+    // The count leaves the connector out (the API lists its servers' tools itself): no token is fetched for it.
     countTokens: (request, signal) =>
-      countAnthropicTokens(client, buildAnthropicParams(request, config), baseUrl, signal),
+      countAnthropicTokens(client, buildAnthropicParams(request, { ...config, connectorServers: [] }), baseUrl, signal),
   };
 }

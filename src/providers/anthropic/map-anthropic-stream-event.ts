@@ -18,6 +18,8 @@ export interface AnthropicStreamState {
   apiBlocks: ReadonlyMap<number, PendingApiBlock>;
   /** The context-management edits the API reported (`message_delta.context_management`), as sent. */
   contextManagement?: ApiJsonObject;
+  /** The code execution container this reply ran in (`message_delta.delta.container`), as sent. */
+  container?: ApiJsonObject;
   usage: Usage;
   stopReason: StopReason | null;
   /** True once `message_stop` arrived: the reply is complete. */
@@ -218,22 +220,29 @@ export function mapAnthropicStreamEvent(
       const edits: unknown = (event as { context_management?: unknown }).context_management;
       const contextManagement = isObject(edits) ? edits : state.contextManagement;
       const stopReason = toStopReason(event.delta.stop_reason);
+      const given: unknown = (event.delta as { container?: unknown }).container;
+      const container = isObject(given) && typeof given['id'] === 'string' ? given : state.container;
       return {
         parts: [],
-        state: { ...state, usage: next, stopReason, ...(contextManagement ? { contextManagement } : {}) },
+        state: {
+          ...state,
+          usage: next,
+          stopReason,
+          ...(contextManagement ? { contextManagement } : {}),
+          ...(container ? { container } : {}),
+        },
       };
     }
     case 'message_stop':
       return {
         parts: [
-          state.contextManagement === undefined
-            ? { type: 'response-end', stopReason: state.stopReason, usage: state.usage }
-            : {
-                type: 'response-end',
-                stopReason: state.stopReason,
-                usage: state.usage,
-                contextManagement: state.contextManagement,
-              },
+          {
+            type: 'response-end',
+            stopReason: state.stopReason,
+            usage: state.usage,
+            ...(state.contextManagement === undefined ? {} : { contextManagement: state.contextManagement }),
+            ...(state.container === undefined ? {} : { container: state.container }),
+          },
         ],
         state: { ...state, finished: true },
       };

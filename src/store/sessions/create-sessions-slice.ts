@@ -31,6 +31,7 @@ export function createSessionsSlice(
     sessionNotice: null,
     traceChoice: null,
     dismissTraceChoice: () => context.update({ traceChoice: null }),
+    nameRun: (runId, label) => void context.pending.set(runId, { origin: 'live', label }),
     resumeHistory: null,
     storageProblem: null,
     sessionAccess: 'owner',

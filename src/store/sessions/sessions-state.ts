@@ -50,6 +50,8 @@ export interface SessionsSlice {
   deleteSession: (id: string) => Promise<void>;
   /** Shows another run of the current session in the timeline. */
   showRun: (runId: string) => Promise<void>;
+  /** Names a run about to start in this session (its label) instead of its first message. */
+  nameRun: (runId: string, label: string) => void;
   /**
    * Validates, repairs and opens a transcript file (or an OTLP trace, `traceId` the one picked of several) as a new
    * session; a bad file changes nothing.

@@ -5,13 +5,27 @@ import type { Transcript } from '../../engine/transcript/transcript';
 import { testRunSettings } from '../../suite/test-run-settings';
 import type { TestRunDriver } from '../../suite/run-cases';
 import type { Settings } from '../settings';
+import type { RunSettings, ServerConfig } from '../../protocol/settings';
+import type { TestCase } from '../../suite/test-suite';
 import { providerForTest } from './provider-for-test';
 import { TEST_RUN_PREFIX } from './test-run-id';
 
 export interface BrowserDriverOptions {
   client: EngineClient;
   settings: () => Settings;
+  /** The servers of the page: a case's `via` sets the path of the one of that name for its runs. */
+  servers?: () => readonly ServerConfig[];
   createId: () => string;
+}
+
+/** The path a case gives each server of the page it names with `via` (`api`: the MCP connector). */
+function casePaths(testCase: TestCase, servers: readonly ServerConfig[]): Pick<RunSettings, 'serverPaths'> {
+  const paths: Record<string, 'api' | 'browser'> = {};
+  for (const wanted of testCase.servers) {
+    const server = servers.find((candidate) => candidate.name === wanted.name);
+    if (server !== undefined && wanted.via !== undefined) paths[server.id] = wanted.via === 'api' ? 'api' : 'browser';
+  }
+  return Object.keys(paths).length === 0 ? {} : { serverPaths: paths };
 }
 
 /** A driver over the worker client; each run's id starts with `test-run-`. */
@@ -34,7 +48,10 @@ export function createBrowserDriver(options: BrowserDriverOptions): TestRunDrive
         await options.client.send({
           type: 'run-start',
           runId,
-          settings: testRunSettings(testCase, model, provider),
+          settings: {
+            ...testRunSettings(testCase, model, provider),
+            ...casePaths(testCase, options.servers?.() ?? []),
+          },
           message: testCase.prompt,
         });
         await ended;

@@ -169,6 +169,7 @@ export function createTestsSlice(set: SetLoupeState, get: GetLoupeState, deps: S
         const driver = createBrowserDriver({
           client: deps.client,
           settings: () => get().settings,
+          servers: () => get().servers,
           createId: deps.createId,
         });
         const result = await runCases(driver, {

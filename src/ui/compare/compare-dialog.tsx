@@ -1,6 +1,7 @@
 // Compare runs: two runs of this session (labelled with where each came from: fork, replay, import, edits), or —
 // Compare across sessions — a run of another stored session or of a file (a transcript, a request, an HTML file
-// Loupe exported) on the left, against one of this session.
+// Loupe exported) on the left, against one of this session. One prompt can also be run on two paths of a server
+// (the API's MCP connector, the browser) and the two runs compared (run-paths-form.tsx).
 import { useEffect, useRef, useState } from 'react';
 import type { RunsCompareResult } from '../../protocol/session-messages';
 import type { StoredRun } from '../../store/sessions/session-record';
@@ -9,6 +10,7 @@ import { roundOffsetOf } from '../../store/round-offset';
 import { Field } from '../common/field';
 import { inputClass, panelTitleClass, smallButtonClass } from '../common/styles';
 import { ComparisonTable } from './comparison-table';
+import { RunPathsForm } from './run-paths-form';
 import { useRunLabels } from './use-run-labels';
 
 const THIS_SESSION = '';
@@ -101,6 +103,13 @@ export function CompareDialog({ onClose }: { onClose: () => void }) {
           Close
         </button>
       </div>
+      <RunPathsForm
+        onRan={(ranLeft, ranRight) => {
+          setFrom(THIS_SESSION);
+          setLeft(ranLeft);
+          setRight(ranRight);
+        }}
+      />
       <div className="mb-3 flex flex-wrap gap-2">
         <Field label="Left side from" className="min-w-0">
           {(control) => (

@@ -17,6 +17,8 @@ const rows: { label: string; value: (metrics: Metrics) => string }[] = [
   { label: 'first token', value: (m) => formatDuration(m.timeToFirstTokenMs) },
   { label: 'tool time', value: (m) => formatDuration(m.toolMs) },
   { label: 'tool calls', value: (m) => String(m.toolCalls) },
+  // The MCP connector's and server tools' calls, which the API runs inside a reply (no tool call of Loupe's).
+  { label: 'calls run by the API', value: (m) => String(m.apiToolCalls) },
 ];
 
 /** A small table: one row per measure, left and right, and the change. */

@@ -26,15 +26,19 @@ export function RunActions() {
   const showRun = useLoupeStore((state) => state.showRun);
   const exportTranscript = useLoupeStore((state) => state.exportTranscript);
   const store = useLoupeStoreApi();
+  const canRunBothPaths = useLoupeStore((state) => state.settings.provider === 'anthropic' && state.servers.length > 0);
   const [comparing, setComparing] = useState(false);
   const [reportNotice, setReportNotice] = useState<string | undefined>();
   const labels = useRunLabels('numbered');
   const idle = phase !== 'running';
   if (runId === null) return null;
   const busy = idle ? undefined : WAIT_FOR_RUN;
+  // With a server and the connector's provider, the dialog can make the second run itself (one prompt, two paths).
   const cannotCompare =
     busy ??
-    (runs.length < 2 ? 'Compare needs two runs in this session: replay this one, fork it or run again' : undefined);
+    (runs.length < 2 && !canRunBothPaths
+      ? 'Compare needs two runs in this session: replay this one, fork it or run again'
+      : undefined);
 
   const downloadReport = async () => {
     setReportNotice(undefined);

@@ -7,6 +7,10 @@ import { useLoupeStore } from '../../store/loupe-store-provider';
 const rowClass = 'flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300';
 const noteClass = 'text-[11px] text-zinc-600 dark:text-zinc-400';
 
+function hasAuthorization(headers: Record<string, string>): boolean {
+  return Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+}
+
 function hasBearer(headers: Record<string, string>): boolean {
   return Object.entries(headers).some(
     ([name, value]) => name.toLowerCase() === 'authorization' && /^Bearer\s+\S/i.test(value),
@@ -16,9 +20,13 @@ function hasBearer(headers: Record<string, string>): boolean {
 export function RunThroughApi({ server }: { server: ServerConfig }) {
   const setRunThroughApi = useLoupeStore((store) => store.setRunThroughApi);
   const anthropic = useLoupeStore((store) => store.settings.provider === 'anthropic');
+  const signedIn = useLoupeStore((store) => store.oauth[server.id]?.signedIn === true);
   const choice = server.runThroughApi;
   const problem = choice === undefined ? undefined : connectorReachProblem(server.url);
   const bearer = hasBearer(server.headers);
+  // A server with an Authorization header of its own has no OAuth sign-in; one signed in has its access token.
+  const oauthToken = !bearer && signedIn && !hasAuthorization(server.headers);
+  const token = bearer || oauthToken;
   return (
     <div className="mt-2 space-y-1">
       <label className={rowClass}>
@@ -48,8 +56,8 @@ export function RunThroughApi({ server }: { server: ServerConfig }) {
             <input
               type="checkbox"
               className="size-3.5 accent-indigo-600"
-              disabled={!bearer}
-              checked={choice.sendToken && bearer}
+              disabled={!token}
+              checked={choice.sendToken && token}
               onChange={(event) => void setRunThroughApi(server.id, { sendToken: event.target.checked })}
             />
             Send the token to the API
@@ -57,8 +65,16 @@ export function RunThroughApi({ server }: { server: ServerConfig }) {
           <p className={noteClass}>
             {bearer
               ? "The Authorization header's bearer token goes inside the request to the provider, which presents it to this server's URL only. No other header is sent."
-              : 'This server has no Authorization: Bearer header, so no token can go. No header is ever sent to the API.'}
+              : oauthToken
+                ? "Your OAuth sign-in's access token goes inside each request to the provider, which presents it to this server's URL only; Loupe renews it first when it has ended."
+                : 'This server has no Authorization: Bearer header and no OAuth sign-in, so no token can go. No header is ever sent to the API.'}
           </p>
+          {choice.sendToken && token && (
+            <p role="note" className="text-[11px] text-amber-700 dark:text-amber-400">
+              The token goes to Anthropic. Whoever holds it can act as you on this server until it expires: send it only
+              to a provider you trust with that.
+            </p>
+          )}
         </div>
       )}
     </div>

@@ -7,6 +7,7 @@ import { createEngineHost, type EngineHost } from '../create-engine-host';
 import { createModel, listModels } from '../create-model';
 import { createRunEnvironment } from '../create-run-environment';
 import type { MemoryStore } from '../../engine/tool/memory/memory-store';
+import type { RunEnvironment } from '../../engine/run/run-options';
 
 export interface HostHarness {
   host: EngineHost;
@@ -20,8 +21,16 @@ export interface HostHarness {
   runEvents: (runId: string) => RunEvent[];
 }
 
-/** `memoryStore`: where the memory tool's files go (default: in memory, like a host given none). */
-export function createHostHarness(options: { memoryStore?: MemoryStore } = {}): HostHarness {
+export interface HostHarnessOptions {
+  /** Where the memory tool's files go (default: in memory, like a host given none). */
+  memoryStore?: MemoryStore;
+  /** The clock, ids and timers (default: the real ones). */
+  environment?: RunEnvironment;
+  /** Give each connection the host's extras (OAuth sign-in, elicitation…), as the worker does; default: none. */
+  serverExtras?: boolean;
+}
+
+export function createHostHarness(options: HostHarnessOptions = {}): HostHarness {
   const messages: WorkerMessage[] = [];
   const waiters: (() => void)[] = [];
   const host = createEngineHost({
@@ -29,8 +38,8 @@ export function createHostHarness(options: { memoryStore?: MemoryStore } = {}): 
       messages.push(message);
       for (const wake of waiters.splice(0)) wake();
     },
-    environment: createRunEnvironment(),
-    connectServer: (config) => connectMcpServer(config),
+    environment: options.environment ?? createRunEnvironment(),
+    connectServer: (config, extras) => connectMcpServer(config, options.serverExtras === true ? (extras ?? {}) : {}),
     createModel,
     listModels,
     appVersion: '0.0.0-test',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeContainer,
   describeContextEdits,
   describeServerToolRequests,
   httpsHref,
@@ -97,5 +98,15 @@ describe('reading blocks of the API’s own for display', () => {
       '2 web searches, 1 web fetch',
     );
     expect(describeServerToolRequests({})).toBeUndefined();
+  });
+
+  it('names the code execution container and when it expires, and nothing for a container without an id', () => {
+    expect(describeContainer({ id: 'container_011', expires_at: '2026-12-04T14:00:00Z' })).toBe(
+      "Code execution container container_011, until 2026-12-04T14:00:00Z: the run's next request goes on in it.",
+    );
+    expect(describeContainer({ id: 'c', expires_at: 7 })).toBe(
+      "Code execution container c: the run's next request goes on in it.",
+    );
+    expect(describeContainer({ id: 42 })).toBeUndefined();
   });
 });

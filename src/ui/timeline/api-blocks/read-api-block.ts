@@ -191,3 +191,15 @@ export function describeServerToolRequests(counts: Readonly<Record<string, numbe
     });
   return parts.length === 0 ? undefined : parts.join(', ');
 }
+
+/**
+ * The code execution container a reply ran in, in words: its id (which the run's next request sends back, so files
+ * and state carry over) and when it expires, as the API said. A field that is not what it should be is left out.
+ */
+export function describeContainer(container: ApiJsonObject): string | undefined {
+  const id = container['id'];
+  if (typeof id !== 'string' || id === '') return undefined;
+  const expires = container['expires_at'];
+  const until = typeof expires === 'string' && expires !== '' ? `, until ${expires}` : '';
+  return `Code execution container ${id}${until}: the run's next request goes on in it.`;
+}

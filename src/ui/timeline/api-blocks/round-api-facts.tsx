@@ -1,10 +1,11 @@
 // What the API itself did in a round, beside its reply: a pause_turn it was continued from, the context edits it
-// applied to the request.
+// applied to the request, the code execution container it ran in (kept for the run's next rounds).
 import type { RoundView } from '../../../store/run-view';
-import { describeContextEdits } from './read-api-block';
+import { describeContainer, describeContextEdits } from './read-api-block';
 
 export function RoundApiFacts({ round }: { round: RoundView }) {
   const edits = round.contextManagement === undefined ? [] : describeContextEdits(round.contextManagement);
+  const container = round.container === undefined ? undefined : describeContainer(round.container);
   return (
     <>
       {round.stopReason === 'pause_turn' && (
@@ -15,6 +16,11 @@ export function RoundApiFacts({ round }: { round: RoundView }) {
         >
           Paused by the API (pause_turn): Loupe continues at once in the next round, sending the paused content back
           unchanged.
+        </p>
+      )}
+      {container !== undefined && (
+        <p role="note" aria-label="Code execution container" className="text-xs text-zinc-700 dark:text-zinc-300">
+          {container}
         </p>
       )}
       {edits.length > 0 && (
