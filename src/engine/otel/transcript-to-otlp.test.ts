@@ -22,7 +22,15 @@ async function exportSample(content: boolean, mcp = false) {
         ],
       ])
     : undefined;
-  const request = transcriptsToOtlp([transcript], { content, appVersion: '0.1.0', ...(mcpCalls ? { mcpCalls } : {}) });
+  const request = transcriptsToOtlp([transcript], {
+    content,
+    appVersion: '0.1.0',
+    ...(mcpCalls
+      ? {
+          mcpCallOf: (runId: string, callId: string) => (runId === transcript.runId ? mcpCalls.get(callId) : undefined),
+        }
+      : {}),
+  });
   const spans = request.resourceSpans[0]?.scopeSpans[0]?.spans ?? [];
   return { transcript, request, spans, byName: (name: string) => spans.find((span) => span.name === name) };
 }
@@ -83,7 +91,9 @@ describe('transcriptsToOtlp', () => {
       'server.port': '3001',
     });
     expect(attrs(weather)['error.type']).toBeUndefined();
-    expect(attrs(clock)['error.type']).toBe('tool-error');
+    // The MCP page of the conventions: a CallToolResult with isError is `tool_error`.
+    expect(attrs(clock)['error.type']).toBe('tool_error');
+    expect(attrs(clock)['loupe.tool.status']).toBe('tool-error');
     expect(clock?.status.code).toBe(2);
     // The 2026 revision has no sessions: no mcp.session.id, and https without a port is 443.
     expect(attrs(clock)['mcp.session.id']).toBeUndefined();
@@ -138,6 +148,79 @@ describe('transcriptsToOtlp', () => {
       },
     ]);
     expect(agent?.traceId).not.toBe(parentRound2?.traceId);
+  });
+
+  it('links a Continue live (forked one past the parent’s last round) to the parent’s last round', async () => {
+    const transcript = await sampleTranscript();
+    const continued = {
+      ...transcript,
+      runId: 'continued-1',
+      branch: { name: 'Continued live', parentRunId: transcript.runId, forkRound: 3 },
+      branches: [
+        {
+          runId: transcript.runId,
+          name: 'Original',
+          parentRunId: null,
+          forkRound: null,
+          messages: transcript.messages,
+          rounds: transcript.rounds,
+          finishReason: transcript.finishReason,
+          usage: transcript.usage,
+        },
+      ],
+    };
+    const request = transcriptsToOtlp([continued], {
+      content: false,
+      appVersion: '0',
+      onlyRunIds: new Set(['continued-1']),
+    });
+    const spans = request.resourceSpans[0]?.scopeSpans[0]?.spans ?? [];
+    // Only the continued run is written; the parent in the file only tells the link where to point.
+    expect(new Set(spans.map((span) => span.traceId)).size).toBe(1);
+    const parent = transcriptsToOtlp([transcript], { content: false, appVersion: '0' });
+    const parentRound2 = parent.resourceSpans[0]?.scopeSpans[0]?.spans[4];
+    expect(parentRound2?.name).toBe('chat scripted-model');
+    expect(spans[0]?.links[0]).toMatchObject({ traceId: parentRound2?.traceId, spanId: parentRound2?.spanId });
+  });
+
+  it('links a replay to the run it replays, and says so on its run span', async () => {
+    const transcript = await sampleTranscript();
+    const replay = { ...transcript, runId: 'replay-1' };
+    const request = transcriptsToOtlp([replay], {
+      content: false,
+      appVersion: '0',
+      originOf: (runId) =>
+        runId === 'replay-1' ? { kind: 'replay', sourceRunId: transcript.runId, mode: 'offline' } : undefined,
+    });
+    const agent = request.resourceSpans[0]?.scopeSpans[0]?.spans[0];
+    const source = transcriptsToOtlp([transcript], { content: false, appVersion: '0' }).resourceSpans[0]?.scopeSpans[0]
+      ?.spans[0];
+    expect(agent?.links).toEqual([
+      {
+        traceId: source?.traceId,
+        spanId: source?.spanId,
+        attributes: [
+          { key: 'loupe.link.kind', value: { stringValue: 'replay' } },
+          { key: 'loupe.replay.mode', value: { stringValue: 'offline' } },
+        ],
+      },
+    ]);
+    expect(attrs(agent)['loupe.replay.source_run_id']).toBe(transcript.runId);
+  });
+
+  it('keeps each run’s MCP facts apart when a fork’s calls have its parent’s call ids', async () => {
+    const transcript = await sampleTranscript();
+    const fork = { ...transcript, runId: 'fork-2', branch: { name: 'B', parentRunId: transcript.runId, forkRound: 1 } };
+    const request = transcriptsToOtlp([transcript, fork], {
+      content: false,
+      appVersion: '0',
+      mcpCallOf: (runId, callId) =>
+        callId === 'c1' ? { serverUrl: 'http://127.0.0.1:3001/mcp', requestId: runId === 'fork-2' ? 9 : 2 } : undefined,
+    });
+    const weather = (request.resourceSpans[0]?.scopeSpans[0]?.spans ?? []).filter(
+      (span) => span.name === 'execute_tool weather',
+    );
+    expect(weather.map((span) => attrs(span)['jsonrpc.request.id'])).toEqual(['2', '9']);
   });
 
   it('writes the same ids for the same run, so a re-export names the same spans', async () => {

@@ -63,8 +63,9 @@ export function overlaySpanFacts(
           endedAt: tool.end,
           durationMs: Math.max(0, tool.end - tool.start),
         };
-      if (fact?.failed && call.status === 'ok') {
-        call.status = 'tool-error';
+      // The messages only say `is_error` (a tool error); the span may say more (a timeout, a denial).
+      if (fact?.failed && (call.status === 'ok' || call.status === 'tool-error')) {
+        call.status = fact.status ?? 'tool-error';
         call.isError = true;
         for (const message of transcript.messages)
           for (const block of message.content)
