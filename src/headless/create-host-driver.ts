@@ -16,6 +16,10 @@ export interface HostDriverOptions {
   bindings: SecretBindings;
   /** Hears, once each, what the runner does differently from what the suite asked (a key withheld). */
   notice?: (line: string) => void;
+  /** Run ids start with this (default `test-run`): unique per command, so traces of two CI runs never share ids. */
+  runIdPrefix?: string;
+  /** Each MCP request carries the trace context of its call (`--otlp`: a server's spans join the run's trace). */
+  traceContext?: boolean;
 }
 
 /** The settings a run of `testCase` on `model` starts with, the key from the environment where it may go. */
@@ -77,8 +81,10 @@ export function createHostDriver(host: InProcessHost, options: HostDriverOptions
 
   return {
     async run(testCase, model, signal) {
-      const settings = runSettingsFor(testCase, model, options.bindings, notice);
-      if (typeof settings === 'string') throw new Error(settings);
+      const caseSettings = runSettingsFor(testCase, model, options.bindings, notice);
+      if (typeof caseSettings === 'string') throw new Error(caseSettings);
+      const settings: RunSettings =
+        options.traceContext === true ? { ...caseSettings, traceContext: true } : caseSettings;
       await Promise.all(
         testCase.servers.map((server) =>
           // The command resolves every case's servers first (resolve-case-servers.ts); this is a guard.
@@ -88,7 +94,7 @@ export function createHostDriver(host: InProcessHost, options: HostDriverOptions
         ),
       );
       if (signal.aborted) throw new Error('cancelled');
-      const runId = `test-run-${++nextRun}`;
+      const runId = `${options.runIdPrefix ?? 'test-run'}-${++nextRun}`;
       const ended = new Promise<void>((resolve) => {
         const stop = host.subscribe((message) => {
           if (message.type === 'run-event' && message.runId === runId && message.event.type === 'run-end') {

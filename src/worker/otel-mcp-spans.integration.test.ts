@@ -66,7 +66,7 @@ const settings: RunSettings = {
 };
 
 const attributesOf = (span: OtlpSpan | undefined) =>
-  Object.fromEntries((span?.attributes ?? []).map((kv) => [kv.key, Object.values(kv.value)[0]]));
+  Object.fromEntries((span?.attributes ?? []).map((kv) => [kv.key, Object.values(kv.value)[0] as unknown]));
 
 /** One harness connected to one server, and the runs made on it. */
 async function connect(url: string): Promise<HostHarness> {
