@@ -72,6 +72,8 @@ describe('transcriptsToOtlp', () => {
     });
     expect(first['gen_ai.response.finish_reasons']).toEqual({ values: [{ stringValue: 'tool_use' }] });
     expect(last['gen_ai.usage.cache_read.input_tokens']).toBe('90');
+    // The provider's id of each response (the scripted model names its replies msg_scripted).
+    expect(first['gen_ai.response.id']).toBe('msg_scripted');
     expect(typeof first['gen_ai.response.time_to_first_chunk']).toBe('number');
   });
 

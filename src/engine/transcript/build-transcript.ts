@@ -58,6 +58,7 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
   };
 
   const appCalls = createAppCallFold();
+  const responseIds = new Map<number, string>();
   for (const event of events) {
     if (appCalls.accept(event)) continue;
     switch (event.type) {
@@ -69,6 +70,11 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
       case 'round-start':
         rounds.set(event.round, { round: event.round, request: event.request, response: null, toolCalls: [] });
         break;
+      case 'response-start': {
+        // The provider's id comes first; the response it names is written at its end.
+        if (event.responseId !== undefined) responseIds.set(event.round, event.responseId);
+        break;
+      }
       case 'request-sent': {
         const round = rounds.get(event.round);
         if (round) round.sent = event.request;
@@ -90,6 +96,7 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
               ...(firstTokenAt === undefined ? {} : { timeToFirstTokenMs: firstTokenAt - startedAt }),
             },
             ...(event.contextManagement === undefined ? {} : { contextManagement: event.contextManagement }),
+            ...(responseIds.has(event.round) ? { id: responseIds.get(event.round) } : {}),
           };
         }
         repliesUsage = sumUsage(repliesUsage, event.usage);

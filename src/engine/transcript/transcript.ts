@@ -128,6 +128,8 @@ export interface TranscriptRound {
     timing: { startedAt: number; endedAt: number; durationMs: number; timeToFirstTokenMs?: number };
     /** The context-management edits the API applied to this round's request, as it reported them (version 2, optional). */
     contextManagement?: ApiJsonObject;
+    /** The provider's id of the response (`msg_…`, `chatcmpl-…`), when it gave one (version 2, optional). */
+    id?: string;
   } | null;
   toolCalls: TranscriptToolCall[];
   /**

@@ -17,9 +17,12 @@ function transcriptOf(outcome: OtlpImportOutcome) {
 describe('importOtlp: shapes', () => {
   it('reads back what Loupe exports with content (transcript → OTLP → transcript)', async () => {
     const original = await sampleTranscript();
+    original.rounds[0]!.response!.id = 'msg_01round1';
     const otlp = transcriptsToOtlp([original], { content: true, appVersion: '0.1.0' });
     const transcript = transcriptOf(fromJson(otlp));
     expect(transcript.system).toBe(original.system);
+    // gen_ai.response.id both ways.
+    expect(transcript.rounds.map((round) => round.response?.id)).toEqual(['msg_01round1', 'msg_scripted']);
     expect(transcript.messages).toEqual(original.messages);
     expect(transcript.rounds.map((round) => round.response?.content)).toEqual(
       original.rounds.map((round) => round.response?.content),

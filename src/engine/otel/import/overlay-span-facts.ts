@@ -3,7 +3,7 @@
 import type { Transcript } from '../../transcript/transcript';
 import type { AgentTrace } from './group-agent-traces';
 import type { SpanContent } from './genai-message-parts';
-import { firstChunkMsOf, modelOf, stopReasonOf, usageOf, type ToolSpanFacts } from './span-round-facts';
+import { firstChunkMsOf, modelOf, responseIdOf, stopReasonOf, usageOf, type ToolSpanFacts } from './span-round-facts';
 
 const NO_CONTENT = 'The trace did not capture this round’s messages: what is shown comes from its span alone.';
 
@@ -46,6 +46,8 @@ export function overlaySpanFacts(
       ...(firstChunk !== undefined ? { timeToFirstTokenMs: firstChunk } : {}),
     };
     round.response.stopReason = stopReasonOf(span, content?.output?.finishReason) ?? round.response.stopReason;
+    const responseId = responseIdOf(span);
+    if (responseId !== undefined) round.response.id = responseId;
     if (content && content.input === undefined && content.output === undefined)
       round.notices = [...(round.notices ?? []), { at: span.start, message: NO_CONTENT }];
     if (span.status.code === 2)

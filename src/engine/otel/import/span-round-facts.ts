@@ -24,6 +24,11 @@ function first<T>(
   return undefined;
 }
 
+/** The provider's id of the response (`gen_ai.response.id`; OpenLLMetry writes the same key). */
+export function responseIdOf(span: ReadSpan): string | undefined {
+  return first(span, ['gen_ai.response.id'], str);
+}
+
 export function modelOf(span: ReadSpan): string | undefined {
   return first(span, ['gen_ai.request.model', 'gen_ai.response.model', 'llm.model_name'], str);
 }
