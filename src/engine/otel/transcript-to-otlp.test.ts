@@ -132,6 +132,42 @@ describe('transcriptsToOtlp', () => {
     ]);
   });
 
+  it('writes the debugger’s pauses as events of their round: where, why, the decision and how long', async () => {
+    const transcript = await sampleTranscript();
+    const round = transcript.rounds[0]!;
+    const at = round.response!.timing.endedAt;
+    round.pauses = [
+      {
+        pauseId: 'p1',
+        at,
+        endedAt: at + 1500,
+        pause: { kind: 'before-tool', round: 1, callId: 'c1', name: 'weather', input: { city: 'Paris' } },
+        reasons: [
+          { kind: 'breakpoint', breakpointId: 'b1', label: 'before weather' },
+          { kind: 'approval', toolName: 'weather' },
+        ],
+        decision: 'continue',
+        remember: 'session',
+      },
+    ];
+    const request = transcriptsToOtlp([transcript], { content: false, appVersion: '0' });
+    const chat = request.resourceSpans[0]?.scopeSpans[0]?.spans[1];
+    const pause = chat?.events.find((event) => event.name === 'loupe.pause');
+    expect(pause?.timeUnixNano).toBe(String(BigInt(at) * 1_000_000n));
+    expect(Object.fromEntries((pause?.attributes ?? []).map((kv) => [kv.key, kv.value]))).toEqual({
+      'loupe.pause.kind': { stringValue: 'before-tool' },
+      'loupe.pause.reasons': { arrayValue: { values: [{ stringValue: 'breakpoint' }, { stringValue: 'approval' }] } },
+      'loupe.pause.breakpoints': { arrayValue: { values: [{ stringValue: 'before weather' }] } },
+      'loupe.pause.decision': { stringValue: 'continue' },
+      'loupe.pause.remember': { stringValue: 'session' },
+      'loupe.pause.duration_ms': { intValue: '1500' },
+      'gen_ai.tool.call.id': { stringValue: 'c1' },
+      'gen_ai.tool.name': { stringValue: 'weather' },
+    });
+    // The call's input at the pause is content: not written.
+    expect(JSON.stringify(request)).not.toContain('Paris');
+  });
+
   it('links a fork to the round of the run it came from', async () => {
     const transcript = await sampleTranscript();
     const parent = transcriptsToOtlp([transcript], { content: false, appVersion: '0' });
