@@ -26,6 +26,9 @@ export interface TranscriptMeta {
   servers: TranscriptServer[];
 }
 
+/** `{ id }` when the provider named its response, else nothing (the field is optional). */
+const withResponseId = (id: string | undefined): { id?: string } => (id === undefined ? {} : { id });
+
 /**
  * Folds a run's events into a transcript (format version 3). Works on a run still going: rounds so far,
  * `finishReason: null` and the usage summed from the replies. Tool calls are listed in the model's order;
@@ -96,7 +99,7 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
               ...(firstTokenAt === undefined ? {} : { timeToFirstTokenMs: firstTokenAt - startedAt }),
             },
             ...(event.contextManagement === undefined ? {} : { contextManagement: event.contextManagement }),
-            ...(responseIds.has(event.round) ? { id: responseIds.get(event.round) } : {}),
+            ...withResponseId(responseIds.get(event.round)),
           };
         }
         repliesUsage = sumUsage(repliesUsage, event.usage);
