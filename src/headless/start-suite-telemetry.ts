@@ -5,8 +5,16 @@ import type { TestSuite } from '../suite/test-suite';
 import type { InProcessHost } from './in-process-host';
 import type { TestCommand } from './parse-cli-args';
 import type { SecretBindings } from './read-secret-bindings';
-import type { CommandIo } from './run-suite-command';
 import { startTestTelemetry, type TestTelemetry } from './test-telemetry';
+
+/** What it uses of the command's I/O (`CommandIo`). */
+export interface SuiteTelemetryIo {
+  env: Record<string, string | undefined>;
+  appVersion: string;
+  err: (line: string) => void;
+  appendFile?: (path: string, text: string) => Promise<void>;
+  fetchFn?: typeof fetch;
+}
 
 /** Every secret value the runner holds: the keys and the servers' headers. */
 function secretsOf(bindings: SecretBindings): string[] {
@@ -20,7 +28,7 @@ function secretsOf(bindings: SecretBindings): string[] {
 export function startSuiteTelemetry(
   command: TestCommand,
   target: string,
-  io: CommandIo,
+  io: SuiteTelemetryIo,
   suite: TestSuite,
   bindings: SecretBindings,
   host: InProcessHost | undefined,
