@@ -13,8 +13,8 @@ import { importOtlp } from '../engine/otel/import/import-otlp';
 import type { OtlpSpan, OtlpTraceRequest } from '../engine/otel/otlp-json';
 import { serializeSuite } from '../suite/parse-suite';
 import { SUITE_FORMAT, SUITE_VERSION, type TestCase } from '../suite/test-suite';
-import { parseCliArgs } from './parse-cli-args';
-import { runSuiteCommand, type CommandIo } from './run-suite-command';
+import { runCommand } from './testing/run-command';
+import { weatherCase as weatherCaseAt } from './testing/weather-case';
 
 const API_KEY = 'sk-ant-otlp-suite-key';
 const OTLP_SECRET = 'otlp-secret-value-123';
@@ -30,46 +30,17 @@ afterAll(async () => {
   await Promise.all([demo.close(), api.close(), receiver.close()]);
 });
 
-function weatherCase(): TestCase {
-  return {
-    id: 'paris',
-    name: 'Clothes for Paris',
-    prompt: 'What should I wear in Paris today?',
-    system: '',
-    model: { provider: 'demo', model: 'demo' },
-    maxRounds: 6,
-    maxTokens: 1024,
-    servers: [{ name: 'demo', url: demo.url }],
-    expectations: [
-      { kind: 'tools-called', tools: ['demo__weather_get'], mode: 'set' },
-      { kind: 'final-answer', match: { kind: 'contains', text: 'umbrella-that-never-appears' } },
-    ],
-  };
-}
+const weatherCase = (): TestCase =>
+  weatherCaseAt(demo.url, [
+    { kind: 'tools-called', tools: ['demo__weather_get'], mode: 'set' },
+    { kind: 'final-answer', match: { kind: 'contains', text: 'umbrella-that-never-appears' } },
+  ]);
 const suiteText = () =>
   serializeSuite({ format: SUITE_FORMAT, version: SUITE_VERSION, name: 'Weather', cases: [weatherCase()] });
 
-async function run(args: string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const appended: Record<string, string> = {};
-  const io: CommandIo = {
-    env,
-    readFile: (path) => (path === 's.json' ? Promise.resolve(suiteText()) : Promise.reject(new Error('ENOENT'))),
-    writeFile: () => Promise.resolve(),
-    appendFile: (path, text) => {
-      appended[path] = (appended[path] ?? '') + text;
-      return Promise.resolve();
-    },
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    appVersion: 'test',
-  };
-  const parsed = parseCliArgs(['test', 's.json', ...args]);
-  if (parsed.ok !== true) throw new Error(parsed.ok === false ? parsed.message : 'help');
-  const code = await runSuiteCommand(parsed.value, io);
-  return { code, out, err, appended };
-}
+/** `loupe test s.json …args` on the weather suite, files in memory (appended ones in `written`). */
+const run = (args: string[], env: Record<string, string> = {}) =>
+  runCommand(['test', 's.json', ...args], { 's.json': suiteText() }, env);
 
 const spansOf = (request: unknown) =>
   (request as OtlpTraceRequest).resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((s) => s.spans));
@@ -159,7 +130,7 @@ describe('loupe test --otlp', () => {
   it('appends one OTLP/JSON line per run to a file, which the protobuf schema and the importer read', async () => {
     const result = await run(['--times', '2', '--otlp', 'traces.jsonl', '--otlp-content']);
     expect(result.code).toBe(1);
-    const lines = (result.appended['traces.jsonl'] ?? '').trim().split('\n');
+    const lines = (result.written['traces.jsonl'] ?? '').trim().split('\n');
     expect(lines).toHaveLength(2);
     // Asked for with --otlp-content: the messages are in the spans.
     expect(lines[0]).toContain('Paris today');
@@ -169,7 +140,7 @@ describe('loupe test --otlp', () => {
       expect(agentOf(request)?.events.filter((event) => event.name === 'gen_ai.evaluation.result')).toHaveLength(2);
     }
     // The Collector's file exporter format: Loupe's own importer opens it, a trace per run to choose from.
-    const outcome = importOtlp([{ text: result.appended['traces.jsonl'] ?? '' }], {
+    const outcome = importOtlp([{ text: result.written['traces.jsonl'] ?? '' }], {
       runId: 'imported',
       app: { name: 'Loupe', version: 'test' },
     });

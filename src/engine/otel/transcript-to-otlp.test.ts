@@ -190,22 +190,13 @@ describe('transcriptsToOtlp', () => {
 
   it('links a Continue live (forked one past the parent’s last round) to the parent’s last round', async () => {
     const transcript = await sampleTranscript();
+    const { messages, rounds, finishReason, usage } = transcript;
+    const original = { messages, rounds, finishReason, usage };
     const continued = {
       ...transcript,
       runId: 'continued-1',
       branch: { name: 'Continued live', parentRunId: transcript.runId, forkRound: 3 },
-      branches: [
-        {
-          runId: transcript.runId,
-          name: 'Original',
-          parentRunId: null,
-          forkRound: null,
-          messages: transcript.messages,
-          rounds: transcript.rounds,
-          finishReason: transcript.finishReason,
-          usage: transcript.usage,
-        },
-      ],
+      branches: [{ ...original, runId: transcript.runId, name: 'Original', parentRunId: null, forkRound: null }],
     };
     const request = transcriptsToOtlp([continued], {
       content: false,
