@@ -6,6 +6,7 @@ import { McpServer as ModernMcpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serveMcpHttp, type McpHttpHandle } from '../../server/serve-mcp-http';
+import { startOtlpCaptureReceiver } from '../../test/support/otlp-capture-receiver';
 import type { OtlpSpan, OtlpTraceRequest } from '../engine/otel/otlp-json';
 import type { Transcript } from '../engine/transcript/transcript';
 import type { RunSettings } from '../protocol/settings';
@@ -68,6 +69,9 @@ const settings: RunSettings = {
 const attributesOf = (span: OtlpSpan | undefined) =>
   Object.fromEntries((span?.attributes ?? []).map((kv) => [kv.key, Object.values(kv.value)[0] as unknown]));
 
+const spansOf = (request: OtlpTraceRequest) =>
+  request.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
+
 /** One harness connected to one server, and the runs made on it. */
 async function connect(url: string): Promise<HostHarness> {
   const harness = createHostHarness();
@@ -99,7 +103,7 @@ async function toolSpansOf(
     transcripts: [transcript],
     content: false,
   })) as OtlpTraceRequest;
-  const all = request.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
+  const all = spansOf(request);
   const traceId = all.find((span) => attributesOf(span)['loupe.run.id'] === runId)?.traceId;
   return { spans: all.filter((span) => span.traceId === traceId && span.name.startsWith('execute_tool ')), all };
 }
@@ -208,5 +212,24 @@ describe.each([
     );
     expect(openedLast).toBeDefined();
     expect(agent?.links).toMatchObject([{ traceId: openedLast?.traceId, spanId: openedLast?.spanId }]);
+    // Sent live like any run's: only its own trace, its link and MCP attributes as in the export.
+    const receiver = await startOtlpCaptureReceiver();
+    try {
+      const sent = await harness.send({
+        type: 'otlp-send',
+        runId: next,
+        endpoint: receiver.url,
+        headers: {},
+        content: false,
+        secrets: [],
+      });
+      expect(sent).toEqual({ ok: true });
+      const live = spansOf(JSON.parse(receiver.received[0]?.body.toString('utf8') ?? '{}') as OtlpTraceRequest);
+      expect(new Set(live.map((span) => span.traceId))).toEqual(new Set([agent?.traceId]));
+      expect(live.find((span) => span.spanId === agent?.spanId)?.links).toEqual(agent?.links);
+      expect(live.find((span) => span.spanId === spans[0]?.spanId)).toEqual(spans[0]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
