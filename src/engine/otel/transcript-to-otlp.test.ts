@@ -168,6 +168,57 @@ describe('transcriptsToOtlp', () => {
     expect(JSON.stringify(request)).not.toContain('Paris');
   });
 
+  it('writes compactions, policy acts (retries), notices, limits and edits at a pause as span events', async () => {
+    const transcript = await sampleTranscript();
+    const round = transcript.rounds[0]!;
+    const at = round.response!.timing.endedAt;
+    round.policyActs = [{ at, policy: 'call-retry', detail: 'weather ran again (read-only)', callId: 'c1' }];
+    round.compactions = [
+      {
+        at: at + 1,
+        made: {
+          mode: 'trim',
+          trigger: 'threshold',
+          prefix: [{ role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] }],
+          keptFrom: 1,
+          tokensBefore: 900,
+          tokensAfter: 300,
+          trimmedResults: 1,
+          summarisedMessages: 0,
+        },
+      },
+    ];
+    round.notices = [{ at: at + 2, message: 'The provider retried after HTTP 529.' }];
+    round.edits = [{ what: 'system', before: 'Be brief.', after: 'Be very brief.' }];
+    round.toolCalls[0]!.edits = [{ what: 'input', before: { city: 'Paris' }, after: { city: 'Lyon' } }];
+    transcript.limits = [
+      { at: at + 3, limit: 'tool-calls', value: 2, behaviour: 'final-answer', detail: '2 tool calls' },
+    ];
+    const spans = transcriptsToOtlp([transcript], { content: false, appVersion: '0' }).resourceSpans[0]!.scopeSpans[0]!
+      .spans;
+    const names = (span: OtlpSpan | undefined) => span?.events.map((event) => event.name);
+    expect(names(spans[1])).toEqual([
+      'loupe.pause.edit',
+      'loupe.policy.call-retry',
+      'loupe.compaction',
+      'loupe.notice',
+    ]);
+    expect(names(spans[0])).toEqual(['loupe.limit']);
+    expect(names(spans.find((span) => span.name === 'execute_tool weather'))).toEqual(['loupe.pause.edit']);
+    const compaction = spans[1]!.events.find((event) => event.name === 'loupe.compaction')!;
+    expect(
+      Object.fromEntries(compaction.attributes.map((kv) => [kv.key, Object.values(kv.value)[0] as unknown])),
+    ).toEqual({
+      'loupe.compaction.mode': 'trim',
+      'loupe.compaction.trigger': 'threshold',
+      'loupe.compaction.kept_from': '1',
+      'loupe.compaction.prefix_messages': '1',
+    });
+    // Without content an edit says what changed, not its values.
+    expect(JSON.stringify(spans)).not.toContain('Lyon');
+    expect(JSON.stringify(spans)).not.toContain('Be very brief');
+  });
+
   it('links a fork to the round of the run it came from', async () => {
     const transcript = await sampleTranscript();
     const parent = transcriptsToOtlp([transcript], { content: false, appVersion: '0' });
