@@ -11,8 +11,11 @@ import { expect, test } from './fixtures/loupe-test';
 import { enqueue, mockOpenAIRoot, resetMock } from './fixtures/mock-control';
 import { importFile } from './fixtures/run-message';
 
-/** Runs the instrumented agent once; the JSON lines file its exports make (traces and logs, as a Collector writes). */
-async function recordAgentTrace(path: string): Promise<void> {
+/**
+ * Runs the instrumented agent once; the JSON lines file its exports make (traces and logs, as a Collector writes),
+ * or, given `logsPath`, its traces in `path` and its logs there (a Collector's two file exporters).
+ */
+async function recordAgentTrace(path: string, logsPath?: string): Promise<void> {
   await resetMock(mockOpenAIRoot);
   await enqueue(
     [
@@ -33,7 +36,12 @@ async function recordAgentTrace(path: string): Promise<void> {
       },
       timeout: 60_000,
     });
-    writeFileSync(path, receiver.received.map((entry) => entry.body.toString('utf8')).join('\n'));
+    const lines = (entries: typeof receiver.received) => entries.map((entry) => entry.body.toString('utf8')).join('\n');
+    if (logsPath === undefined) writeFileSync(path, lines(receiver.received));
+    else {
+      writeFileSync(path, lines(receiver.received.filter((entry) => entry.path === '/v1/traces')));
+      writeFileSync(logsPath, lines(receiver.received.filter((entry) => entry.path === '/v1/logs')));
+    }
   } finally {
     await receiver.close();
   }
@@ -66,6 +74,21 @@ test('a trace of the real openai instrumentation: imported, replayed offline, fo
   await page.getByRole('group', { name: 'Fork from round 2' }).getByRole('button', { name: 'Start fork' }).click();
   await expect(runStatus).toContainText('end_turn');
   await expect(page.getByRole('combobox', { name: 'Branch' }).getByRole('option')).toHaveCount(2);
+});
+
+test('a trace’s traces and logs files picked together open as one run with its messages', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const traces = info.outputPath('agent.traces.jsonl');
+  const logs = info.outputPath('agent.logs.jsonl');
+  await recordAgentTrace(traces, logs);
+  await page.goto('/');
+  await importFile(page, [traces, logs]);
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  // The model's words are log records (gen_ai.choice): they are there only because the logs file came too.
+  await expect(timeline.getByRole('article', { name: 'Round 1' })).toContainText('Let me look.');
+  await expect(timeline.getByRole('article', { name: 'Round 2' })).toContainText(
+    'Wear a light jacket: 14 °C and windy.',
+  );
 });
 
 test('a hostile OTLP file (a cycle in parent ids) is refused, naming it, and nothing changes', async ({

@@ -17,6 +17,10 @@ export interface HostDriverOptions {
   bindings: SecretBindings;
   /** Hears, once each, what the runner does differently from what the suite asked (a key withheld). */
   notice?: (line: string) => void;
+  /** Run ids start with this (default `test-run`): unique per command, so traces of two CI runs never share ids. */
+  runIdPrefix?: string;
+  /** Each MCP request carries the trace context of its call (`--otlp`: a server's spans join the run's trace). */
+  traceContext?: boolean;
 }
 
 /** The settings a run of `testCase` on `model` starts with, the key from the environment where it may go. */
@@ -84,7 +88,11 @@ export function createHostDriver(host: InProcessHost, options: HostDriverOptions
       const split = connectorServersFor(testCase.servers, given.provider, options.bindings);
       if (typeof split === 'string') throw new Error(split);
       for (const line of split.notices) notice(line);
-      const settings = { ...given, provider: split.provider };
+      const settings: RunSettings = {
+        ...given,
+        provider: split.provider,
+        ...(options.traceContext === true ? { traceContext: true } : {}),
+      };
       await Promise.all(
         split.runner.map((server) =>
           // The command resolves every case's servers first (resolve-case-servers.ts); this is a guard.
@@ -94,7 +102,7 @@ export function createHostDriver(host: InProcessHost, options: HostDriverOptions
         ),
       );
       if (signal.aborted) throw new Error('cancelled');
-      const runId = `test-run-${++nextRun}`;
+      const runId = `${options.runIdPrefix ?? 'test-run'}-${++nextRun}`;
       const ended = new Promise<void>((resolve) => {
         const stop = host.subscribe((message) => {
           if (message.type === 'run-event' && message.runId === runId && message.event.type === 'run-end') {

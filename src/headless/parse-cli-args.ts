@@ -34,6 +34,10 @@ export interface TestCommand {
   allowStdio: boolean;
   /** In-browser (GGUF) models sample freely instead of following the tool-call grammar (`--unconstrained`). */
   unconstrained: boolean;
+  /** `--otlp`: where each run's trace goes, an OTLP/HTTP collector's URL or a file of OTLP/JSON lines. */
+  otlp?: string;
+  /** `--otlp-content`: the traces carry message content (off by default). */
+  otlpContent: boolean;
 }
 
 export type CliParse = { ok: true; value: TestCommand } | { ok: false; message: string } | { ok: 'help' };
@@ -67,6 +71,11 @@ Options:
   --reporter <name>      junit[=file.xml], json[=file.json], github, plain (repeatable; default plain)
   --baseline <file>      compare with an earlier --reporter json file: "Changed since baseline"
   --tolerance <x>        relative cost or latency change the baseline section reports (default 0.25)
+  --otlp <URL|file>      send each run as an OpenTelemetry trace, every expectation's outcome a
+                         gen_ai.evaluation.result event: to an OTLP/HTTP collector (http://localhost:4318;
+                         headers from LOUPE_OTLP_HEADERS, name=value,…) or appended to a file as
+                         OTLP/JSON lines. A collector that fails is said once and never changes the exit code
+  --otlp-content         the traces carry messages, tool arguments and results (off by default)
 
 Keys come from ANTHROPIC_API_KEY and OPENAI_API_KEY and go only to the provider's own API
 (api.anthropic.com, api.openai.com), --base-url and the origins in LOUPE_KEY_ORIGINS
@@ -96,6 +105,7 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
     reporters: [],
     allowStdio: false,
     unconstrained: false,
+    otlpContent: false,
   };
   for (let index = 0; index < rest.length; index += 1) {
     const arg = rest[index] ?? '';
@@ -116,6 +126,16 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       case '--unconstrained':
         value.unconstrained = true;
         break;
+      case '--otlp-content':
+        value.otlpContent = true;
+        break;
+      case '--otlp': {
+        const target = next();
+        if (target === undefined || target.trim() === '' || target.startsWith('-'))
+          return { ok: false, message: '--otlp needs a collector URL (http://localhost:4318) or a file name.' };
+        value.otlp = target;
+        break;
+      }
       case '--junit': {
         const path = next();
         if (path === undefined) return { ok: false, message: '--junit needs a file name.' };

@@ -10,6 +10,7 @@ import { createHostDriver } from './create-host-driver';
 import { createInProcessHost } from './in-process-host';
 import { parseCliArgs, type TestCommand } from './parse-cli-args';
 import { readSecretBindings, type SecretBindings } from './read-secret-bindings';
+import { weatherCase as weatherCaseAt } from './testing/weather-case';
 import { runSuiteCommand, type CommandIo } from './run-suite-command';
 
 const API_KEY = 'sk-ant-headless';
@@ -25,19 +26,7 @@ afterAll(async () => {
   await api.close();
 });
 
-function weatherCase(expectations: Expectation[]): TestCase {
-  return {
-    id: 'paris',
-    name: 'Clothes for Paris',
-    prompt: 'What should I wear in Paris today?',
-    system: '',
-    model: { provider: 'demo', model: 'demo' },
-    maxRounds: 6,
-    maxTokens: 1024,
-    servers: [{ name: 'demo', url: demo.url }],
-    expectations,
-  };
-}
+const weatherCase = (expectations: Expectation[]): TestCase => weatherCaseAt(demo.url, expectations);
 
 const suiteOf = (...cases: TestCase[]): TestSuite => ({
   format: SUITE_FORMAT,

@@ -25,6 +25,7 @@ import { writeReports } from './write-reports';
 import { providerSettingsFor } from './provider-settings-for';
 import { terminalSafe } from './terminal-safe';
 import { readSecretBindings, type SecretBindings } from './read-secret-bindings';
+import { startSuiteTelemetry } from './start-suite-telemetry';
 
 /** What the command touches outside itself, so tests can give their own. */
 export interface CommandIo {
@@ -39,6 +40,8 @@ export interface CommandIo {
   signal?: AbortSignal;
   /** Starts a suite's stdio servers in this process (the entry gives the bridge's code). */
   startStdio?: StdioStarter;
+  /** What posts `--otlp` traces (default: the global `fetch`). */
+  fetchFn?: typeof fetch;
 }
 
 /** A model of the command line: its own base URL, else --base-url (never for the demo or a GGUF file). */
@@ -181,8 +184,24 @@ async function runPrepared(
         ...(command.memoryDir === undefined ? {} : { memoryStore: createFolderMemoryStore(command.memoryDir) }),
         gguf,
       });
+  // One id per command: its runs' trace ids never repeat another CI run's.
+  const invocation = crypto.randomUUID();
   const driver: TestRunDriver =
-    host === undefined ? createOfflineDriver(io.appVersion) : createHostDriver(host, { bindings, notice: io.err });
+    host === undefined
+      ? createOfflineDriver(io.appVersion)
+      : createHostDriver(host, {
+          bindings,
+          notice: io.err,
+          runIdPrefix: `test-${invocation}`,
+          traceContext: command.otlp !== undefined,
+        });
+  const telemetry =
+    command.otlp === undefined ? undefined : startSuiteTelemetry(command, command.otlp, io, suite, bindings, host);
+  if (typeof telemetry === 'string') {
+    io.err(telemetry);
+    await host?.dispose();
+    return 2;
+  }
   const graderModel =
     command.grader === undefined ? (models[0] ?? suite.cases[0]?.model) : toTestModel(command.grader, command);
   const grade = command.offline || graderModel === undefined ? undefined : graderFor(graderModel, bindings, gguf);
@@ -202,8 +221,9 @@ async function runPrepared(
       ...(io.signal === undefined ? {} : { signal: io.signal }),
       ...(typeof grade === 'function' ? { grade } : {}),
       onRun: (run) => {
-        const name = cases.find((testCase) => testCase.id === run.caseId)?.name ?? run.caseId;
-        io.out(`${isRunPassed(run) ? '✓' : '✗'} ${name} · ${run.modelLabel} #${run.attempt}`);
+        const testCase = cases.find((candidate) => candidate.id === run.caseId);
+        io.out(`${isRunPassed(run) ? '✓' : '✗'} ${testCase?.name ?? run.caseId} · ${run.modelLabel} #${run.attempt}`);
+        if (testCase !== undefined) telemetry?.record(run, testCase);
       },
     });
     io.out('');
@@ -236,6 +256,8 @@ async function runPrepared(
     if (noRunMade || result.stoppedBy === 'cancelled') return 2;
     return failed > 0 ? 1 : 0;
   } finally {
+    // The last traces go out before the host that converts them is gone.
+    await telemetry?.close();
     await host?.dispose();
     await gguf.dispose();
   }

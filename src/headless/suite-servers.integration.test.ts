@@ -14,6 +14,7 @@ import { serializeSuite } from '../suite/parse-suite';
 import { SUITE_FORMAT, SUITE_VERSION, type TestSuite } from '../suite/test-suite';
 import type { StdioStarter } from './prepare-suite-servers';
 import { runCommand } from './testing/run-command';
+import { weatherCase } from './testing/weather-case';
 
 const memoryServer = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js');
 
@@ -35,15 +36,9 @@ const suite = (): TestSuite => ({
   ],
   cases: [
     {
-      id: 'paris',
-      name: 'Clothes for Paris',
-      prompt: 'What should I wear in Paris today?',
-      system: '',
-      model: { provider: 'demo', model: 'demo' },
-      maxRounds: 6,
-      maxTokens: 1024,
+      ...weatherCase(demo.url, [{ kind: 'tools-called', tools: ['demo__weather_get'], mode: 'set' }]),
+      // By name: the suite's own servers list says where they are.
       servers: [{ name: 'demo' }, { name: 'memory' }],
-      expectations: [{ kind: 'tools-called', tools: ['demo__weather_get'], mode: 'set' }],
     },
   ],
 });

@@ -20,6 +20,11 @@ export type TranscriptImportCommand = (
 ) & {
   /** The trace to import when the file is OTLP with several agent traces (the reply listed them). */
   traceId?: string;
+  /**
+   * Files picked together with `file` (an OpenTelemetry export's traces and logs written to separate files): read
+   * with it as one source of spans and log records. Only OpenTelemetry files open together; each counts to the cap.
+   */
+  moreFiles?: Blob[];
 };
 
 /** One agent trace of an OTLP file with several: the person picks one (docs/otel.md). */

@@ -23,18 +23,31 @@ export async function detectOtlpImport(
   context: OtlpDetectContext,
 ): Promise<OtlpDetection> {
   let input: { text: string } | { bytes: Uint8Array };
-  if ('file' in command) {
-    if (command.file.size > MAX_TRANSCRIPT_BYTES)
-      throw new Error(`The file is over ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB, the most Loupe opens.`);
-    input = { bytes: new Uint8Array(await command.file.arrayBuffer()) };
-  } else input = { text: command.text };
-  const outcome = importOtlp([input], {
+  const more = command.moreFiles ?? [];
+  const total = ('file' in command ? command.file.size : 0) + more.reduce((sum, file) => sum + file.size, 0);
+  if (total > MAX_TRANSCRIPT_BYTES)
+    throw new Error(`The files are over ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB together, the most Loupe opens.`);
+  if ('file' in command) input = { bytes: new Uint8Array(await command.file.arrayBuffer()) };
+  else input = { text: command.text };
+  const others = await Promise.all(more.map(async (file) => ({ bytes: new Uint8Array(await file.arrayBuffer()) })));
+  const outcome = importOtlp([input, ...others], {
     runId: context.runId,
     app: transcriptApp(context.appVersion),
     ...(command.traceId !== undefined ? { traceId: command.traceId } : {}),
   });
   switch (outcome.kind) {
     case 'not-otlp':
+      // Several files open together only as one OpenTelemetry export; a transcript or a request is one file.
+      if (others.length > 0)
+        return {
+          problems: [
+            {
+              path: '(files)',
+              expected: 'OpenTelemetry files (the traces and logs of one export) when several are opened together',
+              got: 'files that are not OpenTelemetry traces; open a transcript or a request on its own',
+            },
+          ],
+        };
       return { text: 'text' in input ? input.text : new TextDecoder().decode(input.bytes), notes: [] };
     case 'refused':
       return { problems: outcome.problems };

@@ -69,4 +69,34 @@ describe('transcript-import of an OTLP file', () => {
     expect(result.problems[0]!.expected).toBe('a parent chain that ends at a root span');
     await expect(harness!.send({ type: 'transcript-export', runId: 'hostile' })).rejects.toThrow();
   });
+
+  it('reads files picked together as one export, and refuses a transcript or request among them', async () => {
+    const otlp = transcriptsToOtlp([await sampleTranscript()], { content: true, appVersion: '0.1.0' });
+    const spans = otlp.resourceSpans[0]!.scopeSpans[0]!.spans;
+    // The run's span in one file, its rounds and calls in another: neither alone is the whole trace.
+    const part = (kept: typeof spans) => ({
+      resourceSpans: [
+        { ...otlp.resourceSpans[0]!, scopeSpans: [{ ...otlp.resourceSpans[0]!.scopeSpans[0]!, spans: kept }] },
+      ],
+    });
+    harness ??= createHostHarness();
+    const together = (await harness.send({
+      type: 'transcript-import',
+      runId: 'two-files',
+      file: new Blob([JSON.stringify(part(spans.slice(0, 1)))]),
+      moreFiles: [new Blob([JSON.stringify(part(spans.slice(1)))])],
+    })) as TranscriptImportResult;
+    if (!together.ok) throw new Error(JSON.stringify(together.problems));
+    expect(together.title).toBe('invoke_agent Loupe');
+    const transcript = await sampleTranscript();
+    const mixed = (await harness.send({
+      type: 'transcript-import',
+      runId: 'mixed-files',
+      file: new Blob([JSON.stringify(transcript)]),
+      moreFiles: [new Blob([JSON.stringify(otlp)])],
+    })) as TranscriptImportResult;
+    if (mixed.ok) throw new Error('expected a refusal');
+    expect(mixed.problems[0]!.expected).toMatch(/OpenTelemetry files/);
+    await expect(harness.send({ type: 'transcript-export', runId: 'mixed-files' })).rejects.toThrow();
+  });
 });

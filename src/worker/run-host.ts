@@ -19,7 +19,7 @@ import type { ServerRegistry } from './server-registry';
 import { sessionCommandTable, type SessionCommandType } from './session-command-table';
 import { createSessionCommands } from './session-commands';
 import { sendRunTrace } from './send-run-trace';
-import { McpCallRecord } from './record-mcp-calls';
+import { RunTelemetry } from './run-telemetry';
 import { createRunStarter } from './start-run';
 import { continueLive } from './continue-live';
 import { selectRunTools } from './select-run-tools';
@@ -63,8 +63,8 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
   const transcripts = createRunTranscripts(runs, deps.appVersion);
   const manual = new ManualTurns(deps.post, (prefix) => environment.createId(prefix));
   const debug = createDebugHost({ runs, manual, transcriptOf: transcripts.transcriptOf });
-  const mcpCalls = new McpCallRecord();
-  const starter = createRunStarter({ ...deps, runs, manual, debug, mcpCalls });
+  const telemetry = new RunTelemetry();
+  const starter = createRunStarter({ ...deps, runs, manual, debug, mcpCalls: telemetry.mcpCalls });
   const appCalls = createAppCallHost({
     runs,
     servers,
@@ -79,6 +79,7 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
     createModel: deps.createModel,
     startRun: starter.start,
     serversSettled: () => servers.settled(),
+    onReplay: (runId, origin) => telemetry.noteOrigin(runId, origin),
   });
 
   return {
@@ -103,13 +104,14 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
         return transcriptsToOtlp(command.transcripts, {
           content: command.content,
           appVersion: deps.appVersion,
-          mcpCalls: mcpCalls.of(...command.transcripts.map((transcript) => transcript.runId)),
+          ...telemetry.exportFacts(),
         });
       },
       'otlp-send': (command) =>
         sendRunTrace(command, {
-          transcriptOf: transcripts.transcriptOf,
-          mcpCallsOf: (runId) => mcpCalls.of(runId),
+          // With its family, so a fork's (or a Continue live's) trace links to the run it came from.
+          transcriptOf: (runId) => debug.addBranches(runId, transcripts.transcriptOf(runId)),
+          facts: telemetry.exportFacts(),
           appVersion: deps.appVersion,
           fetchFn: deps.fetchFn ?? ((input, init) => fetch(input, init)),
         }),
@@ -118,7 +120,9 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
         await servers.settled();
         return continueLive(command, {
           eventsOf: (runId) => runs.get(runId).events,
-          liveTools: (settings) => selectRunTools(servers.tools(), settings.tools, deps),
+          // Instrumented as any run's: its MCP calls carry trace context and are noted for its spans.
+          liveTools: (settings) =>
+            starter.instrument(command.runId, settings, selectRunTools(servers.tools(), settings.tools, deps)),
           startRun: starter.start,
         });
       },

@@ -2,7 +2,7 @@
 // person's secrets scrubbed as in an export, mapped to GenAI spans and posted. Never throws: a collector that is
 // down or refuses answers with a reason, and the run it describes is already over and unchanged.
 import type { Transcript } from '../engine/transcript/transcript';
-import type { McpCallInfo } from '../engine/otel/tool-span';
+import type { OtlpExportOptions } from '../engine/otel/transcript-to-otlp';
 import { parseOtlpEndpoint } from '../shared/otlp-endpoint';
 import type { OtlpSendResult } from '../engine/otel/send/send-otlp-traces';
 import { scrubSecretsDeep, secretList } from '../shared/scrub-secrets';
@@ -18,9 +18,10 @@ export interface RunTraceSend {
 }
 
 export interface RunTraceSendDependencies {
+  /** The run's transcript; with its family (`branch`, `branches`) when it was forked, so its link can be made. */
   transcriptOf: (runId: string) => Transcript;
-  /** The MCP request behind each call of the run, by call id (the execute_tool spans' MCP attributes). */
-  mcpCallsOf?: (runId: string) => ReadonlyMap<string, McpCallInfo>;
+  /** What the worker knows besides the transcript: each call's MCP request, a replay's source. */
+  facts?: Pick<OtlpExportOptions, 'mcpCallOf' | 'originOf'>;
   appVersion: string;
   fetchFn: typeof fetch;
 }
@@ -36,11 +37,12 @@ export async function sendRunTrace(command: RunTraceSend, deps: RunTraceSendDepe
     import('../engine/otel/transcript-to-otlp'),
     import('../engine/otel/send/send-otlp-traces'),
   ]);
-  const mcpCalls = deps.mcpCallsOf?.(command.runId);
+  // Only this run is sent: its family's other runs were sent as they ended, and only tell the link where to point.
   const request = transcriptsToOtlp([transcript], {
     content: command.content,
     appVersion: deps.appVersion,
-    ...(mcpCalls ? { mcpCalls } : {}),
+    onlyRunIds: new Set([command.runId]),
+    ...deps.facts,
   });
   return sendOtlpTraces(request, endpoint, command.headers, deps.fetchFn);
 }

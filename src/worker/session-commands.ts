@@ -28,6 +28,7 @@ import type {
   TranscriptImportResult,
 } from '../protocol/session-messages';
 import { encodeRunEvents, primeRunMemory } from '../protocol/run-event-codec';
+import type { RunOrigin } from '../engine/otel/run-links';
 import { createReplayModel } from '../providers/replay/create-replay-model';
 import { createRecordedTools } from '../providers/replay/create-recorded-tools';
 import { watchLiveDivergence } from '../providers/replay/watch-live-divergence';
@@ -58,6 +59,8 @@ export interface SessionCommandContext {
   startRun: (runId: string, settings: RunSettings, text: string, overrides: RunOverrides) => void;
   /** Resolves once the servers being connected have answered (a resumed call needs its tool). */
   serversSettled?: () => Promise<void>;
+  /** Hears each replay as it starts: its trace links to the run it replays. */
+  onReplay?: (runId: string, origin: RunOrigin) => void;
 }
 
 /** An import as the worker has it: the run's events whole (the reply gives counts, `toImportReply`). */
@@ -235,6 +238,7 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       const settings: RunSettings = recordedReplies
         ? { ...command.settings, maxRounds: source.settings.maxRounds, maxTokens: source.settings.maxTokens }
         : command.settings;
+      context.onReplay?.(command.runId, { kind: 'replay', sourceRunId: command.sourceRunId, mode: command.mode });
       context.startRun(command.runId, settings, '', {
         model,
         history: initial.slice(0, -1),

@@ -46,6 +46,11 @@ export type StartRun = (runId: string, settings: RunSettings, text: string, over
 
 export interface RunStarter {
   start: StartRun;
+  /**
+   * `tools` as a run `runId` with `settings` gets them: MCP calls noted for the trace, with trace context when the
+   * run sends it. For tools a caller hands `start` itself (Continue live's); a run's own tools get it already.
+   */
+  instrument: (runId: string, settings: RunSettings, tools: Tool[]) => Tool[];
   /** A fork re-asks the model from the prefix: its last message goes in as the "new" one. */
   startFork: StartFork;
 }
@@ -152,6 +157,7 @@ export function createRunStarter(context: RunStarterContext): RunStarter {
 
   return {
     start,
+    instrument: (runId, settings, tools) => instrumented(context, runId, settings.traceContext === true, tools),
     startFork: (runId, settings, history, system) => {
       const last = history.at(-1);
       start(runId, settings, '', {

@@ -1,8 +1,11 @@
 // Trace context to MCP servers (issue 34, SEP-414): with telemetry on, each tools/call carries a `traceparent` in
 // `params._meta` whose trace and parent span are the run's exported trace and the call's `execute_tool` span. A
 // real SDK server over HTTP reads it from the request, as an instrumented server's propagator would. The same spans
-// carry the MCP attributes of the request (server, revision, session).
+// carry the MCP attributes of the request (server, revision, session). The server is instrumented with the
+// OpenTelemetry SDK (@opentelemetry/sdk-trace-node 2.12.1, its W3C propagator): its spans' parent is Loupe's tool span.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { context, propagation, SpanKind } from '@opentelemetry/api';
+import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serveMcpHttp, type McpHttpHandle } from '../../server/serve-mcp-http';
@@ -14,10 +17,19 @@ import { createHostHarness, type HostHarness } from './testing/create-host-harne
 /** What each tools/call's `_meta` held, in order. */
 const seen: { tool: string; meta: Record<string, unknown> | undefined }[] = [];
 
+// The server is instrumented with the OpenTelemetry SDK as a server author would: its propagator reads the trace
+// context from `params._meta` (the MCP page's context propagation) and each call gets a SERVER span under it.
+const serverSpans = new InMemorySpanExporter();
+const serverTracing = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(serverSpans)] });
+serverTracing.register();
+const tracer = serverTracing.getTracer('probe-mcp-server');
+
 function createProbeServer(): McpServer {
   const server = new McpServer({ name: 'probe', version: '1.0.0' });
   const record = (tool: string, text: string) => (_args: unknown, extra: { _meta?: Record<string, unknown> }) => {
     seen.push({ tool, meta: extra._meta });
+    const parent = propagation.extract(context.active(), extra._meta ?? {});
+    tracer.startSpan(`tools/call ${tool}`, { kind: SpanKind.SERVER }, parent).end();
     return { content: [{ type: 'text' as const, text }] };
   };
   // The names the Demo model calls (`…weather_get`, then `…clothing_advise` with the temperature it read).
@@ -50,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.host.dispose();
   await probe.close();
+  await serverTracing.shutdown();
 });
 
 const settings: RunSettings = { provider: { kind: 'demo' }, system: '', maxRounds: 5, maxTokens: 1024 };
@@ -98,6 +111,28 @@ describe('trace context in MCP requests', () => {
     }
     // W3C form: version, 32 hex trace id, 16 hex parent id, flags.
     expect(seen[0]?.meta?.['traceparent']).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+  });
+
+  it('lands an instrumented server’s spans in the run’s trace, each under Loupe’s execute_tool span', async () => {
+    serverSpans.reset();
+    const transcript = await run('instrumented-run', true);
+    const request = (await harness.send({
+      type: 'otlp-convert',
+      transcripts: [transcript],
+      content: false,
+    })) as OtlpTraceRequest;
+    const toolSpans = request.resourceSpans
+      .flatMap((r) => r.scopeSpans.flatMap((s) => s.spans))
+      .filter((span) => span.name.startsWith('execute_tool '));
+    const received = serverSpans.getFinishedSpans();
+    expect(received.map((span) => span.name)).toEqual(['tools/call weather_get', 'tools/call clothing_advise']);
+    expect(
+      received.map((span) => [
+        span.spanContext().traceId,
+        span.parentSpanContext?.spanId,
+        span.parentSpanContext?.isRemote,
+      ]),
+    ).toEqual(toolSpans.map((span) => [span.traceId, span.spanId, true]));
   });
 
   it('sends none when telemetry is off', async () => {

@@ -9,9 +9,15 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockOpenAIApi, type MockOpenAIApi } from '../../e2e/fixtures/mock-openai-api';
 import { startMockMessagesApi, type MockMessagesApi } from '../../e2e/fixtures/mock-messages-api';
-import { startOtlpCaptureReceiver, type OtlpCaptureReceiver } from '../support/otlp-capture-receiver';
+import {
+  startOtlpCaptureReceiver,
+  type CapturedExport,
+  type OtlpCaptureReceiver,
+} from '../support/otlp-capture-receiver';
 import { importOtlp, type OtlpImportInput } from '../../src/engine/otel/import/import-otlp';
 import type { Transcript } from '../../src/engine/transcript/transcript';
+import type { TranscriptImportResult } from '../../src/protocol/session-messages';
+import { createHostHarness } from '../../src/worker/testing/create-host-harness';
 
 const run = promisify(execFile);
 const app = { name: 'Loupe', version: '0.1.0' };
@@ -69,6 +75,40 @@ function expectWeatherRun(transcript: Transcript, provider: string, callId: stri
   expect(second!.response!.timing.startedAt).toBeGreaterThanOrEqual(first!.response!.timing.startedAt);
 }
 
+/** The export's files as a Collector writes them apart: its traces in one, its logs (the content) in another. */
+function exportFiles(receiver: OtlpCaptureReceiver, protocol: 'json' | 'proto'): { traces: Blob[]; logs: Blob[] } {
+  const of = (path: '/v1/traces' | '/v1/logs') => receiver.received.filter((entry) => entry.path === path);
+  const blobs = (entries: CapturedExport[]): Blob[] =>
+    protocol === 'json'
+      ? [new Blob([entries.map((entry) => entry.body.toString('utf8')).join('\n')])]
+      : entries.map((entry) => new Blob([new Uint8Array(entry.body)]));
+  return { traces: blobs(of('/v1/traces')), logs: blobs(of('/v1/logs')) };
+}
+
+/** Through the worker's import path: the traces file alone lacks the messages; picked with the logs, it has them. */
+async function expectOpenedTogether(receiver: OtlpCaptureReceiver, protocol: 'json' | 'proto'): Promise<void> {
+  const harness = createHostHarness();
+  closers.push(() => harness.host.dispose());
+  const { traces, logs } = exportFiles(receiver, protocol);
+  const [first, ...restOfTraces] = traces;
+  const open = async (runId: string, moreFiles: Blob[]) =>
+    (await harness.send({
+      type: 'transcript-import',
+      runId,
+      file: first!,
+      ...(moreFiles.length > 0 ? { moreFiles } : {}),
+    })) as TranscriptImportResult;
+  const alone = await open('traces-alone', restOfTraces);
+  if (!alone.ok) throw new Error(JSON.stringify(alone.problems));
+  const aloneRun = (await harness.send({ type: 'transcript-export', runId: 'traces-alone' })) as Transcript;
+  // The instrumentation writes the messages as log records: without the logs file, the question is not there.
+  expect(JSON.stringify(aloneRun.messages)).not.toContain('What should I wear in Paris today?');
+  const together = await open('traces-and-logs', [...restOfTraces, ...logs]);
+  if (!together.ok) throw new Error(JSON.stringify(together.problems));
+  const exported = (await harness.send({ type: 'transcript-export', runId: 'traces-and-logs' })) as Transcript;
+  expectWeatherRun(exported, 'openai-compatible', 'call_paris');
+}
+
 describe.each(['json', 'proto'] as const)('traces of real instrumentations over OTLP/%s', (protocol) => {
   it(
     '@opentelemetry/instrumentation-openai: rounds from chat spans, messages from its log records',
@@ -97,6 +137,7 @@ describe.each(['json', 'proto'] as const)('traces of real instrumentations over 
         { type: 'text', text: 'Let me look.' },
         { type: 'tool_use', id: 'call_paris', name: 'get_weather', input: { city: 'Paris' } },
       ]);
+      await expectOpenedTogether(receiver, protocol);
     },
   );
 

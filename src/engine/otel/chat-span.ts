@@ -49,6 +49,7 @@ export function chatSpan(input: ChatSpanInput): OtlpSpan {
     'gen_ai.request.max_tokens': request.maxTokens,
     'gen_ai.request.stream': request.provider !== 'demo',
     'gen_ai.response.model': response !== null ? request.model : undefined,
+    'gen_ai.response.id': response?.id,
     'gen_ai.response.finish_reasons': response?.stopReason != null ? [response.stopReason] : undefined,
     'gen_ai.usage.input_tokens': response?.usage.inputTokens,
     'gen_ai.usage.output_tokens': response?.usage.outputTokens,

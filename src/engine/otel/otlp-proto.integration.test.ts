@@ -15,8 +15,14 @@ afterEach(async () => {
 describe('OTLP/JSON against the OTLP protobuf schema', () => {
   it('decodes back field for field, with content and MCP attributes, ids hex and times in nanoseconds', async () => {
     const transcript = await sampleTranscript();
-    const mcpCalls = new Map([['c1', { serverUrl: 'http://127.0.0.1:3001/mcp', protocolVersion: '2025-11-25' }]]);
-    const request = transcriptsToOtlp([transcript], { content: true, appVersion: '0.1.0', mcpCalls });
+    const mcpCalls = new Map([
+      ['c1', { serverUrl: 'http://127.0.0.1:3001/mcp', protocolVersion: '2025-11-25', requestId: 3 }],
+    ]);
+    const request = transcriptsToOtlp([transcript], {
+      content: true,
+      appVersion: '0.1.0',
+      mcpCallOf: (_runId, callId) => mcpCalls.get(callId),
+    });
     const { decoded, written, bytes } = throughProto(request);
     expect(decoded).toEqual(written);
     expect(bytes).toBeGreaterThan(500);

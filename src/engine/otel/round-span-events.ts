@@ -1,6 +1,6 @@
 // What happened around a round that is not a call of its own: compactions, policy acts (retries, truncation …),
-// notices and edits at a pause, as span events on the round's `chat` span; limits on the run's span.
-import type { TranscriptLimit, TranscriptRound } from '../transcript/transcript';
+// notices, the debugger's pauses and edits at a pause, as span events on the round's `chat` span; limits on the run's span.
+import type { TranscriptLimit, TranscriptPause, TranscriptRound } from '../transcript/transcript';
 import { toAttributes, toUnixNano, type OtlpSpanEvent } from './otlp-json';
 
 /** The span events of one round, in time order. Edits carry what changed; their values only with content. */
@@ -32,6 +32,7 @@ export function roundSpanEvents(round: TranscriptRound, content: boolean, at: nu
       attributes: toAttributes({ 'loupe.notice.message': notice.message }),
     });
   }
+  for (const pause of round.pauses ?? []) events.push(pauseSpanEvent(pause));
   // Edits have no time of their own in a transcript: they were made at the pause before the request went out.
   for (const edit of round.edits ?? []) {
     events.push({
@@ -45,6 +46,28 @@ export function roundSpanEvents(round: TranscriptRound, content: boolean, at: nu
     });
   }
   return events.sort((a, b) => (BigInt(a.timeUnixNano) < BigInt(b.timeUnixNano) ? -1 : 1));
+}
+
+/**
+ * A pause of the debugger: where it held (the point, its call), why (step, breakpoint, approval), how the person
+ * went on and how long it held. The call's input stays out: it is content, and the call's span has it.
+ */
+function pauseSpanEvent(pause: TranscriptPause): OtlpSpanEvent {
+  const breakpoints = pause.reasons.flatMap((reason) => (reason.kind === 'breakpoint' ? [reason.label] : []));
+  return {
+    name: 'loupe.pause',
+    timeUnixNano: toUnixNano(pause.at),
+    attributes: toAttributes({
+      'loupe.pause.kind': pause.pause.kind,
+      'loupe.pause.reasons': pause.reasons.map((reason) => reason.kind),
+      'loupe.pause.breakpoints': breakpoints.length > 0 ? breakpoints : undefined,
+      'loupe.pause.decision': pause.decision,
+      'loupe.pause.remember': pause.remember,
+      'loupe.pause.duration_ms': pause.endedAt === undefined ? undefined : Math.max(0, pause.endedAt - pause.at),
+      'gen_ai.tool.call.id': pause.pause.callId,
+      'gen_ai.tool.name': pause.pause.name,
+    }),
+  };
 }
 
 /** A limit the run reached, as an event of the run's span. */

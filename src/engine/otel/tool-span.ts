@@ -3,6 +3,7 @@ import type { TranscriptToolCall } from '../transcript/transcript';
 import { SPAN_KIND_INTERNAL, STATUS_ERROR, STATUS_UNSET, toAttributes, toUnixNano, type OtlpSpan } from './otlp-json';
 import { toolResponseOf } from './gen-ai-messages';
 import { spanIdOf, toolSpanPlace } from './otel-ids';
+import { errorTypeOfStatus } from './tool-error-type';
 
 /** What Loupe knows of the MCP request that ran a call (from its traffic), when a server ran it. */
 export interface McpCallInfo {
@@ -38,7 +39,7 @@ export interface ToolSpanInput {
   mcp?: McpCallInfo | undefined;
 }
 
-/** The call's span: `error.type` is its status when it failed; arguments and result only with content. */
+/** The call's span: `error.type` says how it failed (tool-error-type.ts); arguments and result only with content. */
 export function toolSpan({ runId, traceId, parentSpanId, call, content, mcp }: ToolSpanInput): OtlpSpan {
   const failed = call.isError || call.status !== 'ok';
   const server = mcp !== undefined ? addressOf(mcp.serverUrl) : {};
@@ -55,7 +56,7 @@ export function toolSpan({ runId, traceId, parentSpanId, call, content, mcp }: T
       'gen_ai.tool.name': call.name,
       'gen_ai.tool.call.id': call.id,
       'gen_ai.tool.type': mcp !== undefined ? 'extension' : 'function',
-      'error.type': failed ? call.status : undefined,
+      'error.type': failed ? errorTypeOfStatus(call.status) : undefined,
       'loupe.tool.status': call.status,
       'mcp.method.name': mcp !== undefined ? 'tools/call' : undefined,
       'mcp.protocol.version': mcp?.protocolVersion,

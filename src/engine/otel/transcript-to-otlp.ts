@@ -12,18 +12,28 @@ import {
   STATUS_UNSET,
   toAttributes,
   toUnixNano,
+  type OtlpKeyValue,
   type OtlpSpan,
-  type OtlpSpanLink,
   type OtlpTraceRequest,
 } from './otlp-json';
 import { limitSpanEvent } from './round-span-events';
+import { runLinks, type RunOrigin } from './run-links';
 import { toolSpan, type McpCallInfo } from './tool-span';
 
 export interface OtlpExportOptions {
   /** Message content (system, messages, tool definitions, arguments, results): off unless asked for. */
   content: boolean;
-  /** The MCP request behind each call id, when the caller knows it (the worker does; a file does not). */
-  mcpCalls?: ReadonlyMap<string, McpCallInfo>;
+  /**
+   * The MCP request behind call `callId` of run `runId`, when the caller knows it (the worker does; a file does
+   * not). By run: a fork re-asks the model, and a scripted model may give its calls the ids the parent's had.
+   */
+  mcpCallOf?: (runId: string, callId: string) => McpCallInfo | undefined;
+  /** Where a run came from besides a fork (a replay), when the caller knows it. */
+  originOf?: (runId: string) => RunOrigin | undefined;
+  /** Only these runs become traces; the others of the transcripts' families still name what a link points to. */
+  onlyRunIds?: ReadonlySet<string>;
+  /** More attributes on a run's `invoke_agent` span (a test run's case, model and attempt). */
+  agentAttributesOf?: (runId: string) => OtlpKeyValue[];
   /** `service.version` and the scope's version. */
   appVersion: string;
 }
@@ -79,19 +89,10 @@ function roundStart(round: TranscriptRound, fallback: number): number {
   return round.response?.timing.startedAt ?? fallback;
 }
 
-function forkLink(run: RunRecord): OtlpSpanLink[] {
-  if (run.parentRunId === null) return [];
-  const target = run.forkRound !== null ? `round:${run.forkRound}` : 'agent';
-  return [
-    {
-      traceId: traceIdOf(run.parentRunId),
-      spanId: spanIdOf(run.parentRunId, target),
-      attributes: toAttributes({ 'loupe.link.kind': 'fork', 'loupe.fork.round': run.forkRound ?? undefined }),
-    },
-  ];
-}
+/** The round numbers of each run in one export, so a fork's link can name a round its parent has. */
+type RoundsByRun = ReadonlyMap<string, readonly number[]>;
 
-function runSpans(run: RunRecord, options: OtlpExportOptions): OtlpSpan[] {
+function runSpans(run: RunRecord, options: OtlpExportOptions, roundsByRun: RoundsByRun): OtlpSpan[] {
   const traceId = traceIdOf(run.runId);
   const agentSpanId = spanIdOf(run.runId, 'agent');
   const spans: OtlpSpan[] = [];
@@ -124,12 +125,13 @@ function runSpans(run: RunRecord, options: OtlpExportOptions): OtlpSpan[] {
           parentSpanId: agentSpanId,
           call,
           content: options.content,
-          mcp: options.mcpCalls?.get(call.id),
+          mcp: options.mcpCallOf?.(run.runId, call.id),
         }),
       );
       clock = Math.max(clock, call.timing.endedAt);
     }
   }
+  const origin = options.originOf?.(run.runId);
   const agent: OtlpSpan = {
     traceId,
     spanId: agentSpanId,
@@ -153,13 +155,19 @@ function runSpans(run: RunRecord, options: OtlpExportOptions): OtlpSpan[] {
       'loupe.fork.parent_run_id': run.parentRunId ?? undefined,
       'loupe.fork.round': run.forkRound ?? undefined,
       'error.type': run.error !== undefined ? (run.error.errorType ?? 'loupe.run_error') : undefined,
+      'loupe.replay.source_run_id': origin?.sourceRunId,
       'gen_ai.system_instructions':
         options.content && run.system !== undefined
           ? JSON.stringify([{ type: 'text', content: run.system }])
           : undefined,
-    }),
+    }).concat(options.agentAttributesOf?.(run.runId) ?? []),
     events: run.limits.map(limitSpanEvent),
-    links: forkLink(run),
+    links: runLinks({
+      parentRunId: run.parentRunId,
+      forkRound: run.forkRound,
+      origin,
+      parentRounds: run.parentRunId === null ? undefined : roundsByRun.get(run.parentRunId),
+    }),
     status: run.error !== undefined ? { code: STATUS_ERROR, message: run.error.message } : { code: STATUS_UNSET },
   };
   return [agent, ...spans];
@@ -171,11 +179,11 @@ function runSpans(run: RunRecord, options: OtlpExportOptions): OtlpSpan[] {
  */
 export function transcriptsToOtlp(transcripts: readonly Transcript[], options: OtlpExportOptions): OtlpTraceRequest {
   const seen = new Set<string>();
-  const spans = transcripts.flatMap(runsOf).flatMap((run) => {
-    if (seen.has(run.runId)) return [];
-    seen.add(run.runId);
-    return runSpans(run, options);
-  });
+  const runs = transcripts.flatMap(runsOf).filter((run) => !seen.has(run.runId) && seen.add(run.runId));
+  const roundsByRun = new Map(runs.map((run) => [run.runId, run.rounds.map((round) => round.round)]));
+  const spans = runs
+    .filter((run) => options.onlyRunIds?.has(run.runId) ?? true)
+    .flatMap((run) => runSpans(run, options, roundsByRun));
   return {
     resourceSpans: [
       {

@@ -62,6 +62,11 @@ export interface ToolRunContext {
    * call's `execute_tool` span. Set by the worker when telemetry is on; absent otherwise.
    */
   traceContext?: { traceparent: string; tracestate?: string };
+  /**
+   * Told each JSON-RPC request the tool sends on for this call as it goes out (its method and id), so the trace
+   * can name the request (`jsonrpc.request.id` of an MCP `tools/call`). Set by the worker; absent otherwise.
+   */
+  onRequestSent?: (request: { method: string; id: string | number }) => void;
 }
 
 /** What a tool returns. `isError` marks a tool-level error the model should see. */

@@ -26,6 +26,9 @@ export interface TranscriptMeta {
   servers: TranscriptServer[];
 }
 
+/** `{ id }` when the provider named its response, else nothing (the field is optional). */
+const withResponseId = (id: string | undefined): { id?: string } => (id === undefined ? {} : { id });
+
 /**
  * Folds a run's events into a transcript (format version 3). Works on a run still going: rounds so far,
  * `finishReason: null` and the usage summed from the replies. Tool calls are listed in the model's order;
@@ -58,6 +61,7 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
   };
 
   const appCalls = createAppCallFold();
+  const responseIds = new Map<number, string>();
   for (const event of events) {
     if (appCalls.accept(event)) continue;
     switch (event.type) {
@@ -69,6 +73,11 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
       case 'round-start':
         rounds.set(event.round, { round: event.round, request: event.request, response: null, toolCalls: [] });
         break;
+      case 'response-start': {
+        // The provider's id comes first; the response it names is written at its end.
+        if (event.responseId !== undefined) responseIds.set(event.round, event.responseId);
+        break;
+      }
       case 'request-sent': {
         const round = rounds.get(event.round);
         if (round) round.sent = event.request;
@@ -91,6 +100,7 @@ export function buildTranscript(events: readonly RunEvent[], meta: TranscriptMet
             },
             ...(event.contextManagement === undefined ? {} : { contextManagement: event.contextManagement }),
             ...(event.container === undefined ? {} : { container: event.container }),
+            ...withResponseId(responseIds.get(event.round)),
           };
         }
         repliesUsage = sumUsage(repliesUsage, event.usage);

@@ -89,7 +89,13 @@ function unfoldRound(
   let end = start;
   if (round.response !== null) {
     const { timing } = round.response;
-    events.push({ type: 'response-start', at: timing.startedAt, round: round.round, model: round.request.model });
+    events.push({
+      type: 'response-start',
+      at: timing.startedAt,
+      round: round.round,
+      model: round.request.model,
+      ...(round.response.id === undefined ? {} : { responseId: round.response.id }),
+    });
     const message: Message = { role: 'assistant', content: round.response.content };
     events.push({
       type: 'response-end',

@@ -130,6 +130,8 @@ export interface TranscriptRound {
     contextManagement?: ApiJsonObject;
     /** The API's code execution container the reply ran in (`id`, `expires_at`), as sent. */
     container?: ApiJsonObject;
+    /** The provider's id of the response (`msg_…`, `chatcmpl-…`), when it gave one (version 2, optional). */
+    id?: string;
   } | null;
   toolCalls: TranscriptToolCall[];
   /**

@@ -10,10 +10,18 @@ export interface StreamLossListener {
   onResumed?(): void;
 }
 
-/** What a call hears about its own request: its stream's loss and resumption, and the server's logs about it. */
+/**
+ * What a call hears about its own requests: the JSON-RPC id each goes out with, its stream's loss and resumption,
+ * and the server's logs about it.
+ */
 export interface CallStreamListener extends StreamLossListener {
   /** A log the server sent on this request's own response stream, or naming its progress token. */
   onLog?(entry: ServerLogMessage): void;
+  /**
+   * One of the call's requests is being sent with this method and JSON-RPC id (the SDK numbers requests itself
+   * and tells nobody; the outermost transport sees the message). Again when a request is sent anew.
+   */
+  onRequestSent?(request: { method: string; id: string | number }): void;
 }
 
 /** What one call hears about its own request's stream, passed through the SDK as its `onresumptiontoken`. */

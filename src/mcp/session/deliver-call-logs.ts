@@ -1,6 +1,7 @@
 // Hands a server's log to the call it is about: the one whose request's own response stream carried it (both eras;
 // on 2026-07-28 the per-request log level makes that the normal case), or whose progress token it names. A log
-// about no running call reaches the server's log only (the client's notification handler, as before).
+// about no running call reaches the server's log only (the client's notification handler, as before). Being the
+// outermost transport, it also tells each call the JSON-RPC id its request goes out with.
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ServerLogMessage } from '../server-requests/mcp-client-handlers';
 import { callStreamListenerOf, type CallStreamListener } from './call-stream-notes';
@@ -79,6 +80,14 @@ export function deliverCallLogs(inner: Transport): Transport {
       // A request the client gave up on (2025: it says so) gets no answer: nothing is about it any more.
       if (record.method === 'notifications/cancelled') forget(record.params?.requestId);
       const listener = callStreamListenerOf(options?.onresumptiontoken);
+      // The id the SDK gave the call's request, told to the call before anything can answer it (the trace's
+      // `jsonrpc.request.id`); a listener that throws must not keep the request from going out.
+      if (typeof record.method === 'string' && (typeof record.id === 'string' || typeof record.id === 'number'))
+        try {
+          listener?.onRequestSent?.({ method: record.method, id: record.id });
+        } catch {
+          // The call's bookkeeping only.
+        }
       if (typeof record.method !== 'string' || record.id === undefined || listener?.onLog === undefined)
         return inner.send(message, options);
       const meta = record.params?._meta;

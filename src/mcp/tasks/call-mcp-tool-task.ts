@@ -73,7 +73,10 @@ export async function callMcpToolAsTask(
   const total = context.deadline?.maxTotalMs === undefined ? undefined : context.deadline.maxTotalMs + backstopMarginMs;
   const startedAt = now();
   // The server's logs on the task's own requests (its tools/call, polls, tasks/result) are about this call.
-  const { onresumptiontoken } = createCallStreamNotes({ onLog: (entry) => writeCallLog(context, entry) });
+  const { onresumptiontoken } = createCallStreamNotes({
+    onLog: (entry) => writeCallLog(context, entry),
+    onRequestSent: (request) => context.onRequestSent?.(request),
+  });
   // The trace context travels on the task's creating request; its polls belong to the same call span.
   const withTraceContext = (of: ToolRunContext) => {
     const meta = traceContextMeta(of);

@@ -71,6 +71,7 @@ export async function callMcpTool(
     onResumed: () => context.log('info', 'The stream was resumed from its last event; the call goes on.'),
     // The server's logs about this call, and no other's (session/deliver-call-logs.ts).
     onLog: (entry) => writeCallLog(context, entry),
+    onRequestSent: (request) => context.onRequestSent?.(request),
   });
   const meta = { ...traceContextMeta(context), ...(modern && { [ACCEPTS_TASK_META_KEY]: true }) };
   let result: Record<string, unknown>;

@@ -31,8 +31,16 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
   return {
     ...createContinueLive(context, restore),
     ...createCompareAcross(context, restore),
-    async importTranscriptFile(file, traceId) {
+    async importTranscriptFile(chosen, traceId) {
       update({ traceChoice: null });
+      // Several files picked together are one OpenTelemetry export (traces and logs apart): named and sized as one.
+      const files: File[] = Array.isArray(chosen) ? [...(chosen as readonly File[])] : [chosen as File];
+      const [first, ...moreFiles] = files;
+      if (first === undefined) return false;
+      const file = {
+        name: files.map((each) => each.name).join(' + '),
+        size: files.reduce((sum, each) => sum + each.size, 0),
+      };
       if (file.size > MAX_TRANSCRIPT_BYTES) {
         get().pushAlert(
           `“${file.name}” ${NOT_IMPORTED}: it is ${mb(file.size)} MB and Loupe opens transcripts up to ${mb(MAX_TRANSCRIPT_BYTES)} MB. Nothing was changed.`,
@@ -48,12 +56,13 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
         const result = await deps.client.send({
           type: 'transcript-import',
           runId,
-          file,
+          file: first,
+          ...(moreFiles.length > 0 ? { moreFiles } : {}),
           ...(traceId !== undefined ? { traceId } : {}),
         });
         if (!result.ok && result.traces) {
           // An OTLP file of several agent traces: nothing is imported until the person picks one.
-          update({ traceChoice: { file, traces: result.traces } });
+          update({ traceChoice: { files, name: file.name, traces: result.traces } });
           return false;
         }
         if (!result.ok) {

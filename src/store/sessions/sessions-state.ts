@@ -53,12 +53,12 @@ export interface SessionsSlice {
   /** Names a run about to start in this session (its label) instead of its first message. */
   nameRun: (runId: string, label: string) => void;
   /**
-   * Validates, repairs and opens a transcript file (or an OTLP trace, `traceId` the one picked of several) as a new
-   * session; a bad file changes nothing.
+   * Validates, repairs and opens a transcript file (or an OTLP trace, `traceId` the one picked of several; several
+   * OpenTelemetry files picked together are read as one export) as a new session; a bad file changes nothing.
    */
-  importTranscriptFile: (file: File, traceId?: string) => Promise<boolean>;
-  /** An OTLP file with several agent traces waits here for the person to pick one (or null). */
-  traceChoice: { file: File; traces: OtlpTraceChoice[] } | null;
+  importTranscriptFile: (file: File | readonly File[], traceId?: string) => Promise<boolean>;
+  /** The files of an OTLP import with several agent traces (`name`: theirs, joined), while the person picks one. */
+  traceChoice: { files: File[]; name: string; traces: OtlpTraceChoice[] } | null;
   dismissTraceChoice: () => void;
   /** Re-runs the shown run with its recorded replies (`recorded`) or the live model (`live`). */
   /** Replays the shown run: `offline` (recorded replies and results), `recorded` (live tools) or `live`. */

@@ -14,12 +14,13 @@ export function ImportTranscriptButton() {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
-  const onChange = async (files: FileList | null) => {
-    const file = files?.[0];
+  // Several files picked together open as one OpenTelemetry export (its traces and logs written apart).
+  const onChange = async (list: FileList | null) => {
+    const files = [...(list ?? [])];
     if (input.current) input.current.value = '';
-    if (!file) return;
+    if (files.length === 0) return;
     setBusy(true);
-    await importFile(file);
+    await importFile(files.length === 1 ? (files[0] as File) : files);
     setBusy(false);
   };
 
@@ -31,6 +32,7 @@ export function ImportTranscriptButton() {
       <input
         ref={input}
         type="file"
+        multiple
         accept=".json,.jsonl,.pb,.bin,application/json,application/x-protobuf"
         className="hidden"
         tabIndex={-1}

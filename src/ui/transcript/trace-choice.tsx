@@ -15,7 +15,7 @@ export function TraceChoice() {
       className="w-full basis-full rounded-md border border-slate-300 bg-slate-50 p-2 text-xs dark:border-slate-600 dark:bg-slate-800"
     >
       <p className="font-medium">
-        “{choice.file.name}” holds {choice.traces.length} agent traces. Pick the one to open as a session:
+        “{choice.name}” holds {choice.traces.length} agent traces. Pick the one to open as a session:
       </p>
       <ul className="mt-1 space-y-1">
         {choice.traces.map((trace) => (
@@ -23,7 +23,7 @@ export function TraceChoice() {
             <button
               type="button"
               className={primaryButtonClass}
-              onClick={() => void importFile(choice.file, trace.traceId)}
+              onClick={() => void importFile(choice.files, trace.traceId)}
             >
               Open trace {trace.name}
             </button>

@@ -17,9 +17,12 @@ function transcriptOf(outcome: OtlpImportOutcome) {
 describe('importOtlp: shapes', () => {
   it('reads back what Loupe exports with content (transcript → OTLP → transcript)', async () => {
     const original = await sampleTranscript();
+    original.rounds[0]!.response!.id = 'msg_01round1';
     const otlp = transcriptsToOtlp([original], { content: true, appVersion: '0.1.0' });
     const transcript = transcriptOf(fromJson(otlp));
     expect(transcript.system).toBe(original.system);
+    // gen_ai.response.id both ways.
+    expect(transcript.rounds.map((round) => round.response?.id)).toEqual(['msg_01round1', 'msg_scripted']);
     expect(transcript.messages).toEqual(original.messages);
     expect(transcript.rounds.map((round) => round.response?.content)).toEqual(
       original.rounds.map((round) => round.response?.content),
@@ -36,6 +39,32 @@ describe('importOtlp: shapes', () => {
     expect(transcript.rounds.map((round) => round.request.model)).toEqual(
       original.rounds.map((round) => round.request.model),
     );
+  });
+
+  it('reads a failed call’s error.type in the current spelling and the one Loupe wrote before', async () => {
+    const otlp = transcriptsToOtlp([await sampleTranscript()], { content: true, appVersion: '0.1.0' });
+    const clock = otlp.resourceSpans[0]!.scopeSpans[0]!.spans.find((s) => s.name === 'execute_tool clock')!;
+    const statusOf = (errorType: string, loupeStatus?: string) => {
+      clock.attributes = clock.attributes
+        .filter((kv) => kv.key !== 'error.type' && kv.key !== 'loupe.tool.status')
+        .concat(
+          { key: 'error.type', value: { stringValue: errorType } },
+          loupeStatus === undefined ? [] : [{ key: 'loupe.tool.status', value: { stringValue: loupeStatus } }],
+        );
+      const call = transcriptOf(fromJson(otlp)).rounds[0]!.toolCalls.find((c) => c.name === 'clock')!;
+      expect(call.isError).toBe(true);
+      return call.status;
+    };
+    expect(statusOf('tool_error')).toBe('tool-error');
+    // Loupe before it followed the MCP page wrote the status itself.
+    expect(statusOf('tool-error')).toBe('tool-error');
+    expect(statusOf('timeout')).toBe('timeout');
+    expect(statusOf('invalid_input')).toBe('invalid-input');
+    expect(statusOf('denied', 'denied')).toBe('denied');
+    // Another instrumentation's own values (an exception name, a JSON-RPC code, _OTHER) are tool errors.
+    expect(statusOf('java.net.UnknownHostException')).toBe('tool-error');
+    expect(statusOf('-32603')).toBe('tool-error');
+    expect(statusOf('_OTHER', 'not-a-status')).toBe('tool-error');
   });
 
   it('makes rounds that say so from a trace without content', async () => {

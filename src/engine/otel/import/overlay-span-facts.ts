@@ -3,7 +3,7 @@
 import type { Transcript } from '../../transcript/transcript';
 import type { AgentTrace } from './group-agent-traces';
 import type { SpanContent } from './genai-message-parts';
-import { firstChunkMsOf, modelOf, stopReasonOf, usageOf, type ToolSpanFacts } from './span-round-facts';
+import { firstChunkMsOf, modelOf, responseIdOf, stopReasonOf, usageOf, type ToolSpanFacts } from './span-round-facts';
 
 const NO_CONTENT = 'The trace did not capture this round’s messages: what is shown comes from its span alone.';
 
@@ -46,6 +46,8 @@ export function overlaySpanFacts(
       ...(firstChunk !== undefined ? { timeToFirstTokenMs: firstChunk } : {}),
     };
     round.response.stopReason = stopReasonOf(span, content?.output?.finishReason) ?? round.response.stopReason;
+    const responseId = responseIdOf(span);
+    if (responseId !== undefined) round.response.id = responseId;
     if (content && content.input === undefined && content.output === undefined)
       round.notices = [...(round.notices ?? []), { at: span.start, message: NO_CONTENT }];
     if (span.status.code === 2)
@@ -63,8 +65,9 @@ export function overlaySpanFacts(
           endedAt: tool.end,
           durationMs: Math.max(0, tool.end - tool.start),
         };
-      if (fact?.failed && call.status === 'ok') {
-        call.status = 'tool-error';
+      // The messages only say `is_error` (a tool error); the span may say more (a timeout, a denial).
+      if (fact?.failed && (call.status === 'ok' || call.status === 'tool-error')) {
+        call.status = fact.status ?? 'tool-error';
         call.isError = true;
         for (const message of transcript.messages)
           for (const block of message.content)

@@ -4,6 +4,8 @@ import type { StopReason, ToolDefinition, Usage } from '../../model/model';
 import { isRecord } from '../../../shared/is-record';
 import { parseMaybeJson } from './genai-message-parts';
 import type { AttributeValue, ReadSpan } from './read-span';
+import type { ToolResultStatus } from '../../tool/tool';
+import { statusOfFailedSpan } from '../tool-error-type';
 
 const num = (value: AttributeValue | undefined): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
@@ -20,6 +22,11 @@ function first<T>(
     if (value !== undefined) return value;
   }
   return undefined;
+}
+
+/** The provider's id of the response (`gen_ai.response.id`; OpenLLMetry writes the same key). */
+export function responseIdOf(span: ReadSpan): string | undefined {
+  return first(span, ['gen_ai.response.id'], str);
 }
 
 export function modelOf(span: ReadSpan): string | undefined {
@@ -138,6 +145,8 @@ export interface ToolSpanFacts {
   result?: unknown;
   failed: boolean;
   errorType?: string;
+  /** How it failed, as a Loupe status (`tool-error` when the span does not say more). */
+  status?: ToolResultStatus;
 }
 
 export function toolFactsOf(span: ReadSpan): ToolSpanFacts {
@@ -154,5 +163,8 @@ export function toolFactsOf(span: ReadSpan): ToolSpanFacts {
     ...(result !== undefined ? { result: parseMaybeJson(result) } : {}),
     failed: span.status.code === 2 || errorType !== undefined,
     ...(errorType !== undefined ? { errorType } : {}),
+    ...(span.status.code === 2 || errorType !== undefined
+      ? { status: statusOfFailedSpan(errorType, str(a['loupe.tool.status'])) }
+      : {}),
   };
 }
