@@ -27,6 +27,11 @@ import type {
   TranscriptImportResult,
 } from './session-messages';
 import type { RunEventsMessage } from './run-events-message';
+import type {
+  SessionStorageCommand,
+  SessionStorageCommandResults,
+  StorageProblemMessage,
+} from './session-storage-messages';
 import type { ShareFileCommand } from './share-file-command';
 import { isObjectLike } from '../shared/is-record';
 
@@ -82,7 +87,8 @@ export type Command =
   | McpFeatureCommand
   | McpAppCommand
   | OAuthCommand
-  | MemoryCommand;
+  | MemoryCommand
+  | SessionStorageCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults
@@ -91,7 +97,8 @@ export interface CommandResults
     McpFeatureCommandResults,
     McpAppCommandResults,
     OAuthCommandResults,
-    MemoryCommandResults {
+    MemoryCommandResults,
+    SessionStorageCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;
@@ -132,6 +139,8 @@ export type WorkerMessage =
   | { v: typeof PROTOCOL_VERSION; type: 'oauth'; event: OAuthEvent }
   /** A memory the memory tool keeps changed: the Memory tab reads it again. */
   | ({ v: typeof PROTOCOL_VERSION } & MemoryChangedMessage)
+  /** Session storage stopped working (another tab upgraded it, or the browser refused it): said where the person looks. */
+  | ({ v: typeof PROTOCOL_VERSION } & StorageProblemMessage)
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }

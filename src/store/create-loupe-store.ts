@@ -35,8 +35,8 @@ export interface LoupeStoreOptions {
   scheduleFrame?: FrameScheduler;
   /** Defaults to crypto.randomUUID. */
   createId?: () => string;
-  /** Where sessions are kept: defaults to the page's IndexedDB; `memory` for tests. */
-  indexedDB?: IDBFactory | null | 'memory';
+  /** Where sessions are kept: `worker` (its IndexedDB: the app) or, by default, this page's memory (tests). */
+  sessionStore?: 'worker' | 'memory';
   /** Whose `pagehide`/`visibilitychange` flush the session checkpoints: defaults to the window when there is one. */
   page?: PageLifecycleTarget | null;
   /** How tabs agree who writes a session: defaults to Web Locks and a BroadcastChannel when the page has them. */
@@ -66,7 +66,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     ...createRunSlice(set, get, deps),
     ...createToolsSlice(set, get, deps),
     ...createSessionsSlice(set, get, deps, {
-      indexedDB: options.indexedDB ?? (typeof indexedDB === 'undefined' ? 'memory' : indexedDB),
+      sessionStore: options.sessionStore ?? 'memory',
       now: () => Date.now(),
       page: options.page !== undefined ? options.page : typeof window === 'undefined' ? null : window,
       ...(options.tabs === undefined ? {} : { tabs: options.tabs }),
@@ -111,6 +111,9 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
         return;
       case 'notice':
         store.getState().pushAlert(message.message);
+        return;
+      case 'storage-problem':
+        store.getState().applyStorageProblem(message.message);
         return;
       case 'ready':
       case 'reply':

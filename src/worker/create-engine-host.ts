@@ -13,6 +13,7 @@ import { createServerHost } from './server-host';
 import { createInMemoryMemoryStore, type MemoryStore } from '../engine/tool/memory/memory-store';
 import { createMemoryHost } from './memory-host';
 import type { ConnectServer } from './server-registry';
+import { createSessionStorageHost } from './sessions/session-storage-host';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
@@ -26,6 +27,8 @@ export interface EngineHostDependencies {
   runLocalHandler?: RunHandler;
   /** Where the memory tool's files live (IndexedDB in the app, a folder in headless); default: in memory. */
   memoryStore?: MemoryStore;
+  /** Where sessions are kept: the worker's `indexedDB` (`null`: the browser has none); default: in memory. */
+  sessionIndexedDb?: IDBFactory | null;
 }
 
 export interface EngineHost {
@@ -40,10 +43,20 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
     deps.post({ v: PROTOCOL_VERSION, type: 'memory-changed', scope }),
   );
   const runHost = createRunHost({ ...deps, servers: serverHost.servers, memory });
-  // Assigned to the whole table's type: a command no host answers does not compile, one two answer throws.
-  const table: CommandTable = joinCommandTables(serverHost.commands, runHost.commands, memory.commands, {
-    'models-list': ({ provider }: { provider: ProviderSettings }) => deps.listModels(provider),
+  const sessionStorage = createSessionStorageHost({
+    ...(deps.sessionIndexedDb === undefined ? {} : { factory: deps.sessionIndexedDb }),
+    reportProblem: (message) => deps.post({ v: PROTOCOL_VERSION, type: 'storage-problem', message }),
   });
+  // Assigned to the whole table's type: a command no host answers does not compile, one two answer throws.
+  const table: CommandTable = joinCommandTables(
+    serverHost.commands,
+    runHost.commands,
+    memory.commands,
+    sessionStorage.commands,
+    {
+      'models-list': ({ provider }: { provider: ProviderSettings }) => deps.listModels(provider),
+    },
+  );
 
   return {
     async handle({ requestId, command }) {

@@ -33,6 +33,8 @@ const host = createEngineHost({
   listModels,
   appVersion: import.meta.env.VITE_APP_VERSION,
   memoryStore: createIndexedDbMemoryStore(self.indexedDB),
+  // Typed as always there, but a browser refusing storage (some private modes) leaves it out.
+  sessionIndexedDb: 'indexedDB' in self ? self.indexedDB : null,
   runLocalHandler: createHandlerRunner({ spawn: spawnSandboxWorker, compileQuickJS: compileQuickJSWasm }),
 });
 

@@ -6,7 +6,8 @@ import { checkTranscriptSchema } from '../../src/worker/check-transcript-schema'
 import { importText, toImportReply } from '../../src/worker/session-commands';
 import type { RunView } from '../../src/store/run-view';
 import type { SessionNotice } from '../../src/store/sessions/sessions-state';
-import { openSessionDb, type SessionDb } from '../../src/store/sessions/session-db';
+import type { SessionDb } from '../../src/store/sessions/worker-session-db';
+import { openStoredSessions } from './worker-session-storage';
 import type { SessionRecord, StoredRun } from '../../src/store/sessions/session-record';
 import { FakeEngineClient } from '../../src/store/testing/fake-engine-client';
 import { MemoryStorage } from '../../src/store/testing/memory-storage';
@@ -94,6 +95,6 @@ export async function importStored(text: string) {
   const first = await openPage(indexedDB, storage);
   const imported = await first.store.getState().importTranscriptFile(new File([text], 'long.json'));
   const runId = first.store.getState().runView.runId!;
-  const db = await openSessionDb(indexedDB);
+  const db = await openStoredSessions(indexedDB);
   return { indexedDB, storage, first, imported, runId, db, events: await db.readEvents(runId) };
 }

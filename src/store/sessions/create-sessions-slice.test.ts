@@ -10,7 +10,7 @@ import { importText, toImportReply } from '../../worker/session-commands';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { MemoryStorage } from '../testing/memory-storage';
 import { isCheckpoint } from './create-checkpointer';
-import { openSessionDb } from './session-db';
+import { openStoredSessions } from '../../../test/support/worker-session-storage';
 import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
 import { createSessionsStore } from '../../../test/support/sessions-store';
 
@@ -138,12 +138,12 @@ describe('sessions: checkpoints and recovery', () => {
       ['run-live', true],
       ['run-live', false],
     ]);
-    expect(await (await openSessionDb(first.indexedDB)).readEvents('run-live')).toHaveLength(5);
+    expect(await (await openStoredSessions(first.indexedDB)).readEvents('run-live')).toHaveLength(5);
   });
 
   it('writes at checkpoints only, not at every text delta', async () => {
     const indexedDB = new IDBFactory();
-    const db = await openSessionDb(indexedDB);
+    const db = await openStoredSessions(indexedDB);
     const first = await freshPage(indexedDB);
     const deltas = Array.from({ length: 200 }, (_, index): RunEvent => ({
       type: 'text-delta',

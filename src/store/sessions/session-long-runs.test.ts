@@ -15,7 +15,7 @@ import {
   type FailRead,
 } from '../../../test/support/long-run-page';
 import { MemoryStorage } from '../testing/memory-storage';
-import { openSessionDb } from './session-db';
+import { openStoredSessions } from '../../../test/support/worker-session-storage';
 
 const ROUNDS = 120;
 
@@ -106,7 +106,7 @@ describe(`a ${ROUNDS}-round run`, () => {
       `Only the last ${TAIL_ROUNDS} rounds of “long.json” are shown: the earlier ones could not be read.`,
     );
     // Nothing of the run was stored: the session that was open is the one a reload opens.
-    const db = await openSessionDb(indexedDB);
+    const db = await openStoredSessions(indexedDB);
     expect(await db.countEvents(state.runView.runId!)).toBe(0);
     expect((await db.listSessions()).map((record) => record.id)).toEqual([before]);
   });

@@ -5,19 +5,23 @@ import type { GetLoupeState, LoupeState, SetLoupeState, SliceDependencies } from
 import { writeItem } from '../safe-storage';
 import { createCheckpointer, type Checkpointer } from './create-checkpointer';
 import type { PageLifecycleTarget } from './flush-on-page-hide';
-import { createMemorySessionDb } from './memory-session-db';
-import type { SessionDb } from './session-db';
+import { createMemorySessionDb } from '../../shared/sessions/memory-session-db';
+import { createWorkerSessionDb, type SessionDb } from './worker-session-db';
 import { pickSessionSettings, summarize } from './session-record';
 import type { SessionRecord, StoredRun } from './session-record';
 import { createPageTabCoordinator, type TabCoordinator } from './tab-coordinator';
 import { toPersistedServer } from '../persist-servers';
+import type { RunEvent } from '../../engine/event/run-event';
 
 /** The localStorage key of the session a reload opens. */
 export const CURRENT_SESSION_KEY = 'loupe.session';
 
 export interface SessionsOptions {
-  /** The page's IndexedDB; `null` (none reachable) keeps sessions in memory and says so; `memory` keeps them in memory quietly (tests). */
-  indexedDB: IDBFactory | null | 'memory';
+  /**
+   * Where sessions are kept: `worker`, the worker's sessions database (IndexedDB there, or memory where the
+   * browser refuses it, said once); `memory`, on this page until it closes (tests).
+   */
+  sessionStore: 'worker' | 'memory';
   now: () => number;
   /** The page whose hiding or unloading writes the buffered events (the window; none in tests). */
   page?: PageLifecycleTarget | null;
@@ -34,7 +38,7 @@ export interface SessionsContext {
   update: (partial: Partial<LoupeState>) => void;
   deps: SliceDependencies;
   options: SessionsOptions;
-  /** The sessions database: in memory until `initSessions` opens IndexedDB. */
+  /** The sessions database: the worker's, or (tests) one in this page's memory. */
   db: SessionDb;
   /** The open session's record (the one the store shows). */
   current: SessionRecord | null;
@@ -77,7 +81,10 @@ export function createSessionsContext(
     update,
     deps,
     options,
-    db: createMemorySessionDb(),
+    db:
+      options.sessionStore === 'worker'
+        ? createWorkerSessionDb(deps.client)
+        : createMemorySessionDb<SessionRecord, RunEvent>(),
     current: null,
     loadedRuns: new Set<string>(),
     pending: new Map<string, PendingRun>(),

@@ -16,6 +16,11 @@ export class FakeEngineClient implements EngineClient {
 
   constructor(private readonly handlers: Handlers = {}) {}
 
+  /** Answers more command types (a later handler of a type replaces the earlier one). */
+  answer(handlers: Handlers): void {
+    Object.assign(this.handlers, handlers);
+  }
+
   send<C extends Command>(command: C): Promise<CommandResults[C['type']]> {
     this.commands.push(command);
     const handler = this.handlers[command.type] as
