@@ -214,16 +214,17 @@ function reloadAtEventPut(at: number): void {
   // that carries them is cut: the worker gets the first `at` events under a request id the page never waits on,
   // and its reply (those rows written) is when the page reloads, while the page still waits for the rest.
   const post = Reflect.get<Worker, 'postMessage'>(Worker.prototype, 'postMessage');
-  Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
-    const [message] = args as [{ requestId?: string; command?: { type?: string; events?: unknown[] } }];
-    const { command } = message;
+  // The client posts one argument (the message); a cut message is posted the same way.
+  Worker.prototype.postMessage = function (this: Worker, message: unknown) {
+    const sent = message as { requestId?: string; command?: { type?: string; events?: unknown[] } };
+    const { command } = sent;
     if (command?.type !== 'session-events-append' || sessionStorage.getItem('reload-at-put') !== 'armed')
-      return post.apply(this, args);
+      return post.call(this, message);
     sessionStorage.setItem('reload-at-put', 'done');
-    const requestId = `cut-${String(message.requestId)}`;
+    const requestId = `cut-${String(sent.requestId)}`;
     this.addEventListener('message', (event: MessageEvent<{ type?: string; requestId?: string }>) => {
       if (event.data.type === 'reply' && event.data.requestId === requestId) location.reload();
     });
-    return post.call(this, { ...message, requestId, command: { ...command, events: command.events?.slice(0, at) } });
+    return post.call(this, { ...sent, requestId, command: { ...command, events: command.events?.slice(0, at) } });
   };
 }
