@@ -28,6 +28,9 @@ import type {
 } from './session-messages';
 import type { RunEventsMessage } from './run-events-message';
 import type {
+  RunLogCommand,
+  RunLogCommandResults,
+  RunLogWrittenMessage,
   SessionStorageCommand,
   SessionStorageCommandResults,
   StorageProblemMessage,
@@ -88,7 +91,8 @@ export type Command =
   | McpAppCommand
   | OAuthCommand
   | MemoryCommand
-  | SessionStorageCommand;
+  | SessionStorageCommand
+  | RunLogCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults
@@ -98,7 +102,8 @@ export interface CommandResults
     McpAppCommandResults,
     OAuthCommandResults,
     MemoryCommandResults,
-    SessionStorageCommandResults {
+    SessionStorageCommandResults,
+    RunLogCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;
@@ -141,6 +146,8 @@ export type WorkerMessage =
   | ({ v: typeof PROTOCOL_VERSION } & MemoryChangedMessage)
   /** Session storage stopped working (another tab upgraded it, or the browser refused it): said where the person looks. */
   | ({ v: typeof PROTOCOL_VERSION } & StorageProblemMessage)
+  /** A checkpoint of a run was stored (the tab tells its other tabs, which follow the session read-only). */
+  | ({ v: typeof PROTOCOL_VERSION } & RunLogWrittenMessage)
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }

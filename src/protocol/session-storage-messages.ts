@@ -22,6 +22,17 @@ export type SessionStorageCommand =
   | { type: 'session-events-read'; runId: string; from?: number; to?: number }
   | { type: 'session-events-count'; runId: string };
 
+/** Commands about the run log the worker writes at each checkpoint. */
+export type RunLogCommand =
+  /**
+   * Whether this tab owns (writes) its open session. While it does, the worker stores every run it starts (test
+   * runs aside) and every stored run it loads or resumes, appending at each checkpoint; `false` writes what is
+   * buffered, then stores nothing until told again (another tab took the session over).
+   */
+  | { type: 'run-log-track'; owns: boolean }
+  /** Writes every run's buffered events (streaming ones too), e.g. before the page reads a log back. */
+  | { type: 'run-log-flush' };
+
 /** What each session storage command's reply carries. A failure is an error reply in plain words. */
 export interface SessionStorageCommandResults {
   'session-list': StoredSession[];
@@ -34,6 +45,11 @@ export interface SessionStorageCommandResults {
   'session-events-count': number;
 }
 
+export interface RunLogCommandResults {
+  'run-log-track': null;
+  'run-log-flush': null;
+}
+
 /**
  * Posted by the worker when session storage stops working without a command failing: another tab upgraded the
  * database, or the browser refused it (sessions are then kept in memory until the tab closes).
@@ -41,4 +57,10 @@ export interface SessionStorageCommandResults {
 export interface StorageProblemMessage {
   type: 'storage-problem';
   message: string;
+}
+
+/** Posted by the worker after it stored a checkpoint of run `runId`: other tabs showing the session read it. */
+export interface RunLogWrittenMessage {
+  type: 'run-log-written';
+  runId: string;
 }

@@ -20,7 +20,6 @@ import { createOAuthSlice } from './oauth-slice';
 import { createTestsSlice } from './tests/create-tests-slice';
 import { createMemorySlice } from './memory-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
-import type { PageLifecycleTarget } from './sessions/flush-on-page-hide';
 import type { TabCoordinator } from './sessions/tab-coordinator';
 import { describeEngineCrash, markEngineCrash } from './mark-engine-crash';
 import { recoverAfterRestart } from './recover-after-restart';
@@ -37,8 +36,6 @@ export interface LoupeStoreOptions {
   createId?: () => string;
   /** Where sessions are kept: `worker` (its IndexedDB: the app) or, by default, this page's memory (tests). */
   sessionStore?: 'worker' | 'memory';
-  /** Whose `pagehide`/`visibilitychange` flush the session checkpoints: defaults to the window when there is one. */
-  page?: PageLifecycleTarget | null;
   /** How tabs agree who writes a session: defaults to Web Locks and a BroadcastChannel when the page has them. */
   tabs?: TabCoordinator;
 }
@@ -68,7 +65,6 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     ...createSessionsSlice(set, get, deps, {
       sessionStore: options.sessionStore ?? 'memory',
       now: () => Date.now(),
-      page: options.page !== undefined ? options.page : typeof window === 'undefined' ? null : window,
       ...(options.tabs === undefined ? {} : { tabs: options.tabs }),
     }),
     ...createDebugSlice(set, get, deps),
@@ -117,6 +113,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
         return;
       case 'ready':
       case 'reply':
+      case 'run-log-written':
       case 'manual-turn':
         return;
     }

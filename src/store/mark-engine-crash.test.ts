@@ -1,4 +1,7 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
+import { keepSessionsInWorker } from '../../test/support/worker-session-storage';
 import { createLoupeStore } from './create-loupe-store';
 import { ENGINE_RESTARTED_NOTICE } from './mark-engine-crash';
 import { FakeEngineClient } from './testing/fake-engine-client';
@@ -33,9 +36,12 @@ function setup() {
       changes: [],
     }),
   });
+  // The worker's storage outlives the worker (IndexedDB): what it stored before the crash is there after.
+  keepSessionsInWorker(client, new IDBFactory());
   let nextId = 1;
   const store = createLoupeStore(client, {
     demoServerUrl: 'http://localhost:3001/mcp',
+    sessionStore: 'worker',
     storage: new MemoryStorage(),
     scheduleFrame: () => undefined,
     createId: () => `id-${nextId++}`,

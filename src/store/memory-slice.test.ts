@@ -20,7 +20,6 @@ function setup() {
     demoServerUrl: 'http://localhost:3001/mcp',
     storage: new MemoryStorage(),
     scheduleFrame: () => undefined,
-    page: null,
   });
   return { store, client, memories };
 }

@@ -13,7 +13,7 @@ import { createServerHost } from './server-host';
 import { createInMemoryMemoryStore, type MemoryStore } from '../engine/tool/memory/memory-store';
 import { createMemoryHost } from './memory-host';
 import type { ConnectServer } from './server-registry';
-import { createSessionStorageHost } from './sessions/session-storage-host';
+import { createSessionsHost } from './sessions/create-sessions-host';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
@@ -38,21 +38,26 @@ export interface EngineHost {
 }
 
 export function createEngineHost(deps: EngineHostDependencies): EngineHost {
-  const serverHost = createServerHost(deps);
-  const memory = createMemoryHost(deps.memoryStore ?? createInMemoryMemoryStore(), (scope) =>
-    deps.post({ v: PROTOCOL_VERSION, type: 'memory-changed', scope }),
-  );
-  const runHost = createRunHost({ ...deps, servers: serverHost.servers, memory });
-  const sessionStorage = createSessionStorageHost({
-    ...(deps.sessionIndexedDb === undefined ? {} : { factory: deps.sessionIndexedDb }),
-    reportProblem: (message) => deps.post({ v: PROTOCOL_VERSION, type: 'storage-problem', message }),
+  const sessions = createSessionsHost({
+    ...(deps.sessionIndexedDb === undefined ? {} : { indexedDb: deps.sessionIndexedDb }),
+    post: deps.post,
   });
+  // Every run event the hosts post passes the run log on its way out: checkpoints are written as the loop emits.
+  const post = (message: WorkerMessage): void => {
+    if (message.type === 'run-event') sessions.observe(message.runId, message.event);
+    deps.post(message);
+  };
+  const serverHost = createServerHost({ ...deps, post });
+  const memory = createMemoryHost(deps.memoryStore ?? createInMemoryMemoryStore(), (scope) =>
+    post({ v: PROTOCOL_VERSION, type: 'memory-changed', scope }),
+  );
+  const runHost = createRunHost({ ...deps, post, servers: serverHost.servers, memory });
   // Assigned to the whole table's type: a command no host answers does not compile, one two answer throws.
   const table: CommandTable = joinCommandTables(
     serverHost.commands,
-    runHost.commands,
+    sessions.keepLoadedRuns(runHost.commands),
     memory.commands,
-    sessionStorage.commands,
+    sessions.commands,
     {
       'models-list': ({ provider }: { provider: ProviderSettings }) => deps.listModels(provider),
     },

@@ -9,7 +9,7 @@ import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
 import { importText, toImportReply } from '../../worker/session-commands';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { MemoryStorage } from '../testing/memory-storage';
-import { isCheckpoint } from './create-checkpointer';
+import { isCheckpoint } from '../../worker/sessions/create-checkpointer';
 import { openStoredSessions } from '../../../test/support/worker-session-storage';
 import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
 import { createSessionsStore } from '../../../test/support/sessions-store';

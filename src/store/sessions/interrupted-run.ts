@@ -41,7 +41,7 @@ export function stopForDisplay(view: RunView): RunView {
 }
 
 export function createInterruptedRuns(context: SessionsContext): InterruptedRuns {
-  const { get, update, deps, checkpointer, loadedRuns } = context;
+  const { get, update, deps, loadedRuns } = context;
   let undecided: UndecidedRun | null = null;
   // Another session opened since: its choice waits until that run is shown again.
   const pendingChoice = (): UndecidedRun | null =>
@@ -56,9 +56,8 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
       events,
       ...(run.meta ? { meta: run.meta } : {}),
     });
+    // The worker stores the closing events after the stored log (its run log writer).
     loadedRuns.add(run.runId);
-    checkpointer.resume(run.runId, events.length);
-    for (const event of result.closingEvents) checkpointer.push(run.runId, event);
     const all = [...events, ...result.closingEvents];
     if (!show) return all;
     update({ runView: await foldInParts(all) });
@@ -125,7 +124,6 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
           },
         });
         loadedRuns.add(run.runId);
-        checkpointer.resume(run.runId, events.length);
         // Held at a pause (its key was missing at load): the debugger follows it there, in step mode.
         if (findHeldPause(events) !== null) await get().followResumedRun(run.runId);
       } catch (error) {

@@ -88,7 +88,7 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
     async duplicateSession(id) {
       const source = await stored(id);
       if (!source) return;
-      await context.checkpointer.flush();
+      await context.runLog.flush();
       const copy: SessionRecord = {
         ...structuredClone(source),
         id: deps.createId(),

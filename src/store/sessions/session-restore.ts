@@ -27,7 +27,7 @@ export interface SessionRestore {
 }
 
 export function createSessionRestore(context: SessionsContext, interrupted: InterruptedRuns): SessionRestore {
-  const { get, update, deps, checkpointer, loadedRuns } = context;
+  const { get, update, deps, loadedRuns } = context;
 
   async function ensureLoaded(run: StoredRun, showInterruption: boolean): Promise<RunEvent[]> {
     // The shown run of a long log: its last rounds first (a key range from its end), then the whole log.
@@ -60,7 +60,6 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
       ...(run.meta ? { meta: run.meta } : {}),
     });
     loadedRuns.add(run.runId);
-    checkpointer.resume(run.runId, events.length);
     await interrupted.offer(run, events);
     return events;
   }
@@ -78,7 +77,7 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
         const run = record.runs.find((candidate) => candidate.runId === runId);
         if (run === undefined) return [];
         if (!loadedRuns.has(runId)) return ensureLoaded(run, false);
-        await checkpointer.flush();
+        await context.runLog.flush();
         return context.db.readEvents(runId);
       },
       restore: (family, views) => get().restoreBranches(family, views),
@@ -116,7 +115,6 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
       return false;
     }
     loadedRuns.add(run.runId);
-    checkpointer.resume(run.runId, events.length);
     await get().followResumedRun(run.runId);
     return true;
   }

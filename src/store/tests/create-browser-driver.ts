@@ -6,7 +6,7 @@ import { testRunSettings } from '../../suite/test-run-settings';
 import type { TestRunDriver } from '../../suite/run-cases';
 import type { Settings } from '../settings';
 import { providerForTest } from './provider-for-test';
-import { TEST_RUN_PREFIX } from './test-run-id';
+import { TEST_RUN_PREFIX } from '../../shared/test-run-id';
 
 export interface BrowserDriverOptions {
   client: EngineClient;

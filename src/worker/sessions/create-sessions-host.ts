@@ -1,0 +1,40 @@
+// The worker's sessions: the database the page reaches by commands, and the run log written at checkpoints.
+import type { RunEvent } from '../../engine/event/run-event';
+import { PROTOCOL_VERSION, type WorkerMessage } from '../../protocol/messages';
+import type { RunLogCommand } from '../../protocol/session-storage-messages';
+import type { CommandTable } from '../command-table';
+import { keepLoadedRuns, type LoadingTable } from './keep-loaded-runs';
+import { createRunLogWriter } from './run-log-writer';
+import { createSessionStorageHost, type SessionStorageCommandType } from './session-storage-host';
+
+export interface SessionsHostOptions {
+  /** The worker's `indexedDB` (`null`: the browser has none, said once); absent: in memory quietly. */
+  indexedDb?: IDBFactory | null;
+  post: (message: WorkerMessage) => void;
+}
+
+export interface SessionsHost {
+  commands: CommandTable<SessionStorageCommandType | RunLogCommand['type']>;
+  /** Every run event the worker posts passes here (the run log's checkpoints). */
+  observe(runId: string, event: RunEvent): void;
+  /** `table` whose run-load, run-resume and transcript-import tell the run log where a stored run goes on. */
+  keepLoadedRuns: <T extends LoadingTable>(table: T) => T;
+}
+
+export function createSessionsHost(options: SessionsHostOptions): SessionsHost {
+  const reportProblem = (message: string) => options.post({ v: PROTOCOL_VERSION, type: 'storage-problem', message });
+  const storage = createSessionStorageHost({
+    ...(options.indexedDb === undefined ? {} : { factory: options.indexedDb }),
+    reportProblem,
+  });
+  const runLog = createRunLogWriter({
+    db: storage.db,
+    reportProblem,
+    onWritten: (runId) => options.post({ v: PROTOCOL_VERSION, type: 'run-log-written', runId }),
+  });
+  return {
+    commands: { ...storage.commands, ...runLog.commands },
+    observe: (runId, event) => runLog.observe(runId, event),
+    keepLoadedRuns: (table) => keepLoadedRuns(table, runLog),
+  };
+}
