@@ -1,5 +1,6 @@
 // Checkpoints: a run's events are appended to storage at each phase boundary, not at every text delta.
 import type { RunEvent } from '../../engine/event/run-event';
+import { REPLY_EVENTS } from '../../engine/run/plan-interrupted-resume';
 
 /**
  * Events that only stream a reply or announce work in progress. Every other event — round-start,
@@ -7,15 +8,7 @@ import type { RunEvent } from '../../engine/event/run-event';
  * debugger's pause and edit events — is a phase boundary and flushes the log, so a reload comes back
  * to the last boundary the loop crossed.
  */
-const STREAMING = new Set<string>([
-  'response-start',
-  'text-delta',
-  'thinking-delta',
-  'tool-input-start',
-  'tool-input-delta',
-  'tool-call-start',
-  'notice',
-]);
+const STREAMING = new Set<string>([...REPLY_EVENTS, 'notice']);
 
 /** True when `event` ends a phase of the loop (a checkpoint). */
 export function isCheckpoint(event: RunEvent): boolean {
