@@ -13,7 +13,6 @@ import type { OAuthCommand, OAuthCommandResults, OAuthEvent } from './oauth-mess
 import type { MemoryChangedMessage, MemoryCommand, MemoryCommandResults } from './memory-messages';
 import type {
   RunLoadCommand,
-  RunLoadPartCommand,
   RunLoadResult,
   RunReplayCommand,
   RunContinueCommand,
@@ -80,7 +79,6 @@ export type Command =
   | ShareFileCommand
   | TranscriptImportCommand
   | RunEventsReadCommand
-  | RunLoadPartCommand
   | RunLoadCommand
   | RunReplayCommand
   | RunContinueCommand
@@ -117,7 +115,6 @@ export interface CommandResults
   'share-file-build': { text: string };
   'transcript-import': TranscriptImportResult;
   'run-events-read': RunEventsReadResult;
-  'run-load-part': null;
   'run-load': RunLoadResult;
   'run-replay': null;
   'run-continue': RunContinueResult;

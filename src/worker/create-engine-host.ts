@@ -55,7 +55,8 @@ export function createEngineHost(deps: EngineHostDependencies): EngineHost {
   // Assigned to the whole table's type: a command no host answers does not compile, one two answer throws.
   const table: CommandTable = joinCommandTables(
     serverHost.commands,
-    sessions.keepLoadedRuns(runHost.commands),
+    sessions.keepImportedRuns(runHost.commands),
+    sessions.storedRunCommands(runHost.sessions),
     memory.commands,
     sessions.commands,
     {

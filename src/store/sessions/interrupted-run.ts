@@ -6,7 +6,7 @@ import { describeError } from '../loupe-state';
 import type { RunView } from '../run-view';
 import { describeInterruption } from './describe-interruption';
 import { findHeldPause } from './find-held-pause';
-import { foldInParts, sendRunLoad } from './load-in-parts';
+import { foldInParts } from './load-in-parts';
 import type { StoredRun } from './session-record';
 import type { SessionsContext } from './sessions-context';
 
@@ -50,10 +50,10 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
       : null;
 
   async function close(run: StoredRun, events: RunEvent[], show: boolean): Promise<RunEvent[]> {
-    const result = await sendRunLoad(deps.client, {
+    // The worker reads the same stored log (`events` is what the page read for its view).
+    const result = await deps.client.send({
       type: 'run-load',
       runId: run.runId,
-      events,
       ...(run.meta ? { meta: run.meta } : {}),
     });
     // The worker stores the closing events after the stored log (its run log writer).
@@ -116,7 +116,6 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
         await deps.client.send({
           type: 'run-resume',
           runId: run.runId,
-          events,
           settings: {
             ...buildRunSettings(settings, get().currentSessionId),
             tools: get().toolSelection,

@@ -3,7 +3,7 @@ import type { RunEvent } from '../../engine/event/run-event';
 import { PROTOCOL_VERSION, type WorkerMessage } from '../../protocol/messages';
 import type { RunLogCommand } from '../../protocol/session-storage-messages';
 import type { CommandTable } from '../command-table';
-import { keepLoadedRuns, type LoadingTable } from './keep-loaded-runs';
+import { keepImportedRuns, storedRunCommands, type StoredRunLoader } from './stored-run-commands';
 import { createRunLogWriter } from './run-log-writer';
 import { createSessionStorageHost, type SessionStorageCommandType } from './session-storage-host';
 
@@ -17,8 +17,10 @@ export interface SessionsHost {
   commands: CommandTable<SessionStorageCommandType | RunLogCommand['type']>;
   /** Every run event the worker posts passes here (the run log's checkpoints). */
   observe(runId: string, event: RunEvent): void;
-  /** `table` whose run-load, run-resume and transcript-import tell the run log where a stored run goes on. */
-  keepLoadedRuns: <T extends LoadingTable>(table: T) => T;
+  /** `run-load` and `run-resume` by id: the stored log is read here and handed to `loader`. */
+  storedRunCommands(loader: StoredRunLoader): CommandTable<'run-load' | 'run-resume'>;
+  /** `table` whose transcript-import tells the run log where an import's runs go on. */
+  keepImportedRuns: <T extends Partial<CommandTable<'transcript-import'>>>(table: T) => T;
 }
 
 export function createSessionsHost(options: SessionsHostOptions): SessionsHost {
@@ -35,6 +37,7 @@ export function createSessionsHost(options: SessionsHostOptions): SessionsHost {
   return {
     commands: { ...storage.commands, ...runLog.commands },
     observe: (runId, event) => runLog.observe(runId, event),
-    keepLoadedRuns: (table) => keepLoadedRuns(table, runLog),
+    storedRunCommands: (loader) => storedRunCommands(loader, { db: storage.db, writer: runLog }),
+    keepImportedRuns: (table) => keepImportedRuns(table, runLog),
   };
 }

@@ -4,17 +4,7 @@ import type { RunEvent } from '../../engine/event/run-event';
 import type { StoredSession } from '../../protocol/session-storage-messages';
 import { createMemorySessionDb } from '../../shared/sessions/memory-session-db';
 import { createRunLogWriter } from './run-log-writer';
-
-const start = (runId: string): RunEvent =>
-  ({ type: 'run-start', at: 0, runId, tools: [], messages: [], maxRounds: 5 }) as unknown as RunEvent;
-const delta = (text: string): RunEvent => ({ type: 'text-delta', round: 1, index: 0, text });
-const roundEnd = { type: 'round-end', at: 3, round: 1 } as unknown as RunEvent;
-const runEnd: RunEvent = {
-  type: 'run-end',
-  at: 9,
-  finishReason: 'aborted',
-  usage: { inputTokens: 0, outputTokens: 0 },
-};
+import { abortedEnd as runEnd, roundEnd, runStart as start, textDelta as delta } from '../testing/run-log-events';
 
 function setup() {
   const db = createMemorySessionDb<StoredSession, RunEvent>();
