@@ -205,19 +205,26 @@ test('a reload while a 300-round import is being stored: the part stored is show
   ).toBe(true);
 });
 
-/** The event row at which the page reloads itself (a 300-round run has some 3,300). */
+/** How many event rows are stored when the page reloads itself (a 300-round run has some 3,300). */
 const CUT_AT_PUT = 1_000;
 
-/** Once armed (in sessionStorage), the page reloads at its `at`-th write of an event row after that; once only. */
+/** Once armed (in sessionStorage), the page reloads when `at` event rows of its next write are stored; once only. */
 function reloadAtEventPut(at: number): void {
-  // Taken as a plain function (called with its store below).
-  const put = Reflect.get<IDBObjectStore, 'put'>(IDBObjectStore.prototype, 'put');
-  let puts = 0;
-  IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-    if (this.name === 'events' && sessionStorage.getItem('reload-at-put') === 'armed' && ++puts === at) {
-      sessionStorage.setItem('reload-at-put', 'done');
-      location.reload();
-    }
-    return put.apply(this, args);
+  // The worker writes the events (its IndexedDB, where this page's script does not reach), so the page's command
+  // that carries them is cut: the worker gets the first `at` events under a request id the page never waits on,
+  // and its reply (those rows written) is when the page reloads, while the page still waits for the rest.
+  const post = Reflect.get<Worker, 'postMessage'>(Worker.prototype, 'postMessage');
+  // The client posts one argument (the message); a cut message is posted the same way.
+  Worker.prototype.postMessage = function (this: Worker, message: unknown) {
+    const sent = message as { requestId?: string; command?: { type?: string; events?: unknown[] } };
+    const { command } = sent;
+    if (command?.type !== 'session-events-append' || sessionStorage.getItem('reload-at-put') !== 'armed')
+      return post.call(this, message);
+    sessionStorage.setItem('reload-at-put', 'done');
+    const requestId = `cut-${String(sent.requestId)}`;
+    this.addEventListener('message', (event: MessageEvent<{ type?: string; requestId?: string }>) => {
+      if (event.data.type === 'reply' && event.data.requestId === requestId) location.reload();
+    });
+    return post.call(this, { ...sent, requestId, command: { ...command, events: command.events?.slice(0, at) } });
   };
 }

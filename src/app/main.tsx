@@ -6,6 +6,7 @@ import { createLoupeStore } from '../store/create-loupe-store';
 import { LoupeStoreProvider } from '../store/loupe-store-provider';
 import { getDefaultStorage } from '../store/safe-storage';
 import { readRestoreFailure, restoreSessions } from '../store/sessions/restore-guard';
+import { createWorkerSessionDb } from '../store/sessions/worker-session-db';
 import { LayoutProvider } from '../ui/layout/layout-context';
 import { SafeModeGate } from '../ui/safe-mode/safe-mode-gate';
 import { applyTheme, readInitialTheme } from '../ui/theme/theme';
@@ -21,6 +22,7 @@ const client = createWorkerClient(
 );
 const store = createLoupeStore(client, {
   demoServerUrl: import.meta.env.VITE_DEMO_SERVER_URL ?? 'http://localhost:3001/mcp',
+  sessionStore: 'worker',
 });
 
 // Restores the last session (and an interrupted run) from IndexedDB; storage problems become alerts. A restore
@@ -35,7 +37,12 @@ if (root === null) throw new Error('Loupe needs an element with id "root" in ind
 createRoot(root).render(
   <StrictMode>
     <LoupeStoreProvider store={store}>
-      <SafeModeGate initial={earlierFailure} restore={restore} storage={storage}>
+      <SafeModeGate
+        initial={earlierFailure}
+        restore={restore}
+        storage={storage}
+        sessionDb={createWorkerSessionDb(client)}
+      >
         <LayoutProvider firstTab="Settings">
           <App />
         </LayoutProvider>

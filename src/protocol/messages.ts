@@ -14,7 +14,6 @@ import type { MemoryChangedMessage, MemoryCommand, MemoryCommandResults } from '
 import type { InBrowserCommand, InBrowserCommandResults, InBrowserProgressMessage } from './in-browser-messages';
 import type {
   RunLoadCommand,
-  RunLoadPartCommand,
   RunLoadResult,
   RunReplayCommand,
   RunContinueCommand,
@@ -28,6 +27,14 @@ import type {
   TranscriptImportResult,
 } from './session-messages';
 import type { RunEventsMessage } from './run-events-message';
+import type {
+  RunLogCommand,
+  RunLogCommandResults,
+  RunLogWrittenMessage,
+  SessionStorageCommand,
+  SessionStorageCommandResults,
+  StorageProblemMessage,
+} from './session-storage-messages';
 import type { ShareFileCommand } from './share-file-command';
 import { isObjectLike } from '../shared/is-record';
 
@@ -73,7 +80,6 @@ export type Command =
   | ShareFileCommand
   | TranscriptImportCommand
   | RunEventsReadCommand
-  | RunLoadPartCommand
   | RunLoadCommand
   | RunReplayCommand
   | RunContinueCommand
@@ -84,7 +90,9 @@ export type Command =
   | McpAppCommand
   | OAuthCommand
   | MemoryCommand
-  | InBrowserCommand;
+  | InBrowserCommand
+  | SessionStorageCommand
+  | RunLogCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults
@@ -94,7 +102,9 @@ export interface CommandResults
     McpAppCommandResults,
     OAuthCommandResults,
     MemoryCommandResults,
-    InBrowserCommandResults {
+    InBrowserCommandResults,
+    SessionStorageCommandResults,
+    RunLogCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;
@@ -108,7 +118,6 @@ export interface CommandResults
   'share-file-build': { text: string };
   'transcript-import': TranscriptImportResult;
   'run-events-read': RunEventsReadResult;
-  'run-load-part': null;
   'run-load': RunLoadResult;
   'run-replay': null;
   'run-continue': RunContinueResult;
@@ -137,6 +146,10 @@ export type WorkerMessage =
   | ({ v: typeof PROTOCOL_VERSION } & MemoryChangedMessage)
   /** An in-browser model's load going on: bytes and phase. */
   | ({ v: typeof PROTOCOL_VERSION } & InBrowserProgressMessage)
+  /** Session storage stopped working (another tab upgraded it, or the browser refused it): said where the person looks. */
+  | ({ v: typeof PROTOCOL_VERSION } & StorageProblemMessage)
+  /** A checkpoint of a run was stored (the tab tells its other tabs, which follow the session read-only). */
+  | ({ v: typeof PROTOCOL_VERSION } & RunLogWrittenMessage)
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }

@@ -112,25 +112,12 @@ export interface RunEventsReadResult {
 }
 
 /**
- * `run-load-part`: a part of a stored run's log on its way to the worker, so no one message carries a whole
- * log (its structured clone would be one long task on the page). Parts go in order, `from` being the
- * position of the part's first event (0 starts the log again); a `run-load` with `from` ends them.
+ * `run-load`: the worker reads stored run `runId`'s log from its sessions database and keeps the run, so it can be
+ * exported, replayed and compared (and, while the page owns the session, stored on from there).
  */
-export interface RunLoadPartCommand {
-  type: 'run-load-part';
-  runId: string;
-  from: number;
-  events: RunEvent[];
-}
-
-/** `run-load`: gives the worker a stored run's events, so it can be exported, replayed and compared. */
 export interface RunLoadCommand {
   type: 'run-load';
   runId: string;
-  /** The run's events; with `from`, only those after the parts sent before (`run-load-part`). */
-  events: RunEvent[];
-  /** Set when the log came in parts: the position of `events[0]`, which must be where the parts ended. */
-  from?: number;
   /** Kept from an import; derived from the events when absent. */
   meta?: TranscriptMeta;
   /**
@@ -157,14 +144,13 @@ export interface RunLoadResult {
 }
 
 /**
- * `run-resume`: a stored run cut short when the page went away goes on as the same run; `events` is its
+ * `run-resume`: a stored run cut short when the page went away goes on as the same run; the worker reads its
  * stored log. Held at a pause: it holds that pause again, in step mode. Cut while the model answered or
  * tools ran: it re-enters that round (see the engine's `planResume`). Refused when the log has a `run-end`.
  */
 export interface RunResumeCommand {
   type: 'run-resume';
   runId: string;
-  events: RunEvent[];
   settings: RunSettings;
 }
 

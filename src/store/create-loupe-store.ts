@@ -21,7 +21,6 @@ import { createTestsSlice } from './tests/create-tests-slice';
 import { createMemorySlice } from './memory-slice';
 import { createInBrowserSlice } from './in-browser/create-in-browser-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
-import type { PageLifecycleTarget } from './sessions/flush-on-page-hide';
 import type { TabCoordinator } from './sessions/tab-coordinator';
 import { describeEngineCrash, markEngineCrash } from './mark-engine-crash';
 import { recoverAfterRestart } from './recover-after-restart';
@@ -36,10 +35,8 @@ export interface LoupeStoreOptions {
   scheduleFrame?: FrameScheduler;
   /** Defaults to crypto.randomUUID. */
   createId?: () => string;
-  /** Where sessions are kept: defaults to the page's IndexedDB; `memory` for tests. */
-  indexedDB?: IDBFactory | null | 'memory';
-  /** Whose `pagehide`/`visibilitychange` flush the session checkpoints: defaults to the window when there is one. */
-  page?: PageLifecycleTarget | null;
+  /** Where sessions are kept: `worker` (its IndexedDB: the app) or, by default, this page's memory (tests). */
+  sessionStore?: 'worker' | 'memory';
   /** How tabs agree who writes a session: defaults to Web Locks and a BroadcastChannel when the page has them. */
   tabs?: TabCoordinator;
 }
@@ -67,9 +64,8 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     ...createRunSlice(set, get, deps),
     ...createToolsSlice(set, get, deps),
     ...createSessionsSlice(set, get, deps, {
-      indexedDB: options.indexedDB ?? (typeof indexedDB === 'undefined' ? 'memory' : indexedDB),
+      sessionStore: options.sessionStore ?? 'memory',
       now: () => Date.now(),
-      page: options.page !== undefined ? options.page : typeof window === 'undefined' ? null : window,
       ...(options.tabs === undefined ? {} : { tabs: options.tabs }),
     }),
     ...createDebugSlice(set, get, deps),
@@ -117,8 +113,12 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
       case 'notice':
         store.getState().pushAlert(message.message);
         return;
+      case 'storage-problem':
+        store.getState().applyStorageProblem(message.message);
+        return;
       case 'ready':
       case 'reply':
+      case 'run-log-written':
       case 'manual-turn':
         return;
     }

@@ -55,7 +55,7 @@ describe('imported settings are shown and offered, never adopted', () => {
 
   it('changes nothing on import; "Use these settings" switches provider without carrying the key', () => {
     const storage = new MemoryStorage();
-    const store = createLoupeStore(new FakeEngineClient(), { demoServerUrl: 'http://d/mcp', storage, indexedDB: null });
+    const store = createLoupeStore(new FakeEngineClient(), { demoServerUrl: 'http://d/mcp', storage });
     store.getState().updateSettings({ provider: 'anthropic', apiKey: 'sk-ant-mine' });
     store
       .getState()

@@ -22,7 +22,6 @@ function storeWithKeys() {
   const store = createLoupeStore(new FakeEngineClient(), {
     demoServerUrl: 'http://d/mcp',
     storage: new MemoryStorage(),
-    indexedDB: null,
   });
   store
     .getState()

@@ -1,4 +1,7 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
+import { keepSessionsInWorker, storedLoads } from '../../test/support/worker-session-storage';
 import { createLoupeStore } from './create-loupe-store';
 import { ENGINE_RESTARTED_NOTICE } from './mark-engine-crash';
 import { FakeEngineClient } from './testing/fake-engine-client';
@@ -25,17 +28,21 @@ class CrashingClient extends FakeEngineClient {
 }
 
 function setup() {
-  const client = new CrashingClient({
-    'run-load': () => ({
+  const client = new CrashingClient();
+  // The worker's storage outlives the worker (IndexedDB): what it stored before the crash is there after.
+  keepSessionsInWorker(client, new IDBFactory(), {
+    loadRun: () => ({
       interrupted: true,
       closingEvents: [{ type: 'run-end', at: 9, finishReason: 'aborted', usage: { inputTokens: 0, outputTokens: 0 } }],
       history: [{ role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] }],
       changes: [],
     }),
+    resumeRun: () => Promise.resolve(null),
   });
   let nextId = 1;
   const store = createLoupeStore(client, {
     demoServerUrl: 'http://localhost:3001/mcp',
+    sessionStore: 'worker',
     storage: new MemoryStorage(),
     scheduleFrame: () => undefined,
     createId: () => `id-${nextId++}`,
@@ -98,7 +105,7 @@ describe('engine crash', () => {
     await vi.waitFor(() => expect(store.getState().alerts.at(-1)?.message).toBe(ENGINE_RESTARTED_NOTICE));
     expect(client.sent('server-add')).toHaveLength(2);
     expect(store.getState().serverStates['id-1']?.status).toBe('connecting');
-    const [load] = client.sent('run-load');
+    const [load] = storedLoads(client).loads;
     expect(load?.runId).toBe(runId);
     expect(load?.events.map((event) => event.type)).toEqual(['run-start', 'round-start']);
     expect(store.getState().runView).toMatchObject({ runId, phase: 'ended', finishReason: 'aborted' });

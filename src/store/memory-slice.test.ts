@@ -20,8 +20,6 @@ function setup() {
     demoServerUrl: 'http://localhost:3001/mcp',
     storage: new MemoryStorage(),
     scheduleFrame: () => undefined,
-    indexedDB: 'memory',
-    page: null,
   });
   return { store, client, memories };
 }

@@ -15,6 +15,7 @@ import { createMemoryHost } from './memory-host';
 import type { ConnectServer } from './server-registry';
 import type { InBrowserHostDependencies } from './in-browser/in-browser-host';
 import { createLazyInBrowserHost } from './in-browser/lazy-in-browser-host';
+import { createSessionsHost } from './sessions/create-sessions-host';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
@@ -30,6 +31,8 @@ export interface EngineHostDependencies {
   memoryStore?: MemoryStore;
   /** The In-browser (GGUF) provider's effects (its runtime, cache, fetch); without them its loads fail saying so. */
   inBrowser?: Omit<InBrowserHostDependencies, 'post'>;
+  /** Where sessions are kept: the worker's `indexedDB` (`null`: the browser has none); default: in memory. */
+  sessionIndexedDb?: IDBFactory | null;
 }
 
 /** A host with no in-browser runtime (tests, the headless runner): loads fail in words, nothing is kept. */
@@ -59,12 +62,22 @@ export function createEngineHost(given: EngineHostDependencies): EngineHost {
           createModel: (provider, context) =>
             provider.kind === 'in-browser' ? inBrowser.createModel(provider) : given.createModel(provider, context),
         };
-  const serverHost = createServerHost(deps);
+  const sessions = createSessionsHost({
+    ...(deps.sessionIndexedDb === undefined ? {} : { indexedDb: deps.sessionIndexedDb }),
+    post: deps.post,
+  });
+  // Every run event the hosts post passes the run log on its way out: checkpoints are written as the loop emits.
+  const post = (message: WorkerMessage): void => {
+    if (message.type === 'run-event') sessions.observe(message.runId, message.event);
+    deps.post(message);
+  };
+  const serverHost = createServerHost({ ...deps, post });
   const memory = createMemoryHost(deps.memoryStore ?? createInMemoryMemoryStore(), (scope) =>
-    deps.post({ v: PROTOCOL_VERSION, type: 'memory-changed', scope }),
+    post({ v: PROTOCOL_VERSION, type: 'memory-changed', scope }),
   );
   const runHost = createRunHost({
     ...deps,
+    post,
     servers: serverHost.servers,
     memory,
     signInToken: serverHost.signInToken,
@@ -72,8 +85,10 @@ export function createEngineHost(given: EngineHostDependencies): EngineHost {
   // Assigned to the whole table's type: a command no host answers does not compile, one two answer throws.
   const table: CommandTable = joinCommandTables(
     serverHost.commands,
-    runHost.commands,
+    sessions.keepImportedRuns(runHost.commands),
+    sessions.storedRunCommands(runHost.sessions),
     memory.commands,
+    sessions.commands,
     inBrowser.commands,
     {
       'models-list': ({ provider }: { provider: ProviderSettings }) => deps.listModels(provider),

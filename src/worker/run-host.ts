@@ -17,7 +17,7 @@ import { RunRegistry } from './run-registry';
 import { createRunTranscripts } from './run-transcript-meta';
 import type { ServerRegistry } from './server-registry';
 import { sessionCommandTable, type SessionCommandType } from './session-command-table';
-import { createSessionCommands } from './session-commands';
+import { createSessionCommands, type SessionCommands } from './session-commands';
 import { sendRunTrace } from './send-run-trace';
 import { RunTelemetry } from './run-telemetry';
 import { createRunStarter } from './start-run';
@@ -54,6 +54,8 @@ type RunCommandType =
 
 export interface RunHost {
   runs: RunRegistry;
+  /** Stored runs going back into the worker (the sessions host reads their logs). */
+  sessions: Pick<SessionCommands, 'loadRun' | 'resumeRun'>;
   commands: CommandTable<RunCommandType>;
 }
 
@@ -84,6 +86,7 @@ export function createRunHost(deps: RunHostDependencies): RunHost {
 
   return {
     runs,
+    sessions,
     commands: {
       'run-start': (command) => {
         starter.start(command.runId, command.settings, command.message, {

@@ -1,10 +1,10 @@
-// The session commands' part of the worker's table: import, read, load, resume, replay and compare runs.
+// The session commands' part of the worker's table: import, read, replay and compare runs (load and resume read
+// the stored log, so the sessions host answers them: worker/sessions/stored-run-commands.ts).
 import type { CommandTable } from './command-table';
 import type { SessionCommands } from './session-commands';
 import { importAnyFile } from './import-any-file';
 
-export type SessionCommandType =
-  'transcript-import' | 'run-events-read' | 'run-load-part' | 'run-load' | 'run-resume' | 'run-replay' | 'runs-compare';
+export type SessionCommandType = 'transcript-import' | 'run-events-read' | 'run-replay' | 'runs-compare';
 
 export interface SessionTableContext {
   now: () => number;
@@ -26,9 +26,6 @@ export function sessionCommandTable(
         sessions,
       }),
     'run-events-read': (command) => sessions.readEvents(command),
-    'run-load-part': (command) => sessions.loadRunPart(command),
-    'run-load': (command) => sessions.loadRun(command),
-    'run-resume': (command) => sessions.resumeRun(command),
     'run-replay': (command) => sessions.replayRun(command),
     'runs-compare': (command) => sessions.compareRuns(command.leftRunId, command.rightRunId),
   };

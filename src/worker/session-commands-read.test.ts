@@ -82,45 +82,6 @@ describe('importText: the worker reads the file', () => {
   });
 });
 
-describe('run-load in parts: a stored log sent a part at a time', () => {
-  it('keeps the same run as one run-load of the whole log, whatever the part size', () => {
-    const { commands: whole, outcome } = imported();
-    const log = outcome.events.slice(0, -1); // cut short: no run-end, so the load closes it
-    const once = whole.loadRun({ type: 'run-load', runId: 'once', events: log });
-    for (const size of [1, 3, log.length - 1]) {
-      const { commands } = imported();
-      let from = 0;
-      for (; from + size < log.length; from += size)
-        expect(
-          commands.loadRunPart({ type: 'run-load-part', runId: 'parts', from, events: log.slice(from, from + size) }),
-        ).toBeNull();
-      const last = commands.loadRun({ type: 'run-load', runId: 'parts', from, events: log.slice(from) });
-      expect(last).toEqual(once);
-      expect(commands.transcriptOf('parts').rounds).toEqual(whole.transcriptOf('once').rounds);
-    }
-  });
-
-  it('refuses parts out of order or a run-load whose parts end elsewhere; a part from 0 starts again', () => {
-    const { commands, outcome } = imported();
-    const log = outcome.events;
-    const part = (from: number, count: number) =>
-      commands.loadRunPart({ type: 'run-load-part', runId: 'p', from, events: log.slice(from, from + count) });
-    part(0, 2);
-    expect(() => part(5, 2)).toThrow(/from 5 came after 2 events/);
-    // The refused part dropped what was staged: only a fresh start goes on.
-    expect(() => part(2, 2)).toThrow(/from 2 came after 0 events/);
-    part(0, 2);
-    part(2, 2);
-    expect(() => commands.loadRun({ type: 'run-load', runId: 'p', from: 3, events: log.slice(3) })).toThrow(
-      /end at 4, not 3/,
-    );
-    // A whole log sent at once is never mixed with parts staged before.
-    part(0, 2);
-    commands.loadRun({ type: 'run-load', runId: 'p', events: log });
-    expect(commands.transcriptOf('p').rounds).toEqual(commands.transcriptOf('imp').rounds);
-  });
-});
-
 describe('run-events-read with readerFrom: a second reader from the middle of a run', () => {
   it('decodes, with a memory of its own, to the same events as the reader from 0', () => {
     const { commands, outcome } = imported();

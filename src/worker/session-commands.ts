@@ -19,7 +19,6 @@ import type {
   RunEventsReadCommand,
   RunEventsReadResult,
   RunLoadCommand,
-  RunLoadPartCommand,
   RunLoadResult,
   RunReplayCommand,
   RunResumeCommand,
@@ -95,6 +94,11 @@ export async function importText(command: TranscriptImportCommand): Promise<stri
 /** Most events one `run-events-read` answers, whatever it asks for. */
 const MAX_EVENTS_PER_READ = 5000;
 
+/** A `run-load` with the run's stored log, as the sessions host read it. */
+export type StoredRunLoad = RunLoadCommand & { events: RunEvent[] };
+/** A `run-resume` with the run's stored log, as the sessions host read it. */
+export type StoredRunResume = RunResumeCommand & { events: RunEvent[] };
+
 export interface SessionCommands {
   /**
    * Imports the text (`importText` reads a file first), checked by `checkSchema` (check-transcript-schema.ts,
@@ -106,11 +110,10 @@ export interface SessionCommands {
   ): TranscriptImportOutcome;
   /** A chunk of a kept run's events in their wire form (`run-events-read`). */
   readEvents(command: RunEventsReadCommand): RunEventsReadResult;
-  /** Stages a part of a log a `run-load` with `from` completes. */
-  loadRunPart(command: RunLoadPartCommand): null;
-  loadRun(command: RunLoadCommand): RunLoadResult;
+  /** Keeps a stored run (its log read from storage by the sessions host). */
+  loadRun(command: StoredRunLoad): RunLoadResult;
   replayRun(command: RunReplayCommand): null;
-  resumeRun(command: RunResumeCommand): Promise<null>;
+  resumeRun(command: StoredRunResume): Promise<null>;
   /** The comparison's code loads with the first compare, not with the worker (issue 16's worker budget). */
   compareRuns(leftRunId: string, rightRunId: string): Promise<RunsCompareResult>;
   /** The transcript of any run the worker knows (live, imported or loaded). */
@@ -124,15 +127,6 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
   const keptOpen = new Set<string>();
   const forgetKeptOpen = (runId: string): void => {
     if (keptOpen.delete(runId)) runs.remove(runId);
-  };
-  // Logs arriving in parts (`run-load-part`), until their `run-load` comes.
-  const staged = new Map<string, RunEvent[]>();
-  const takeStaged = (runId: string, from: number | undefined): RunEvent[] => {
-    const parts = staged.get(runId) ?? [];
-    staged.delete(runId);
-    if (from === undefined) return [];
-    if (parts.length !== from) throw new Error(`run ${runId} came in parts that end at ${parts.length}, not ${from}`);
-    return parts;
   };
 
   function keep(runId: string, events: RunEvent[], meta: RunMeta): void {
@@ -194,20 +188,8 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       return { events: wire, next, total: events.length };
     },
 
-    loadRunPart(command) {
-      const parts = command.from === 0 ? [] : (staged.get(command.runId) ?? []);
-      if (parts.length !== command.from) {
-        staged.delete(command.runId);
-        throw new Error(`a part of run ${command.runId} from ${command.from} came after ${parts.length} events`);
-      }
-      for (const event of command.events) parts.push(event);
-      staged.set(command.runId, parts);
-      return null;
-    },
-
     loadRun(command) {
-      const logged = takeStaged(command.runId, command.from);
-      for (const event of command.events) logged.push(event);
+      const logged = [...command.events];
       forgetKeptOpen(command.runId);
       const interrupted = !logged.some((event) => event.type === 'run-end');
       const live = runs.has(command.runId);

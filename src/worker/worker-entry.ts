@@ -34,6 +34,8 @@ const host = createEngineHost({
   listModels,
   appVersion: import.meta.env.VITE_APP_VERSION,
   memoryStore: createIndexedDbMemoryStore(self.indexedDB),
+  // Typed as always there, but a browser refusing storage (some private modes) leaves it out.
+  sessionIndexedDb: 'indexedDB' in self ? self.indexedDB : null,
   runLocalHandler: createHandlerRunner({ spawn: spawnSandboxWorker, compileQuickJS: compileQuickJSWasm }),
   inBrowser: {
     // llama.cpp (wllama) and its WebAssembly load with the first model, in their own chunk.

@@ -6,7 +6,8 @@ import { checkTranscriptSchema } from '../../src/worker/check-transcript-schema'
 import { importText, toImportReply } from '../../src/worker/session-commands';
 import type { RunView } from '../../src/store/run-view';
 import type { SessionNotice } from '../../src/store/sessions/sessions-state';
-import { openSessionDb, type SessionDb } from '../../src/store/sessions/session-db';
+import type { SessionDb } from '../../src/store/sessions/worker-session-db';
+import { openStoredSessions, storedLoads } from './worker-session-storage';
 import type { SessionRecord, StoredRun } from '../../src/store/sessions/session-record';
 import { FakeEngineClient } from '../../src/store/testing/fake-engine-client';
 import { MemoryStorage } from '../../src/store/testing/memory-storage';
@@ -20,8 +21,6 @@ export async function openPage(indexedDB: IDBFactory, storage: MemoryStorage, fa
   const commands = createStoredSessionCommands();
   const clone = structuredClone;
   const client = new FakeEngineClient({
-    'run-load-part': (command) => commands.loadRunPart(clone(command)),
-    'run-load': (command) => clone(commands.loadRun(clone(command))),
     'transcript-import': async (command) =>
       clone(
         toImportReply(
@@ -34,17 +33,18 @@ export async function openPage(indexedDB: IDBFactory, storage: MemoryStorage, fa
     },
   });
   let id = 0;
-  const store = createSessionsStore(client, { storage, indexedDB, createId: () => `id-${++id}` });
+  const store = createSessionsStore(client, { storage, indexedDB, createId: () => `id-${++id}`, loader: commands });
+  const worker = storedLoads(client);
   const views: RunView[] = [];
-  /** What the page showed with each view: its notice, and how many parts of the log the worker had by then. */
-  const shown: { notice: SessionNotice | null; partsSent: number }[] = [];
+  /** What the page showed with each view: its notice, and how many stored runs the worker had loaded by then. */
+  const shown: { notice: SessionNotice | null; loadsDone: number }[] = [];
   store.subscribe((state, previous) => {
     if (state.runView === previous.runView) return;
     views.push(state.runView);
-    shown.push({ notice: state.sessionNotice, partsSent: client.sent('run-load-part').length });
+    shown.push({ notice: state.sessionNotice, loadsDone: worker.loads.length });
   });
   await store.getState().initSessions();
-  return { store, client, views, shown, commands };
+  return { store, client, views, shown, commands, worker };
 }
 
 export const roundsOf = (view: RunView) => view.rounds.map((round) => round.round);
@@ -94,6 +94,6 @@ export async function importStored(text: string) {
   const first = await openPage(indexedDB, storage);
   const imported = await first.store.getState().importTranscriptFile(new File([text], 'long.json'));
   const runId = first.store.getState().runView.runId!;
-  const db = await openSessionDb(indexedDB);
+  const db = await openStoredSessions(indexedDB);
   return { indexedDB, storage, first, imported, runId, db, events: await db.readEvents(runId) };
 }

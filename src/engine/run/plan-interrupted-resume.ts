@@ -27,7 +27,8 @@ export interface InterruptedPlan {
   closing: RunEvent[];
 }
 
-const REPLY_EVENTS = new Set<RunEvent['type']>([
+/** The events of a reply still streaming (no phase boundary among them). */
+export const REPLY_EVENTS: ReadonlySet<RunEvent['type']> = new Set<RunEvent['type']>([
   'response-start',
   'text-delta',
   'thinking-delta',

@@ -9,10 +9,10 @@ import { checkTranscriptSchema } from '../../worker/check-transcript-schema';
 import { importText, toImportReply } from '../../worker/session-commands';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { MemoryStorage } from '../testing/memory-storage';
-import { isCheckpoint } from './create-checkpointer';
-import { openSessionDb } from './session-db';
+import { isCheckpoint } from '../../worker/sessions/create-checkpointer';
 import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
 import { createSessionsStore } from '../../../test/support/sessions-store';
+import { openStoredSessions, storedLoads } from '../../../test/support/worker-session-storage';
 
 const fixtureText = (name: string): string =>
   readFileSync(new URL(`../../../test/fixtures/transcripts/v1/${name}.json`, import.meta.url), 'utf8');
@@ -22,14 +22,13 @@ const runEvents = (name: string): RunEvent[] => transcriptToEvents(JSON.parse(fi
 function page(indexedDB: IDBFactory, storage: MemoryStorage) {
   const commands = createStoredSessionCommands();
   const client = new FakeEngineClient({
-    'run-load': (command) => commands.loadRun(command),
     'transcript-import': async (command) =>
       toImportReply(commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema)),
     'run-events-read': (command) => commands.readEvents(command),
     'runs-compare': (command) => commands.compareRuns(command.leftRunId, command.rightRunId),
   });
-  const store = createSessionsStore(client, { storage, indexedDB });
-  return { store, client, commands };
+  const store = createSessionsStore(client, { storage, indexedDB, loader: commands });
+  return { store, client, commands, worker: storedLoads(client) };
 }
 
 async function freshPage(indexedDB = new IDBFactory(), storage = new MemoryStorage()) {
@@ -67,7 +66,7 @@ describe('sessions: checkpoints and recovery', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
 
     const second = await freshPage(first.indexedDB, first.storage);
-    const [load] = second.client.sent('run-load');
+    const [load] = second.worker.loads;
     expect(load?.events.map((event) => event.type)).toEqual(events.slice(0, index + 1).map((event) => event.type));
     const state = second.store.getState();
     expect(state.runView.runId).toBe('run-live');
@@ -100,7 +99,7 @@ describe('sessions: checkpoints and recovery', () => {
     expect(third.store.getState().runView.phase).toBe('ended');
   });
 
-  it('Resume sends the stored log to the worker as the same run, which goes on storing after it', async () => {
+  it('Resume has the worker go on from the stored log as the same run, which goes on storing after it', async () => {
     const first = await freshPage();
     const cut = events.findIndex((event) => event.type === 'tool-call-end');
     for (const event of events.slice(0, cut)) first.client.emitRunEvent('run-live', event);
@@ -110,7 +109,7 @@ describe('sessions: checkpoints and recovery', () => {
     // No server to wait for (this fake worker never connects the demo one).
     second.store.setState({ servers: [] });
     await second.store.getState().resumeInterruptedRun();
-    const [resume] = second.client.sent('run-resume');
+    const [resume] = second.worker.resumes;
     expect(resume?.runId).toBe('run-live');
     expect(resume?.events.map((event) => event.type)).toEqual(events.slice(0, cut).map((event) => event.type));
     const state = second.store.getState();
@@ -120,7 +119,7 @@ describe('sessions: checkpoints and recovery', () => {
     for (const event of events.slice(cut)) second.client.emitRunEvent('run-live', event);
     await second.store.getState().flushSessions();
     const third = await freshPage(first.indexedDB, first.storage);
-    expect(third.client.sent('run-load')[0]?.events).toHaveLength(events.length);
+    expect(third.worker.loads[0]?.events).toHaveLength(events.length);
     expect(third.store.getState().sessionNotice).toBeNull();
     expect(third.store.getState().runView.finishReason).toBe('end_turn');
   });
@@ -133,17 +132,17 @@ describe('sessions: checkpoints and recovery', () => {
     second.client.emitRunEvent('run-next', { ...events[0]!, runId: 'run-next' } as RunEvent);
     await new Promise((resolve) => setTimeout(resolve, 30));
     await second.store.getState().flushSessions();
-    const loads = second.client.sent('run-load');
+    const loads = second.worker.loads;
     expect(loads.map((load) => [load.runId, load.keepOpen === true])).toEqual([
       ['run-live', true],
       ['run-live', false],
     ]);
-    expect(await (await openSessionDb(first.indexedDB)).readEvents('run-live')).toHaveLength(5);
+    expect(await (await openStoredSessions(first.indexedDB)).readEvents('run-live')).toHaveLength(5);
   });
 
   it('writes at checkpoints only, not at every text delta', async () => {
     const indexedDB = new IDBFactory();
-    const db = await openSessionDb(indexedDB);
+    const db = await openStoredSessions(indexedDB);
     const first = await freshPage(indexedDB);
     const deltas = Array.from({ length: 200 }, (_, index): RunEvent => ({
       type: 'text-delta',

@@ -1,4 +1,4 @@
-// Sessions: persisted in IndexedDB, checkpointed at each phase boundary, restored on load; import and replay.
+// Sessions: persisted in the worker's IndexedDB, checkpointed at each phase boundary, restored on load; import and replay.
 // The parts share one context (sessions-context.ts); each file is one concern.
 import { describeError, type GetLoupeState, type SetLoupeState, type SliceDependencies } from '../loupe-state';
 import { createInterruptedRuns } from './interrupted-run';
@@ -34,6 +34,7 @@ export function createSessionsSlice(
     nameRun: (runId, label) => void context.pending.set(runId, { origin: 'live', label }),
     resumeHistory: null,
     storageProblem: null,
+    applyStorageProblem: (message) => context.reportStorage(new Error(message)),
     sessionAccess: 'owner',
     sessionAccessNote: null,
     ...ownership,

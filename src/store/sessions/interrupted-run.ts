@@ -6,7 +6,7 @@ import { describeError } from '../loupe-state';
 import type { RunView } from '../run-view';
 import { describeInterruption } from './describe-interruption';
 import { findHeldPause } from './find-held-pause';
-import { foldInParts, sendRunLoad } from './load-in-parts';
+import { foldInParts } from './load-in-parts';
 import type { StoredRun } from './session-record';
 import type { SessionsContext } from './sessions-context';
 
@@ -41,7 +41,7 @@ export function stopForDisplay(view: RunView): RunView {
 }
 
 export function createInterruptedRuns(context: SessionsContext): InterruptedRuns {
-  const { get, update, deps, checkpointer, loadedRuns } = context;
+  const { get, update, deps, loadedRuns } = context;
   let undecided: UndecidedRun | null = null;
   // Another session opened since: its choice waits until that run is shown again.
   const pendingChoice = (): UndecidedRun | null =>
@@ -50,15 +50,14 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
       : null;
 
   async function close(run: StoredRun, events: RunEvent[], show: boolean): Promise<RunEvent[]> {
-    const result = await sendRunLoad(deps.client, {
+    // The worker reads the same stored log (`events` is what the page read for its view).
+    const result = await deps.client.send({
       type: 'run-load',
       runId: run.runId,
-      events,
       ...(run.meta ? { meta: run.meta } : {}),
     });
+    // The worker stores the closing events after the stored log (its run log writer).
     loadedRuns.add(run.runId);
-    checkpointer.resume(run.runId, events.length);
-    for (const event of result.closingEvents) checkpointer.push(run.runId, event);
     const all = [...events, ...result.closingEvents];
     if (!show) return all;
     update({ runView: await foldInParts(all) });
@@ -117,7 +116,6 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
         await deps.client.send({
           type: 'run-resume',
           runId: run.runId,
-          events,
           settings: {
             ...buildRunSettings(settings, get().currentSessionId),
             tools: get().toolSelection,
@@ -125,7 +123,6 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
           },
         });
         loadedRuns.add(run.runId);
-        checkpointer.resume(run.runId, events.length);
         // Held at a pause (its key was missing at load): the debugger follows it there, in step mode.
         if (findHeldPause(events) !== null) await get().followResumedRun(run.runId);
       } catch (error) {

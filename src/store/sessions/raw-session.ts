@@ -1,7 +1,7 @@
 // Safe mode's actions on a session that may be malformed: read it as stored (never trusting its shape),
 // delete it, or start a fresh session beside it. Only `SessionDb` calls; nothing here folds or renders events.
 import type { RunEvent } from '../../engine/event/run-event';
-import type { SessionDb } from './session-db';
+import type { SessionDb } from './worker-session-db';
 import type { SessionRecord, SessionSettings } from './session-record';
 
 /** What safe mode shows of a stored session, whatever its shape. */

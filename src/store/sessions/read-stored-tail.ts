@@ -5,7 +5,7 @@ import { EVENTS_PER_READ, LONG_RUN_ROUNDS, TAIL_ROUNDS } from '../../protocol/se
 import { foldRunEvents } from '../fold-run-events';
 import { initialRunView, type RunView } from '../run-view';
 import { foldInParts } from './load-in-parts';
-import type { SessionDb } from './session-db';
+import type { SessionDb } from './worker-session-db';
 
 /** A stored run's tail: its `run-start`, its events from `tailFrom` (a `round-start`) on, and how many it has. */
 export interface StoredTail {

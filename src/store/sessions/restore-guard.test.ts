@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../engine/event/run-event';
-import { createLoupeStore } from '../create-loupe-store';
+import { createSessionsStore } from '../../../test/support/sessions-store';
 import { FakeEngineClient } from '../testing/fake-engine-client';
 import { MemoryStorage } from '../testing/memory-storage';
 import { CURRENT_SESSION_KEY } from './create-sessions-slice';
@@ -15,23 +15,17 @@ import {
   RESTORE_FAILURE_KEY,
   restoreSessions,
 } from './restore-guard';
-import { openSessionDb } from './session-db';
+import { openStoredSessions } from '../../../test/support/worker-session-storage';
 import { pickSessionSettings } from './session-record';
 
 function page(indexedDB: IDBFactory, storage: MemoryStorage) {
   let id = 0;
-  return createLoupeStore(new FakeEngineClient(), {
-    demoServerUrl: 'http://localhost:3001/mcp',
-    storage,
-    indexedDB,
-    scheduleFrame: (flush) => void flush(),
-    createId: () => `id-${++id}`,
-  });
+  return createSessionsStore(new FakeEngineClient(), { storage, indexedDB, createId: () => `id-${++id}` });
 }
 
 /** A session record as an attacker (or a bug, or a future version) might leave it in IndexedDB. */
 async function plantHostileSession(indexedDB: IDBFactory, storage: MemoryStorage, runs: unknown) {
-  const db = await openSessionDb(indexedDB);
+  const db = await openStoredSessions(indexedDB);
   await db.putSession({ id: 'hostile', name: 'Hostile', createdAt: 1, updatedAt: 9e15, runs } as never);
   await db.appendEvents('run-a', 0, [{ type: 'run-start', runId: 'run-a' } as unknown as RunEvent]);
   storage.setItem(CURRENT_SESSION_KEY, 'hostile');

@@ -76,7 +76,6 @@ describe('session branches (pure)', () => {
 function page(indexedDB: IDBFactory, storage: MemoryStorage) {
   const commands = createStoredSessionCommands();
   const client: FakeEngineClient = new FakeEngineClient({
-    'run-load': (command) => commands.loadRun(command),
     'transcript-import': async (command) =>
       toImportReply(commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema)),
     'run-events-read': (command) => commands.readEvents(command),
@@ -86,7 +85,7 @@ function page(indexedDB: IDBFactory, storage: MemoryStorage) {
       return { runId: command.newRunId, name: command.name, parentRunId: command.runId, forkRound: command.round };
     },
   });
-  const store = createSessionsStore(client, { storage, indexedDB });
+  const store = createSessionsStore(client, { storage, indexedDB, loader: commands });
   return { store, client };
 }
 

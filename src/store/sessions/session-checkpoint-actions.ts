@@ -1,6 +1,7 @@
-// Checkpointing: every run event passes here; a run the session owns is appended to storage at each boundary.
+// Every run event passes here: a new run joins the session's record, and how a run ended is kept with it. The
+// events themselves are stored by the worker at each checkpoint (worker/sessions/run-log-writer.ts).
 import type { Message } from '../../engine/message/message';
-import { isTestRunId } from '../tests/test-run-id';
+import { isTestRunId } from '../../shared/test-run-id';
 import type { InterruptedRuns } from './interrupted-run';
 import { readBranches, writeBranches } from './session-branches';
 import { pickSessionSettings } from './session-record';
@@ -14,7 +15,7 @@ export function createSessionCheckpointActions(
   context: SessionsContext,
   interrupted: InterruptedRuns,
 ): SessionCheckpointActions {
-  const { get, update, checkpointer, loadedRuns, pending } = context;
+  const { get, update, loadedRuns, pending } = context;
   return {
     recordRunEvent(runId, event) {
       const { current } = context;
@@ -44,11 +45,9 @@ export function createSessionCheckpointActions(
           void context.save(current);
         }
       }
-      // Only runs a session owns are stored (a run's log starts at its run-start).
-      if (loadedRuns.has(runId)) checkpointer.push(runId, event);
     },
 
-    flushSessions: () => checkpointer.flush(),
+    flushSessions: () => context.runLog.flush(),
 
     async recordBranches(branches) {
       const { current } = context;

@@ -18,13 +18,16 @@ const file = (text: string, name = 'run.json') => new File([text], name, { type:
 async function freshPage() {
   const commands = createStoredSessionCommands();
   const client = new FakeEngineClient({
-    'run-load': (command) => commands.loadRun(command),
     'transcript-import': async (command) =>
       toImportReply(commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema)),
     'run-events-read': (command) => commands.readEvents(command),
     'runs-compare': (command) => commands.compareRuns(command.leftRunId, command.rightRunId),
   });
-  const store = createSessionsStore(client, { storage: new MemoryStorage(), indexedDB: new IDBFactory() });
+  const store = createSessionsStore(client, {
+    storage: new MemoryStorage(),
+    indexedDB: new IDBFactory(),
+    loader: commands,
+  });
   await store.getState().initSessions();
   return { store, client };
 }

@@ -27,7 +27,7 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 
 const NOT_IMPORTED = 'was not imported';
 
 export function createSessionImportActions(context: SessionsContext, restore: SessionRestore): SessionImportActions {
-  const { get, update, deps, options, checkpointer, loadedRuns } = context;
+  const { get, update, deps, options, loadedRuns } = context;
   return {
     ...createContinueLive(context, restore),
     ...createCompareAcross(context, restore),
@@ -129,11 +129,8 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
             runId: branch.info.runId,
             events: await readKeptEvents(deps.client, branch.info.runId, branch.eventCount),
           });
-        for (const log of logs) {
-          loadedRuns.add(log.runId);
-          // The writes below fill positions 0…n-1; a later checkpoint of the run goes on after them.
-          checkpointer.resume(log.runId, log.events.length);
-        }
+        // The writes below fill positions 0…n-1; the worker's later checkpoints of the run go on after them.
+        for (const log of logs) loadedRuns.add(log.runId);
         writeBranches(record, result.family ?? []);
         opened = true;
         if (shown === null) await context.makeCurrent(record);

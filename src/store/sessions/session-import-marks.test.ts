@@ -14,7 +14,7 @@ import {
   roundsOf,
 } from '../../../test/support/long-run-page';
 import { MemoryStorage } from '../testing/memory-storage';
-import { openSessionDb } from './session-db';
+import { openStoredSessions } from '../../../test/support/worker-session-storage';
 
 const ROUNDS = 120;
 
@@ -27,7 +27,7 @@ describe(`a ${ROUNDS}-round import while it is stored`, () => {
   it('stores the record, its runs marked, before the events of an import, and clears the marks after', async () => {
     const indexedDB = new IDBFactory();
     const page = await openPage(indexedDB, new MemoryStorage());
-    const db = await openSessionDb(indexedDB);
+    const db = await openStoredSessions(indexedDB);
     let done = false;
     const imported = page.store
       .getState()
@@ -114,7 +114,7 @@ describe(`a ${ROUNDS}-round import while it is stored`, () => {
     const first = await openPage(indexedDB, storage);
     expect(await first.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(true);
     const before = first.store.getState().runView;
-    const db = await openSessionDb(indexedDB);
+    const db = await openStoredSessions(indexedDB);
     const eventCount = await db.countEvents(before.runId!);
     await markImporting(db, before.runId!, { fileName: 'long.json', eventCount, rounds: ROUNDS });
 

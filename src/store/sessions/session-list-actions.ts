@@ -2,7 +2,6 @@
 import { saveServers, storedServerUrl } from '../persist-servers';
 import { readString } from '../safe-storage';
 import { initialRunView } from '../run-view';
-import { openSessionDb, SessionStorageError, VERSION_CHANGED_TEXT } from './session-db';
 import { readBranches, remapBranches } from './session-branches';
 import type { SessionRecord } from './session-record';
 import type { SessionRestore } from './session-restore';
@@ -15,7 +14,7 @@ export type SessionListActions = Pick<
 >;
 
 export function createSessionListActions(context: SessionsContext, restore: SessionRestore): SessionListActions {
-  const { get, update, deps, options } = context;
+  const { get, update, deps } = context;
   const stored = (id: string) =>
     id === context.current?.id ? Promise.resolve(context.current) : context.db.getSession(id).catch(() => undefined);
 
@@ -33,17 +32,7 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
 
   return {
     async initSessions() {
-      try {
-        if (options.indexedDB === null)
-          throw new Error('this browser offers no IndexedDB, so sessions will not survive a reload');
-        if (options.indexedDB !== 'memory') {
-          // A newer Loupe in another tab upgraded the database: this one has closed its connection; say so.
-          const onVersionChange = () => context.reportStorage(new SessionStorageError(VERSION_CHANGED_TEXT));
-          context.db = await openSessionDb(options.indexedDB, { onVersionChange });
-        }
-      } catch (error) {
-        context.reportStorage(error);
-      }
+      // The worker opens its database on the first command; a problem opening it arrives as `storage-problem`.
       let records: SessionRecord[] = [];
       try {
         records = await context.db.listSessions();
@@ -99,7 +88,7 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
     async duplicateSession(id) {
       const source = await stored(id);
       if (!source) return;
-      await context.checkpointer.flush();
+      await context.runLog.flush();
       const copy: SessionRecord = {
         ...structuredClone(source),
         id: deps.createId(),

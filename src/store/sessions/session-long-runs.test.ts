@@ -15,7 +15,7 @@ import {
   type FailRead,
 } from '../../../test/support/long-run-page';
 import { MemoryStorage } from '../testing/memory-storage';
-import { openSessionDb } from './session-db';
+import { openStoredSessions } from '../../../test/support/worker-session-storage';
 
 const ROUNDS = 120;
 
@@ -106,7 +106,7 @@ describe(`a ${ROUNDS}-round run`, () => {
       `Only the last ${TAIL_ROUNDS} rounds of “long.json” are shown: the earlier ones could not be read.`,
     );
     // Nothing of the run was stored: the session that was open is the one a reload opens.
-    const db = await openSessionDb(indexedDB);
+    const db = await openStoredSessions(indexedDB);
     expect(await db.countEvents(state.runView.runId!)).toBe(0);
     expect((await db.listSessions()).map((record) => record.id)).toEqual([before]);
   });
@@ -130,7 +130,7 @@ describe(`a ${ROUNDS}-round run`, () => {
     expect(roundsOf(page.store.getState().runView)).toEqual(range(1, TAIL_ROUNDS));
   });
 
-  it('comes back after a reload in parts: the worker and the view get the whole run', async () => {
+  it('comes back after a reload: the worker reads the whole run itself, and the view gets it', async () => {
     const indexedDB = new IDBFactory();
     const storage = new MemoryStorage();
     const first = await openPage(indexedDB, storage);
@@ -141,12 +141,10 @@ describe(`a ${ROUNDS}-round run`, () => {
     const after = second.store.getState().runView;
     expect(roundsOf(after)).toEqual(range(1, ROUNDS));
     expect(after.rounds).toEqual(before.rounds);
-    const parts = second.client.sent('run-load-part');
-    const [load] = second.client.sent('run-load');
-    expect(parts.length).toBeGreaterThan(1);
-    expect(parts.every((part) => part.events.length <= EVENTS_PER_READ)).toBe(true);
-    expect(load!.events.length).toBeLessThanOrEqual(EVENTS_PER_READ);
-    expect(load!.from).toBe(parts.length * EVENTS_PER_READ);
+    // No log crosses to the worker (it was parts of 600 events before): the command names the run only.
+    const [sent] = second.client.sent('run-load');
+    expect(Object.keys(sent!)).not.toContain('events');
+    expect(second.worker.loads[0]?.events.length).toBeGreaterThan(EVENTS_PER_READ);
     // The worker holds the whole log: its transcript is the imported one.
     const runId = after.runId!;
     expect(second.commands.transcriptOf(runId).rounds).toEqual(first.commands.transcriptOf(runId).rounds);
@@ -163,12 +161,12 @@ describe(`a ${ROUNDS}-round run`, () => {
     const second = await openPage(indexedDB, storage);
     const index = second.views.findIndex((view) => view.rounds.length > 0);
     const tail = second.views[index]!;
-    // Shown before the worker got any part of the whole log, as the run ended, with the rounds the whole fold gives.
+    // Shown before the worker loaded the whole log, as the run ended, with the rounds the whole fold gives.
     expect(roundsOf(tail)).toEqual(range(ROUNDS - TAIL_ROUNDS + 1, ROUNDS));
     expect(tail.phase).toBe('ended');
     expect(tail.finishReason).toBe('end_turn');
     expect(tail.rounds).toEqual(before.rounds.slice(-TAIL_ROUNDS));
-    expect(second.shown[index]!.partsSent).toBe(0);
+    expect(second.shown[index]!.loadsDone).toBe(0);
     expect(second.shown[index]!.notice).toMatchObject({ kind: 'restoring' });
     expect(second.shown[index]!.notice?.title).toContain(`last ${TAIL_ROUNDS} of ${ROUNDS} rounds`);
     // Then the whole run, in the view and in the worker; the notice has gone.
@@ -190,7 +188,7 @@ describe(`a ${ROUNDS}-round run`, () => {
     const index = second.views.findIndex((view) => view.rounds.length > 0);
     expect(roundsOf(second.views[index]!)).toEqual(range(ROUNDS - TAIL_ROUNDS + 1, ROUNDS));
     expect(second.views[index]!.finishReason).toBe('aborted');
-    expect(second.shown[index]!.partsSent).toBe(0);
+    expect(second.shown[index]!.loadsDone).toBe(0);
     const notice = second.store.getState().sessionNotice;
     expect(notice).toMatchObject({ kind: 'interrupted', resumable: true });
     expect(notice?.title).toContain(`Interrupted in round ${ROUNDS}`);

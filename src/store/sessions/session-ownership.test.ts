@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { Transcript } from '../../engine/transcript/transcript';
 import { transcriptToEvents } from '../../engine/transcript/transcript-to-events';
@@ -12,6 +12,7 @@ import { OPEN_ELSEWHERE, TAKEN_OVER } from './session-ownership';
 import { createTabCoordinator, type LockManagerLike } from './tab-coordinator';
 import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
 import { createSessionsStore } from '../../../test/support/sessions-store';
+import { storedLoads } from '../../../test/support/worker-session-storage';
 
 const fixture = JSON.parse(
   readFileSync(new URL('../../../test/fixtures/transcripts/v1/demo-weather-clothing.json', import.meta.url), 'utf8'),
@@ -39,8 +40,6 @@ function browser() {
 async function openTab(shared: ReturnType<typeof browser>, locks: LockManagerLike = shared.locks) {
   const commands = createStoredSessionCommands();
   const client: FakeEngineClient = new FakeEngineClient({
-    'run-load': (command) => commands.loadRun(command),
-    'run-resume': (command) => commands.resumeRun(command),
     // The worker ends a stopped run with its run-end, as the real loop does.
     'run-stop': (command) => {
       queueMicrotask(() =>
@@ -57,12 +56,13 @@ async function openTab(shared: ReturnType<typeof browser>, locks: LockManagerLik
   const store = createSessionsStore(client, {
     storage: shared.storage,
     indexedDB: shared.indexedDB,
+    loader: commands,
     tabs: createTabCoordinator(locks, new BroadcastChannel(shared.channel)),
   });
   // No server to wait for before a resume (this fake worker never connects the demo one).
   store.setState({ servers: [] });
   await store.getState().initSessions();
-  return { store, client, state: () => store.getState() };
+  return { store, client, worker: storedLoads(client), state: () => store.getState() };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -99,8 +99,8 @@ describe('two tabs on one session', () => {
     );
     await settle();
     expect(second.state().runView.rounds[0]?.startedAt).toBeDefined();
-    const storedBefore = second.client.sent('run-load').at(-1)?.events.length;
-    expect(storedBefore).toBe(5);
+    // The read-only tab reloads the run after each checkpoint the owner stores: the last load has all five.
+    await vi.waitFor(() => expect(second.worker.loads.at(-1)?.events.length).toBe(5));
     // A read-only tab refuses to run.
     second.store.setState({ settings: { ...second.state().settings, draft: 'hi' } });
     await second.state().run();
@@ -114,7 +114,7 @@ describe('two tabs on one session', () => {
     // The first tab stopped its run without storing that stop; the second resumed it from the stored pause.
     expect(first.client.sent('run-stop').map((command) => command.runId)).toEqual(['run-paused']);
     expect(first.client.sent('run-resume')).toEqual([]);
-    const [resume] = second.client.sent('run-resume');
+    const [resume] = second.worker.resumes;
     expect(resume?.events.map((event) => event.type)).toEqual([
       'run-start',
       'round-start',
@@ -126,7 +126,9 @@ describe('two tabs on one session', () => {
     // Now the second tab writes; the first follows it.
     second.client.emitRunEvent('run-paused', { type: 'pause-end', at: 4, pauseId: 'p2', round: 1, decision: 'stop' });
     await settle();
-    expect(first.client.sent('run-load').at(-1)?.events.at(-1)).toMatchObject({ type: 'pause-end', pauseId: 'p2' });
+    await vi.waitFor(() =>
+      expect(first.worker.loads.at(-1)?.events.at(-1)).toMatchObject({ type: 'pause-end', pauseId: 'p2' }),
+    );
   });
 
   it('tabs see each other’s session list changes, and a session open elsewhere is not deleted', async () => {

@@ -40,6 +40,8 @@ export function createSessionOwnership(context: SessionsContext, restore: Sessio
   const access = (owns: boolean, note: string | null): void => {
     context.owns = owns;
     update({ sessionAccess: owns ? 'owner' : 'read-only', sessionAccessNote: note });
+    // The worker stores runs only while this tab owns the session.
+    void context.runLog.track(owns).catch(context.reportStorage);
   };
 
   function scheduleRefresh(): void {
@@ -99,8 +101,9 @@ export function createSessionOwnership(context: SessionsContext, restore: Sessio
     context.releasing = true;
     update({ sessionAccess: 'read-only', sessionAccessNote: TAKEN_OVER, sessionNotice: null });
     try {
-      // What was buffered before the takeover is this tab's run up to now: the new owner reads it.
-      await context.checkpointer.flush();
+      // What was buffered before the takeover is this tab's run up to now: the worker writes it, then stops, and
+      // the new owner reads it.
+      await context.runLog.track(false).catch(context.reportStorage);
       context.owns = false;
       const { runId, phase } = get().runView;
       if (runId !== null && phase === 'running' && context.loadedRuns.has(runId)) {

@@ -4,7 +4,7 @@ import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import { initialRunView } from '../run-view';
 import { findHeldPause } from './find-held-pause';
-import { foldInParts, sendRunLoad } from './load-in-parts';
+import { foldInParts } from './load-in-parts';
 import type { InterruptedRuns } from './interrupted-run';
 import { restoreBranchFamily } from './restore-branch-family';
 import { readBranches } from './session-branches';
@@ -27,7 +27,7 @@ export interface SessionRestore {
 }
 
 export function createSessionRestore(context: SessionsContext, interrupted: InterruptedRuns): SessionRestore {
-  const { get, update, deps, checkpointer, loadedRuns } = context;
+  const { get, update, deps, loadedRuns } = context;
 
   async function ensureLoaded(run: StoredRun, showInterruption: boolean): Promise<RunEvent[]> {
     // The shown run of a long log: its last rounds first (a key range from its end), then the whole log.
@@ -52,15 +52,13 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     }
     if (!showInterruption || ended) return interrupted.close(run, events, showInterruption);
     // Cut short while working: the worker keeps the log open until the person resumes it or ends it here.
-    await sendRunLoad(deps.client, {
+    await deps.client.send({
       type: 'run-load',
       runId: run.runId,
-      events,
       keepOpen: true,
       ...(run.meta ? { meta: run.meta } : {}),
     });
     loadedRuns.add(run.runId);
-    checkpointer.resume(run.runId, events.length);
     await interrupted.offer(run, events);
     return events;
   }
@@ -78,7 +76,7 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
         const run = record.runs.find((candidate) => candidate.runId === runId);
         if (run === undefined) return [];
         if (!loadedRuns.has(runId)) return ensureLoaded(run, false);
-        await checkpointer.flush();
+        await context.runLog.flush();
         return context.db.readEvents(runId);
       },
       restore: (family, views) => get().restoreBranches(family, views),
@@ -103,7 +101,6 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
       await deps.client.send({
         type: 'run-resume',
         runId: run.runId,
-        events,
         settings: {
           ...buildRunSettings(settings, get().currentSessionId),
           tools: get().toolSelection,
@@ -116,7 +113,6 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
       return false;
     }
     loadedRuns.add(run.runId);
-    checkpointer.resume(run.runId, events.length);
     await get().followResumedRun(run.runId);
     return true;
   }
@@ -135,13 +131,14 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     update({ runView: view });
     if (run === undefined || events.length === 0) return;
     // The worker gets a copy so export and compare work here too; kept open, as only the owner may close it.
-    await sendRunLoad(deps.client, {
-      type: 'run-load',
-      runId: run.runId,
-      events,
-      keepOpen: true,
-      ...(run.meta ? { meta: run.meta } : {}),
-    }).catch(() => undefined);
+    await deps.client
+      .send({
+        type: 'run-load',
+        runId: run.runId,
+        keepOpen: true,
+        ...(run.meta ? { meta: run.meta } : {}),
+      })
+      .catch(() => undefined);
   }
 
   async function showStored(record: SessionRecord, runId: string | null): Promise<void> {

@@ -19,8 +19,9 @@ export function createSessionResumeActions(
   const { get, update, deps } = context;
   return {
     async reopenAfterRestart() {
-      await context.checkpointer.flush();
-      // The old worker's runs died with it; the new one knows none until they are loaded again.
+      // The old worker's runs died with it (and what it had not stored yet); the new one knows none until they
+      // are loaded again, and stores nothing until told this tab owns the session.
+      await context.runLog.track(context.owns).catch(context.reportStorage);
       context.loadedRuns.clear();
       context.pending.clear();
       const { current } = context;

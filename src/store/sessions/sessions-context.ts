@@ -1,26 +1,27 @@
-// What every part of the sessions slice shares: the database, the open record, the checkpointer, saving.
+// What every part of the sessions slice shares: the database, the open record, the worker's run log, saving.
 import { readBranches } from './session-branches';
 import { describeError } from '../loupe-state';
 import type { GetLoupeState, LoupeState, SetLoupeState, SliceDependencies } from '../loupe-state';
 import { writeItem } from '../safe-storage';
-import { createCheckpointer, type Checkpointer } from './create-checkpointer';
-import type { PageLifecycleTarget } from './flush-on-page-hide';
-import { createMemorySessionDb } from './memory-session-db';
-import type { SessionDb } from './session-db';
+import { createMemorySessionDb } from '../../shared/sessions/memory-session-db';
+import { createWorkerSessionDb, type SessionDb } from './worker-session-db';
 import { pickSessionSettings, summarize } from './session-record';
 import type { SessionRecord, StoredRun } from './session-record';
 import { createPageTabCoordinator, type TabCoordinator } from './tab-coordinator';
 import { toPersistedServer } from '../persist-servers';
+import type { RunEvent } from '../../engine/event/run-event';
 
 /** The localStorage key of the session a reload opens. */
 export const CURRENT_SESSION_KEY = 'loupe.session';
 
 export interface SessionsOptions {
-  /** The page's IndexedDB; `null` (none reachable) keeps sessions in memory and says so; `memory` keeps them in memory quietly (tests). */
-  indexedDB: IDBFactory | null | 'memory';
+  /**
+   * Where sessions are kept: `worker`, the worker's sessions database (IndexedDB there, or memory where the
+   * browser refuses it, said once), which also stores run logs; `memory`, records only, on this page until it
+   * closes (tests of other slices: no run log is stored).
+   */
+  sessionStore: 'worker' | 'memory';
   now: () => number;
-  /** The page whose hiding or unloading writes the buffered events (the window; none in tests). */
-  page?: PageLifecycleTarget | null;
   /** How this tab agrees with the others who writes a session; defaults to the page's (Web Locks when present). */
   tabs?: TabCoordinator;
 }
@@ -34,7 +35,7 @@ export interface SessionsContext {
   update: (partial: Partial<LoupeState>) => void;
   deps: SliceDependencies;
   options: SessionsOptions;
-  /** The sessions database: in memory until `initSessions` opens IndexedDB. */
+  /** The sessions database: the worker's, or (tests) one in this page's memory. */
   db: SessionDb;
   /** The open session's record (the one the store shows). */
   current: SessionRecord | null;
@@ -42,7 +43,13 @@ export interface SessionsContext {
   loadedRuns: Set<string>;
   /** Runs asked for whose `run-start` has not come yet. */
   pending: Map<string, PendingRun>;
-  checkpointer: Checkpointer;
+  /** The worker's run log: it stores runs at their checkpoints while this tab owns the session. */
+  runLog: {
+    /** Writes every run's buffered events; resolves once they are stored (before a log is read back). */
+    flush: () => Promise<void>;
+    /** Tells the worker whether this tab owns (writes) its session; `false` writes what is buffered first. */
+    track: (owns: boolean) => Promise<void>;
+  };
   tabs: TabCoordinator;
   /** Whether this tab writes the open session (another tab may own it: then this one only reads). */
   owns: boolean;
@@ -77,20 +84,17 @@ export function createSessionsContext(
     update,
     deps,
     options,
-    db: createMemorySessionDb(),
+    db:
+      options.sessionStore === 'worker'
+        ? createWorkerSessionDb(deps.client)
+        : createMemorySessionDb<SessionRecord, RunEvent>(),
     current: null,
     loadedRuns: new Set<string>(),
     pending: new Map<string, PendingRun>(),
-    checkpointer: createCheckpointer(
-      async (runId, from, events) => {
-        // Only the owner writes; read-only tabs hear of each checkpoint and read it back.
-        if (!context.owns) return;
-        await context.db.appendEvents(runId, from, events);
-        if (context.current !== null) tabs.post({ type: 'session-written', sessionId: context.current.id });
-      },
-      (error) => context.reportStorage(error),
-      options.page ?? null,
-    ),
+    runLog: {
+      flush: async () => void (await deps.client.send({ type: 'run-log-flush' })),
+      track: async (owns) => void (await deps.client.send({ type: 'run-log-track', owns })),
+    },
     tabs,
     owns: true,
     releasing: false,
@@ -162,5 +166,10 @@ export function createSessionsContext(
       }
     },
   };
+  // The worker stored a checkpoint: read-only tabs showing the session read it back.
+  deps.client.subscribe((message) => {
+    if (message.type === 'run-log-written' && context.current !== null && context.owns)
+      tabs.post({ type: 'session-written', sessionId: context.current.id });
+  });
   return context;
 }

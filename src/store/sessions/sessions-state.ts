@@ -35,6 +35,8 @@ export interface SessionsSlice {
   resumeHistory: Message[] | null;
   /** Set while storage is unusable (private mode, quota); sessions then live in memory only. */
   storageProblem: string | null;
+  /** The worker says session storage stopped working: shown once as an alert and kept as `storageProblem`. */
+  applyStorageProblem: (message: string) => void;
   /** Whether this tab writes the open session, or shows it read-only because another tab owns it. */
   sessionAccess: 'owner' | 'read-only' | 'taking-over';
   /** Why the session is read-only here, or what just changed hands; null when there is nothing to say. */

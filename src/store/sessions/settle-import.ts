@@ -27,7 +27,7 @@ export async function settleImport(
     all = events.length > 0 ? await interrupted.close(run, events, show) : events;
     // The closing events are stored before the mark goes: a reload in between must not find a log cut
     // short with no mark (it would be offered as a live run to resume).
-    await context.checkpointer.flush();
+    await context.runLog.flush();
     const stored = countRounds(events);
     run.label = `${run.label} (cut short: ${stored} of ${mark.rounds} rounds stored)`;
     if (show) {

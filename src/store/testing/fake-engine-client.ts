@@ -5,7 +5,7 @@ import { PROTOCOL_VERSION } from '../../protocol/messages';
 import type { Command, CommandResults, WorkerMessage } from '../../protocol/messages';
 import type { ServerState } from '../../protocol/server-status';
 
-type Handlers = {
+export type FakeHandlers = {
   [K in Command['type']]?: (command: Extract<Command, { type: K }>) => CommandResults[K] | Promise<CommandResults[K]>;
 };
 
@@ -14,7 +14,12 @@ export class FakeEngineClient implements EngineClient {
   private readonly listeners = new Set<(message: WorkerMessage) => void>();
   disposed = false;
 
-  constructor(private readonly handlers: Handlers = {}) {}
+  constructor(private handlers: FakeHandlers = {}) {}
+
+  /** Replaces the handlers with `change(handlers)`: more types answered, or the given ones wrapped. */
+  rewire(change: (handlers: FakeHandlers) => FakeHandlers): void {
+    this.handlers = change(this.handlers);
+  }
 
   send<C extends Command>(command: C): Promise<CommandResults[C['type']]> {
     this.commands.push(command);

@@ -8,7 +8,7 @@ import type { Settings } from '../settings';
 import type { RunSettings, ServerConfig } from '../../protocol/settings';
 import type { TestCase } from '../../suite/test-suite';
 import { providerForTest } from './provider-for-test';
-import { TEST_RUN_PREFIX } from './test-run-id';
+import { TEST_RUN_PREFIX } from '../../shared/test-run-id';
 
 export interface BrowserDriverOptions {
   client: EngineClient;

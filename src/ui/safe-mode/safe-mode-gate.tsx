@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { recordRestoreFailure } from '../../store/sessions/restore-guard';
 import type { RestoreFailure } from '../../store/sessions/restore-guard';
+import type { SessionDb } from '../../store/sessions/worker-session-db';
 import { ErrorBoundary } from '../common/error-boundary';
 import { lazyComponent } from '../common/lazy-component';
 
@@ -16,10 +17,12 @@ interface SafeModeGateProps {
   /** This load's restore: resolves with its failure, or `null`. */
   restore: Promise<RestoreFailure | null>;
   storage: Storage | undefined;
+  /** The sessions database safe mode works on. */
+  sessionDb: SessionDb;
   children: ReactNode;
 }
 
-export function SafeModeGate({ initial, restore, storage, children }: SafeModeGateProps) {
+export function SafeModeGate({ initial, restore, storage, sessionDb, children }: SafeModeGateProps) {
   const [failure, setFailure] = useState(initial);
 
   useEffect(() => {
@@ -32,7 +35,7 @@ export function SafeModeGate({ initial, restore, storage, children }: SafeModeGa
     };
   }, [restore]);
 
-  if (failure !== null) return <SafeModeScreen failure={failure} storage={storage} />;
+  if (failure !== null) return <SafeModeScreen failure={failure} storage={storage} sessionDb={sessionDb} />;
   return (
     <ErrorBoundary
       label="Loupe"

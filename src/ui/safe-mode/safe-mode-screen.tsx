@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { RestoreFailure } from '../../store/sessions/restore-guard';
 import { pickSessionSettings } from '../../store/sessions/session-record';
 import { useLoupeStore } from '../../store/loupe-store-provider';
+import type { SessionDb } from '../../store/sessions/worker-session-db';
 import { panelClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import {
   deleteAndReload,
@@ -16,9 +17,11 @@ import {
 interface SafeModeScreenProps {
   failure: RestoreFailure;
   storage: Storage | undefined;
+  /** The sessions database (the worker's), read and changed without the store's restore. */
+  sessionDb: SessionDb;
 }
 
-export function SafeModeScreen({ failure, storage }: SafeModeScreenProps) {
+export function SafeModeScreen({ failure, storage, sessionDb }: SafeModeScreenProps) {
   const settings = useLoupeStore((state) => state.settings);
   const [name, setName] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -28,11 +31,11 @@ export function SafeModeScreen({ failure, storage }: SafeModeScreenProps) {
   useEffect(() => {
     if (sessionId === null) return;
     let live = true;
-    void readSessionName(sessionId).then((found) => live && setName(found));
+    void readSessionName(sessionDb, sessionId).then((found) => live && setName(found));
     return () => {
       live = false;
     };
-  }, [sessionId]);
+  }, [sessionDb, sessionId]);
 
   const attempt = (action: () => Promise<void>) => () => {
     setProblem(null);
@@ -55,7 +58,11 @@ export function SafeModeScreen({ failure, storage }: SafeModeScreenProps) {
       </div>
       <div className="flex flex-wrap gap-2">
         {sessionId !== null && (
-          <button type="button" className={secondaryButtonClass} onClick={attempt(() => exportRawSession(sessionId))}>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={attempt(() => exportRawSession(sessionDb, sessionId))}
+          >
             Export session as JSON
           </button>
         )}
@@ -64,7 +71,7 @@ export function SafeModeScreen({ failure, storage }: SafeModeScreenProps) {
             <button
               type="button"
               className={`${secondaryButtonClass} text-red-700 dark:text-red-400`}
-              onClick={attempt(() => deleteAndReload(sessionId, storage))}
+              onClick={attempt(() => deleteAndReload(sessionDb, sessionId, storage))}
             >
               Delete it for good
             </button>
@@ -76,7 +83,7 @@ export function SafeModeScreen({ failure, storage }: SafeModeScreenProps) {
         <button
           type="button"
           className={primaryButtonClass}
-          onClick={attempt(() => startFreshAndReload(storage, pickSessionSettings(settings)))}
+          onClick={attempt(() => startFreshAndReload(sessionDb, storage, pickSessionSettings(settings)))}
         >
           Start fresh
         </button>

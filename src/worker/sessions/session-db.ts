@@ -1,6 +1,7 @@
 // Sessions in IndexedDB: one store of session records, one of run events appended at each checkpoint.
 import type { RunEvent } from '../../engine/event/run-event';
-import type { SessionRecord } from './session-record';
+import type { StoredSession } from '../../protocol/session-storage-messages';
+import type { SessionDb } from '../../shared/sessions/session-db';
 
 const DB_VERSION = 1;
 const SESSIONS = 'sessions';
@@ -19,20 +20,8 @@ export class SessionStorageError extends Error {
   override readonly name = 'SessionStorageError';
 }
 
-/** The sessions database. Every method rejects with a `SessionStorageError` whose message a person can act on. */
-export interface SessionDb {
-  listSessions(): Promise<SessionRecord[]>;
-  getSession(id: string): Promise<SessionRecord | undefined>;
-  putSession(record: SessionRecord): Promise<void>;
-  /** Deletes the session and every event of its runs. */
-  deleteSession(record: SessionRecord): Promise<void>;
-  /** Appends `events` to run `runId`, the first one at position `fromSeq`. */
-  appendEvents(runId: string, fromSeq: number, events: readonly RunEvent[]): Promise<void>;
-  /** Run `runId`'s events from position `from` (default 0) up to, not including, `to` (default the end). */
-  readEvents(runId: string, from?: number, to?: number): Promise<RunEvent[]>;
-  /** How many events run `runId` has stored (a key count: no event is read). */
-  countEvents(runId: string): Promise<number>;
-}
+/** The worker's sessions database: the page's records, kept whole, and each run's events. */
+export type WorkerSessionDb = SessionDb<StoredSession, RunEvent>;
 
 /** What this tab says once a newer Loupe in another tab upgraded the database (this connection is closed). */
 export const VERSION_CHANGED_TEXT =
@@ -51,13 +40,13 @@ export interface SessionDbOptions {
 }
 
 /**
- * Opens (creating or upgrading) the sessions database in `factory` (the page's indexedDB, or a fake in
+ * Opens (creating or upgrading) the sessions database in `factory` (the worker's indexedDB, or a fake in
  * tests). On `versionchange` (a newer Loupe opened it in another tab) the connection closes at once, so
  * that tab is not blocked, and every later call rejects with `VERSION_CHANGED_TEXT`. When an older tab
  * keeps it open (`blocked`), the open rejects with `BLOCKED_TEXT`; should it succeed later, that late
  * connection is closed at once, so it blocks no one in turn.
  */
-export async function openSessionDb(factory: IDBFactory, options: SessionDbOptions = {}): Promise<SessionDb> {
+export async function openSessionDb(factory: IDBFactory, options: SessionDbOptions = {}): Promise<WorkerSessionDb> {
   let closed = false;
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     let request: IDBOpenDBRequest;
@@ -113,9 +102,9 @@ export async function openSessionDb(factory: IDBFactory, options: SessionDbOptio
     IDBKeyRange.bound([runId, from], [runId, to], false, to !== Number.MAX_SAFE_INTEGER);
 
   return {
-    listSessions: () => run<SessionRecord[]>([SESSIONS], 'readonly', (tx) => tx.objectStore(SESSIONS).getAll()),
+    listSessions: () => run<StoredSession[]>([SESSIONS], 'readonly', (tx) => tx.objectStore(SESSIONS).getAll()),
     getSession: (id) =>
-      run<SessionRecord | undefined>([SESSIONS], 'readonly', (tx) => tx.objectStore(SESSIONS).get(id)),
+      run<StoredSession | undefined>([SESSIONS], 'readonly', (tx) => tx.objectStore(SESSIONS).get(id)),
     putSession: (record) => run<void>([SESSIONS], 'readwrite', (tx) => void tx.objectStore(SESSIONS).put(record)),
     deleteSession: (record) =>
       run<void>([SESSIONS, EVENTS], 'readwrite', (tx) => {

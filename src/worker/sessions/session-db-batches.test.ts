@@ -2,9 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunEvent } from '../../engine/event/run-event';
-import { createMemorySessionDb } from './memory-session-db';
-import { LONG_RUN_ROUNDS, TAIL_ROUNDS } from '../../protocol/session-messages';
-import { readStoredTail } from './read-stored-tail';
+import { createMemorySessionDb } from '../../shared/sessions/memory-session-db';
 import { EVENTS_PER_TRANSACTION, openSessionDb } from './session-db';
 
 const delta = (seq: number): RunEvent => ({ type: 'text-delta', round: 1, index: 0, text: `t${seq}` });
@@ -45,7 +43,10 @@ describe('session database: large logs in batches', () => {
   });
 
   it('reads a key range of a run and counts its events, whatever the bounds', async () => {
-    for (const db of [await openSessionDb(new IDBFactory(), { name: 'range' }), createMemorySessionDb()]) {
+    for (const db of [
+      await openSessionDb(new IDBFactory(), { name: 'range' }),
+      createMemorySessionDb<never, RunEvent>(),
+    ]) {
       const count = EVENTS_PER_TRANSACTION * 3;
       await db.appendEvents('run', 0, many(count));
       await db.appendEvents('other', 0, many(5));
@@ -61,48 +62,5 @@ describe('session database: large logs in batches', () => {
       expect(await db.readEvents('run', 9, 2)).toEqual([]);
       expect(await db.readEvents('run', count)).toEqual([]);
     }
-  });
-});
-
-describe('the tail of a stored run', () => {
-  const round = (number: number): RunEvent[] =>
-    [
-      { type: 'policy-act', round: number, policy: 'eager-start', detail: 'early' },
-      { type: 'round-start', at: number, round: number, request: { model: 'm', messageCount: 1, maxTokens: 1 } },
-      delta(number),
-    ] as RunEvent[];
-  const runStart = { type: 'run-start', at: 0 } as unknown as RunEvent;
-  const log = (rounds: number) => [runStart, ...Array.from({ length: rounds }, (_, index) => round(index + 1)).flat()];
-
-  it('starts at its last rounds, with the events of the first of them that come before its start', async () => {
-    const db = createMemorySessionDb();
-    await db.appendEvents('run', 0, log(500));
-    const tail = await readStoredTail(db, 'run', 30);
-    expect(tail?.total).toBe(1 + 500 * 3);
-    expect(tail?.tailFrom).toBe(1 + 470 * 3);
-    expect(tail?.first).toEqual(runStart);
-    expect(tail?.tail).toEqual(log(500).slice(1 + 470 * 3));
-  });
-
-  it('is none for a run of no more rounds than the tail, or a log that is not a contiguous prefix', async () => {
-    const db = createMemorySessionDb();
-    await db.appendEvents('short', 0, log(30));
-    expect(await readStoredTail(db, 'short', 30)).toBeNull();
-    expect(await readStoredTail(db, 'none', 30)).toBeNull();
-    const gaps = await openSessionDb(new IDBFactory(), { name: 'gaps' });
-    await gaps.appendEvents('run', 0, log(100));
-    // Positions 0…9 missing: the count no longer matches the last position.
-    await gaps.appendEvents('run', 1_000, log(10));
-    expect(await readStoredTail(gaps, 'run', 30)).toBeNull();
-  });
-
-  it('is none for a run of no more than LONG_RUN_ROUNDS rounds, and the last TAIL_ROUNDS of a longer one', async () => {
-    const db = createMemorySessionDb();
-    await db.appendEvents('thirty', 0, log(LONG_RUN_ROUNDS));
-    await db.appendEvents('longer', 0, log(LONG_RUN_ROUNDS + 1));
-    expect(await readStoredTail(db, 'thirty')).toBeNull();
-    const tail = await readStoredTail(db, 'longer');
-    expect(tail?.tailFrom).toBe(1 + (LONG_RUN_ROUNDS + 1 - TAIL_ROUNDS) * 3);
-    expect(tail?.tail).toEqual(log(LONG_RUN_ROUNDS + 1).slice(1 + (LONG_RUN_ROUNDS + 1 - TAIL_ROUNDS) * 3));
   });
 });

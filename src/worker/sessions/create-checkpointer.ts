@@ -1,7 +1,6 @@
 // Checkpoints: a run's events are appended to storage at each phase boundary, not at every text delta.
 import type { RunEvent } from '../../engine/event/run-event';
-import { flushOnPageHide } from './flush-on-page-hide';
-import type { PageLifecycleTarget } from './flush-on-page-hide';
+import { REPLY_EVENTS } from '../../engine/run/plan-interrupted-resume';
 
 /**
  * Events that only stream a reply or announce work in progress. Every other event — round-start,
@@ -9,15 +8,7 @@ import type { PageLifecycleTarget } from './flush-on-page-hide';
  * debugger's pause and edit events — is a phase boundary and flushes the log, so a reload comes back
  * to the last boundary the loop crossed.
  */
-const STREAMING = new Set<string>([
-  'response-start',
-  'text-delta',
-  'thinking-delta',
-  'tool-input-start',
-  'tool-input-delta',
-  'tool-call-start',
-  'notice',
-]);
+const STREAMING = new Set<string>([...REPLY_EVENTS, 'notice']);
 
 /** True when `event` ends a phase of the loop (a checkpoint). */
 export function isCheckpoint(event: RunEvent): boolean {
@@ -29,22 +20,19 @@ export interface Checkpointer {
   push(runId: string, event: RunEvent): void;
   /** Tells where a run's stored log ends (a restored run goes on after its stored events). */
   resume(runId: string, storedCount: number): void;
-  /** Resolves when every write so far has finished. */
+  /** Writes everything buffered (streaming events too); resolves when every write so far has finished. */
   flush(): Promise<void>;
-  /** Stops watching the page (when one was given). */
-  dispose(): void;
 }
 
 /**
  * Creates a checkpointer over `append`. Writes are serialised (one at a time, in order), so the stored
  * log is always a prefix of the run's events; a failed write is reported once per failure through
- * `onError` and the events stay buffered for the next checkpoint. Given a `page`, everything buffered is
- * also written when the page is hidden or unloaded, so the last events of a run survive closing the tab.
+ * `onError` and the events stay buffered for the next checkpoint. It runs in the worker as the loop emits
+ * events, so a checkpoint is written when its phase ends, whatever the page does (hidden, closed, reloading).
  */
 export function createCheckpointer(
   append: (runId: string, fromSeq: number, events: RunEvent[]) => Promise<void>,
   onError: (error: unknown) => void,
-  page: PageLifecycleTarget | null = null,
 ): Checkpointer {
   /** Per run: events not stored yet, how many of them are due (up to the last checkpoint), how many are stored. */
   const runs = new Map<string, { unsaved: RunEvent[]; due: number; stored: number }>();
@@ -90,10 +78,6 @@ export function createCheckpointer(
       }
       return chain;
     },
-    dispose() {
-      stopWatching();
-    },
   };
-  const stopWatching = page === null ? () => undefined : flushOnPageHide(page, () => void checkpointer.flush());
   return checkpointer;
 }

@@ -1,11 +1,10 @@
-// A SessionDb in memory: used when the browser refuses storage, so sessions still work until the tab closes.
-import type { RunEvent } from '../../engine/event/run-event';
-import type { SessionDb } from './session-db';
-import type { SessionRecord } from './session-record';
+// A SessionDb in memory: where the browser refuses storage (sessions then last until the tab closes), and in tests.
+import type { SessionDb, StoredSessionShape } from './session-db';
 
-export function createMemorySessionDb(): SessionDb {
-  const sessions = new Map<string, SessionRecord>();
-  const events = new Map<string, RunEvent[]>();
+/** Every value goes in and out as a structured clone, as IndexedDB's would, so no caller shares a stored object. */
+export function createMemorySessionDb<R extends StoredSessionShape, E>(): SessionDb<R, E> {
+  const sessions = new Map<string, R>();
+  const events = new Map<string, E[]>();
   return {
     listSessions: () => Promise.resolve([...sessions.values()].map((record) => structuredClone(record))),
     getSession: (id) => Promise.resolve(structuredClone(sessions.get(id))),

@@ -1,0 +1,43 @@
+// The worker's sessions: the database the page reaches by commands, and the run log written at checkpoints.
+import type { RunEvent } from '../../engine/event/run-event';
+import { PROTOCOL_VERSION, type WorkerMessage } from '../../protocol/messages';
+import type { RunLogCommand } from '../../protocol/session-storage-messages';
+import type { CommandTable } from '../command-table';
+import { keepImportedRuns, storedRunCommands, type StoredRunLoader } from './stored-run-commands';
+import { createRunLogWriter } from './run-log-writer';
+import { createSessionStorageHost, type SessionStorageCommandType } from './session-storage-host';
+
+export interface SessionsHostOptions {
+  /** The worker's `indexedDB` (`null`: the browser has none, said once); absent: in memory quietly. */
+  indexedDb?: IDBFactory | null;
+  post: (message: WorkerMessage) => void;
+}
+
+export interface SessionsHost {
+  commands: CommandTable<SessionStorageCommandType | RunLogCommand['type']>;
+  /** Every run event the worker posts passes here (the run log's checkpoints). */
+  observe(runId: string, event: RunEvent): void;
+  /** `run-load` and `run-resume` by id: the stored log is read here and handed to `loader`. */
+  storedRunCommands(loader: StoredRunLoader): CommandTable<'run-load' | 'run-resume'>;
+  /** `table` whose transcript-import tells the run log where an import's runs go on. */
+  keepImportedRuns: <T extends Partial<CommandTable<'transcript-import'>>>(table: T) => T;
+}
+
+export function createSessionsHost(options: SessionsHostOptions): SessionsHost {
+  const reportProblem = (message: string) => options.post({ v: PROTOCOL_VERSION, type: 'storage-problem', message });
+  const storage = createSessionStorageHost({
+    ...(options.indexedDb === undefined ? {} : { factory: options.indexedDb }),
+    reportProblem,
+  });
+  const runLog = createRunLogWriter({
+    db: storage.db,
+    reportProblem,
+    onWritten: (runId) => options.post({ v: PROTOCOL_VERSION, type: 'run-log-written', runId }),
+  });
+  return {
+    commands: { ...storage.commands, ...runLog.commands },
+    observe: (runId, event) => runLog.observe(runId, event),
+    storedRunCommands: (loader) => storedRunCommands(loader, { db: storage.db, writer: runLog }),
+    keepImportedRuns: (table) => keepImportedRuns(table, runLog),
+  };
+}

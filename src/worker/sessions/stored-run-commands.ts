@@ -1,0 +1,68 @@
+// Stored runs back into the worker by id: it reads their logs from its own database, so no log crosses to it.
+import type { RunEvent } from '../../engine/event/run-event';
+import type { CommandTable } from '../command-table';
+import type { SessionCommands } from '../session-commands';
+import type { RunLogWriter } from './run-log-writer';
+import type { WorkerSessionDb } from './session-db';
+
+/** What keeps a stored run in the worker once its log is read. */
+export type StoredRunLoader = Pick<SessionCommands, 'loadRun' | 'resumeRun'>;
+
+export interface StoredRunContext {
+  db: () => Promise<WorkerSessionDb>;
+  writer: RunLogWriter;
+}
+
+/**
+ * `run-load` and `run-resume`: the run's stored log is read here, then kept (closed, kept open or resumed) by
+ * `loader`; the run log writer goes on after the stored events (a closed run's closing events appended there).
+ */
+export function storedRunCommands(
+  loader: StoredRunLoader,
+  { db, writer }: StoredRunContext,
+): CommandTable<'run-load' | 'run-resume'> {
+  // Anything this worker still buffers for the run is stored first, so the log read is the whole of it.
+  const read = async (runId: string): Promise<RunEvent[]> => {
+    await writer.commands['run-log-flush']({ type: 'run-log-flush' });
+    return (await db()).readEvents(runId);
+  };
+  return {
+    async 'run-load'(command) {
+      const events = await read(command.runId);
+      const result = loader.loadRun({ ...command, events });
+      writer.keep(command.runId, events.length, result.closingEvents);
+      return result;
+    },
+    async 'run-resume'(command) {
+      const events = await read(command.runId);
+      // Before the loop starts: its first events must find the run kept.
+      writer.keep(command.runId, events.length);
+      try {
+        return await loader.resumeRun({ ...command, events });
+      } catch (error) {
+        writer.forget(command.runId);
+        throw error;
+      }
+    },
+  };
+}
+
+/** `table`'s transcript-import, telling `writer` that an import's runs go on after the events the page stores. */
+export function keepImportedRuns<T extends Partial<CommandTable<'transcript-import'>>>(
+  table: T,
+  writer: RunLogWriter,
+): T {
+  const importFile = table['transcript-import'];
+  if (importFile === undefined) return table;
+  return {
+    ...table,
+    async 'transcript-import'(command) {
+      const result = await importFile(command);
+      if (result.ok) {
+        writer.keep(command.runId, result.eventCount);
+        for (const branch of result.branches ?? []) writer.keep(branch.info.runId, branch.eventCount);
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// Test support: a fake worker that keeps sessions as the real one does — the worker's sessions host over
+// `indexedDB` (a fake-indexeddb factory a test shares between its "reloads"): it answers the page's storage
+// commands and writes the run log at the checkpoints of the run events the test emits.
+import type { RunEvent } from '../../src/engine/event/run-event';
+import type { WorkerMessage } from '../../src/protocol/messages';
+import type { SessionDb } from '../../src/store/sessions/worker-session-db';
+import type { FakeEngineClient, FakeHandlers } from '../../src/store/testing/fake-engine-client';
+import { createSessionsHost } from '../../src/worker/sessions/create-sessions-host';
+import { openSessionDb } from '../../src/worker/sessions/session-db';
+import type { StoredRunLoader } from '../../src/worker/sessions/stored-run-commands';
+import type { StoredRunLoad, StoredRunResume } from '../../src/worker/session-commands';
+
+/** What the fake worker read from storage for each `run-load` and `run-resume`, in order. */
+export interface StoredLoads {
+  loads: StoredRunLoad[];
+  resumes: StoredRunResume[];
+}
+
+const loadsOf = new WeakMap<FakeEngineClient, StoredLoads>();
+
+/** The stored runs `client`'s fake worker loaded and resumed (each with the log it read). */
+export function storedLoads(client: FakeEngineClient): StoredLoads {
+  const found = loadsOf.get(client);
+  if (found === undefined) throw new Error('this client keeps no sessions (keepSessionsInWorker)');
+  return found;
+}
+
+/**
+ * Makes `client` a worker keeping sessions in `indexedDB`, with structured clones as postMessage makes them.
+ * Given `loader` (the worker's session commands, or a stand-in), it answers `run-load` and `run-resume` by id,
+ * reading the stored log as the real worker does.
+ */
+export function keepSessionsInWorker(client: FakeEngineClient, indexedDB: IDBFactory, loader?: StoredRunLoader): void {
+  const host = createSessionsHost({ indexedDb: indexedDB, post: (message) => client.emit(message) });
+  const record: StoredLoads = { loads: [], resumes: [] };
+  loadsOf.set(client, record);
+  const emit = client.emit.bind(client);
+  // The run events the test emits are the ones the worker would post: they pass the run log first.
+  client.emit = (message: WorkerMessage) => {
+    if (message.type === 'run-event') host.observe(message.runId, structuredClone<RunEvent>(message.event));
+    emit(message);
+  };
+  const cloned = Object.fromEntries(
+    Object.entries(host.commands).map(([type, handler]) => [
+      type,
+      async (command: unknown) =>
+        structuredClone(await (handler as (command: unknown) => unknown)(structuredClone(command))),
+    ]),
+  ) as FakeHandlers;
+  const stored =
+    loader === undefined
+      ? {}
+      : host.storedRunCommands({
+          loadRun: (command) => {
+            record.loads.push(command);
+            return structuredClone(loader.loadRun(structuredClone(command)));
+          },
+          resumeRun: (command) => {
+            record.resumes.push(command);
+            return loader.resumeRun(structuredClone(command));
+          },
+        });
+  client.rewire((handlers) => ({ ...host.keepImportedRuns(handlers), ...stored, ...cloned }));
+}
+
+/** The sessions database in `indexedDB`, read as the page's records (a test looks at what a reload would find). */
+export async function openStoredSessions(indexedDB: IDBFactory): Promise<SessionDb> {
+  // The page wrote every record, so they read back as its type.
+  return (await openSessionDb(indexedDB)) as unknown as SessionDb;
+}
