@@ -27,8 +27,6 @@ function setup(load: () => Promise<InBrowserModelInfo>) {
     demoServerUrl: 'http://localhost:3001/mcp',
     storage,
     scheduleFrame: () => undefined,
-    indexedDB: 'memory',
-    page: null,
   });
   return { store, client, storage };
 }
