@@ -40,5 +40,10 @@ export const ProtocolLogDock = lazyComponent(() => import('../ui/layout/protocol
  * in the same commit as the rounds.
  */
 export const AfterRunPanels = createLoadGate(
-  [BranchBar, MessagesSoFarPanel, ManualReplyPanel, RunActions, RunErrorAlert].map((panel) => () => panel.preload()),
+  // The session notice stands above the gate but is waited for too: a restored run's tail and its "Restoring"
+  // notice come in one update, and on a busy machine the whole run could replace the tail before the notice's
+  // code came, so the notice was never shown.
+  [BranchBar, MessagesSoFarPanel, ManualReplyPanel, RunActions, RunErrorAlert, SessionNotice].map(
+    (panel) => () => panel.preload(),
+  ),
 );
