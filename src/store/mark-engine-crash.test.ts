@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createLoupeStore } from './create-loupe-store';
 import { ENGINE_RESTARTED_NOTICE } from './mark-engine-crash';
 import { FakeEngineClient } from './testing/fake-engine-client';
-import { MemoryStorage } from './testing/memory-storage';
+import { createTestStore } from './testing/create-test-store';
 
 /** The fake client plus the optional crash signal of a worker-backed one. */
 class CrashingClient extends FakeEngineClient {
@@ -33,13 +32,7 @@ function setup() {
       changes: [],
     }),
   });
-  let nextId = 1;
-  const store = createLoupeStore(client, {
-    demoServerUrl: 'http://localhost:3001/mcp',
-    storage: new MemoryStorage(),
-    scheduleFrame: () => undefined,
-    createId: () => `id-${nextId++}`,
-  });
+  const store = createTestStore(client);
   return { store, client };
 }
 
