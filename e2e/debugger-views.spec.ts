@@ -89,6 +89,27 @@ test('a fork keeps the original round numbers everywhere, and every run has its 
   await expect(inherited).toHaveCount(0);
 });
 
+test('no round shows before the virtualised list, so a fork panel opened in one is not closed by a remount', async ({
+  page,
+}) => {
+  // The list's code held back, as a loaded machine delays it: once it came after the first rounds, it replaced
+  // their plain cards, remounting them, and a fork panel just opened in one closed again.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/virtual-round-list-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await useMockAnthropic(page);
+  await runToEnd(page, 'What should I wear in Paris today?');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('article')).toHaveCount(0);
+  release();
+  await expect(timeline.getByRole('article')).toHaveCount(3);
+  await timeline.getByRole('article', { name: 'Round 2' }).getByRole('button', { name: 'Fork from here' }).click();
+  await expect(page.getByRole('group', { name: 'Fork from round 2' })).toBeVisible();
+});
+
 /** A weather report the size of a real API's: 300 stations, one with a needle deep inside. */
 function bigReport(): unknown {
   const stations = Array.from({ length: 300 }, (_, index) => ({

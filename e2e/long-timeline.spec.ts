@@ -92,25 +92,24 @@ test('a 300-round import mounts a few cards, and jump, first error and search re
   await expect(card(ROUNDS)).toBeInViewport();
 });
 
-/** What the page showed first, written down on every DOM change from its start (so timing cannot hide it). */
-function watchFirstRounds(): void {
-  const seen: { firstRound: string | null; restoring: string | null; topWhileRestoring: number | null } = {
-    firstRound: null,
-    restoring: null,
-    topWhileRestoring: null,
+/**
+ * Holds back every read of a whole run's log (the page's `session-events-read` with no range: the worker keeps the
+ * log) until the page calls `__releaseWholeReads()`: the restore's tail stage then lasts as long as the test
+ * needs, however fast or slow the machine (it used to last a frame or two, and a loaded machine could show the
+ * whole run before the tail).
+ */
+function holdWholeReads(): void {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  (window as unknown as { __releaseWholeReads: () => void }).__releaseWholeReads = release;
+  const post = Reflect.get<Worker, 'postMessage'>(Worker.prototype, 'postMessage');
+  // The client posts one argument (the message); a held one is posted the same way, later.
+  Worker.prototype.postMessage = function (this: Worker, message: unknown) {
+    const command = (message as { command?: { type?: string; from?: number; to?: number } }).command;
+    const whole = command?.type === 'session-events-read' && command.from === undefined && command.to === undefined;
+    if (!whole) return post.call(this, message);
+    void released.then(() => post.call(this, message));
   };
-  (window as unknown as { __seen: typeof seen }).__seen = seen;
-  new MutationObserver(() => {
-    const first = document.querySelector('article[aria-label^="Round "]');
-    seen.firstRound ??= first?.getAttribute('aria-label') ?? null;
-    const restoring = document.querySelector('section[aria-label="Restoring session"]');
-    seen.restoring ??= restoring?.textContent ?? null;
-    if (restoring === null || first === null) return;
-    // The person scrolls into the tail's first card (its top 100 px above the viewport's) as soon as it is shown;
-    // where it was on the screen is noted until the whole run replaces the tail.
-    if (seen.topWhileRestoring === null) window.scrollBy(0, first.getBoundingClientRect().top + 100);
-    seen.topWhileRestoring = first.getBoundingClientRect().top;
-  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
 /** Whether the session store holds run `label` whole: its record without the mark an import has while it is written. */
@@ -138,31 +137,30 @@ test('a 300-round session restored by a reload shows its last rounds first, then
   await expect(navigator).toContainText(`${ROUNDS} rounds`);
   await expect.poll(() => page.evaluate(isStored, 'Imported from long.json')).toBe(true);
 
-  await page.addInitScript(watchFirstRounds);
+  await page.addInitScript(holdWholeReads);
   await page.reload();
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  // The whole run: the navigator counting every round, the "Restoring" notice gone, and the tail's first round,
-  // scrolled into, still where it was on the screen (round 1 is a click away).
-  await expect(navigator).toContainText(`${ROUNDS} rounds`);
-  await expect(page.getByRole('region', { name: 'Restoring session' })).toHaveCount(0);
+  // First the last 10 rounds, with the notice saying the rest is being read.
+  const restoring = page.getByRole('region', { name: 'Restoring session' });
+  await expect(restoring).toContainText(`Restoring this run: its last 10 of ${ROUNDS} rounds are shown`);
   const tailTop = timeline.getByRole('article', { name: `Round ${ROUNDS - 9}`, exact: true });
+  await expect(timeline.getByRole('article').first()).toHaveAccessibleName(`Round ${ROUNDS - 9}`);
+  // The person scrolls into the tail's first card (its top 100 px above the viewport's).
+  const topWhileRestoring = await tailTop.evaluate((card) => {
+    window.scrollBy(0, card.getBoundingClientRect().top + 100);
+    return card.getBoundingClientRect().top;
+  });
+  expect(topWhileRestoring).toBeLessThan(0);
+  // The whole run: the navigator counting every round, the notice gone, and the tail's first round still where
+  // it was on the screen (the notice going away may move it a little, Chromium keeping the reader's line in place;
+  // round 1 is a click away).
+  await page.evaluate(() => (window as unknown as { __releaseWholeReads: () => void }).__releaseWholeReads());
+  await expect(navigator).toContainText(`${ROUNDS} rounds`);
+  await expect(restoring).toHaveCount(0);
   await expect(tailTop).toBeInViewport();
   await expect(timeline.getByRole('article', { name: 'Round 1', exact: true })).toHaveCount(0);
-  // Before it, the last 10 rounds with the notice saying the rest was being read.
-  const seen = await page.evaluate(
-    () =>
-      (
-        window as unknown as {
-          __seen: { firstRound: string | null; restoring: string | null; topWhileRestoring: number | null };
-        }
-      ).__seen,
-  );
-  expect(seen.firstRound).toBe(`Round ${ROUNDS - 9}`);
-  expect(seen.restoring).toContain(`Restoring this run: its last 10 of ${ROUNDS} rounds are shown`);
-  // Scrolled into (the notice going away may move it a little, Chromium keeping the reader's line in place).
-  expect(seen.topWhileRestoring).toBeLessThan(0);
   const top = await tailTop.evaluate((card) => card.getBoundingClientRect().top);
-  expect(Math.abs(top - (seen.topWhileRestoring ?? Number.NaN))).toBeLessThan(2);
+  expect(Math.abs(top - topWhileRestoring)).toBeLessThan(2);
   await navigator.getByRole('button', { name: 'First round', exact: true }).click();
   await expect(timeline.getByRole('article', { name: 'Round 1', exact: true })).toBeInViewport();
 });

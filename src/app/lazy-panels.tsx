@@ -2,6 +2,7 @@
 // server requests — each loaded as its own chunk right after the page renders (npm run bench:bundle).
 import { lazyComponent } from '../ui/common/lazy-component';
 import { createLoadGate } from '../ui/common/load-gate';
+import { preloadVirtualRounds } from '../ui/timeline/virtual-rounds';
 
 export const BranchBar = lazyComponent(() => import('../ui/debugger/branch-bar'), 'BranchBar');
 export const BreakpointsPanel = lazyComponent(() => import('../ui/debugger/breakpoints-panel'), 'BreakpointsPanel');
@@ -40,5 +41,14 @@ export const ProtocolLogDock = lazyComponent(() => import('../ui/layout/protocol
  * in the same commit as the rounds.
  */
 export const AfterRunPanels = createLoadGate(
-  [BranchBar, MessagesSoFarPanel, ManualReplyPanel, RunActions, RunErrorAlert].map((panel) => () => panel.preload()),
+  // The session notice stands above the gate but is waited for too: a restored run's tail and its "Restoring"
+  // notice come in one update, and on a busy machine the whole run could replace the tail before the notice's
+  // code came, so the notice was never shown.
+  [
+    ...[BranchBar, MessagesSoFarPanel, ManualReplyPanel, RunActions, RunErrorAlert, SessionNotice].map(
+      (panel) => () => panel.preload(),
+    ),
+    // The timeline's virtualised list: come after the first rounds, it would remount their cards.
+    preloadVirtualRounds,
+  ],
 );

@@ -8,44 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockMessagesApi } from '../../e2e/fixtures/mock-messages-api';
-import { startOtlpCaptureReceiver } from '../../test/support/otlp-capture-receiver';
+import { produceAnthropicWeatherTrace, type Closers } from '../../test/support/otel-producers/produce-otlp';
 import type { Transcript } from '../engine/transcript/transcript';
 
 const run = promisify(execFile);
-const closers: (() => Promise<void>)[] = [];
+const closers: Closers = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
 /** The protobuf bodies the real exporter posted to /v1/traces, as one file (concatenated messages merge). */
 async function producedProtobufTrace(): Promise<Buffer> {
-  const mock = await startMockMessagesApi();
-  closers.push(() => mock.close());
-  mock.enqueue(
-    {
-      content: [
-        { type: 'text', text: 'Let me look.' },
-        { type: 'tool_use', id: 'toolu_paris', name: 'get_weather', input: { city: 'Paris' } },
-      ],
-      usage: { input_tokens: 50, output_tokens: 11 },
-    },
-    {
-      content: [{ type: 'text', text: 'Wear a light jacket: 14 °C and windy.' }],
-      usage: { input_tokens: 90, output_tokens: 13 },
-    },
-  );
-  const receiver = await startOtlpCaptureReceiver();
-  closers.push(() => receiver.close());
-  await run(process.execPath, ['test/support/otel-producers/anthropic-agent.mjs'], {
-    env: {
-      ...process.env,
-      LOUPE_ANTHROPIC_BASE: mock.url,
-      LOUPE_OTLP_BASE: receiver.url,
-      LOUPE_OTLP_PROTOCOL: 'proto',
-    },
-    timeout: 45_000,
-  });
+  const receiver = await produceAnthropicWeatherTrace('proto', closers);
   const traces = receiver.received.filter((entry) => entry.path === '/v1/traces');
   expect(traces.length).toBeGreaterThan(0);
   expect(traces.every((entry) => entry.contentType.includes('protobuf'))).toBe(true);

@@ -2,10 +2,9 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { keepSessionsInWorker, storedLoads } from '../../test/support/worker-session-storage';
-import { createLoupeStore } from './create-loupe-store';
 import { ENGINE_RESTARTED_NOTICE } from './mark-engine-crash';
 import { FakeEngineClient } from './testing/fake-engine-client';
-import { MemoryStorage } from './testing/memory-storage';
+import { createTestStore } from './testing/create-test-store';
 
 /** The fake client plus the optional crash signal of a worker-backed one. */
 class CrashingClient extends FakeEngineClient {
@@ -39,14 +38,7 @@ function setup() {
     }),
     resumeRun: () => Promise.resolve(null),
   });
-  let nextId = 1;
-  const store = createLoupeStore(client, {
-    demoServerUrl: 'http://localhost:3001/mcp',
-    sessionStore: 'worker',
-    storage: new MemoryStorage(),
-    scheduleFrame: () => undefined,
-    createId: () => `id-${nextId++}`,
-  });
+  const store = createTestStore(client, { sessionStore: 'worker' });
   return { store, client };
 }
 

@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../protocol/messages';
-import { createLoupeStore } from './create-loupe-store';
 import { MAX_LOG_ENTRIES, resourceToBlocks } from './mcp-features-slice';
 import { connectServers } from './testing/connect-servers';
 import { FakeEngineClient } from './testing/fake-engine-client';
-import { MemoryStorage } from './testing/memory-storage';
-
-function setup(client: FakeEngineClient) {
-  let nextId = 1;
-  return createLoupeStore(client, {
-    demoServerUrl: 'http://localhost:3001/mcp',
-    storage: new MemoryStorage(),
-    scheduleFrame: () => undefined,
-    createId: () => `id-${nextId++}`,
-  });
-}
+import { createTestStore } from './testing/create-test-store';
 
 describe('MCP features in the store', () => {
   it('keeps the newest log entries per server and queues requests until they are answered or settled', async () => {
     const client = new FakeEngineClient({ 'elicitation-answer': () => null });
-    const store = setup(client);
+    const store = createTestStore(client);
     for (let index = 0; index <= MAX_LOG_ENTRIES; index++)
       client.emit({
         v: PROTOCOL_VERSION,
@@ -56,7 +45,7 @@ describe('MCP features in the store', () => {
       'mcp-resource-read': () => ({ contents: [{ uri: 'file:///a.md', text: 'A' }] }),
       'run-start': () => null,
     });
-    const store = setup(client);
+    const store = createTestStore(client);
     expect(await store.getState().attachResource('s', 'file:///a.md')).toBe(1);
     connectServers(store, client);
     await store.getState().run();

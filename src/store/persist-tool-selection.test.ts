@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadToolSelection, saveToolSelection, TOOLS_KEY } from './persist-tool-selection';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { MemoryStorage } from './testing/memory-storage';
 
 describe('tool selection persistence', () => {
   it('round-trips overrides, switches and local tools', () => {
-    const storage = memoryStorage();
+    const storage = new MemoryStorage();
     const selection = {
       overrides: { 'mcp:demo/weather_get': { description: 'Edited.' } },
       disabled: ['mcp:demo/clothing_advise'],
@@ -37,7 +24,7 @@ describe('tool selection persistence', () => {
   });
 
   it('drops what does not parse and survives a corrupt entry', () => {
-    const storage = memoryStorage();
+    const storage = new MemoryStorage();
     expect(loadToolSelection(storage)).toBeUndefined();
     storage.setItem(TOOLS_KEY, '{not json');
     expect(loadToolSelection(storage)).toBeUndefined();
@@ -59,7 +46,7 @@ describe('tool selection persistence', () => {
   });
 
   it('round-trips tools named after Object.prototype members, and pollutes nothing', () => {
-    const storage = memoryStorage();
+    const storage = new MemoryStorage();
     const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
     // Keys as Loupe builds them, and bare ones as a hand-edited or older entry could hold.
     const keys = [...names.map((name) => `mcp:demo/${name}`), ...names];

@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLoupeStore } from './create-loupe-store';
 import { FakeEngineClient } from './testing/fake-engine-client';
-import { MemoryStorage } from './testing/memory-storage';
+import { createTestStore } from './testing/create-test-store';
 import { SERVER_WAIT_MS } from './wait-for-servers';
 
 /** A first visit: the demo server (id-1) is added and stays `connecting` until the test reports on it. */
 function setup() {
   const client = new FakeEngineClient();
-  let nextId = 1;
-  const store = createLoupeStore(client, {
-    demoServerUrl: 'http://localhost:3001/mcp',
-    storage: new MemoryStorage(),
-    scheduleFrame: () => undefined,
-    createId: () => `id-${nextId++}`,
-  });
+  const store = createTestStore(client);
   store.getState().updateSettings({ draft: 'Weather in Paris?' });
   return { store, client };
 }

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createLoupeStore } from './create-loupe-store';
 import { FakeEngineClient } from './testing/fake-engine-client';
-import { MemoryStorage } from './testing/memory-storage';
+import { createTestStore } from './testing/create-test-store';
 
 /** The demo server (id-1) connected with `count` tools, the OpenAI-compatible provider chosen. */
 function setup(count: number) {
   const client = new FakeEngineClient();
-  let nextId = 1;
-  const store = createLoupeStore(client, {
-    demoServerUrl: 'http://localhost:3001/mcp',
-    storage: new MemoryStorage(),
-    scheduleFrame: () => undefined,
-    createId: () => `id-${nextId++}`,
-  });
+  const store = createTestStore(client);
   const tools = Array.from({ length: count }, (_, index) => ({
     exposedName: `many__tool_${String(index).padStart(3, '0')}`,
     originalName: `tool_${String(index).padStart(3, '0')}`,

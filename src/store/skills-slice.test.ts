@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { McpSkillLoad } from '../protocol/skill-messages';
-import { createLoupeStore } from './create-loupe-store';
 import { withAttachedSkills } from './skills-slice';
 import { connectServers } from './testing/connect-servers';
 import { FakeEngineClient } from './testing/fake-engine-client';
-import { MemoryStorage } from './testing/memory-storage';
+import { createTestStore } from './testing/create-test-store';
 
 const uri = 'skill://dress-for-weather/SKILL.md';
 const verified: McpSkillLoad = {
@@ -16,20 +15,10 @@ const verified: McpSkillLoad = {
   files: [],
 };
 
-function setup(client: FakeEngineClient) {
-  let nextId = 1;
-  return createLoupeStore(client, {
-    demoServerUrl: 'http://localhost:3001/mcp',
-    storage: new MemoryStorage(),
-    scheduleFrame: () => undefined,
-    createId: () => `id-${nextId++}`,
-  });
-}
-
 describe('skills attached to the instructions', () => {
   it('puts an attached skill into the next run’s system prompt once, then takes it off', async () => {
     const client = new FakeEngineClient({ 'mcp-skill-load': () => verified, 'run-start': () => null });
-    const store = setup(client);
+    const store = createTestStore(client);
     const load = await store.getState().loadSkill('demo', uri);
     if (load?.ok !== true) throw new Error('expected a verified load');
     store.getState().attachSkill('demo', load);
@@ -45,7 +34,7 @@ describe('skills attached to the instructions', () => {
 
   it('removes a skill before the run, so its text is not sent', async () => {
     const client = new FakeEngineClient({ 'run-start': () => null });
-    const store = setup(client);
+    const store = createTestStore(client);
     if (!verified.ok) throw new Error('unreachable');
     store.getState().attachSkill('demo', verified);
     store.getState().detachSkill(uri);

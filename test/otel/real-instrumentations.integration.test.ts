@@ -4,41 +4,20 @@
 // - @opentelemetry/instrumentation-openai 0.21.0 on openai 6.9.0: `chat` spans, content as log records;
 // - @arizeai/openinference-instrumentation-anthropic 0.2.8 on @anthropic-ai/sdk: `llm.input_messages.*`.
 // Exporters: @opentelemetry/exporter-{trace,logs}-otlp-{http,proto} 0.223.1, SDK 2.12.1 / sdk-logs 0.223.1.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockOpenAIApi, type MockOpenAIApi } from '../../e2e/fixtures/mock-openai-api';
-import { startMockMessagesApi, type MockMessagesApi } from '../../e2e/fixtures/mock-messages-api';
-import {
-  startOtlpCaptureReceiver,
-  type CapturedExport,
-  type OtlpCaptureReceiver,
-} from '../support/otlp-capture-receiver';
+import { type CapturedExport, type OtlpCaptureReceiver } from '../support/otlp-capture-receiver';
+import { produceAnthropicWeatherTrace, produceOtlp, type Closers } from '../support/otel-producers/produce-otlp';
 import { importOtlp, type OtlpImportInput } from '../../src/engine/otel/import/import-otlp';
 import type { Transcript } from '../../src/engine/transcript/transcript';
 import type { TranscriptImportResult } from '../../src/protocol/session-messages';
 import { createHostHarness } from '../../src/worker/testing/create-host-harness';
 
-const run = promisify(execFile);
 const app = { name: 'Loupe', version: '0.1.0' };
-const closers: (() => Promise<void>)[] = [];
+const closers: Closers = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
-
-async function produce(
-  script: string,
-  env: Record<string, string>,
-  protocol: 'json' | 'proto',
-): Promise<OtlpCaptureReceiver> {
-  const receiver = await startOtlpCaptureReceiver();
-  closers.push(() => receiver.close());
-  await run(process.execPath, [`test/support/otel-producers/${script}`], {
-    env: { ...process.env, ...env, LOUPE_OTLP_BASE: receiver.url, LOUPE_OTLP_PROTOCOL: protocol },
-    timeout: 45_000,
-  });
-  return receiver;
-}
 
 /** JSON: every export as one line of a JSON-lines file (the Collector's file exporter); protobuf: one file each. */
 function filesOf(receiver: OtlpCaptureReceiver, protocol: 'json' | 'proto'): OtlpImportInput[] {
@@ -124,7 +103,7 @@ describe.each(['json', 'proto'] as const)('traces of real instrumentations over 
         },
         { content: 'Wear a light jacket: 14 °C and windy.', usage: { prompt_tokens: 70, completion_tokens: 12 } },
       );
-      const receiver = await produce('openai-agent.mjs', { LOUPE_OPENAI_BASE: mock.url }, protocol);
+      const receiver = await produceOtlp('openai-agent.mjs', { LOUPE_OPENAI_BASE: mock.url }, protocol, closers);
       expect(receiver.received.some((entry) => entry.path === '/v1/logs')).toBe(true);
       expect(
         receiver.received.every((entry) => entry.contentType.includes(protocol === 'json' ? 'json' : 'protobuf')),
@@ -145,22 +124,7 @@ describe.each(['json', 'proto'] as const)('traces of real instrumentations over 
     '@arizeai/openinference-instrumentation-anthropic: rounds from LLM spans, llm.input_messages attributes',
     { timeout: 60_000 },
     async () => {
-      const mock: MockMessagesApi = await startMockMessagesApi();
-      closers.push(() => mock.close());
-      mock.enqueue(
-        {
-          content: [
-            { type: 'text', text: 'Let me look.' },
-            { type: 'tool_use', id: 'toolu_paris', name: 'get_weather', input: { city: 'Paris' } },
-          ],
-          usage: { input_tokens: 50, output_tokens: 11 },
-        },
-        {
-          content: [{ type: 'text', text: 'Wear a light jacket: 14 °C and windy.' }],
-          usage: { input_tokens: 90, output_tokens: 13 },
-        },
-      );
-      const receiver = await produce('anthropic-agent.mjs', { LOUPE_ANTHROPIC_BASE: mock.url }, protocol);
+      const receiver = await produceAnthropicWeatherTrace(protocol, closers);
       const { transcript } = imported(filesOf(receiver, protocol));
       expectWeatherRun(transcript, 'anthropic', 'toolu_paris');
       expect(transcript.rounds[1]!.response!.usage).toMatchObject({ inputTokens: 90, outputTokens: 13 });

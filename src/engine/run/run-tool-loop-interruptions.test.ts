@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentBlock, Message, TextBlock } from '../message/message';
 import { ModelError } from '../model/model';
 import type { ModelStreamPart } from '../model/model';
 import { collectRun } from '../testing/collect-run';
@@ -7,27 +6,9 @@ import { filterEvents } from '../testing/filter-events';
 import { findRunProblems } from '../testing/find-run-problems';
 import { createFakeEnvironment } from '../testing/fake-environment';
 import { createInMemoryTool } from '../testing/in-memory-tool';
-import { createScriptedModel, toParts } from '../testing/scripted-model';
-import type { ScriptedReplies } from '../testing/scripted-model';
-import type { Tool } from '../tool/tool';
-import type { RunOptions } from './run-options';
+import { toParts } from '../testing/scripted-model';
 import { runToolLoop } from './run-tool-loop';
-
-const text = (value: string): TextBlock => ({ type: 'text', text: value });
-const use = (id: string, name: string, input: Record<string, unknown> = {}): ContentBlock => ({
-  type: 'tool_use',
-  id,
-  name,
-  input,
-});
-const userMessage: Message = { role: 'user', content: [text('What should I wear in Paris?')] };
-
-function start(replies: ScriptedReplies, tools: Tool[], extra: Partial<RunOptions> = {}) {
-  const environment = createFakeEnvironment();
-  const model = createScriptedModel(replies);
-  const handle = runToolLoop({ model, tools, history: [], userMessage, environment, ...extra });
-  return { environment, model, handle };
-}
+import { startRun as start, text, use, userMessage } from '../testing/policy-test-kit';
 
 const never = () => new Promise<never>(() => {});
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentBlock, Message, TextBlock, ToolResultBlock } from '../message/message';
+import type { ContentBlock, Message, ToolResultBlock } from '../message/message';
 import type { ModelStreamPart } from '../model/model';
 import { collectRun } from '../testing/collect-run';
 import { filterEvents } from '../testing/filter-events';
@@ -7,26 +7,8 @@ import { findRunProblems } from '../testing/find-run-problems';
 import { createFakeEnvironment } from '../testing/fake-environment';
 import { createInMemoryTool } from '../testing/in-memory-tool';
 import { createScriptedModel, toParts } from '../testing/scripted-model';
-import type { ScriptedReplies } from '../testing/scripted-model';
-import type { Tool } from '../tool/tool';
-import type { RunOptions } from './run-options';
 import { runToolLoop } from './run-tool-loop';
-
-const text = (value: string): TextBlock => ({ type: 'text', text: value });
-const use = (id: string, name: string, input: Record<string, unknown> = {}): ContentBlock => ({
-  type: 'tool_use',
-  id,
-  name,
-  input,
-});
-const userMessage: Message = { role: 'user', content: [text('What should I wear in Paris?')] };
-
-function start(replies: ScriptedReplies, tools: Tool[], extra: Partial<RunOptions> = {}) {
-  const environment = createFakeEnvironment();
-  const model = createScriptedModel(replies);
-  const handle = runToolLoop({ model, tools, history: [], userMessage, environment, ...extra });
-  return { environment, model, handle };
-}
+import { startRun as start, text, use, userMessage } from '../testing/policy-test-kit';
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;

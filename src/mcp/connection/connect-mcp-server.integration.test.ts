@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDemoServer } from '../../../server/demo-server';
+import { startPacedServer } from '../../../test/servers/paced-server';
 import { startMediaServer, tinyPdfBase64, tinyPngBase64, weatherStructured } from '../../../test/servers/media-server';
 import type { Tool, ToolRunContext } from '../../engine/tool/tool';
 import { connectMcpServer } from './connect-mcp-server';
@@ -16,6 +17,23 @@ function toolNamed(connection: McpConnection, name: string): Tool {
   const tool = connection.tools.find((candidate) => candidate.name === name);
   if (tool === undefined) throw new Error(`no tool ${name}`);
   return tool;
+}
+
+/**
+ * Awaits `promise` under fake timers, running only the timers due now: the HTTP server reads each response
+ * stream on a zero-delay timer, while the idle clock's timer stays where the test put it.
+ */
+async function withZeroDelayTimers<T>(promise: Promise<T>): Promise<T> {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  while (!settled) {
+    vi.advanceTimersByTime(0);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return promise;
 }
 
 const textOf = (output: { content: { type: string; text?: string }[] }) =>
@@ -158,23 +176,42 @@ describe('connectMcpServer with the media server', () => {
   });
 
   it('times out a call that takes too long', async () => {
+    // The clock is the test's and the server's tool moves only when released, so the gaps between progress
+    // notifications are exact however loaded the machine is.
+    const paced = await startPacedServer();
     const short = await connectMcpServer(
-      { id: 'm2', name: 'media', url: media.url, headers: {} },
+      { id: 'p1', name: 'paced', url: paced.url, headers: {} },
       { toolTimeoutMs: 150 },
     );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const sleep = toolNamed(short, 'media__sleep');
-      expect(sleep.timeoutMs).toBe(150);
-      // Silent, so no progress notification extends the timeout.
-      const started = Date.now();
-      await expect(sleep.run({ ms: 5_000, progress: false }, context())).rejects.toMatchObject({
-        name: 'TimeoutError',
-      });
-      expect(Date.now() - started).toBeLessThan(2_000);
-      // Progress notifications extend it: 400 ms of work in 50 ms steps outlives a 150 ms timeout.
-      expect(textOf(await sleep.run({ ms: 400 }, context()))).toBe('Slept 400 ms.');
+      const tool = toolNamed(short, 'paced__paced');
+      expect(tool.timeoutMs).toBe(150);
+      // Silent: nothing restarts the idle clock, so 150 ms without a word ends the call.
+      let started = paced.pacer.started();
+      const silent = tool.run({}, context());
+      await withZeroDelayTimers(started);
+      vi.advanceTimersByTime(150);
+      await expect(silent).rejects.toMatchObject({ name: 'TimeoutError' });
+      // Progress notifications restart it: four 100 ms gaps (400 ms in all) outlive a 150 ms timeout.
+      let heard = () => {};
+      started = paced.pacer.started();
+      const call = tool.run({}, { ...context(), onProgress: () => heard() });
+      await withZeroDelayTimers(started);
+      for (let step = 0; step < 4; step += 1) {
+        const arrived = new Promise<void>((resolve) => (heard = resolve));
+        vi.advanceTimersByTime(100);
+        paced.pacer.release('progress');
+        // A call that ended instead (timed out) fails here at once with its error.
+        await withZeroDelayTimers(Promise.race([arrived, call.then(() => Promise.reject(new Error('ended early')))]));
+      }
+      vi.advanceTimersByTime(100);
+      paced.pacer.release('end');
+      expect(textOf(await withZeroDelayTimers(call))).toBe('Done.');
     } finally {
+      vi.useRealTimers();
       await short.close();
+      await paced.close();
     }
   });
 

@@ -1,8 +1,9 @@
 // Wraps an MCP transport so every JSON-RPC message, sent or received, is recorded with its timing.
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { wireHeadersOf } from './wire-headers';
 import type { TrafficEntry } from '../../shared/traffic-entry';
+import { wrapTransport } from './wrap-transport';
 
 function describe(message: JSONRPCMessage): Pick<TrafficEntry, 'kind' | 'method' | 'id'> {
   const record = message as { id?: string | number; method?: string; error?: unknown };
@@ -75,34 +76,18 @@ export function recordTransport(
     }
   };
 
-  const wrapper: Transport = {
-    get sessionId() {
-      return inner.sessionId;
-    },
-    // The SDK reads this to cancel a 2026-07-28 request by aborting its own POST stream (as that revision says)
-    // instead of sending `notifications/cancelled`; hidden, every cancel would fall back to the notification.
-    get hasPerRequestStream() {
-      return inner.hasPerRequestStream === true;
-    },
-    setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
-    async start() {
-      inner.onmessage = (raw: JSONRPCMessage, extra?: MessageExtraInfo) => {
-        const message = rewrites.received === undefined ? raw : rewrites.received(raw);
-        note('received', message);
-        wrapper.onmessage?.(message, extra);
-      };
-      inner.onclose = () => wrapper.onclose?.();
-      inner.onerror = (error: Error) => wrapper.onerror?.(error);
-      await inner.start();
+  return wrapTransport(inner, {
+    receive(raw, extra, deliver) {
+      const message = rewrites.received === undefined ? raw : rewrites.received(raw);
+      note('received', message);
+      deliver(message, extra);
     },
     async send(original: JSONRPCMessage, options?: TransportSendOptions) {
       const message = rewrites.sent === undefined ? original : rewrites.sent(original);
       note('sent', message, options);
       await inner.send(message, options);
     },
-    close: () => inner.close(),
-  };
-  return wrapper;
+  });
 }
 
 /** Messages larger than this are logged without their payload (a 20 MB image must not flood the UI's log). */

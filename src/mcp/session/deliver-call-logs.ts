@@ -2,10 +2,11 @@
 // on 2026-07-28 the per-request log level makes that the normal case), or whose progress token it names. A log
 // about no running call reaches the server's log only (the client's notification handler, as before). Being the
 // outermost transport, it also tells each call the JSON-RPC id its request goes out with.
-import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ServerLogMessage } from '../server-requests/mcp-client-handlers';
 import { callStreamListenerOf, type CallStreamListener } from './call-stream-notes';
 import { streamRequestOf } from './mark-stream-logs';
+import { wrapTransport } from '../http/wrap-transport';
 
 type RequestId = string | number;
 type JsonObject = Record<string, unknown>;
@@ -50,26 +51,14 @@ export function deliverCallLogs(inner: Transport): Transport {
     }
     return undefined;
   };
-  const wrapper: Transport = {
-    get sessionId() {
-      return inner.sessionId;
-    },
-    get hasPerRequestStream() {
-      return inner.hasPerRequestStream === true;
-    },
-    setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
-    async start() {
-      inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-        const record = message as { id?: RequestId; method?: unknown; params?: unknown };
-        if (record.method === 'notifications/message') {
-          const entry = logOf(record.params);
-          if (entry !== undefined) callOf(message)?.listener.onLog?.(entry);
-        } else if (record.method === undefined && record.id !== undefined) pending.delete(record.id);
-        wrapper.onmessage?.(message, extra);
-      };
-      inner.onclose = () => wrapper.onclose?.();
-      inner.onerror = (error: Error) => wrapper.onerror?.(error);
-      await inner.start();
+  const wrapper = wrapTransport(inner, {
+    receive(message, extra, deliver) {
+      const record = message as { id?: RequestId; method?: unknown; params?: unknown };
+      if (record.method === 'notifications/message') {
+        const entry = logOf(record.params);
+        if (entry !== undefined) callOf(message)?.listener.onLog?.(entry);
+      } else if (record.method === undefined && record.id !== undefined) pending.delete(record.id);
+      deliver(message, extra);
     },
     async send(message: JSONRPCMessage, options?: TransportSendOptions) {
       const record = message as {
@@ -112,7 +101,7 @@ export function deliverCallLogs(inner: Transport): Transport {
       pending.clear();
       return inner.close();
     },
-  };
+  });
   return wrapper;
 }
 

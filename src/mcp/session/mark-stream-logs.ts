@@ -2,9 +2,10 @@
 // the same way, whichever stream carried it, so the fetch under it marks each `notifications/message` of a
 // request's own stream with that request's id, and a wrapper right round the transport takes the mark off again
 // before anything records the message (the protocol log shows the wire as it was).
-import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import { rewriteSseEvents } from '../http/rewrite-sse-events';
 import { requestIdsOf } from './request-ids-of';
+import { wrapTransport } from '../http/wrap-transport';
 
 /** Known only inside this worker: a server cannot name a request with it. */
 const MARK = `loupe-stream-of-${globalThis.crypto.randomUUID()}`;
@@ -45,31 +46,18 @@ function markLog(data: string, id: string | number): string | undefined {
 
 /** Wraps the SDK's transport itself (innermost): takes each mark off, remembering it for `streamRequestOf`. */
 export function unmarkStreamLogs(inner: Transport): Transport {
-  const wrapper: Transport = {
-    get sessionId() {
-      return inner.sessionId;
-    },
-    get hasPerRequestStream() {
-      return inner.hasPerRequestStream === true;
-    },
-    setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
-    async start() {
-      inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-        const params = (message as { params?: unknown }).params;
-        if (isObject(params) && MARK in params) {
-          const id = params[MARK];
-          delete params[MARK];
-          if (typeof id === 'string' || typeof id === 'number') streamOfMessage.set(message, id);
-        }
-        wrapper.onmessage?.(message, extra);
-      };
-      inner.onclose = () => wrapper.onclose?.();
-      inner.onerror = (error: Error) => wrapper.onerror?.(error);
-      await inner.start();
+  const wrapper = wrapTransport(inner, {
+    receive(message, extra, deliver) {
+      const params = (message as { params?: unknown }).params;
+      if (isObject(params) && MARK in params) {
+        const id = params[MARK];
+        delete params[MARK];
+        if (typeof id === 'string' || typeof id === 'number') streamOfMessage.set(message, id);
+      }
+      deliver(message, extra);
     },
     send: (message: JSONRPCMessage, options?: TransportSendOptions) => inner.send(message, options),
-    close: () => inner.close(),
-  };
+  });
   return wrapper;
 }
 

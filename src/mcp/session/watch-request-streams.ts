@@ -1,9 +1,10 @@
 // Ends a request whose response stream was lost at once, instead of leaving it to its timeout (the SDK does not).
-import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import { callStreamListenerOf, type StreamLossListener } from './call-stream-notes';
 import { describeConnectionLoss } from './describe-connection-loss';
 import { requestIdsOf } from './request-ids-of';
 import { scheduleWithTimers, type Schedule } from './schedule';
+import { wrapTransport } from '../http/wrap-transport';
 
 /** JSON-RPC code of the answer the watch gives a lost request (the SDK's own "connection closed"). */
 const LOST_CODE = -32000;
@@ -124,27 +125,14 @@ export function watchRequestStreams(options: WatchRequestStreamsOptions = {}): R
 
   return {
     wrap(inner) {
-      const wrapper: Transport = {
-        get sessionId() {
-          return inner.sessionId;
-        },
-        get hasPerRequestStream() {
-          return inner.hasPerRequestStream === true;
-        },
-        setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
-        async start() {
-          deliver = (message) => wrapper.onmessage?.(message);
-          inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-            const record = message as { id?: string | number; method?: unknown };
-            if (record.method === undefined && record.id !== undefined) {
-              watched.get(record.id)?.cancelDeadline?.();
-              watched.delete(record.id);
-            }
-            wrapper.onmessage?.(message, extra);
-          };
-          inner.onclose = () => wrapper.onclose?.();
-          inner.onerror = (error: Error) => wrapper.onerror?.(error);
-          await inner.start();
+      const wrapper = wrapTransport(inner, {
+        receive(message, extra, handOn) {
+          const record = message as { id?: string | number; method?: unknown };
+          if (record.method === undefined && record.id !== undefined) {
+            watched.get(record.id)?.cancelDeadline?.();
+            watched.delete(record.id);
+          }
+          handOn(message, extra);
         },
         async send(message: JSONRPCMessage, sendOptions?: TransportSendOptions) {
           const record = message as { id?: string | number; method?: unknown };
@@ -173,8 +161,9 @@ export function watchRequestStreams(options: WatchRequestStreamsOptions = {}): R
             throw error;
           }
         },
-        close: () => inner.close(),
-      };
+      });
+      // A stream that failed is answered on the newest wrapped transport (the session's current one).
+      deliver = (message) => wrapper.onmessage?.(message);
       return wrapper;
     },
     fetch(inner) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolProgress, ToolRunContext } from '../../engine/tool/tool';
 import { followMcpTask, type McpTaskWire } from './follow-mcp-task';
 import type { PolledTask, TaskStatus } from './mcp-task';
+import { SdkError, SdkErrorCode } from '../sdk/sdk-errors';
 
 const task = (status: TaskStatus, statusMessage?: string, taskId = 't1'): PolledTask => ({
   taskId,
@@ -126,5 +127,21 @@ describe('followMcpTask', () => {
       'bad result',
     );
     expect(ended.cancelled).toEqual([]);
+  });
+
+  it('says a stop during a poll is a stop, though the SDK reports the aborted request as a timeout', async () => {
+    const controller = new AbortController();
+    const h = harness(() => task('working'), {
+      poll: () => {
+        controller.abort(new Error('stopped by the person'));
+        // What the SDK's client rejects an aborted request with.
+        return Promise.reject(new SdkError(SdkErrorCode.RequestTimeout, String(controller.signal.reason)));
+      },
+    });
+    const context = { ...h.context, signal: controller.signal };
+    const stopped = followMcpTask(task('working'), h.wire, context, h.options);
+    await expect(stopped).rejects.toThrow('stopped by the person');
+    await expect(stopped).rejects.not.toMatchObject({ name: 'TimeoutError' });
+    expect(h.cancelled).toEqual(['t1']);
   });
 });

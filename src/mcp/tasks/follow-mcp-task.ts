@@ -128,7 +128,10 @@ export async function followMcpTask(
   } catch (error) {
     // Stopped, timed out or lost: a task the server may still run is told to stop.
     if (!isTerminalStatus(task.status)) await wire.cancel(taskId);
-    if (isSdkTimeout(error)) throw new McpToolTimeoutError(toolName, idleMs, { cause: error });
+    // The SDK reports a request its caller aborted as a RequestTimeout (it wraps any abort reason that is not its
+    // own error): a stop during a poll is a stop, not a timeout.
+    if (isSdkTimeout(error) && !context.signal.aborted)
+      throw new McpToolTimeoutError(toolName, idleMs, { cause: error });
     throw error;
   } finally {
     stopWatching?.();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModernTasksServer, type ModernTasksServerHandle } from '../../../test/servers/modern-tasks-server';
+import { REAL_IO_WAIT } from '../../../test/support/real-io-wait';
 import { createTaskRunContext, textOfOutput } from '../../../test/support/task-run-context';
 import { connectMcpServer } from '../connection/connect-mcp-server';
 import { type McpConnection } from '../connection/mcp-connection';
@@ -133,10 +134,10 @@ describe('tools a 2026-07-28 server runs as tasks (the Tasks extension)', () => 
   it('answers an input_required task through tasks/update with the elicitation handler, asking once', async () => {
     const { context, reports } = createTaskRunContext();
     const running = run('ask_name', {}, context);
-    await expect.poll(() => server.probe.updates.length).toBe(1);
+    await expect.poll(() => server.probe.updates.length, REAL_IO_WAIT).toBe(1);
     // The server still shows the question for a while: polls repeat it, and the person is not asked again.
     const polls = server.probe.polls;
-    await expect.poll(() => server.probe.polls).toBeGreaterThan(polls + 1);
+    await expect.poll(() => server.probe.polls, REAL_IO_WAIT).toBeGreaterThan(polls + 1);
     server.release();
     expect(textOfOutput(await running)).toBe('Hello, Ada!');
     expect(asked).toEqual([
@@ -155,8 +156,10 @@ describe('tools a 2026-07-28 server runs as tasks (the Tasks extension)', () => 
   it('sends the answer to a question a hostile server named `__proto__` under that key', async () => {
     const { context, controller } = createTaskRunContext();
     const before = sent('tasks/update').length;
-    const running = run('ask_name', { key: '__proto__' }, context);
-    await expect.poll(() => sent('tasks/update').length).toBe(before + 1);
+    // The task never ends and this test stops it: the connection's 2 s idle timeout, which a loaded machine can
+    // reach before the stop, is not what it tests.
+    const running = run('ask_name', { key: '__proto__' }, { ...context, deadline: { idleMs: 3_600_000 } });
+    await expect.poll(() => sent('tasks/update').length, REAL_IO_WAIT).toBe(before + 1);
     // Written as an own key (not the answers' prototype), it reaches the wire; the SDK's server then drops it,
     // so the task never ends: stop it.
     const update = sent('tasks/update').at(-1)?.message as { params?: { inputResponses?: object } };
@@ -201,7 +204,7 @@ describe('tools a 2026-07-28 server runs as tasks (the Tasks extension)', () => 
     const running = run('pushy_report', { topic: 'tides', steps: 2 }, context);
     await reported('Step 1 of 2: tides');
     const taskId = server.probe.created.at(-1);
-    await expect.poll(() => server.probe.listens).toContainEqual([taskId]);
+    await expect.poll(() => server.probe.listens, REAL_IO_WAIT).toContainEqual([taskId]);
     // The server asks to be polled every minute (Loupe waits 10 s at most): only the push shows step 2 now.
     server.release();
     await reported('Pushed: Step 2 of 2: tides');

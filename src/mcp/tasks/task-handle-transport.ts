@@ -3,9 +3,10 @@
 // handle (`resultType: "task"`) out of the way of the SDK, whose result decoder refuses that result type. Every
 // answer that comes in is also given the default `resultType` the spec tells clients to assume.
 import { CLIENT_CAPABILITIES_META_KEY } from '@modelcontextprotocol/client';
-import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import { defaultResultType } from './default-result-type';
 import type { Client } from '../sdk/mcp-sdk-client';
+import { wrapTransport } from '../http/wrap-transport';
 
 /** The extension's identifier, as declared in capabilities. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -56,28 +57,14 @@ export function carryTaskHandles(inner: Transport, client: Client): Transport {
   const handles = new Map<string, JsonObject>();
   handlesByClient.set(client, handles);
   const awaiting = new Set<string | number>();
-  const wrapper: Transport = {
-    get sessionId() {
-      return inner.sessionId;
-    },
-    // Passed through like `recordTransport` does: hidden, a 2026-07-28 cancel falls back to the notification.
-    get hasPerRequestStream() {
-      return inner.hasPerRequestStream === true;
-    },
-    setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
-    async start() {
-      inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-        wrapper.onmessage?.(defaultResultType(lift(message)), extra);
-      };
-      inner.onclose = () => wrapper.onclose?.();
-      inner.onerror = (error: Error) => wrapper.onerror?.(error);
-      await inner.start();
+  const wrapper = wrapTransport(inner, {
+    receive(message, extra, deliver) {
+      deliver(defaultResultType(lift(message)), extra);
     },
     async send(message: JSONRPCMessage, options?: TransportSendOptions) {
       await inner.send(mark(message), options);
     },
-    close: () => inner.close(),
-  };
+  });
   const mark = (message: JSONRPCMessage): JSONRPCMessage => {
     const record = message as JsonObject;
     if (typeof record['method'] !== 'string' || record['id'] === undefined || !isObject(record['params']))

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadDebugSettings, saveDebugSettings } from './persist-debug-settings';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { MemoryStorage } from '../testing/memory-storage';
 
 describe('debug settings persistence', () => {
   it('remembers "always" and "deny" answers but never the ones meant for this session', () => {
-    const storage = memoryStorage();
+    const storage = new MemoryStorage();
     saveDebugSettings(storage, {
       stepMode: true,
       breakpoints: [],

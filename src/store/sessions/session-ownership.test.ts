@@ -13,6 +13,7 @@ import { createTabCoordinator, type LockManagerLike } from './tab-coordinator';
 import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
 import { createSessionsStore } from '../../../test/support/sessions-store';
 import { storedLoads } from '../../../test/support/worker-session-storage';
+import { REAL_IO_WAIT } from '../../../test/support/real-io-wait';
 
 const fixture = JSON.parse(
   readFileSync(new URL('../../../test/fixtures/transcripts/v1/demo-weather-clothing.json', import.meta.url), 'utf8'),
@@ -65,8 +66,6 @@ async function openTab(shared: ReturnType<typeof browser>, locks: LockManagerLik
   return { store, client, worker: storedLoads(client), state: () => store.getState() };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-
 describe('two tabs on one session', () => {
   it('the second tab is read-only, follows the first, and takes over: the paused run resumes there only', async () => {
     const shared = browser();
@@ -76,7 +75,6 @@ describe('two tabs on one session', () => {
     first.store.setState({ runView: { ...first.state().runView, runId: 'run-paused', phase: 'running' } });
     for (const event of pausedRun) first.client.emitRunEvent('run-paused', event);
     await first.state().flushSessions();
-    await settle();
 
     const second = await openTab(shared);
     expect(second.state().currentSessionId).toBe(first.state().currentSessionId);
@@ -97,10 +95,9 @@ describe('two tabs on one session', () => {
       'run-paused',
       pausedRun[2]!.type === 'pause-start' ? { ...pausedRun[2], pauseId: 'p2' } : pausedRun[2]!,
     );
-    await settle();
-    expect(second.state().runView.rounds[0]?.startedAt).toBeDefined();
     // The read-only tab reloads the run after each checkpoint the owner stores: the last load has all five.
-    await vi.waitFor(() => expect(second.worker.loads.at(-1)?.events.length).toBe(5));
+    await vi.waitFor(() => expect(second.worker.loads.at(-1)?.events.length).toBe(5), REAL_IO_WAIT);
+    expect(second.state().runView.rounds[0]?.startedAt).toBeDefined();
     // A read-only tab refuses to run.
     second.store.setState({ settings: { ...second.state().settings, draft: 'hi' } });
     await second.state().run();
@@ -108,9 +105,11 @@ describe('two tabs on one session', () => {
     expect(second.state().alerts.at(-1)?.message).toMatch(/open in another tab/);
 
     await second.state().takeOverSession();
-    await settle();
     expect(second.state()).toMatchObject({ sessionAccess: 'owner', sessionAccessNote: null });
-    expect(first.state()).toMatchObject({ sessionAccess: 'read-only', sessionAccessNote: TAKEN_OVER });
+    await vi.waitFor(
+      () => expect(first.state()).toMatchObject({ sessionAccess: 'read-only', sessionAccessNote: TAKEN_OVER }),
+      REAL_IO_WAIT,
+    );
     // The first tab stopped its run without storing that stop; the second resumed it from the stored pause.
     expect(first.client.sent('run-stop').map((command) => command.runId)).toEqual(['run-paused']);
     expect(first.client.sent('run-resume')).toEqual([]);
@@ -125,9 +124,9 @@ describe('two tabs on one session', () => {
 
     // Now the second tab writes; the first follows it.
     second.client.emitRunEvent('run-paused', { type: 'pause-end', at: 4, pauseId: 'p2', round: 1, decision: 'stop' });
-    await settle();
-    await vi.waitFor(() =>
-      expect(first.worker.loads.at(-1)?.events.at(-1)).toMatchObject({ type: 'pause-end', pauseId: 'p2' }),
+    await vi.waitFor(
+      () => expect(first.worker.loads.at(-1)?.events.at(-1)).toMatchObject({ type: 'pause-end', pauseId: 'p2' }),
+      REAL_IO_WAIT,
     );
   });
 
@@ -136,8 +135,7 @@ describe('two tabs on one session', () => {
     const first = await openTab(shared);
     const second = await openTab(shared);
     await first.state().newSession();
-    await settle();
-    expect(second.state().sessions).toHaveLength(2);
+    await vi.waitFor(() => expect(second.state().sessions).toHaveLength(2), REAL_IO_WAIT);
     // The first tab moved to its new session; the second took the first one over when it was let go.
     const other = second.state().sessions.find((session) => session.id !== second.state().currentSessionId)!;
     await second.state().deleteSession(other.id);
@@ -151,8 +149,7 @@ describe('two tabs on one session', () => {
     const second = await openTab(shared);
     expect(second.state().sessionAccess).toBe('read-only');
     await first.state().newSession();
-    await settle();
-    expect(second.state().sessionAccess).toBe('owner');
+    await vi.waitFor(() => expect(second.state().sessionAccess).toBe('owner'), REAL_IO_WAIT);
     expect(second.state().sessionAccessNote).toMatch(/closed: this tab saves it now/);
   });
 });

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { findRunToolProblems } from '../../store/tools/find-run-tool-problems';
 import { smallButtonClass } from '../common/styles';
+import { ToolLimitFixes } from '../tools/tool-limit-fixes';
 
 const warningClass =
   'rounded-md bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-500/10 dark:text-amber-200 space-y-1.5';
@@ -13,7 +14,6 @@ export function RunToolLimits() {
   const serverStates = useLoupeStore((state) => state.serverStates);
   const toolSelection = useLoupeStore((state) => state.toolSelection);
   const settings = useLoupeStore((state) => state.settings);
-  const setToolEnabled = useLoupeStore((state) => state.setToolEnabled);
   const dismiss = useLoupeStore((state) => state.dismissToolLimitsAtRun);
   const problems = useMemo(
     () => findRunToolProblems({ servers, serverStates, toolSelection, settings }),
@@ -34,19 +34,7 @@ export function RunToolLimits() {
       <p className="font-medium">
         Nothing was sent: the provider would refuse this tool list. Fix it here (or in the Tools tab), then press Run.
       </p>
-      {problems.map((problem) => (
-        <div key={problem.id}>
-          <p className="font-medium">{problem.rule}</p>
-          <p>{problem.detail}</p>
-          <button
-            type="button"
-            className={`${smallButtonClass} mt-1`}
-            onClick={() => problem.keys.forEach((key) => setToolEnabled(key, false))}
-          >
-            {problem.fix}
-          </button>
-        </div>
-      ))}
+      <ToolLimitFixes problems={problems} />
       <button type="button" className={smallButtonClass} onClick={dismiss}>
         Close
       </button>

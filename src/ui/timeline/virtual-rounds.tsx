@@ -1,6 +1,6 @@
 // The rounds of one run. The virtualised list (virtual-round-list.tsx, with the virtualiser and the round
-// navigator) loads as its own chunk right after the first paint; until it is there, the first VIRTUAL_FROM
-// rounds show as plain cards. The list replaces them once loaded (one remount, in practice before any run).
+// navigator) loads as its own chunk right after the first paint, and the page shows no round before it is there;
+// should it fail to load, the first VIRTUAL_FROM rounds show as plain cards.
 import { useSyncExternalStore } from 'react';
 import type { RoundView } from '../../store/run-view';
 import { useProgressiveCount } from '../common/use-progressive-count';
@@ -12,8 +12,12 @@ let list: typeof VirtualRoundListModule | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+/**
+ * Loads the virtualised list (once). The page waits for it before it shows any round (app/lazy-panels.tsx): a
+ * list that came after the first rounds replaced their plain cards, remounting them, and a panel a person had
+ * just opened in one (a fork's) closed again.
+ */
+export function preloadVirtualRounds(): Promise<void> {
   if (loading === undefined) preloadRoundCard();
   loading ??= import('./virtual-round-list').then(
     (module) => {
@@ -23,6 +27,12 @@ function subscribe(listener: () => void): () => void {
     // A chunk that failed to load (offline after a deploy): the first rounds stay shown as plain cards.
     () => undefined,
   );
+  return loading;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  void preloadVirtualRounds();
   return () => listeners.delete(listener);
 }
 

@@ -6,6 +6,7 @@ import { smallButtonClass } from '../common/styles';
 import { checkToolLimits } from '../../store/tools/check-tool-limits';
 import type { ToolGroup } from '../../store/tools/collect-tool-rows';
 import { ToolSearchOffer } from './tool-search-offer';
+import { ToolLimitFixes } from './tool-limit-fixes';
 
 const formatTokens = (tokens: number): string => `~${tokens.toLocaleString('en-US')}`;
 const warningClass =
@@ -14,7 +15,6 @@ const warningClass =
 /** The budget of the tools the next run sends, and one-click fixes for what the provider would refuse. */
 export function ToolBudget({ groups }: { groups: readonly ToolGroup[] }) {
   const provider = useLoupeStore((state) => state.settings.provider);
-  const setToolEnabled = useLoupeStore((state) => state.setToolEnabled);
   const [showAll, setShowAll] = useState(false);
   const rows = groups.flatMap((group) => group.rows);
   const sent = rows
@@ -30,19 +30,7 @@ export function ToolBudget({ groups }: { groups: readonly ToolGroup[] }) {
     <div className="mb-2 space-y-2">
       {problems.length > 0 && (
         <div role="status" aria-label="Provider limits" className={warningClass}>
-          {problems.map((problem) => (
-            <div key={problem.id}>
-              <p className="font-medium">{problem.rule}</p>
-              <p>{problem.detail}</p>
-              <button
-                type="button"
-                className={`${smallButtonClass} mt-1`}
-                onClick={() => problem.keys.forEach((key) => setToolEnabled(key, false))}
-              >
-                {problem.fix}
-              </button>
-            </div>
-          ))}
+          <ToolLimitFixes problems={problems} />
         </div>
       )}
       <ToolSearchOffer tools={sent.length} tokens={total} />
