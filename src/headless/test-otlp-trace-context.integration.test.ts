@@ -1,10 +1,9 @@
 // `npm run loupe -- test … --otlp <file>`: the MCP server of a headless run receives each tools/call's trace
 // context in `params._meta.traceparent` (SEP-414), and it names the trace and the `execute_tool` span the --otlp file
 // holds, so a server's own spans land under Loupe's. A real SDK server over HTTP records what it received.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { serveMcpHttp, type McpHttpHandle } from '../../server/serve-mcp-http';
+import { createTraceProbeServer } from '../../test/servers/trace-probe-server';
 import type { OtlpTraceRequest } from '../engine/otel/otlp-json';
 import { serializeSuite } from '../suite/parse-suite';
 import { SUITE_FORMAT, SUITE_VERSION } from '../suite/test-suite';
@@ -14,29 +13,9 @@ import { weatherCase } from './testing/weather-case';
 /** Each tools/call the server received: the tool and its `_meta`, in order. */
 const seen: { tool: string; meta: Record<string, unknown> | undefined }[] = [];
 
-function createProbeServer(): McpServer {
-  const server = new McpServer({ name: 'probe', version: '1.0.0' });
-  const record = (tool: string, text: string) => (_args: unknown, extra: { _meta?: Record<string, unknown> }) => {
-    seen.push({ tool, meta: extra._meta });
-    return { content: [{ type: 'text' as const, text }] };
-  };
-  // The names the Demo model calls: the weather, then clothes for the temperature it read.
-  server.registerTool(
-    'weather_get',
-    { description: 'Weather', inputSchema: { city: z.string() } },
-    record('weather_get', '{"city":"Paris","temperatureC":12,"conditions":"rain"}'),
-  );
-  server.registerTool(
-    'clothing_advise',
-    { description: 'Clothes', inputSchema: { temperatureC: z.number(), conditions: z.string() } },
-    record('clothing_advise', 'A raincoat.'),
-  );
-  return server;
-}
-
 let probe: McpHttpHandle;
 beforeAll(async () => {
-  probe = await serveMcpHttp(createProbeServer);
+  probe = await serveMcpHttp(() => createTraceProbeServer((tool, meta) => seen.push({ tool, meta })));
 });
 afterAll(async () => {
   await probe.close();
