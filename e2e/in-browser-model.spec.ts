@@ -49,7 +49,7 @@ test('with the constraint on, the tiny model calls the demo server’s tool with
   await offerOnlyWeather(page);
   await loadTinyModel(page, { temperature: '0', contextLength: '8192', gguf: { contextLength: 16384 } });
   const loaded = page.getByRole('region', { name: 'Loaded model' });
-  await expect(loaded).toContainText('chatml');
+  await expect(loaded).toContainText("chatml · tool calls in Loupe's prompted format");
   await expect(loaded).toContainText('8,192 tokens (trained 16,384)');
   await expect(page.getByRole('checkbox', { name: 'Constrain tool calls to the schemas' })).toBeChecked();
   const kept = page.getByRole('list', { name: 'Kept models' });

@@ -3,6 +3,7 @@ import { useLoupeStore } from '../../../store/loupe-store-provider';
 import type { InBrowserLoad } from '../../../store/in-browser/in-browser-state';
 import { formatBytes } from '../../common/format-bytes';
 import { formatTokens } from '../../common/format';
+import { describeChatTemplateFact } from './describe-chat-template-fact';
 
 const phaseWords: Record<InBrowserLoad['phase'], string> = {
   download: 'Downloading',
@@ -79,7 +80,7 @@ export function ModelLoadStatus() {
               label="context"
               value={`${formatTokens(loaded.contextLength)} tokens (trained ${formatTokens(loaded.trainedContextLength)})`}
             />
-            <Fact label="chat template" value={loaded.chatFormat} />
+            <Fact label="chat template" value={describeChatTemplateFact(loaded)} />
             {loaded.architecture !== undefined && <Fact label="architecture" value={loaded.architecture} />}
             <Fact label="threads" value={String(loaded.threads)} />
           </dl>
