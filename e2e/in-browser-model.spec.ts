@@ -49,7 +49,7 @@ test('with the constraint on, the tiny model calls the demo server’s tool with
   await offerOnlyWeather(page);
   await loadTinyModel(page, { temperature: '0', contextLength: '8192', gguf: { contextLength: 16384 } });
   const loaded = page.getByRole('region', { name: 'Loaded model' });
-  await expect(loaded).toContainText('chatml');
+  await expect(loaded).toContainText("chatml · tool calls in Loupe's prompted format");
   await expect(loaded).toContainText('8,192 tokens (trained 16,384)');
   await expect(page.getByRole('checkbox', { name: 'Constrain tool calls to the schemas' })).toBeChecked();
   const kept = page.getByRole('list', { name: 'Kept models' });
@@ -70,7 +70,9 @@ test('with the constraint on, the tiny model calls the demo server’s tool with
   await runOneRound(page);
 });
 
-test('Stop during generation ends the round at once; a kept model can be deleted', async ({ page }) => {
+test('Stop during generation ends the round at once; the model unloads and its kept copy can be deleted', async ({
+  page,
+}) => {
   await page.goto('/');
   await expectDemoConnected(page);
   await sendOnly(page);
@@ -87,6 +89,13 @@ test('Stop during generation ends the round at once; a kept model can be deleted
 
   await openSidebarTab(page, 'Settings');
   const kept = page.getByRole('list', { name: 'Kept models' });
+  // Unload frees the model: a run then asks for a load, as before any load; the kept copy stays listed.
+  await page.getByRole('button', { name: 'Unload model', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Loaded model' })).toHaveCount(0);
+  await expect(kept.getByRole('listitem', { name: TINY_MODEL_NAME })).toBeVisible();
+  await sendMessage(page, 'Still there?');
+  await expect(page.getByText(/No in-browser model is loaded/).first()).toBeVisible();
+  await openSidebarTab(page, 'Settings');
   await page.getByRole('button', { name: `Delete ${TINY_MODEL_NAME}`, exact: true }).click();
   await expect(kept).toHaveCount(0);
   await expect(page.getByText('No model is kept yet')).toBeVisible();

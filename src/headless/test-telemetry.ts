@@ -107,6 +107,7 @@ export function startTestTelemetry(options: TestTelemetryOptions): TestTelemetry
       expectations: testCase.expectations,
       results: run.results,
       ...(run.error === undefined ? {} : { error: run.error }),
+      content: options.content,
     };
     const request =
       run.transcript === undefined

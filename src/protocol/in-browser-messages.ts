@@ -18,6 +18,11 @@ export interface InBrowserModelInfo {
   architecture?: string;
   /** The chat format its template was told to be (`chatml`, `llama3`, …, `plain` without a template). */
   chatFormat: string;
+  /**
+   * The call dialect of the model's own template when it takes tools (`hermes`, `llama3`, `mistral`): runs then
+   * render tools through it. Absent: tools go through Loupe's prompted format.
+   */
+  toolCallDialect?: string;
   /** The template's first characters, so the person can see what was detected from. */
   chatTemplatePreview?: string;
   threads: number;

@@ -26,6 +26,11 @@ export interface TestRunFacts {
   /** One per expectation; absent entries (a run that could not be made) are failures with `error` as the reason. */
   results: readonly ExpectationResult[];
   error?: string;
+  /**
+   * `--otlp-content`: only then do the events carry `gen_ai.evaluation.explanation`, which can quote tool arguments,
+   * results and the answer (model content); without it an event says what was checked and the score, not why.
+   */
+  content: boolean;
 }
 
 /**
@@ -46,7 +51,7 @@ function testAttributes(facts: TestRunFacts, passed: boolean): OtlpKeyValue[] {
 /**
  * One event per expectation: `gen_ai.evaluation.name` says what it checks, `score.label` is `pass`, `fail` or
  * `skipped`, `score.value` 1 or 0 (none when skipped), `explanation` why it failed or was skipped (or the grader's
- * reason for a rubric).
+ * reason for a rubric) — with content only.
  */
 function evaluationEvents(facts: TestRunFacts, at: number): OtlpSpanEvent[] {
   return facts.expectations.map((expectation, index) => {
@@ -55,7 +60,7 @@ function evaluationEvents(facts: TestRunFacts, at: number): OtlpSpanEvent[] {
       detail: facts.error ?? 'the run was not checked',
       modelGraded: false,
     };
-    const explanation = result.detail.slice(0, MAX_EXPLANATION);
+    const explanation = facts.content ? result.detail.slice(0, MAX_EXPLANATION) : '';
     return {
       name: EVALUATION_EVENT,
       timeUnixNano: toUnixNano(at),

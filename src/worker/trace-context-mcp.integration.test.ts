@@ -3,12 +3,11 @@
 // real SDK server over HTTP reads it from the request, as an instrumented server's propagator would. The same spans
 // carry the MCP attributes of the request (server, revision, session). The server is instrumented with the
 // OpenTelemetry SDK (@opentelemetry/sdk-trace-node 2.12.1, its W3C propagator): its spans' parent is Loupe's tool span.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { context, propagation, SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { serveMcpHttp, type McpHttpHandle } from '../../server/serve-mcp-http';
+import { createTraceProbeServer } from '../../test/servers/trace-probe-server';
 import type { OtlpTraceRequest } from '../engine/otel/otlp-json';
 import type { Transcript } from '../engine/transcript/transcript';
 import type { RunSettings } from '../protocol/settings';
@@ -24,27 +23,12 @@ const serverTracing = new NodeTracerProvider({ spanProcessors: [new SimpleSpanPr
 serverTracing.register();
 const tracer = serverTracing.getTracer('probe-mcp-server');
 
-function createProbeServer(): McpServer {
-  const server = new McpServer({ name: 'probe', version: '1.0.0' });
-  const record = (tool: string, text: string) => (_args: unknown, extra: { _meta?: Record<string, unknown> }) => {
-    seen.push({ tool, meta: extra._meta });
-    const parent = propagation.extract(context.active(), extra._meta ?? {});
+const createProbeServer = () =>
+  createTraceProbeServer((tool, meta) => {
+    seen.push({ tool, meta });
+    const parent = propagation.extract(context.active(), meta ?? {});
     tracer.startSpan(`tools/call ${tool}`, { kind: SpanKind.SERVER }, parent).end();
-    return { content: [{ type: 'text' as const, text }] };
-  };
-  // The names the Demo model calls (`…weather_get`, then `…clothing_advise` with the temperature it read).
-  server.registerTool(
-    'weather_get',
-    { description: 'Weather', inputSchema: { city: z.string() } },
-    record('weather_get', '{"city":"Rome","temperatureC":21,"conditions":"sunny"}'),
-  );
-  server.registerTool(
-    'clothing_advise',
-    { description: 'Clothes', inputSchema: { temperatureC: z.number(), conditions: z.string() } },
-    record('clothing_advise', 'A light jacket.'),
-  );
-  return server;
-}
+  });
 
 let probe: McpHttpHandle;
 let harness: HostHarness;

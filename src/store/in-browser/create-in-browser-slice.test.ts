@@ -73,6 +73,39 @@ describe('the in-browser slice', () => {
     store.getState().forgetInBrowserModel();
     expect(store.getState().inBrowser.loaded).toBeUndefined();
   });
+
+  it('unloads the model in the worker: the loaded facts go, the kept copy stays listed', async () => {
+    const { store, client } = setup(() => Promise.resolve(info));
+    store.getState().updateSettings({ provider: 'in-browser' });
+    await store.getState().loadInBrowserModel({ kind: 'url', url: 'https://example.com/qwen.gguf' });
+    client.rewire((handlers) => ({
+      ...handlers,
+      'in-browser-cache-list': () => ({
+        entries: [{ key: info.cacheKey!, name: info.name, sizeBytes: 400, origin: 'file', storedAt: 1 }],
+      }),
+    }));
+    await store.getState().refreshModelCache();
+    await store.getState().unloadInBrowserModel();
+    expect(client.commands.at(-1)).toEqual({ type: 'in-browser-unload' });
+    expect(store.getState().inBrowser.loaded).toBeUndefined();
+    expect(store.getState().inBrowser.cache?.entries).toMatchObject([{ name: 'qwen.gguf' }]);
+    // The provider still names the model: a run then fails in the worker asking for a load, as before any load.
+    expect(buildProviderSettings(store.getState().settings)).toMatchObject({ kind: 'in-browser', model: 'qwen.gguf' });
+  });
+
+  it('keeps the model shown and says why when the worker could not unload it', async () => {
+    const { store, client } = setup(() => Promise.resolve(info));
+    await store.getState().loadInBrowserModel({ kind: 'url', url: 'https://example.com/qwen.gguf' });
+    client.rewire((handlers) => ({
+      ...handlers,
+      'in-browser-unload': () => Promise.reject(new Error('engine gone')),
+    }));
+    await store.getState().unloadInBrowserModel();
+    expect(store.getState().inBrowser).toMatchObject({
+      loaded: info,
+      error: 'Could not unload the model: engine gone',
+    });
+  });
 });
 
 describe('stored in-browser settings', () => {

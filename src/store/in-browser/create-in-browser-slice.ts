@@ -28,6 +28,15 @@ export function createInBrowserSlice(set: SetLoupeState, get: GetLoupeState, dep
       }
       await get().refreshModelCache();
     },
+    async unloadInBrowserModel() {
+      try {
+        await deps.client.send({ type: 'in-browser-unload' });
+        const { loaded: _gone, error: _old, ...rest } = get().inBrowser;
+        set({ inBrowser: rest });
+      } catch (error) {
+        patch({ error: `Could not unload the model: ${describeError(error)}` });
+      }
+    },
     async refreshModelCache() {
       try {
         patch({ cache: await deps.client.send({ type: 'in-browser-cache-list' }) });

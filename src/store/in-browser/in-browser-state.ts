@@ -25,6 +25,8 @@ export interface InBrowserSlice {
   loadInBrowserModel: (
     source: { kind: 'file'; file: Blob; name: string } | { kind: 'url'; url: string } | { kind: 'cached'; key: string },
   ) => Promise<void>;
+  /** Frees the loaded model's memory in the worker; runs then ask for a load again, and what is kept stays kept. */
+  unloadInBrowserModel: () => Promise<void>;
   refreshModelCache: () => Promise<void>;
   deleteCachedModel: (key: string) => Promise<void>;
   applyInBrowserProgress: (load: InBrowserLoad) => void;

@@ -106,6 +106,30 @@ describe('the in-browser host', () => {
     ).rejects.toThrow('no longer kept');
   });
 
+  it('unloads: a run then asks for a load, as before any load, and the kept copy stays', async () => {
+    let unloads = 0;
+    const { host, send } = setup({
+      loadEngine: () =>
+        Promise.resolve({
+          engine: createScriptedGgufEngine([['hi']], { chatTemplate: TINY_CHAT_TEMPLATE }),
+          contextLength: 2048,
+          unload: () => Promise.resolve(void unloads++),
+        }),
+    });
+    await send({ type: 'in-browser-load', source: { kind: 'file', file: tiny(), name: 'tiny.gguf' } });
+    expect(await send({ type: 'in-browser-unload' })).toBeNull();
+    expect(unloads).toBe(1);
+    const model = host.createModel({ kind: 'in-browser', model: 'tiny.gguf', constrainToolCalls: true });
+    const request = {
+      messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }],
+      maxTokens: 5,
+    };
+    await expect(collect(model.doStream(request, new AbortController().signal))).rejects.toThrow(
+      'No in-browser model is loaded (tiny.gguf)',
+    );
+    expect((await send({ type: 'in-browser-cache-list' })).entries).toMatchObject([{ name: 'tiny.gguf' }]);
+  });
+
   it('refuses hostile files before llama.cpp sees them', async () => {
     const { send, loads } = setup();
     await expect(

@@ -86,6 +86,7 @@ export function createInBrowserHost(given: InBrowserHostDependencies): InBrowser
       trainedContextLength: loaded.contextLength,
       chatFormat: template.format,
       threads,
+      ...(template.toolDialect === undefined ? {} : { toolCallDialect: template.toolDialect }),
       ...(template.preview === undefined ? {} : { chatTemplatePreview: template.preview }),
       ...(prepared.summary?.architecture === undefined ? {} : { architecture: prepared.summary.architecture }),
       ...(note === undefined ? {} : { threadsNote: note }),

@@ -3,6 +3,7 @@ import { useLoupeStore } from '../../../store/loupe-store-provider';
 import type { InBrowserLoad } from '../../../store/in-browser/in-browser-state';
 import { formatBytes } from '../../common/format-bytes';
 import { formatTokens } from '../../common/format';
+import { describeChatTemplateFact } from './describe-chat-template-fact';
 
 const phaseWords: Record<InBrowserLoad['phase'], string> = {
   download: 'Downloading',
@@ -39,6 +40,9 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 export function ModelLoadStatus() {
   const { loading, error, loaded } = useLoupeStore((state) => state.inBrowser);
+  const unload = useLoupeStore((state) => state.unloadInBrowserModel);
+  // A run may be sampling from the model: freeing it then would pull the memory from under llama.cpp.
+  const running = useLoupeStore((state) => state.runView.phase === 'running');
   if (loading !== undefined) return <Progress load={loading} />;
   return (
     <>
@@ -55,14 +59,28 @@ export function ModelLoadStatus() {
           aria-label="Loaded model"
           className="rounded-md border border-emerald-200 bg-emerald-50/60 px-3 py-2 text-xs dark:border-emerald-500/30 dark:bg-emerald-500/10"
         >
-          <p className="font-semibold text-emerald-900 dark:text-emerald-200">Loaded: {loaded.name}</p>
+          <div className="flex items-center justify-between gap-2">
+            <p className="min-w-0 font-semibold [overflow-wrap:anywhere] text-emerald-900 dark:text-emerald-200">
+              Loaded: {loaded.name}
+            </p>
+            {/* Frees the tab's memory; the kept copy stays, so a later load needs no file or download. */}
+            <button
+              type="button"
+              disabled={running}
+              title={running ? 'Stop the run first' : 'Free its memory; a kept copy stays kept'}
+              className="shrink-0 rounded-md border border-emerald-300 px-2 py-0.5 disabled:opacity-50 text-emerald-900 hover:bg-emerald-100 dark:border-emerald-500/40 dark:text-emerald-200 dark:hover:bg-emerald-500/20"
+              onClick={() => void unload()}
+            >
+              Unload model
+            </button>
+          </div>
           <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5">
             <Fact label="size" value={formatBytes(loaded.sizeBytes)} />
             <Fact
               label="context"
               value={`${formatTokens(loaded.contextLength)} tokens (trained ${formatTokens(loaded.trainedContextLength)})`}
             />
-            <Fact label="chat template" value={loaded.chatFormat} />
+            <Fact label="chat template" value={describeChatTemplateFact(loaded)} />
             {loaded.architecture !== undefined && <Fact label="architecture" value={loaded.architecture} />}
             <Fact label="threads" value={String(loaded.threads)} />
           </dl>
