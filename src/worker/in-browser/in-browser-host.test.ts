@@ -122,6 +122,7 @@ describe('the in-browser host', () => {
     const model = host.createModel({ kind: 'in-browser', model: 'tiny.gguf', constrainToolCalls: true });
     const request = {
       messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }],
+      tools: [],
       maxTokens: 5,
     };
     await expect(collect(model.doStream(request, new AbortController().signal))).rejects.toThrow(
