@@ -7,6 +7,9 @@ import type { GetLoupeState, RunSlice, SetLoupeState, SliceDependencies } from '
 import { initialRunView } from './run-view';
 import { describeServerTimeout, waitForConnectingServers, type ServerWait } from './wait-for-servers';
 
+/** Why Run does nothing in a tab that does not own its session. */
+const RUN_ELSEWHERE = 'This session is open in another tab, which saves it: take it over to run here.';
+
 export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: SliceDependencies): RunSlice {
   /** The run being started while it waits for connecting servers; Stop cancels the wait. */
   let starting: { runId: string; wait: ServerWait } | null = null;
@@ -27,7 +30,7 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
       const { settings, runView } = get();
       const message = (options.message ?? settings.draft).trim();
       if (get().sessionAccess !== 'owner') {
-        get().pushAlert('This session is open in another tab, which saves it: take it over to run here.');
+        get().pushAlert(RUN_ELSEWHERE);
         return undefined;
       }
       if (message === '' || runView.phase === 'running') return undefined;
@@ -56,7 +59,14 @@ export function createRunSlice(set: SetLoupeState, get: GetLoupeState, deps: Sli
         endStarting(runId, { finishReason: 'aborted' });
         return undefined;
       }
+      // The session this run is stored in is opened through the engine too: wait for it (at once once opened).
+      await get().sessionsOpened();
       if (get().runView.runId !== runId) return undefined;
+      if (get().sessionAccess !== 'owner') {
+        endStarting(runId, { finishReason: 'aborted' });
+        get().pushAlert(RUN_ELSEWHERE);
+        return undefined;
+      }
       set((state) => ({ runView: { ...state.runView, waitingFor: [] } }));
       if (outcome.kind === 'timeout') get().pushAlert(describeServerTimeout(outcome.missing));
       // Nothing is sent then: the page shows the problems with their fixes, and the run shown before comes back.

@@ -10,7 +10,14 @@ import { CURRENT_SESSION_KEY, type SessionsContext } from './sessions-context';
 
 export type SessionListActions = Pick<
   SessionsSlice,
-  'initSessions' | 'newSession' | 'openSession' | 'renameSession' | 'duplicateSession' | 'deleteSession' | 'showRun'
+  | 'initSessions'
+  | 'sessionsOpened'
+  | 'newSession'
+  | 'openSession'
+  | 'renameSession'
+  | 'duplicateSession'
+  | 'deleteSession'
+  | 'showRun'
 >;
 
 export function createSessionListActions(context: SessionsContext, restore: SessionRestore): SessionListActions {
@@ -30,25 +37,37 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
     saveServers(deps.storage, get().servers);
   }
 
+  /** The last session (or a first one) opened and its run shown; settled at once until `initSessions` runs. */
+  let opened: Promise<void> = Promise.resolve();
+
+  async function openLastSession(): Promise<void> {
+    // The worker opens its database on the first command; a problem opening it arrives as `storage-problem`.
+    let records: SessionRecord[] = [];
+    try {
+      records = await context.db.listSessions();
+    } catch (error) {
+      context.reportStorage(error);
+    }
+    const lastId = readString(deps.storage, CURRENT_SESSION_KEY);
+    const record =
+      records.find((candidate) => candidate.id === lastId) ??
+      [...records].sort((left, right) => right.updatedAt - left.updatedAt)[0] ??
+      context.blankSession('Session 1');
+    await context.makeCurrent(record);
+    if (records.length === 0) await context.save(record);
+    else await context.refreshList();
+    // Run pressed while the session was read (the engine, which keeps it, still starting): that run is shown; it
+    // waits for this (`sessionsOpened`) and then starts in this session.
+    if (get().runView.phase !== 'running') await restore.showStored(record, record.activeRunId);
+  }
+
   return {
-    async initSessions() {
-      // The worker opens its database on the first command; a problem opening it arrives as `storage-problem`.
-      let records: SessionRecord[] = [];
-      try {
-        records = await context.db.listSessions();
-      } catch (error) {
-        context.reportStorage(error);
-      }
-      const lastId = readString(deps.storage, CURRENT_SESSION_KEY);
-      const record =
-        records.find((candidate) => candidate.id === lastId) ??
-        [...records].sort((left, right) => right.updatedAt - left.updatedAt)[0] ??
-        context.blankSession('Session 1');
-      await context.makeCurrent(record);
-      if (records.length === 0) await context.save(record);
-      else await context.refreshList();
-      await restore.showStored(record, record.activeRunId);
+    initSessions() {
+      opened = openLastSession();
+      return opened;
     },
+
+    sessionsOpened: () => opened.catch(() => undefined),
 
     async newSession() {
       if (context.owns && get().runView.phase === 'running') await get().stop();

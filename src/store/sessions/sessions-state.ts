@@ -45,6 +45,11 @@ export interface SessionsSlice {
   takeOverSession: () => Promise<void>;
   /** Opens the database and the last session (restoring its run), or starts a first one. */
   initSessions: () => Promise<void>;
+  /**
+   * Settles once `initSessions` has opened the session (at once when it never started, as in tests): a run
+   * started before that (Run pressed while the engine, which keeps the sessions, was starting) waits for it.
+   */
+  sessionsOpened: () => Promise<void>;
   newSession: () => Promise<void>;
   openSession: (id: string) => Promise<void>;
   renameSession: (id: string, name: string) => Promise<void>;
