@@ -2,7 +2,8 @@
 // Benchmark: builds the app and prints the first-load JavaScript on the main thread (the entry script and
 // its modulepreloads, gzip) apart from the engine worker and lazily loaded chunks (Monaco and its own
 // workers load on first use of an editor; the Anthropic SDK loads in the worker with the first Anthropic
-// call, each other adapter with its first call). Figures only; no thresholds.
+// call, each other adapter with its first call, the MCP SDK and zod with the first server connection). Figures
+// only; no thresholds.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,8 +87,8 @@ const runTotal = (prefixes) =>
   total('worker') +
   [...runChunks(prefixes)].reduce((sum, name) => sum + (rows.find((row) => row.name === name)?.gzip ?? 0), 0);
 console.info(
-  `Engine worker for a run (gzip, start + what the provider loads):\n  Anthropic ${both(runTotal(['create-anthropic-model', 'list-anthropic-models']))}\n  OpenAI-compatible ${both(runTotal(['create-openai-compatible-model', 'list-openai-compatible-models']))}\n  Demo ${both(runTotal(['create-demo-model']))}`,
+  `Engine worker for a run (gzip, start + what the provider loads):\n  Anthropic ${both(runTotal(['create-anthropic-model', 'list-anthropic-models']))}\n  Anthropic with an MCP server (+ the MCP runtime: SDK, zod, connection code) ${both(runTotal(['create-anthropic-model', 'list-anthropic-models', 'mcp-runtime']))}\n  OpenAI-compatible ${both(runTotal(['create-openai-compatible-model', 'list-openai-compatible-models']))}\n  Demo ${both(runTotal(['create-demo-model']))}`,
 );
 console.info(
-  'Goals (issue 16): first-load JavaScript ≤ 120 KB gzip; engine worker ≤ 180 KB gzip (an Anthropic run, all in).',
+  'Goals (issue 16): first-load JavaScript ≤ 120 KB gzip; engine worker ≤ 180 KB gzip (an Anthropic run, all in; with no MCP server: a connection loads the MCP runtime).',
 );

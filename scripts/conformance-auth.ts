@@ -1,11 +1,8 @@
 // OAuth sign-in for the conformance client: Loupe's own provider and token exchange (src/mcp), with the person's
 // visit to the authorization page played by a fetch that reads the redirect back (the suite's server approves
 // at once). Bounded: a server that keeps asking for more is refused after a few sign-ins.
-import {
-  completeOAuthSignIn,
-  createOAuthProvider,
-  type LoupeOAuthProvider,
-} from '../src/mcp/oauth/create-oauth-provider';
+import { completeOAuthSignIn } from '../src/mcp/oauth/complete-oauth-sign-in';
+import { createOAuthProvider, type LoupeOAuthProvider } from '../src/mcp/oauth/create-oauth-provider';
 
 /** What the suite's auth scenarios hand the client (MCP_CONFORMANCE_CONTEXT). */
 interface AuthContext {

@@ -12,9 +12,9 @@ import { OpenRequestButton } from '../ui/share/open-request-button';
 import { SessionsButton } from '../ui/sessions/sessions-drawer';
 import { SessionColumn } from '../ui/sessions/session-column';
 import { DebuggerBar } from '../ui/debugger/debugger-bar';
-import { AttachmentsBar } from '../ui/mcp-features/attachments-bar';
 import {
   AfterRunPanels,
+  AttachmentsBar,
   BranchBar,
   BreakpointsPanel,
   LoopPoliciesPanel,

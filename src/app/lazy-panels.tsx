@@ -13,6 +13,8 @@ export const MessagesSoFarPanel = lazyComponent(
   () => import('../ui/debugger/messages-so-far-panel'),
   'MessagesSoFarPanel',
 );
+// Empty until a resource, a prompt's image or a skill is attached to the next message.
+export const AttachmentsBar = lazyComponent(() => import('../ui/mcp-features/attachments-bar'), 'AttachmentsBar');
 export const McpRequestDialogs = lazyComponent(
   () => import('../ui/mcp-features/mcp-request-dialogs'),
   'McpRequestDialogs',

@@ -1,13 +1,13 @@
 // Keeps one OAuth client per MCP server in the worker and answers the sign-in commands.
-import { completeOAuthSignIn, createOAuthProvider, type LoupeOAuthProvider } from '../mcp/oauth/create-oauth-provider';
+import { createOAuthProvider, type LoupeOAuthProvider } from '../mcp/oauth/create-oauth-provider';
 import { guardAddressSpace } from '../mcp/http/guard-address-space';
 import { checkAuthorizationUrl } from '../shared/check-authorization-url';
 import { refuseRedirects } from '../mcp/http/refuse-redirects';
-import { describeOAuthFailure, describeAuthorizationError } from '../mcp/oauth/describe-oauth-failure';
+import { describeAuthorizationError } from '../mcp/oauth/describe-authorization-error';
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent, SavedOAuthSignIn } from '../protocol/oauth-messages';
 import type { ServerConfig, ServerOAuthSettings } from '../protocol/settings';
 import { findClientMetadataUrl } from './find-client-metadata-url';
-import { freshAccessToken } from '../mcp/oauth/fresh-access-token';
+import { loadMcpRuntime } from './load-mcp-runtime';
 import type { ConnectExtras, ServerRegistry } from './server-registry';
 
 export interface OAuthHostDependencies {
@@ -128,7 +128,9 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
         );
       const running = renewals.get(serverId);
       if (running !== undefined) return running;
-      const renewal = freshAccessToken(provider, config, fetchOf(config.url)).finally(() => renewals.delete(serverId));
+      const renewal = loadMcpRuntime()
+        .then((mcp) => mcp.freshAccessToken(provider, config, fetchOf(config.url)))
+        .finally(() => renewals.delete(serverId));
       renewals.set(serverId, renewal);
       return renewal;
     },
@@ -163,12 +165,14 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
           if (callback.code === undefined || callback.code === '')
             throw new Error('The sign-in page came back without an authorization code. Press Sign in to try again.');
           provider.setRemember(command.remember);
+          // The SDK's auth flow (in the MCP runtime's chunk) trades the code, and reads its errors.
+          const mcp = await loadMcpRuntime();
           try {
             // The token endpoint the server's metadata named stays as far from the person as the server is, and
             // a redirect is refused (never followed) like every other request made for the server.
-            await completeOAuthSignIn(provider, config.url, callback.code, fetchOf(config.url), callback.iss);
+            await mcp.completeOAuthSignIn(provider, config.url, callback.code, fetchOf(config.url), callback.iss);
           } catch (error) {
-            throw new Error(describeOAuthFailure(error), { cause: error });
+            throw new Error(mcp.describeOAuthFailure(error), { cause: error });
           }
           reconnect(command.serverId);
           return null;

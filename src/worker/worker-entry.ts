@@ -1,7 +1,5 @@
 // Entry of the engine Web Worker: wires real dependencies into the host and speaks protocol v1.
 /// <reference lib="webworker" />
-import './zod-jitless';
-import { connectMcpServer } from '../mcp/connection/connect-mcp-server';
 import { createListingCache } from '../mcp/listings/listing-cache';
 import { createPersistentEraMemory } from '../mcp/session/persistent-era-memory';
 import { isCommandEnvelope, PROTOCOL_VERSION, type WireWorkerMessage, type WorkerMessage } from '../protocol/messages';
@@ -11,6 +9,7 @@ import { createWirePoster } from './create-wire-poster';
 import { createModel, listModels } from './create-model';
 import { createRunEnvironment } from './create-run-environment';
 import { createIndexedDbEraStore } from './indexed-db-era-store';
+import { loadMcpRuntime } from './load-mcp-runtime';
 import { createIndexedDbMemoryStore } from './indexed-db-memory-store';
 import { createHandlerRunner } from './local-tools/run-in-sandbox';
 import { compileQuickJSWasm, spawnSandboxWorker } from './local-tools/spawn-sandbox-worker';
@@ -29,7 +28,9 @@ const wire = createWirePoster((message: WireWorkerMessage) => self.postMessage(m
 const host = createEngineHost({
   post: (message: WorkerMessage) => wire.post(message),
   environment: createRunEnvironment(),
-  connectServer: (config, extras) => connectMcpServer(config, { ...extras, eraMemory, listingCache }),
+  // The MCP SDK and zod load with the first connection (the demo server's, at start, on a first visit).
+  connectServer: async (config, extras) =>
+    (await loadMcpRuntime()).connectMcpServer(config, { ...extras, eraMemory, listingCache }),
   createModel,
   listModels,
   appVersion: import.meta.env.VITE_APP_VERSION,

@@ -1,7 +1,8 @@
 // The OAuth 2.1 client of one MCP server inside the worker: keeps its registration, PKCE verifier and tokens.
+// Types only from the SDK: the provider is made with the server's config, before the SDK's chunk has loaded.
 import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import type { OAuthClientRegistration, SavedOAuthSignIn } from '../../protocol/oauth-messages';
-import { auth, type OAuthClientProvider } from '../sdk/mcp-sdk-client';
+import type { OAuthClientProvider } from '../sdk/mcp-sdk-client';
 
 /** The page the authorization server sends the person back to, under the app's origin. */
 export const OAUTH_CALLBACK_PATH = '/oauth-callback.html';
@@ -219,25 +220,4 @@ export function createOAuthProvider(options: CreateOAuthProviderOptions): LoupeO
   // Read when the SDK decides how to register; absent (undefined) until the document check found it usable.
   Object.defineProperty(provider, 'clientMetadataUrl', { get: () => metadataUrl, enumerable: true });
   return provider;
-}
-
-/**
- * Trades an authorization `code` for tokens at the server's token endpoint (what the SDK transport's
- * `finishAuth(code)` does, without needing the transport); the tokens land in `provider`. Throws on failure.
- */
-export async function completeOAuthSignIn(
-  provider: OAuthClientProvider,
-  serverUrl: string,
-  code: string,
-  fetchFn?: typeof fetch,
-  iss?: string,
-): Promise<void> {
-  // `iss` from the redirect (RFC 9207): the SDK refuses a code sent back by another issuer than the one asked.
-  const result = await auth(provider, {
-    serverUrl,
-    authorizationCode: code,
-    ...(iss === undefined ? {} : { iss }),
-    ...(fetchFn === undefined ? {} : { fetchFn }),
-  });
-  if (result !== 'AUTHORIZED') throw new Error('The server did not accept the sign-in.');
 }

@@ -1,28 +1,7 @@
-// Puts OAuth sign-in failures into plain words with what to do next.
+// Puts OAuth sign-in failures the SDK throws into plain words with what to do next.
 import { OAuthError } from '@modelcontextprotocol/client';
-import type { OAuthCallbackParams } from '../../protocol/oauth-messages';
 import type { ConnectionProblem } from '../../protocol/server-status';
-
-const tryAgain = 'Press Sign in to try again.';
-
-/** The authorization server's `error` redirect (RFC 6749 §4.1.2.1) in plain words. */
-export function describeAuthorizationError(callback: OAuthCallbackParams): string {
-  const detail =
-    callback.errorDescription === undefined || callback.errorDescription === ''
-      ? ''
-      : ` (${callback.errorDescription.slice(0, 200)})`;
-  switch (callback.error) {
-    case 'access_denied':
-      return `Sign-in was declined${detail}. ${tryAgain}`;
-    case 'invalid_scope':
-      return `The server refused the permissions Loupe asked for${detail}.`;
-    case 'unauthorized_client':
-    case 'invalid_client':
-      return `The server does not let Loupe sign in${detail}.`;
-    default:
-      return `The server's sign-in page reported an error: ${callback.error ?? 'unknown'}${detail}. ${tryAgain}`;
-  }
-}
+import { tryAgain } from './describe-authorization-error';
 
 /** A failed code exchange (token endpoint, discovery or registration) in plain words. */
 export function describeOAuthFailure(error: unknown): string {
