@@ -14,9 +14,10 @@ import type { McpEraChoice } from '../session/mcp-era';
 
 // The person answers each form after `answerAfterMs`: longer than the engine's idle timeout (`idleMs`) plus the
 // MCP requests' own margin over it (1 s), so only a clock that stands still while the person answers lets the
-// call complete. A loaded machine only makes the wait longer, which proves the same thing.
-const idleMs = 200;
-const answerAfterMs = 1_600;
+// call complete. A loaded machine only makes the wait longer, which proves the same thing. The idle timeout is
+// wide enough that a loaded machine's slow answers around the form (the task's polls) do not trip it by themselves.
+const idleMs = 600;
+const answerAfterMs = 2_000;
 
 const realEnvironment: RunEnvironment = {
   now: () => Date.now(),
