@@ -74,3 +74,11 @@ export interface InBrowserProgressMessage {
   loaded: number;
   total: number;
 }
+
+/** Every in-browser command type, once: the worker's stand-in host and the real one answer exactly these. */
+export const IN_BROWSER_COMMAND_TYPES: Record<InBrowserCommand['type'], true> = {
+  'in-browser-load': true,
+  'in-browser-unload': true,
+  'in-browser-cache-list': true,
+  'in-browser-cache-delete': true,
+};

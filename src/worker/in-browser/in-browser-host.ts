@@ -2,12 +2,13 @@
 // a kept one), keeps it in the browser's cache, and answers runs of the `in-browser` provider with it.
 import type { Model } from '../../engine/model/model';
 import type { LoadedWllama } from '../../providers/gguf/create-wllama-engine';
-import type {
-  CachedModelList,
-  InBrowserCommand,
-  InBrowserCommandResults,
-  InBrowserModelInfo,
-  InBrowserModelSource,
+import {
+  IN_BROWSER_COMMAND_TYPES,
+  type CachedModelList,
+  type InBrowserCommand,
+  type InBrowserCommandResults,
+  type InBrowserModelInfo,
+  type InBrowserModelSource,
 } from '../../protocol/in-browser-messages';
 import { PROTOCOL_VERSION, type WorkerMessage } from '../../protocol/messages';
 import type { ProviderSettings } from '../../protocol/settings';
@@ -142,15 +143,7 @@ export function createInBrowserHost(given: InBrowserHostDependencies): InBrowser
   }
 
   return {
-    commands: answerEach(
-      {
-        'in-browser-load': true,
-        'in-browser-unload': true,
-        'in-browser-cache-list': true,
-        'in-browser-cache-delete': true,
-      },
-      (command) => execute(command),
-    ),
+    commands: answerEach(IN_BROWSER_COMMAND_TYPES, (command) => execute(command)),
     createModel(provider) {
       const loaded = current;
       if (loaded === undefined) return createUnloadedInBrowserModel(provider.model);

@@ -1,6 +1,6 @@
 // The in-browser provider's host as the worker starts it: a stand-in that imports the real one with the first
 // in-browser command, so an engine whose person never picks the provider carries none of it.
-import type { InBrowserCommand } from '../../protocol/in-browser-messages';
+import { IN_BROWSER_COMMAND_TYPES, type InBrowserCommand } from '../../protocol/in-browser-messages';
 import { answerEach, routeCommand, type CommandTable } from '../command-table';
 import type { InBrowserHost, InBrowserHostDependencies } from './in-browser-host';
 import { createUnloadedInBrowserModel } from './unloaded-in-browser-model';
@@ -14,15 +14,7 @@ export function createLazyInBrowserHost(deps: InBrowserHostDependencies): InBrow
     // The real host's table answers exactly these command types.
     routeCommand((await load()).commands as unknown as CommandTable, command);
   return {
-    commands: answerEach(
-      {
-        'in-browser-load': true,
-        'in-browser-unload': true,
-        'in-browser-cache-list': true,
-        'in-browser-cache-delete': true,
-      },
-      execute,
-    ),
+    commands: answerEach(IN_BROWSER_COMMAND_TYPES, execute),
     // No command yet means no model loaded in this engine.
     createModel: (provider) => host?.createModel(provider) ?? createUnloadedInBrowserModel(provider.model),
   };
