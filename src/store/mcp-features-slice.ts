@@ -3,7 +3,8 @@
 import type { McpResourceContent } from '../protocol/mcp-feature-messages';
 import type { UserAttachment } from '../protocol/user-attachment';
 import { buildProviderSettings } from './build-provider-settings';
-import { describeError, type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
+import { askOrAlert } from './ask-or-alert';
+import { type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
 import type { McpFeaturesSlice } from './mcp-features-state';
 
 export type { PendingAttachment, McpFeaturesSlice } from './mcp-features-state';
@@ -32,15 +33,7 @@ export function createMcpFeaturesSlice(
   get: GetLoupeState,
   deps: SliceDependencies,
 ): McpFeaturesSlice {
-  /** Sends a browse command; a failure becomes an alert and null. */
-  const ask = async <T>(what: string, send: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await send();
-    } catch (error) {
-      get().pushAlert(`Could not ${what}: ${describeError(error)}`);
-      return null;
-    }
-  };
+  const ask = askOrAlert(get);
   const answered = (requestId: string) =>
     set((state) => ({
       elicitations: state.elicitations.filter((prompt) => prompt.requestId !== requestId),

@@ -1,7 +1,8 @@
 // MCP Skills on the main thread: a server's skills listed and loaded on request, and the verified skills the
 // person attached to the next run's instructions (their SKILL.md text goes into its system prompt).
 import type { AttachedSkill } from '../protocol/skill-messages';
-import { describeError, type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
+import { askOrAlert } from './ask-or-alert';
+import { type GetLoupeState, type SetLoupeState, type SliceDependencies } from './loupe-state';
 import type { SkillsSlice } from './skills-state';
 
 /** `system` with each attached skill's SKILL.md after it, marked with the skill's name so the model can tell. */
@@ -12,14 +13,7 @@ export function withAttachedSkills(system: string, skills: readonly AttachedSkil
 }
 
 export function createSkillsSlice(set: SetLoupeState, get: GetLoupeState, deps: SliceDependencies): SkillsSlice {
-  const ask = async <T>(what: string, send: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await send();
-    } catch (error) {
-      get().pushAlert(`Could not ${what}: ${describeError(error)}`);
-      return null;
-    }
-  };
+  const ask = askOrAlert(get);
   return {
     attachedSkills: [],
     listSkills: (serverId) => ask('list the skills', () => deps.client.send({ type: 'mcp-skills-list', serverId })),
