@@ -63,22 +63,23 @@ function readContextManagement(value: unknown): ContextManagementSettings {
   const tools = isRecord(record['clearToolUses']) ? record['clearToolUses'] : {};
   const thinking = isRecord(record['clearThinking']) ? record['clearThinking'] : {};
   const compact = isRecord(record['compact']) ? record['compact'] : {};
-  const only = <T>(key: string, read: T | undefined) => (read === undefined ? {} : { [key]: read });
+  // `{ key: value }` when the value was read, else nothing (absent settings stay absent).
+  const whenRead = <T>(key: string, read: T | undefined) => (read === undefined ? {} : { [key]: read });
   return {
     clearToolUses: {
       enabled: tools['enabled'] === true,
-      ...only('triggerInputTokens', readCount(tools['triggerInputTokens'], 1, MAX_TOKENS_SETTING)),
-      ...only('keepToolUses', readCount(tools['keepToolUses'], 0, 10_000)),
-      ...only('clearAtLeastTokens', readCount(tools['clearAtLeastTokens'], 1, MAX_TOKENS_SETTING)),
+      ...whenRead('triggerInputTokens', readCount(tools['triggerInputTokens'], 1, MAX_TOKENS_SETTING)),
+      ...whenRead('keepToolUses', readCount(tools['keepToolUses'], 0, 10_000)),
+      ...whenRead('clearAtLeastTokens', readCount(tools['clearAtLeastTokens'], 1, MAX_TOKENS_SETTING)),
       clearToolInputs: tools['clearToolInputs'] === true,
     },
     clearThinking: {
       enabled: thinking['enabled'] === true,
-      ...only('keepTurns', readCount(thinking['keepTurns'], 1, 10_000)),
+      ...whenRead('keepTurns', readCount(thinking['keepTurns'], 1, 10_000)),
     },
     compact: {
       enabled: compact['enabled'] === true,
-      ...only('triggerInputTokens', readCount(compact['triggerInputTokens'], 1, MAX_TOKENS_SETTING)),
+      ...whenRead('triggerInputTokens', readCount(compact['triggerInputTokens'], 1, MAX_TOKENS_SETTING)),
     },
   };
 }
