@@ -13,8 +13,6 @@ import type { OAuthCommand, OAuthCommandResults, OAuthEvent } from './oauth-mess
 import type { MemoryChangedMessage, MemoryCommand, MemoryCommandResults } from './memory-messages';
 import type { InBrowserCommand, InBrowserCommandResults, InBrowserProgressMessage } from './in-browser-messages';
 import type {
-  RunLoadCommand,
-  RunLoadResult,
   RunReplayCommand,
   RunContinueCommand,
   RunContinueResult,
@@ -27,6 +25,7 @@ import type {
   TranscriptImportResult,
 } from './session-messages';
 import type { RunEventsMessage } from './run-events-message';
+import type { SessionOpenCommand, SessionOpenResult } from './session-open-messages';
 import type {
   RunLogCommand,
   RunLogCommandResults,
@@ -80,7 +79,6 @@ export type Command =
   | ShareFileCommand
   | TranscriptImportCommand
   | RunEventsReadCommand
-  | RunLoadCommand
   | RunReplayCommand
   | RunContinueCommand
   | RunResumeCommand
@@ -92,7 +90,8 @@ export type Command =
   | MemoryCommand
   | InBrowserCommand
   | SessionStorageCommand
-  | RunLogCommand;
+  | RunLogCommand
+  | SessionOpenCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults
@@ -118,7 +117,7 @@ export interface CommandResults
   'share-file-build': { text: string };
   'transcript-import': TranscriptImportResult;
   'run-events-read': RunEventsReadResult;
-  'run-load': RunLoadResult;
+  'session-open': SessionOpenResult;
   'run-replay': null;
   'run-continue': RunContinueResult;
   'run-resume': null;

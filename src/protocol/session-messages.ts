@@ -112,8 +112,8 @@ export interface RunEventsReadResult {
 }
 
 /**
- * `run-load`: the worker reads stored run `runId`'s log from its sessions database and keeps the run, so it can be
- * exported, replayed and compared (and, while the page owns the session, stored on from there).
+ * How the worker keeps a stored run whose log it read (`session-open`, session-open-messages.ts, decides the
+ * flags): so it can be exported, replayed and compared (and, while the page owns the session, stored on).
  */
 export interface RunLoadCommand {
   type: 'run-load';
@@ -122,7 +122,7 @@ export interface RunLoadCommand {
   meta?: TranscriptMeta;
   /**
    * An interrupted run is kept as it is, not closed, while the person chooses to resume it (`run-resume`
-   * then replaces it) or to end it here (a second `run-load` without this flag closes it).
+   * then replaces it) or to end it here (a second load without this flag closes it).
    */
   keepOpen?: boolean;
 }

@@ -30,12 +30,18 @@ function setup() {
   const client = new CrashingClient();
   // The worker's storage outlives the worker (IndexedDB): what it stored before the crash is there after.
   keepSessionsInWorker(client, new IDBFactory(), {
-    loadRun: () => ({
-      interrupted: true,
-      closingEvents: [{ type: 'run-end', at: 9, finishReason: 'aborted', usage: { inputTokens: 0, outputTokens: 0 } }],
-      history: [{ role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] }],
-      changes: [],
-    }),
+    // As the worker's: a run kept open (the person chooses) is not closed.
+    loadRun: (command) =>
+      command.keepOpen === true
+        ? { interrupted: true, closingEvents: [], history: [], changes: [] }
+        : {
+            interrupted: true,
+            closingEvents: [
+              { type: 'run-end', at: 9, finishReason: 'aborted', usage: { inputTokens: 0, outputTokens: 0 } },
+            ],
+            history: [{ role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] }],
+            changes: [],
+          },
     resumeRun: () => Promise.resolve(null),
   });
   const store = createTestStore(client, { sessionStore: 'worker' });

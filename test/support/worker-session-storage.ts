@@ -10,7 +10,7 @@ import { openSessionDb } from '../../src/worker/sessions/session-db';
 import type { StoredRunLoader } from '../../src/worker/sessions/stored-run-commands';
 import type { StoredRunLoad, StoredRunResume } from '../../src/worker/session-commands';
 
-/** What the fake worker read from storage for each `run-load` and `run-resume`, in order. */
+/** What the fake worker read from storage for each stored run it loaded (`session-open`) or resumed, in order. */
 export interface StoredLoads {
   loads: StoredRunLoad[];
   resumes: StoredRunResume[];
@@ -27,7 +27,7 @@ export function storedLoads(client: FakeEngineClient): StoredLoads {
 
 /**
  * Makes `client` a worker keeping sessions in `indexedDB`, with structured clones as postMessage makes them.
- * Given `loader` (the worker's session commands, or a stand-in), it answers `run-load` and `run-resume` by id,
+ * Given `loader` (the worker's session commands, or a stand-in), it answers `session-open` and `run-resume` by id,
  * reading the stored log as the real worker does.
  */
 export function keepSessionsInWorker(client: FakeEngineClient, indexedDB: IDBFactory, loader?: StoredRunLoader): void {

@@ -1,12 +1,14 @@
 // A run the page lost while it was working: shown as stopped until the person resumes it or ends it there.
 import type { RunEvent } from '../../engine/event/run-event';
+import type { RunLoadResult } from '../../protocol/session-messages';
 import { applyRunEvent } from '../apply-run-event';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import type { RunView } from '../run-view';
 import { describeInterruption } from './describe-interruption';
-import { findHeldPause } from './find-held-pause';
+import { findHeldPause } from '../../shared/sessions/find-held-pause';
 import { foldInParts } from './load-in-parts';
+import { openInWorker } from './open-in-worker';
 import type { StoredRun } from './session-record';
 import type { SessionsContext } from './sessions-context';
 
@@ -23,8 +25,10 @@ export interface InterruptedRuns {
   resume(): Promise<void>;
   /** Closes the run as aborted, in the worker and in storage; `show` puts it in the timeline with its repairs. */
   end(show: boolean): Promise<void>;
-  /** Closes `events` of `run` in the worker and storage (a `run-load`), showing it as interrupted when `show`. */
+  /** Closes `events` of `run` in the worker and storage (`session-open`), showing it as interrupted when `show`. */
   close(run: StoredRun, events: RunEvent[], show: boolean): Promise<RunEvent[]>;
+  /** Shows `all` (`events` and the closing ones the worker added, `result`) with the notice of a run closed here. */
+  showClosed(events: RunEvent[], all: RunEvent[], result: RunLoadResult): Promise<void>;
   /** The run waiting for the person's choice, if any. */
   undecided(): UndecidedRun | null;
 }
@@ -50,16 +54,16 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
       : null;
 
   async function close(run: StoredRun, events: RunEvent[], show: boolean): Promise<RunEvent[]> {
-    // The worker reads the same stored log (`events` is what the page read for its view).
-    const result = await deps.client.send({
-      type: 'run-load',
-      runId: run.runId,
-      ...(run.meta ? { meta: run.meta } : {}),
-    });
+    // The worker reads the same stored log (`events` is what the page read for its view) and closes it there.
+    const result = await openInWorker(context, context.current?.id ?? '', run.runId, 'close');
     // The worker stores the closing events after the stored log (its run log writer).
-    loadedRuns.add(run.runId);
     const all = [...events, ...result.closingEvents];
-    if (!show) return all;
+    if (show) await showClosed(events, all, result);
+    return all;
+  }
+
+  /** Shows a run closed here: its view with the repairs, and, when it was cut short, a notice saying where. */
+  async function showClosed(events: RunEvent[], all: RunEvent[], result: RunLoadResult): Promise<void> {
     update({ runView: await foldInParts(all) });
     if (result.interrupted)
       update({
@@ -70,11 +74,11 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
         },
         resumeHistory: result.history,
       });
-    return all;
   }
 
   return {
     close,
+    showClosed,
     undecided: pendingChoice,
 
     async offer(run, events) {

@@ -120,7 +120,7 @@ describe('session branches across a reload and an import', () => {
     expect(second.client.sent('branches-restore')).toEqual([
       { type: 'branches-restore', branches: state().debug.branches },
     ]);
-    expect(second.client.sent('run-load').map((command) => command.runId)).toEqual([forkId, 'r1']);
+    expect(second.client.sent('session-open').map((command) => command.runId)).toEqual([forkId, 'r1']);
     state().switchBranch('r1');
     expect(state().runView.runId).toBe('r1');
     expect(state().runView.rounds).toHaveLength(3);

@@ -27,7 +27,7 @@ export function createCompareAcross(context: SessionsContext, restore: SessionRe
       get().pushAlert('That run is no longer stored: its session was deleted or changed.');
       return null;
     }
-    if (!loadedRuns.has(run.runId)) await restore.ensureLoaded(run, false);
+    if (!loadedRuns.has(run.runId)) await restore.ensureLoaded(run, false, source.sessionId);
     return run.runId;
   }
 

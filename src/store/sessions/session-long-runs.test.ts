@@ -142,7 +142,7 @@ describe(`a ${ROUNDS}-round run`, () => {
     expect(roundsOf(after)).toEqual(range(1, ROUNDS));
     expect(after.rounds).toEqual(before.rounds);
     // No log crosses to the worker (it was parts of 600 events before): the command names the run only.
-    const [sent] = second.client.sent('run-load');
+    const [sent] = second.client.sent('session-open');
     expect(Object.keys(sent!)).not.toContain('events');
     expect(second.worker.loads[0]?.events.length).toBeGreaterThan(EVENTS_PER_READ);
     // The worker holds the whole log: its transcript is the imported one.

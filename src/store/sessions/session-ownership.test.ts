@@ -81,7 +81,7 @@ describe('two tabs on one session', () => {
     expect(second.state()).toMatchObject({ sessionAccess: 'read-only', sessionAccessNote: OPEN_ELSEWHERE });
     expect(second.state().runView.runId).toBe('run-paused');
     expect(second.client.sent('run-resume')).toEqual([]);
-    expect(second.client.sent('run-load')[0]?.keepOpen).toBe(true);
+    expect(second.client.sent('session-open')[0]?.mode).toBe('keep');
 
     // The owner's next checkpoint reaches the read-only tab.
     first.client.emitRunEvent('run-paused', {

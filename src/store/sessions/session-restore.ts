@@ -3,19 +3,23 @@ import type { RunEvent } from '../../engine/event/run-event';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import { initialRunView } from '../run-view';
-import { findHeldPause } from './find-held-pause';
+import { findHeldPause } from '../../shared/sessions/find-held-pause';
 import { foldInParts } from './load-in-parts';
 import type { InterruptedRuns } from './interrupted-run';
 import { restoreBranchFamily } from './restore-branch-family';
 import { readBranches } from './session-branches';
 import type { SessionRecord, StoredRun } from './session-record';
+import { openInWorker } from './open-in-worker';
 import { settleImport } from './settle-import';
 import { showStoredTail, type ShownTail } from './show-stored-tail';
 import type { PendingRun, SessionsContext } from './sessions-context';
 
 export interface SessionRestore {
-  /** Makes sure the worker knows `run` (after a reload it only lives in storage); returns its stored events. */
-  ensureLoaded(run: StoredRun, showInterruption: boolean): Promise<RunEvent[]>;
+  /**
+   * Makes sure the worker knows `run` of session `sessionId` (default: the open one; after a reload it only lives
+   * in storage); returns its stored events.
+   */
+  ensureLoaded(run: StoredRun, showInterruption: boolean, sessionId?: string): Promise<RunEvent[]>;
   /** The shown run's branches back in the switcher and the worker (their runs loaded). */
   restoreFamily(record: SessionRecord): Promise<void>;
   /** Shows run `runId` of `record` in the timeline (restoring it first). */
@@ -29,7 +33,11 @@ export interface SessionRestore {
 export function createSessionRestore(context: SessionsContext, interrupted: InterruptedRuns): SessionRestore {
   const { get, update, deps, loadedRuns } = context;
 
-  async function ensureLoaded(run: StoredRun, showInterruption: boolean): Promise<RunEvent[]> {
+  async function ensureLoaded(
+    run: StoredRun,
+    showInterruption: boolean,
+    sessionId = context.current?.id ?? '',
+  ): Promise<RunEvent[]> {
     // The shown run of a long log: its last rounds first (a key range from its end), then the whole log.
     const tail = showInterruption ? await showStoredTail(context, run) : null;
     const events = await context.db.readEvents(run.runId).catch((error: unknown) => {
@@ -37,30 +45,26 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
       return [] as RunEvent[];
     });
     if (tail !== null) clearTailNotice(tail);
-    const cutShort = await settleImport(context, interrupted, run, events, showInterruption);
-    if (cutShort !== null) return cutShort;
-    if (events.length === 0) return events;
-    if (showInterruption && (await resumeAtPause(run, events))) return events;
-    const ended = events.some((event) => event.type === 'run-end');
     // The person moved on while the log was read (a new run, another session): loaded, not shown; a run cut
     // short is closed there, as starting another run closes it.
-    if (tail !== null && (ended || get().runView !== tail.view)) {
-      const all = await interrupted.close(run, events, false);
+    const movedOn = tail !== null && get().runView !== tail.view;
+    // The worker settles the run: closed, kept open for the person's choice, an import cut short closed.
+    const opened = await openInWorker(context, sessionId, run.runId, showInterruption && !movedOn ? 'show' : 'close');
+    const all = [...events, ...opened.closingEvents];
+    if (opened.importCutShort !== undefined && showInterruption)
+      update({ runView: events.length === 0 ? { ...initialRunView } : await foldInParts(all) });
+    await settleImport(context, run, opened, showInterruption);
+    if (opened.importCutShort !== undefined || opened.state === 'empty') return all;
+    if (opened.state === 'kept-open') {
+      // Cut short while working: the worker keeps the log open until the person resumes it or ends it here.
+      if (!opened.heldPause || !(await resumeAtPause(run, events))) await interrupted.offer(run, events);
+      return events;
+    }
+    if (tail !== null) {
       const view = await foldInParts(all);
       if (get().runView === tail.view) update({ runView: view });
-      return all;
-    }
-    if (!showInterruption || ended) return interrupted.close(run, events, showInterruption);
-    // Cut short while working: the worker keeps the log open until the person resumes it or ends it here.
-    await deps.client.send({
-      type: 'run-load',
-      runId: run.runId,
-      keepOpen: true,
-      ...(run.meta ? { meta: run.meta } : {}),
-    });
-    loadedRuns.add(run.runId);
-    await interrupted.offer(run, events);
-    return events;
+    } else if (showInterruption) await interrupted.showClosed(events, all, opened);
+    return all;
   }
 
   /** The tail's "Restoring…" notice goes once the whole log is read (unless another notice took its place). */
@@ -131,14 +135,7 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     update({ runView: view });
     if (run === undefined || events.length === 0) return;
     // The worker gets a copy so export and compare work here too; kept open, as only the owner may close it.
-    await deps.client
-      .send({
-        type: 'run-load',
-        runId: run.runId,
-        keepOpen: true,
-        ...(run.meta ? { meta: run.meta } : {}),
-      })
-      .catch(() => undefined);
+    await openInWorker(context, id ?? '', run.runId, 'keep').catch(() => undefined);
   }
 
   async function showStored(record: SessionRecord, runId: string | null): Promise<void> {

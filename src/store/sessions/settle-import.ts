@@ -1,47 +1,36 @@
-// An import a reload cut short while it was being stored: the part stored is shown stopped, and the page says so.
-import type { RunEvent } from '../../engine/event/run-event';
-import { initialRunView } from '../run-view';
-import type { InterruptedRuns } from './interrupted-run';
+// An import a reload cut short while it was being stored: the worker closed the part stored, the page says so.
+import type { SessionOpenResult } from '../../protocol/session-open-messages';
 import type { StoredRun } from './session-record';
 import type { SessionsContext } from './sessions-context';
-import { countRounds } from './store-import';
 
 /**
- * Settles run `run` of the current session, restored with its `importing` mark (store-import.ts). Null when
- * all its events were stored (only the record's last save was missed): the mark goes and the run is restored
- * as any other. Otherwise the stored part is closed as an aborted run (in the worker and in storage, as a run
- * cut short is closed), its label keeps how much of the file it holds, and, when `show`, a notice says the
- * import was cut short. Returns the run's events then.
+ * Settles run `run`, which the worker opened (`opened`) with its `importing` mark (store-import.ts). All its
+ * events stored (only the record's last save was missed): the mark goes and the run is as any other. Cut short:
+ * the worker closed the stored part as an aborted run and stored its closing events before replying; the label
+ * keeps how much of the file it holds and, when `show`, a notice says the import was cut short. The record is
+ * saved without the mark when it is the open session's.
  */
 export async function settleImport(
   context: SessionsContext,
-  interrupted: InterruptedRuns,
   run: StoredRun,
-  events: RunEvent[],
+  opened: SessionOpenResult,
   show: boolean,
-): Promise<RunEvent[] | null> {
-  const mark = run.importing;
-  if (mark === undefined) return null;
-  let all: RunEvent[] | null = null;
-  if (events.length < mark.eventCount) {
-    all = events.length > 0 ? await interrupted.close(run, events, show) : events;
-    // The closing events are stored before the mark goes: a reload in between must not find a log cut
-    // short with no mark (it would be offered as a live run to resume).
-    await context.runLog.flush();
-    const stored = countRounds(events);
-    run.label = `${run.label} (cut short: ${stored} of ${mark.rounds} rounds stored)`;
-    if (show) {
-      if (events.length === 0) context.update({ runView: { ...initialRunView } });
+): Promise<void> {
+  // A mark the worker could not read (a damaged record) goes too: the run opened as any other.
+  if (!opened.importSettled && run.importing === undefined) return;
+  const cut = opened.importCutShort;
+  if (cut !== undefined) {
+    run.label = `${run.label} (cut short: ${cut.stored} of ${cut.rounds} rounds stored)`;
+    if (show)
       context.update({
         // An import's notice: the way on is importing the file again, not continuing the stored part.
         resumeHistory: null,
         sessionNotice: {
           kind: 'imported',
-          title: `The import of “${mark.fileName}” did not finish being saved (the page was closed or reloaded, or storage failed): ${stored} of its ${mark.rounds} rounds were stored, shown here stopped. Import the file again for the whole run.`,
+          title: `The import of “${cut.fileName}” did not finish being saved (the page was closed or reloaded, or storage failed): ${cut.stored} of its ${cut.rounds} rounds were stored, shown here stopped. Import the file again for the whole run.`,
           details: [],
         },
       });
-    }
   }
   delete run.importing;
   const record = context.current;
@@ -49,5 +38,4 @@ export async function settleImport(
     context.update({ sessionRuns: [...record.runs] });
     await context.save(record);
   }
-  return all;
 }

@@ -1,7 +1,7 @@
 // Tail-first restore: a long stored run's last rounds are shown before the rest of its log is read.
 import { TAIL_ROUNDS } from '../../protocol/session-messages';
 import type { RunView } from '../run-view';
-import { findHeldPause } from './find-held-pause';
+import { findHeldPause } from '../../shared/sessions/find-held-pause';
 import { stopForDisplay } from './interrupted-run';
 import { readStoredTail, viewOfStoredTail } from './read-stored-tail';
 import type { StoredRun } from './session-record';

@@ -2,6 +2,7 @@
 import type { RunEvent } from '../../engine/event/run-event';
 import type { SessionRecord } from './session-record';
 import type { SessionsContext } from './sessions-context';
+import { countRounds } from '../../shared/sessions/count-rounds';
 
 /** One run of an import as the worker kept it. */
 export interface ImportedLog {
@@ -38,15 +39,4 @@ export async function storeImport(
     }
   }
   await context.save(record);
-}
-
-/**
- * How many rounds a log has begun, as its view shows them: every round an event names. A round's first event is
- * not always its `round-start` (a policy acting at the round's start comes before it), and a log cut just after
- * such an event shows that round.
- */
-export function countRounds(events: readonly RunEvent[]): number {
-  const rounds = new Set<number>();
-  for (const event of events) if ('round' in event) rounds.add(event.round);
-  return rounds.size;
 }

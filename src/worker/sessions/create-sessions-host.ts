@@ -3,7 +3,8 @@ import type { RunEvent } from '../../engine/event/run-event';
 import { PROTOCOL_VERSION, type WorkerMessage } from '../../protocol/messages';
 import type { RunLogCommand } from '../../protocol/session-storage-messages';
 import type { CommandTable } from '../command-table';
-import { keepImportedRuns, storedRunCommands, type StoredRunLoader } from './stored-run-commands';
+import { keepImportedRuns, storedRunCommands } from './stored-run-commands';
+import type { StoredRunCommandType, StoredRunLoader } from './stored-run-commands';
 import { createRunLogWriter } from './run-log-writer';
 import { createSessionStorageHost, type SessionStorageCommandType } from './session-storage-host';
 
@@ -17,8 +18,8 @@ export interface SessionsHost {
   commands: CommandTable<SessionStorageCommandType | RunLogCommand['type']>;
   /** Every run event the worker posts passes here (the run log's checkpoints). */
   observe(runId: string, event: RunEvent): void;
-  /** `run-load` and `run-resume` by id: the stored log is read here and handed to `loader`. */
-  storedRunCommands(loader: StoredRunLoader): CommandTable<'run-load' | 'run-resume'>;
+  /** `session-open` and `run-resume` by id: the stored log is read here and handed to `loader`. */
+  storedRunCommands(loader: StoredRunLoader): CommandTable<StoredRunCommandType>;
   /** `table` whose transcript-import tells the run log where an import's runs go on. */
   keepImportedRuns: <T extends Partial<CommandTable<'transcript-import'>>>(table: T) => T;
 }

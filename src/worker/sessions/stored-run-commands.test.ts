@@ -1,4 +1,4 @@
-// run-load and run-resume by id: the worker reads the stored log itself and stores on from where it ends.
+// session-open and run-resume by id: the worker reads the stored log itself and stores on from where it ends.
 import { describe, expect, it } from 'vitest';
 import type { WorkerMessage } from '../../protocol/messages';
 import type { StoredRunLoad, StoredRunResume } from '../session-commands';
@@ -16,7 +16,9 @@ function setup() {
   const commands = host.storedRunCommands({
     loadRun: (command) => {
       loads.push(command);
-      return { interrupted: true, closingEvents: [runEnd], history: [], changes: [] };
+      return command.keepOpen === true
+        ? { interrupted: true, closingEvents: [], history: [], changes: [] }
+        : { interrupted: true, closingEvents: [runEnd], history: [], changes: [] };
     },
     resumeRun: (command) => {
       resumes.push(command);
@@ -33,11 +35,11 @@ function setup() {
 }
 
 describe('stored runs back into the worker by id', () => {
-  it('run-load reads the stored log, and a closed run has its closing events stored after it', async () => {
+  it('session-open reads the stored log, and a closed run has its closing events stored after it', async () => {
     const { commands, table, loads, stored, own, flush, posted } = setup();
     await table['session-events-append']({ type: 'session-events-append', runId: 'r', fromSeq: 0, events: [start] });
     await own();
-    await commands['run-load']({ type: 'run-load', runId: 'r' });
+    await commands['session-open']({ type: 'session-open', sessionId: 's', runId: 'r', mode: 'close' });
     expect(loads[0]?.events).toEqual([start]);
     await flush();
     expect(await stored()).toEqual(['run-start', 'run-end']);
@@ -47,7 +49,7 @@ describe('stored runs back into the worker by id', () => {
   it('a tab that does not own the session loads the run and stores nothing', async () => {
     const { commands, table, stored, flush } = setup();
     await table['session-events-append']({ type: 'session-events-append', runId: 'r', fromSeq: 0, events: [start] });
-    await commands['run-load']({ type: 'run-load', runId: 'r', keepOpen: true });
+    await commands['session-open']({ type: 'session-open', sessionId: 's', runId: 'r', mode: 'keep' });
     await flush();
     expect(await stored()).toEqual(['run-start']);
   });

@@ -1,4 +1,5 @@
 // Stored runs back into the worker by id: it reads their logs from its own database, so no log crosses to it.
+import { openStoredRun } from './open-stored-run';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { CommandTable } from '../command-table';
 import type { SessionCommands } from '../session-commands';
@@ -8,31 +9,29 @@ import type { WorkerSessionDb } from './session-db';
 /** What keeps a stored run in the worker once its log is read. */
 export type StoredRunLoader = Pick<SessionCommands, 'loadRun' | 'resumeRun'>;
 
+/** The commands that bring a stored run back into the worker. */
+export type StoredRunCommandType = 'session-open' | 'run-resume';
+
 export interface StoredRunContext {
   db: () => Promise<WorkerSessionDb>;
   writer: RunLogWriter;
 }
 
 /**
- * `run-load` and `run-resume`: the run's stored log is read here, then kept (closed, kept open or resumed) by
+ * `session-open` and `run-resume`: the run's stored log is read here, then kept (closed, kept open or resumed) by
  * `loader`; the run log writer goes on after the stored events (a closed run's closing events appended there).
  */
 export function storedRunCommands(
   loader: StoredRunLoader,
   { db, writer }: StoredRunContext,
-): CommandTable<'run-load' | 'run-resume'> {
+): CommandTable<StoredRunCommandType> {
   // Anything this worker still buffers for the run is stored first, so the log read is the whole of it.
   const read = async (runId: string): Promise<RunEvent[]> => {
     await writer.commands['run-log-flush']({ type: 'run-log-flush' });
     return (await db()).readEvents(runId);
   };
   return {
-    async 'run-load'(command) {
-      const events = await read(command.runId);
-      const result = loader.loadRun({ ...command, events });
-      writer.keep(command.runId, events.length, result.closingEvents);
-      return result;
-    },
+    'session-open': (command) => openStoredRun(loader, { db, writer, read }, command),
     async 'run-resume'(command) {
       const events = await read(command.runId);
       // Before the loop starts: its first events must find the run kept.
