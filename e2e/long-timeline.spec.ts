@@ -208,21 +208,22 @@ const CUT_AT_PUT = 1_000;
 
 /** Once armed (in sessionStorage), the page reloads when `at` event rows of its next write are stored; once only. */
 function reloadAtEventPut(at: number): void {
-  // The worker writes the events (its IndexedDB, where this page's script does not reach), so the page's command
-  // that carries them is cut: the worker gets the first `at` events under a request id the page never waits on,
-  // and its reply (those rows written) is when the page reloads, while the page still waits for the rest.
+  // The worker writes an import's events from the run it keeps (its IndexedDB, where this page's script does not
+  // reach), so the page's command that asks for them is cut: the worker is asked for the first `at` events under a
+  // request id the page never waits on, and its reply (those rows written) is when the page reloads, while the
+  // page still waits for the rest.
   const post = Reflect.get<Worker, 'postMessage'>(Worker.prototype, 'postMessage');
   // The client posts one argument (the message); a cut message is posted the same way.
   Worker.prototype.postMessage = function (this: Worker, message: unknown) {
-    const sent = message as { requestId?: string; command?: { type?: string; events?: unknown[] } };
+    const sent = message as { requestId?: string; command?: { type?: string; from?: number; to?: number } };
     const { command } = sent;
-    if (command?.type !== 'session-events-append' || sessionStorage.getItem('reload-at-put') !== 'armed')
+    if (command?.type !== 'session-import-store' || sessionStorage.getItem('reload-at-put') !== 'armed')
       return post.call(this, message);
     sessionStorage.setItem('reload-at-put', 'done');
     const requestId = `cut-${String(sent.requestId)}`;
     this.addEventListener('message', (event: MessageEvent<{ type?: string; requestId?: string }>) => {
       if (event.data.type === 'reply' && event.data.requestId === requestId) location.reload();
     });
-    return post.call(this, { ...sent, requestId, command: { ...command, events: command.events?.slice(0, at) } });
+    return post.call(this, { ...sent, requestId, command: { ...command, to: Math.min(command.to ?? at, at) } });
   };
 }

@@ -25,7 +25,7 @@ import type {
   TranscriptImportResult,
 } from './session-messages';
 import type { RunEventsMessage } from './run-events-message';
-import type { SessionOpenCommand, SessionOpenResult } from './session-open-messages';
+import type { SessionImportStoreCommand, SessionOpenCommand, SessionOpenResult } from './session-open-messages';
 import type {
   RunLogCommand,
   RunLogCommandResults,
@@ -91,7 +91,8 @@ export type Command =
   | InBrowserCommand
   | SessionStorageCommand
   | RunLogCommand
-  | SessionOpenCommand;
+  | SessionOpenCommand
+  | SessionImportStoreCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults
@@ -118,6 +119,7 @@ export interface CommandResults
   'transcript-import': TranscriptImportResult;
   'run-events-read': RunEventsReadResult;
   'session-open': SessionOpenResult;
+  'session-import-store': null;
   'run-replay': null;
   'run-continue': RunContinueResult;
   'run-resume': null;

@@ -42,6 +42,8 @@ export interface OtlpTraceChoice {
 export interface ImportedBranchInfo {
   info: BranchInfo;
   eventCount: number;
+  /** Rounds its events begin (an import's `importing` mark says it without reading them). */
+  rounds: number;
 }
 
 /**

@@ -45,3 +45,15 @@ export interface SessionOpenResult extends RunLoadResult {
   importSettled: boolean;
   importCutShort?: ImportCutShort;
 }
+
+/**
+ * `session-import-store`: the worker stores events `from` up to, not including, `to` of an imported run it keeps
+ * (`transcript-import`), at those positions of the run's stored log, so an import's log never crosses to the page
+ * to be written. Bounds are clamped to the run; the reply comes once they are written.
+ */
+export interface SessionImportStoreCommand {
+  type: 'session-import-store';
+  runId: string;
+  from: number;
+  to: number;
+}

@@ -43,6 +43,7 @@ function setup() {
             changes: [],
           },
     resumeRun: () => Promise.resolve(null),
+    keptEvents: () => [],
   });
   const store = createTestStore(client, { sessionStore: 'worker' });
   return { store, client };

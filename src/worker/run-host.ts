@@ -55,7 +55,7 @@ type RunCommandType =
 export interface RunHost {
   runs: RunRegistry;
   /** Stored runs going back into the worker (the sessions host reads their logs). */
-  sessions: Pick<SessionCommands, 'loadRun' | 'resumeRun'>;
+  sessions: Pick<SessionCommands, 'loadRun' | 'resumeRun' | 'keptEvents'>;
   commands: CommandTable<RunCommandType>;
 }
 

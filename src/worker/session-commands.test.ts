@@ -139,6 +139,21 @@ describe('import: a history that breaks the pairing rules', () => {
   });
 });
 
+describe('keptEvents: an import stored from the worker', () => {
+  it('gives a range of a kept run as it is, its bounds clamped (never a throw or a hole for a bad bound)', () => {
+    const { commands } = setup();
+    const log = transcriptToEvents(fixture('interrupted-mid-run'));
+    commands.loadRun({ type: 'run-load', runId: 'kept', events: log });
+    const all = commands.keptEvents('kept', 0, Number.MAX_SAFE_INTEGER);
+    expect(all.slice(0, log.length)).toEqual(log);
+    expect(commands.keptEvents('kept', 1, 3)).toEqual(log.slice(1, 3));
+    expect(commands.keptEvents('kept', -5, 2)).toEqual(log.slice(0, 2));
+    expect(commands.keptEvents('kept', Number.NaN, 1)).toEqual(log.slice(0, 1));
+    expect(commands.keptEvents('kept', 1e12, 1e13)).toEqual([]);
+    expect(() => commands.keptEvents('unknown', 0, 1)).toThrow();
+  });
+});
+
 describe('run-load: a stored run comes back', () => {
   it('closes an interrupted log as aborted and gives a repaired history to go on from', () => {
     const { commands } = setup();

@@ -32,6 +32,7 @@ import { createReplayModel } from '../providers/replay/create-replay-model';
 import { createRecordedTools } from '../providers/replay/create-recorded-tools';
 import { watchLiveDivergence } from '../providers/replay/watch-live-divergence';
 import { findTailStart } from '../shared/find-tail-start';
+import { countRounds } from '../shared/sessions/count-rounds';
 import { importBranches, type ImportedBranch } from './import-branches';
 import type { RunRegistry } from './run-registry';
 import { createRunTranscripts, derivedRunMeta, type RunMeta } from './run-transcript-meta';
@@ -79,7 +80,13 @@ export function toImportReply(outcome: TranscriptImportOutcome): TranscriptImpor
     eventCount: events.length,
     ...(branches === undefined
       ? {}
-      : { branches: branches.map((branch) => ({ info: branch.info, eventCount: branch.events.length })) }),
+      : {
+          branches: branches.map((branch) => ({
+            info: branch.info,
+            eventCount: branch.events.length,
+            rounds: countRounds(branch.events),
+          })),
+        }),
   };
 }
 
@@ -110,6 +117,8 @@ export interface SessionCommands {
   ): TranscriptImportOutcome;
   /** A chunk of a kept run's events in their wire form (`run-events-read`). */
   readEvents(command: RunEventsReadCommand): RunEventsReadResult;
+  /** Events `from` up to, not including, `to` of a kept run, as they are (bounds clamped to it): for storage. */
+  keptEvents(runId: string, from: number, to: number): RunEvent[];
   /** Keeps a stored run (its log read from storage by the sessions host). */
   loadRun(command: StoredRunLoad): RunLoadResult;
   replayRun(command: RunReplayCommand): null;
@@ -186,6 +195,12 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       const memory = primeRunMemory(events.slice(start, from), from - start);
       const wire = encodeRunEvents(memory, events.slice(from, next));
       return { events: wire, next, total: events.length };
+    },
+
+    keptEvents(runId, from, to) {
+      const { events } = runs.get(runId);
+      const clamp = (at: number) => Math.min(Math.max(0, Math.trunc(at) || 0), events.length);
+      return events.slice(clamp(from), clamp(to));
     },
 
     loadRun(command) {

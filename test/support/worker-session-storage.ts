@@ -59,6 +59,7 @@ export function keepSessionsInWorker(client: FakeEngineClient, indexedDB: IDBFac
             record.resumes.push(command);
             return loader.resumeRun(structuredClone(command));
           },
+          keptEvents: (runId, from, to) => structuredClone(loader.keptEvents(runId, from, to)),
         });
   client.rewire((handlers) => ({ ...host.keepImportedRuns(handlers), ...stored, ...cloned }));
 }

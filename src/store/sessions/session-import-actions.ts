@@ -11,6 +11,7 @@ import { diffImportedSettings } from '../diff-imported-settings';
 import { writeBranches } from './session-branches';
 import type { SessionRestore } from './session-restore';
 import { storeImport, type ImportedLog } from './store-import';
+import { countRounds } from '../../shared/sessions/count-rounds';
 import type { SessionsSlice } from './sessions-state';
 import type { SessionsContext } from './sessions-context';
 import { createContinueLive } from './session-continue-live';
@@ -123,12 +124,10 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
           },
           pause: shown === null ? yieldToPage : yieldInBackground,
         });
-        const logs: ImportedLog[] = [{ runId, events }];
+        // The worker stores the logs it keeps: only their counts are the page's (the import's marks).
+        const logs: ImportedLog[] = [{ runId, eventCount: events.length, rounds: countRounds(events) }];
         for (const branch of result.branches ?? [])
-          logs.push({
-            runId: branch.info.runId,
-            events: await readKeptEvents(deps.client, branch.info.runId, branch.eventCount),
-          });
+          logs.push({ runId: branch.info.runId, eventCount: branch.eventCount, rounds: branch.rounds });
         // The writes below fill positions 0…n-1; the worker's later checkpoints of the run go on after them.
         for (const log of logs) loadedRuns.add(log.runId);
         writeBranches(record, result.family ?? []);

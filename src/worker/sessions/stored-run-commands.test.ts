@@ -1,5 +1,6 @@
 // session-open and run-resume by id: the worker reads the stored log itself and stores on from where it ends.
 import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../engine/event/run-event';
 import type { WorkerMessage } from '../../protocol/messages';
 import type { StoredRunLoad, StoredRunResume } from '../session-commands';
 import { createSessionsHost } from './create-sessions-host';
@@ -13,6 +14,8 @@ function setup() {
   const loads: StoredRunLoad[] = [];
   const resumes: StoredRunResume[] = [];
   let refuse = false;
+  // The events of an import the worker keeps (runId aside: one run).
+  const kept: RunEvent[] = [start, roundStart, runEnd];
   const commands = host.storedRunCommands({
     loadRun: (command) => {
       loads.push(command);
@@ -24,6 +27,7 @@ function setup() {
       resumes.push(command);
       return refuse ? Promise.reject(new Error('The stored run has already ended')) : Promise.resolve(null);
     },
+    keptEvents: (_runId: string, from: number, to: number) => kept.slice(from, Math.min(to, kept.length)),
   });
   const table = host.commands;
   const stored = async () =>
@@ -74,5 +78,13 @@ describe('stored runs back into the worker by id', () => {
     expect(
       (await table['session-events-read']({ type: 'session-events-read', runId: 'x' })).map((event) => event.type),
     ).toEqual(['run-start']);
+  });
+
+  it('session-import-store writes a range of the run the worker keeps, at its positions', async () => {
+    const { commands, stored } = setup();
+    await commands['session-import-store']({ type: 'session-import-store', runId: 'r', from: 0, to: 2 });
+    expect(await stored()).toEqual(['run-start', 'round-start']);
+    await commands['session-import-store']({ type: 'session-import-store', runId: 'r', from: 2, to: 1e9 });
+    expect(await stored()).toEqual(['run-start', 'round-start', 'run-end']);
   });
 });

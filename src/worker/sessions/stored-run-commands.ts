@@ -7,10 +7,10 @@ import type { RunLogWriter } from './run-log-writer';
 import type { WorkerSessionDb } from './session-db';
 
 /** What keeps a stored run in the worker once its log is read. */
-export type StoredRunLoader = Pick<SessionCommands, 'loadRun' | 'resumeRun'>;
+export type StoredRunLoader = Pick<SessionCommands, 'loadRun' | 'resumeRun' | 'keptEvents'>;
 
-/** The commands that bring a stored run back into the worker. */
-export type StoredRunCommandType = 'session-open' | 'run-resume';
+/** The commands between a run the worker keeps and its stored log: opened, resumed, an import stored. */
+export type StoredRunCommandType = 'session-open' | 'run-resume' | 'session-import-store';
 
 export interface StoredRunContext {
   db: () => Promise<WorkerSessionDb>;
@@ -20,6 +20,7 @@ export interface StoredRunContext {
 /**
  * `session-open` and `run-resume`: the run's stored log is read here, then kept (closed, kept open or resumed) by
  * `loader`; the run log writer goes on after the stored events (a closed run's closing events appended there).
+ * `session-import-store`: an imported run `loader` keeps is written to storage.
  */
 export function storedRunCommands(
   loader: StoredRunLoader,
@@ -32,6 +33,12 @@ export function storedRunCommands(
   };
   return {
     'session-open': (command) => openStoredRun(loader, { db, writer, read }, command),
+    // An import's log is written from what this worker keeps: it never crosses to the page and back.
+    async 'session-import-store'({ runId, from, to }) {
+      const events = loader.keptEvents(runId, from, to);
+      await (await db()).appendEvents(runId, Math.max(0, Math.trunc(from) || 0), events);
+      return null;
+    },
     async 'run-resume'(command) {
       const events = await read(command.runId);
       // Before the loop starts: its first events must find the run kept.
