@@ -25,7 +25,12 @@ import type {
   TranscriptImportResult,
 } from './session-messages';
 import type { RunEventsMessage } from './run-events-message';
-import type { SessionImportStoreCommand, SessionOpenCommand, SessionOpenResult } from './session-open-messages';
+import type {
+  SessionImportStoreCommand,
+  SessionOpenCommand,
+  SessionOpenResult,
+  SessionRunsCopyCommand,
+} from './session-open-messages';
 import type {
   RunLogCommand,
   RunLogCommandResults,
@@ -92,7 +97,8 @@ export type Command =
   | SessionStorageCommand
   | RunLogCommand
   | SessionOpenCommand
-  | SessionImportStoreCommand;
+  | SessionImportStoreCommand
+  | SessionRunsCopyCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults
@@ -120,6 +126,7 @@ export interface CommandResults
   'run-events-read': RunEventsReadResult;
   'session-open': SessionOpenResult;
   'session-import-store': null;
+  'session-runs-copy': null;
   'run-replay': null;
   'run-continue': RunContinueResult;
   'run-resume': null;

@@ -57,3 +57,12 @@ export interface SessionImportStoreCommand {
   from: number;
   to: number;
 }
+
+/**
+ * `session-runs-copy`: the worker copies each `from` run's stored log to run `to` (a duplicated session), the
+ * copy's `run-start` naming `to`. Refused, with nothing written, when a `to` run already has stored events.
+ */
+export interface SessionRunsCopyCommand {
+  type: 'session-runs-copy';
+  copies: { from: string; to: string }[];
+}

@@ -107,7 +107,6 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
     async duplicateSession(id) {
       const source = await stored(id);
       if (!source) return;
-      await context.runLog.flush();
       const copy: SessionRecord = {
         ...structuredClone(source),
         id: deps.createId(),
@@ -118,13 +117,12 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
       for (const run of source.runs) {
         const runId = deps.createId();
         ids.set(run.runId, runId);
-        const events = (await context.db.readEvents(run.runId)).map((event) =>
-          event.type === 'run-start' ? { ...event, runId } : event,
-        );
-        await context.db.appendEvents(runId, 0, events).catch(context.reportStorage);
         copy.runs.push({ ...run, runId });
         if (source.activeRunId === run.runId) copy.activeRunId = runId;
       }
+      // The worker copies the logs (what it still buffers written first): none crosses to the page and back.
+      const copies = [...ids].map(([from, to]) => ({ from, to }));
+      await deps.client.send({ type: 'session-runs-copy', copies }).catch(context.reportStorage);
       copy.extensions = { ...copy.extensions, branches: remapBranches(readBranches(source), ids) };
       await context.save(copy);
     },

@@ -87,4 +87,28 @@ describe('stored runs back into the worker by id', () => {
     await commands['session-import-store']({ type: 'session-import-store', runId: 'r', from: 2, to: 1e9 });
     expect(await stored()).toEqual(['run-start', 'round-start', 'run-end']);
   });
+
+  it('session-runs-copy copies stored logs under new ids; a copy onto a stored log (or itself) writes nothing', async () => {
+    const { commands, table, host, own, flush } = setup();
+    const read = async (runId: string) => table['session-events-read']({ type: 'session-events-read', runId });
+    await table['session-events-append']({ type: 'session-events-append', runId: 'r', fromSeq: 0, events: [start] });
+    // What the worker still buffers for the run is copied too.
+    await own();
+    await commands['run-resume']({ type: 'run-resume', runId: 'r', settings: {} as never });
+    host.observe('r', roundStart);
+    await commands['session-runs-copy']({ type: 'session-runs-copy', copies: [{ from: 'r', to: 'c' }] });
+    expect(await read('c')).toEqual([{ ...start, runId: 'c' }, roundStart]);
+    await flush();
+    for (const copies of [
+      [{ from: 'r', to: 'c' }],
+      [{ from: 'r', to: 'r' }],
+      [
+        { from: 'r', to: 'd' },
+        { from: 'r', to: 'c' },
+      ],
+    ])
+      await expect(commands['session-runs-copy']({ type: 'session-runs-copy', copies })).rejects.toThrow(/already has/);
+    expect(await read('d')).toEqual([]);
+    expect(await read('r')).toEqual([start, roundStart]);
+  });
 });

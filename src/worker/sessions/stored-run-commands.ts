@@ -1,4 +1,5 @@
 // Stored runs back into the worker by id: it reads their logs from its own database, so no log crosses to it.
+import { copyStoredRuns } from './copy-stored-runs';
 import { openStoredRun } from './open-stored-run';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { CommandTable } from '../command-table';
@@ -10,7 +11,7 @@ import type { WorkerSessionDb } from './session-db';
 export type StoredRunLoader = Pick<SessionCommands, 'loadRun' | 'resumeRun' | 'keptEvents'>;
 
 /** The commands between a run the worker keeps and its stored log: opened, resumed, an import stored. */
-export type StoredRunCommandType = 'session-open' | 'run-resume' | 'session-import-store';
+export type StoredRunCommandType = 'session-open' | 'run-resume' | 'session-import-store' | 'session-runs-copy';
 
 export interface StoredRunContext {
   db: () => Promise<WorkerSessionDb>;
@@ -20,7 +21,8 @@ export interface StoredRunContext {
 /**
  * `session-open` and `run-resume`: the run's stored log is read here, then kept (closed, kept open or resumed) by
  * `loader`; the run log writer goes on after the stored events (a closed run's closing events appended there).
- * `session-import-store`: an imported run `loader` keeps is written to storage.
+ * `session-import-store`: an imported run `loader` keeps is written to storage; `session-runs-copy`: stored logs
+ * copied under new ids.
  */
 export function storedRunCommands(
   loader: StoredRunLoader,
@@ -39,6 +41,7 @@ export function storedRunCommands(
       await (await db()).appendEvents(runId, Math.max(0, Math.trunc(from) || 0), events);
       return null;
     },
+    'session-runs-copy': (command) => copyStoredRuns({ db, read }, command),
     async 'run-resume'(command) {
       const events = await read(command.runId);
       // Before the loop starts: its first events must find the run kept.
