@@ -32,6 +32,8 @@ interface Entered {
   tabId: string;
   lease: LockLease | null;
   waiting: AbortController | null;
+  /** The lock while a waiting worker checks whether the owner's page still keeps the session. */
+  probe: LockLease | null;
 }
 
 /**
@@ -71,12 +73,42 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
     return ownership(current.sessionId, 'owner', reason);
   }
 
+  /** Says the session is handed over: to other tabs, and to a takeover of this worker's own (a channel never hears itself). */
+  const handedOver = new Set<(sessionId: string) => void>();
+  function release(sessionId: string): void {
+    channel.post({ type: 'session-released', sessionId });
+    for (const listener of [...handedOver]) listener(sessionId);
+  }
+
+  /** The former owner stores what it buffered and says so; a frozen tab is not waited for longer. */
+  function waitForHandover(sessionId: string): { done: Promise<void>; stop: () => void } {
+    let heard: (released: string) => void = () => undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, HANDOVER_WAIT_MS);
+      heard = (released) => void (released === sessionId && resolve());
+    });
+    const unsubscribe = channel.subscribe((message) => {
+      if (message.type === 'session-released') heard(message.sessionId);
+    });
+    handedOver.add(heard);
+    return {
+      done,
+      stop() {
+        clearTimeout(timer);
+        unsubscribe();
+        handedOver.delete(heard);
+      },
+    };
+  }
+
   /** Another tab stole the lock: store what is buffered, stop writing, say so, and wait for the session again. */
   async function lose(current: Entered): Promise<void> {
-    if (entered !== current || current.lease === null) return;
+    // Stolen while only checking the keepers (not owning): nothing was written, so the taker need not wait.
+    if (current.lease === null) return release(current.sessionId);
     current.lease = null;
     await stopOwning();
-    channel.post({ type: 'session-released', sessionId: current.sessionId });
+    release(current.sessionId);
     if (entered !== current) return;
     options.changed(ownership(current.sessionId, 'read-only', 'taken-over'));
     wait(current);
@@ -94,7 +126,11 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
       while (!signal.aborted) {
         const lease = await sessionLock(current, { signal });
         if (lease === null) return;
+        current.probe = lease;
         const keepers = await otherKeepers(current);
+        // Taken over by this tab meanwhile (it holds the lock now), or let go by leaving (which released it).
+        if (current.probe !== lease) return;
+        current.probe = null;
         if (keepers.length === 0 && entered === current && !signal.aborted) {
           current.waiting = null;
           options.changed(grant(current, lease, 'left'));
@@ -110,6 +146,8 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
 
   function leave(): void {
     entered?.waiting?.abort();
+    entered?.probe?.release();
+    if (entered !== null) entered.probe = null;
     entered?.lease?.release();
     entered = null;
   }
@@ -119,7 +157,7 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
       if (entered?.sessionId === sessionId && entered.tabId === tabId && entered.lease !== null)
         return ownership(sessionId, 'owner', 'opened');
       leave();
-      const current: Entered = { sessionId, tabId, lease: null, waiting: null };
+      const current: Entered = { sessionId, tabId, lease: null, waiting: null, probe: null };
       entered = current;
       if (locks === null) return grant(current, { release: () => undefined }, 'opened');
       const keepers = keepersOf(sessionId, (await locks.query()).held ?? []);
@@ -143,28 +181,23 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
       current.waiting?.abort();
       current.waiting = null;
       if (locks === null) return grant(current, { release: () => undefined }, 'took-over');
+      // This worker was checking the session's keepers with the lock in hand: it is this tab's now.
+      const probe = current.probe;
+      current.probe = null;
+      if (probe !== null) return grant(current, probe, 'took-over');
       const free = await sessionLock(current, { ifAvailable: true });
       if (free !== null) return grant(current, free, 'took-over');
-      // The former owner stores what it buffered and says so; a frozen tab is not waited for longer.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let stop = () => undefined as unknown;
-      const released = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, HANDOVER_WAIT_MS);
-        stop = channel.subscribe((message) => {
-          if (message.type === 'session-released' && message.sessionId === sessionId) resolve();
-        });
-      });
+      const handover = waitForHandover(sessionId);
       try {
         const lease = await sessionLock(current, { steal: true });
         if (lease === null) throw new Error('The browser did not hand the session over.');
-        await released;
+        await handover.done;
         return grant(current, lease, 'took-over');
       } catch (error) {
         if (entered === current) wait(current);
         throw error;
       } finally {
-        clearTimeout(timer);
-        stop();
+        handover.stop();
       }
     },
 
@@ -173,7 +206,7 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
         await remove();
         return true;
       }
-      const current: Entered = { sessionId, tabId: entered?.tabId ?? '', lease: null, waiting: null };
+      const current: Entered = { sessionId, tabId: entered?.tabId ?? '', lease: null, waiting: null, probe: null };
       if ((await otherKeepers(current)).length > 0) return false;
       const lease = await holdLock(locks, sessionLockName(sessionId), { ifAvailable: true });
       if (lease === null) return false;
