@@ -94,7 +94,7 @@ export function createSessionsContext(
     runLog: {
       flush: async () => void (await deps.client.send({ type: 'run-log-flush' })),
     },
-    keeper: options.keeper ?? createPageTabKeeper(deps.createId()),
+    keeper: options.keeper ?? createPageTabKeeper(),
     async deleteUnlessOpen(record) {
       if (options.sessionStore === 'memory') {
         await context.db.deleteSession(record);

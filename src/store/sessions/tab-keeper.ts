@@ -35,8 +35,8 @@ export function createTabKeeper(locks: LockManagerLike | null, tabId: string): T
   };
 }
 
-/** The page's keeper: `navigator.locks` when the browser has it. */
-export function createPageTabKeeper(tabId: string): TabKeeper {
+/** The page's keeper: `navigator.locks` when the browser has it, under a new id for this page. */
+export function createPageTabKeeper(): TabKeeper {
   const locks = typeof navigator === 'undefined' ? undefined : (navigator as { locks?: LockManagerLike }).locks;
-  return createTabKeeper(locks ?? null, tabId);
+  return createTabKeeper(locks ?? null, crypto.randomUUID());
 }
