@@ -121,6 +121,8 @@ export function createSessionOwnership(context: SessionsContext, restore: Sessio
       const current = context.current;
       if (current === null || context.owns) return;
       update({ sessionAccess: 'taking-over' });
+      // Kept from the start: a tab whose worker restarts meanwhile sees this one is taking the session.
+      keeper.keep(current.id);
       try {
         const ownership = await deps.client.send({ type: 'session-take-over', sessionId: current.id });
         await becomeOwner(ownership, null);

@@ -4,6 +4,8 @@ import type { LockManagerLike, LockOptions } from '../../shared/sessions/session
 /** A lock held until `release`. */
 export interface LockLease {
   release(): void;
+  /** False once released, or stolen by another agent. */
+  held(): boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export function holdLock(
         released = true;
         letGo();
       },
+      held: () => !released,
     };
     locks
       .request(name, options, (lock) => {

@@ -43,7 +43,9 @@ function browser() {
         locks: agent,
         channel: createTabChannel(channel()),
         runLog: { own: () => log.push('own'), release: () => Promise.resolve(void log.push('release')) },
+        // The page hears only its current worker (the client drops what a replaced one posts).
         changed: (change) => {
+          if (current.worker.agent !== agent) return;
           changes.push(change);
           keep(change);
         },
@@ -64,7 +66,7 @@ function browser() {
       return ownership;
     }
 
-    const current = { worker: startWorker() };
+    const current: { worker: ReturnType<typeof startWorker> } = { worker: startWorker() };
     return {
       tabId,
       log,
@@ -79,6 +81,10 @@ function browser() {
         current.worker.agent.end();
         current.worker = startWorker();
       },
+      /** The worker hung: its page starts a new one, but the browser has not let the old one's locks go. */
+      replaceHung() {
+        current.worker = startWorker();
+      },
       close() {
         current.worker.agent.end();
         page.end();
@@ -88,6 +94,16 @@ function browser() {
 
   const held = async () => ((await locks.agent().query()).held ?? []).map((lock) => lock.name);
   return { tab, held };
+}
+
+/** Two tabs that opened session `s` in turn: the first owns it, the second waits for it. */
+async function twoTabsOnOneSession() {
+  const made = browser();
+  const first = made.tab();
+  const second = made.tab();
+  await first.enter('s');
+  await second.enter('s');
+  return { ...made, first, second };
 }
 
 describe('tabs on one session, decided in the worker', () => {
@@ -106,11 +122,7 @@ describe('tabs on one session, decided in the worker', () => {
   });
 
   it('a restarted worker takes the session back before the tab waiting for it; that tab owns it after the first closes', async () => {
-    const { tab, held } = browser();
-    const first = tab();
-    const second = tab();
-    await first.enter('s');
-    await second.enter('s');
+    const { first, second, held } = await twoTabsOnOneSession();
     await vi.waitFor(async () => expect(await held()).toContain(keeperLockName('s', first.tabId)));
 
     // The worker dies: its lock is dropped, and the waiting tab is granted it — but the first page still keeps
@@ -129,12 +141,18 @@ describe('tabs on one session, decided in the worker', () => {
     await vi.waitFor(() => expect(second.changes).toEqual([{ sessionId: 's', access: 'owner', reason: 'left' }]));
   });
 
+  it('a worker restarted after a hang takes the lock from the old one, which never let it go', async () => {
+    const { first, second } = await twoTabsOnOneSession();
+    const hung = first.worker;
+    first.replaceHung();
+    expect(await first.enter('s')).toEqual({ sessionId: 's', access: 'owner', reason: 'kept' });
+    expect(hung.ownership.owned()).toBeNull();
+    expect(second.changes).toEqual([]);
+    expect(second.worker.ownership.owned()).toBeNull();
+  });
+
   it('take over steals the lock: the former owner stores what it buffered, says so, and follows read-only', async () => {
-    const { tab } = browser();
-    const first = tab();
-    const second = tab();
-    await first.enter('s');
-    await second.enter('s');
+    const { first, second } = await twoTabsOnOneSession();
     expect(await second.takeOver('s')).toEqual({ sessionId: 's', access: 'owner', reason: 'took-over' });
     // The taker's reply waited for the former owner's `session-released`, sent after its run log was written.
     expect(first.log).toEqual(['own', 'release']);
@@ -148,11 +166,7 @@ describe('tabs on one session, decided in the worker', () => {
   });
 
   it('a tab taken over while its worker restarts comes back read-only, and the taker keeps the session', async () => {
-    const { tab } = browser();
-    const first = tab();
-    const second = tab();
-    await first.enter('s');
-    await second.enter('s');
+    const { first, second } = await twoTabsOnOneSession();
     first.worker.agent.end();
     // Nobody holds the lock: Take over does not wait for a former owner to hand over.
     expect(await second.takeOver('s')).toMatchObject({ access: 'owner', reason: 'took-over' });
@@ -173,11 +187,7 @@ describe('tabs on one session, decided in the worker', () => {
   });
 
   it('a tab that opens another session lets the first go to the tab waiting for it', async () => {
-    const { tab } = browser();
-    const first = tab();
-    const second = tab();
-    await first.enter('s');
-    await second.enter('s');
+    const { first, second } = await twoTabsOnOneSession();
     expect(await first.enter('t')).toMatchObject({ sessionId: 't', access: 'owner' });
     await vi.waitFor(() => expect(second.changes).toEqual([{ sessionId: 's', access: 'owner', reason: 'left' }]));
     // Owning one session after another, the run log kept storing: it was never released in between.

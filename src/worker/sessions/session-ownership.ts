@@ -8,6 +8,9 @@ import { keeperLockName, keepersOf, sessionLockName, type LockManagerLike } from
 /** Bounds the wait for a former owner to hand over (its tab may be frozen); its writes stop either way. */
 export const HANDOVER_WAIT_MS = 10_000;
 
+/** Without Web Locks: a lease on nothing, always held. */
+const SOLO_LEASE: LockLease = { release: () => undefined, held: () => true };
+
 export interface SessionOwnershipOptions {
   /** The worker's `navigator.locks`; `null` (none): this tab owns every session it opens, as before tabs agreed. */
   locks: LockManagerLike | null;
@@ -159,12 +162,14 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
       leave();
       const current: Entered = { sessionId, tabId, lease: null, waiting: null, probe: null };
       entered = current;
-      if (locks === null) return grant(current, { release: () => undefined }, 'opened');
+      if (locks === null) return grant(current, SOLO_LEASE, 'opened');
       const keepers = keepersOf(sessionId, (await locks.query()).held ?? []);
       const kept = keepers.includes(tabId);
       if (!keepers.some((keeper) => keeper !== tabId)) {
-        // Kept by this page (its worker was restarted): a waiting tab granted the lock meanwhile gives it back.
-        const lease = await sessionLock(current, kept ? {} : { ifAvailable: true });
+        // Kept by this page, and by no other: its worker was restarted. Whoever holds the lock now is a waiting
+        // worker about to give it back, or this tab's old worker, hung, which its page ended but whose lock the
+        // browser may not have let go yet: taking it from either takes nothing from another tab.
+        const lease = await sessionLock(current, kept ? { steal: true } : { ifAvailable: true });
         if (lease !== null && entered === current && (await otherKeepers(current)).length === 0)
           return grant(current, lease, kept ? 'kept' : 'opened');
         lease?.release();
@@ -180,7 +185,7 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
       if (current.lease !== null) return ownership(sessionId, 'owner', 'took-over');
       current.waiting?.abort();
       current.waiting = null;
-      if (locks === null) return grant(current, { release: () => undefined }, 'took-over');
+      if (locks === null) return grant(current, SOLO_LEASE, 'took-over');
       // This worker was checking the session's keepers with the lock in hand: it is this tab's now.
       const probe = current.probe;
       current.probe = null;
@@ -192,6 +197,7 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
         const lease = await sessionLock(current, { steal: true });
         if (lease === null) throw new Error('The browser did not hand the session over.');
         await handover.done;
+        if (!lease.held()) throw new Error('Another tab took the session meanwhile.');
         return grant(current, lease, 'took-over');
       } catch (error) {
         if (entered === current) wait(current);
