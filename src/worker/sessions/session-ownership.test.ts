@@ -228,6 +228,18 @@ describe('tabs on one session, decided in the worker', () => {
 });
 
 describe('lock names', () => {
+  it('refuses a tab id that could read as another page’s keeper', async () => {
+    const ownership = createSessionOwnership({
+      locks: createMemoryLockManager().agent(),
+      channel: createTabChannel(null),
+      runLog: { own: () => undefined, release: () => Promise.resolve() },
+      changed: () => undefined,
+    });
+    for (const tabId of ['', 'tab-1:s', 'a'.repeat(101), 'tab 1'])
+      await expect(ownership.enter('s', tabId)).rejects.toThrow(/tab id/);
+    await expect(ownership.enter('s', crypto.randomUUID())).resolves.toMatchObject({ access: 'owner' });
+  });
+
   it('a keeper is read back whole: no session id can pass for another session’s keeper', () => {
     const held = [
       { name: keeperLockName('s', 'tab-1') },

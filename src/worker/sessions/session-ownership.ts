@@ -157,6 +157,8 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
 
   return {
     async enter(sessionId, tabId) {
+      // The keeper's name holds the tab id before a `:`; one with a `:` would read as another page's.
+      if (!/^[\w-]{1,100}$/.test(tabId)) throw new Error('A tab id is letters, digits, `_` and `-` only.');
       if (entered?.sessionId === sessionId && entered.tabId === tabId && entered.lease !== null)
         return ownership(sessionId, 'owner', 'opened');
       leave();
