@@ -134,7 +134,7 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
         // Taken over by this tab meanwhile (it holds the lock now), or let go by leaving (which released it).
         if (current.probe !== lease) return;
         current.probe = null;
-        if (keepers.length === 0 && entered === current && !signal.aborted) {
+        if (keepers.length === 0 && lease.held() && entered === current && !signal.aborted) {
           current.waiting = null;
           options.changed(grant(current, lease, 'left'));
           return;
@@ -172,7 +172,7 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
         // worker about to give it back, or this tab's old worker, hung, which its page ended but whose lock the
         // browser may not have let go yet: taking it from either takes nothing from another tab.
         const lease = await sessionLock(current, kept ? { steal: true } : { ifAvailable: true });
-        if (lease !== null && entered === current && (await otherKeepers(current)).length === 0)
+        if (lease !== null && entered === current && (await otherKeepers(current)).length === 0 && lease.held())
           return grant(current, lease, kept ? 'kept' : 'opened');
         lease?.release();
       }
@@ -191,7 +191,7 @@ export function createSessionOwnership(options: SessionOwnershipOptions): Worker
       // This worker was checking the session's keepers with the lock in hand: it is this tab's now.
       const probe = current.probe;
       current.probe = null;
-      if (probe !== null) return grant(current, probe, 'took-over');
+      if (probe?.held() === true) return grant(current, probe, 'took-over');
       const free = await sessionLock(current, { ifAvailable: true });
       if (free !== null) return grant(current, free, 'took-over');
       const handover = waitForHandover(sessionId);
