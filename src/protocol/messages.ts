@@ -40,6 +40,7 @@ import type {
   StorageProblemMessage,
 } from './session-storage-messages';
 import type { ShareFileCommand } from './share-file-command';
+import type { SessionOwnershipMessage, TabCommand, TabCommandResults, TabNoticeMessage } from './tab-messages';
 import { isObjectLike } from '../shared/is-record';
 
 /** Bumped on any incompatible change; both sides refuse other versions. */
@@ -98,7 +99,8 @@ export type Command =
   | RunLogCommand
   | SessionOpenCommand
   | SessionImportStoreCommand
-  | SessionRunsCopyCommand;
+  | SessionRunsCopyCommand
+  | TabCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults
@@ -110,7 +112,8 @@ export interface CommandResults
     MemoryCommandResults,
     InBrowserCommandResults,
     SessionStorageCommandResults,
-    RunLogCommandResults {
+    RunLogCommandResults,
+    TabCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;
@@ -158,6 +161,10 @@ export type WorkerMessage =
   | ({ v: typeof PROTOCOL_VERSION } & StorageProblemMessage)
   /** A checkpoint of a run was stored (the tab tells its other tabs, which follow the session read-only). */
   | ({ v: typeof PROTOCOL_VERSION } & RunLogWrittenMessage)
+  /** Whether this tab owns the open session changed by itself (taken over by another tab, or let go by it). */
+  | ({ v: typeof PROTOCOL_VERSION } & SessionOwnershipMessage)
+  /** Another tab changed the session list, or wrote a session (a read-only tab shows it again). */
+  | ({ v: typeof PROTOCOL_VERSION } & TabNoticeMessage)
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
   | { v: typeof PROTOCOL_VERSION; type: 'reply'; requestId: string; ok: true; value: unknown }
