@@ -13,8 +13,9 @@ export default defineConfig({
   // the CORS helper, started when the person asks for it.
   plugins: [react(), tailwindcss(), securityHeadersPlugin(), corsHelperPlugin(), clientMetadataPlugin()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
-  // The worker bundle has its own plugin list: the SDK stand-ins belong there (the engine worker imports the SDK).
-  worker: { format: 'es', plugins: () => [sdkStandInsPlugin()] },
+  // The worker bundle has its own plugin list: the SDK stand-ins belong there (the engine worker imports the SDKs),
+  // zod's JSON Schema converter among them (the page's own zod, for the MCP Apps bridge, stays whole).
+  worker: { format: 'es', plugins: () => [sdkStandInsPlugin({ zodJsonSchema: true })] },
   // Smaller engine worker (issue 16). The MCP client's browser shims bundle their own older copy of
   // @cfworker/json-schema; ours give it the validator on the copy the worker already carries (~6 KB gzip less).
   resolve: {
