@@ -1,6 +1,6 @@
 // Vite plugin: puts small stand-ins in place of parts of packages that Loupe's worker never reaches, matched by the
-// resolved file, so only the package's own imports of those files are replaced: the Anthropic SDK's tracing and
-// credential chain (build and dev server alike), and in the worker build zod's JSON Schema converter (the dev
+// resolved file, so only the package's own imports of those files are replaced: the Anthropic SDK's tracing,
+// credential chain and query-string builder (build and dev server alike), and in the worker build zod's JSON Schema converter (the dev
 // server's pre-bundled zod is shared with the page, so it keeps the real one). Tests (Vitest) run the real modules.
 // Issue 16: the worker's bundle budget.
 import { dirname, resolve } from 'node:path';
@@ -15,6 +15,7 @@ export const anthropicSdkStandIns: Readonly<Record<string, string>> = {
   'lib/internal/tracing.mjs': 'tracing-off.ts',
   'lib/credentials/credential-chain.mjs': 'credentials-off.ts',
   'lib/credentials/token-cache.mjs': 'credentials-off.ts',
+  'internal/utils/query.mjs': 'query-string.ts',
 };
 
 /** zod file (relative to the package) → the stand-in that replaces it (src/mcp/sdk/zod-stand-ins/json-schema-off.ts). */
