@@ -38,20 +38,30 @@ describe('sdkStandInsPlugin', () => {
   });
 });
 
-describe('sdkStandInsPlugin with zod’s JSON Schema converter replaced (the worker build)', () => {
+describe('sdkStandInsPlugin with the worker build’s own stand-ins', () => {
   const zod = resolve('node_modules/zod');
   const zodStandIns = resolve('src/mcp/sdk/zod-stand-ins');
 
-  it('maps zod’s own imports of the converter only when asked to', () => {
+  it('maps zod’s own imports of its JSON Schema converter only when asked to', () => {
     const classic = resolve(zod, 'v4/classic/schemas.js');
     expect(sdkStandInsPlugin().resolveId('../core/to-json-schema.js', classic)).toBeNull();
-    const plugin = sdkStandInsPlugin({ zodJsonSchema: true });
+    const plugin = sdkStandInsPlugin({ worker: true });
     expect(plugin.resolveId('../core/to-json-schema.js', classic)).toBe(resolve(zodStandIns, 'to-json-schema-off.ts'));
     expect(plugin.resolveId('./json-schema-processors.js', resolve(zod, 'v4/core/index.js'))).toBe(
       resolve(zodStandIns, 'json-schema-processors-off.ts'),
     );
     expect(plugin.resolveId('../core/schemas.js', classic)).toBeNull();
     expect(plugin.resolveId('./to-json-schema.js', resolve('src/mcp/x.ts'))).toBeNull();
+  });
+
+  it('gives the MCP client the lazy eventsource, and nothing else its name', () => {
+    const client = resolve('node_modules/@modelcontextprotocol/client/dist/index.mjs');
+    expect(sdkStandInsPlugin().resolveId('eventsource', client)).toBeNull();
+    const plugin = sdkStandInsPlugin({ worker: true });
+    expect(plugin.resolveId('eventsource', client)).toBe(resolve('src/mcp/sdk/lazy-event-source.ts'));
+    expect(plugin.resolveId('eventsource-parser/stream', client)).toBeNull();
+    expect(plugin.resolveId('eventsource', resolve('src/mcp/sdk/lazy-event-source.ts'))).toBeNull();
+    expect(plugin.resolveId('eventsource', resolve('node_modules/other/index.mjs'))).toBeNull();
   });
 
   it('leaves a bundle whose zod parses and reports as the real one, and refuses only a conversion', async () => {
@@ -70,7 +80,7 @@ describe('sdkStandInsPlugin with zod’s JSON Schema converter replaced (the wor
                  export const toJSONSchema = z.toJSONSchema;`
               : null,
         },
-        sdkStandInsPlugin({ zodJsonSchema: true }),
+        sdkStandInsPlugin({ worker: true }),
       ],
       build: { write: false, minify: false, rolldownOptions: { input: entry, preserveEntrySignatures: 'strict' } },
     });
