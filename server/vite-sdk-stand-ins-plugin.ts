@@ -1,6 +1,6 @@
 // Vite plugin: puts small stand-ins in place of parts of packages that Loupe's worker never reaches or reaches
 // rarely, matched by the importing package, so only that package's own imports are replaced. Build and dev server
-// alike: the Anthropic SDK's tracing, credential chain and query-string builder. The worker build only (the dev
+// alike: the Anthropic SDK's tracing, credential chain, query-string builder and `toFile`. The worker build only (the dev
 // server's pre-bundled copies are shared with the page): zod's JSON Schema converter, and the `eventsource` package
 // of the MCP client's HTTP+SSE transport, loaded on first use. Tests (Vitest) run the real modules. Issue 16: the
 // worker's bundle budget.
@@ -17,6 +17,7 @@ export const anthropicSdkStandIns: Readonly<Record<string, string>> = {
   'lib/credentials/credential-chain.mjs': 'credentials-off.ts',
   'lib/credentials/token-cache.mjs': 'credentials-off.ts',
   'internal/utils/query.mjs': 'query-string.ts',
+  'core/uploads.mjs': 'uploads-off.ts',
 };
 
 /** zod file (relative to the package) → the stand-in that replaces it (src/mcp/sdk/zod-stand-ins/json-schema-off.ts). */

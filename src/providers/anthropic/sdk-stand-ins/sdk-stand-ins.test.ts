@@ -8,6 +8,7 @@ import { anthropicSdkStandIns } from '../../../../server/vite-sdk-stand-ins-plug
 import * as credentialsOff from './credentials-off';
 import * as queryString from './query-string';
 import * as tracingOff from './tracing-off';
+import * as uploadsOff from './uploads-off';
 
 const sdk = resolve('node_modules/@anthropic-ai/sdk');
 // The SDK's own module (not in its package exports): what the stand-in must match.
@@ -53,18 +54,20 @@ const standIns: Record<string, object> = {
   'tracing-off.ts': tracingOff,
   'credentials-off.ts': credentialsOff,
   'query-string.ts': queryString,
+  'uploads-off.ts': uploadsOff,
 };
 
 describe('Anthropic SDK stand-ins', () => {
-  it('replace files the SDK has, and export every name any SDK module imports from them', () => {
+  it('replace files the SDK has, and export every name any SDK module imports from them', async () => {
     const imported = importedNames();
     for (const [file, standIn] of Object.entries(anthropicSdkStandIns)) {
       expect(existsSync(join(sdk, file)), file).toBe(true);
-      const names = imported.get(file);
-      expect(names?.size, `something in the SDK imports ${file}`).toBeGreaterThan(0);
-      expect(names?.has('*'), `${file} is imported whole`).toBe(false);
-      for (const name of names ?? [])
-        expect(standIns[standIn], `${standIn} exports ${name} (${file})`).toHaveProperty(name);
+      const names = new Set(imported.get(file));
+      expect(names.size, `something in the SDK imports ${file}`).toBeGreaterThan(0);
+      // Imported whole (`import * as`): then every name the file exports.
+      if (names.delete('*'))
+        for (const name of Object.keys((await import(pathToFileURL(join(sdk, file)).href)) as object)) names.add(name);
+      for (const name of names) expect(standIns[standIn], `${standIn} exports ${name} (${file})`).toHaveProperty(name);
     }
   });
 
@@ -118,5 +121,9 @@ describe('Anthropic SDK stand-ins', () => {
     for (const query of queries) expect(queryString.stringifyQuery(query)).toBe(realQuery.stringifyQuery(query));
     // A lone surrogate: the SDK's qs encodes bytes of another character (and swallows the next one); sent as U+FFFD.
     expect(queryString.stringifyQuery({ id: 'a\uD800b' })).toBe('id=a%EF%BF%BDb');
+  });
+
+  it('refuse to make a file (Loupe’s client sends JSON only)', async () => {
+    await expect(uploadsOff.toFile()).rejects.toThrow(/sends no files/);
   });
 });
