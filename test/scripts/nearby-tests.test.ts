@@ -111,12 +111,15 @@ describe('findNearbyTests', () => {
 
 describe('isUnitTestFile', () => {
   it('is the unit project of vitest.config.ts: no integration tests, no e2e specs, no .tsx', () => {
-    expect(isUnitTestFile('src/shared/is-record.test.ts')).toBe(true);
-    expect(isUnitTestFile('test/scripts/plan-checks.test.ts')).toBe(true);
-    expect(isUnitTestFile('test/scripts/start-ready.integration.test.ts')).toBe(false);
-    expect(isUnitTestFile('server/demo-server.test.ts')).toBe(false);
-    expect(isUnitTestFile('e2e/sessions.spec.ts')).toBe(false);
-    expect(isUnitTestFile('src/ui/x.test.tsx')).toBe(false);
-    expect(isUnitTestFile('src/node_modules/x.test.ts')).toBe(false);
+    const cases: [string, boolean][] = [
+      ['src/shared/is-record.test.ts', true],
+      ['test/scripts/plan-checks.test.ts', true],
+      ['test/scripts/start-ready.integration.test.ts', false],
+      ['server/demo-server.test.ts', false],
+      ['e2e/sessions.spec.ts', false],
+      ['src/ui/x.test.tsx', false],
+      ['src/node_modules/x.test.ts', false],
+    ];
+    for (const [path, unit] of cases) expect(isUnitTestFile(path), path).toBe(unit);
   });
 });
