@@ -10,7 +10,7 @@ const context = (): ToolRunContext => ({ signal: new AbortController().signal, o
 
 describe('MCP sessions', () => {
   it('falls back to the HTTP+SSE transport when the server answers the initialize POST with 405', async () => {
-    const server = await startSseOnlyServer(createDemoMcpServer);
+    const server = await startSseOnlyServer(() => createDemoMcpServer());
     try {
       const session = await openMcpSession(new URL(server.url), { headers: {}, timeoutMs: 3_000 });
       expect(session.kind).toBe('sse');
