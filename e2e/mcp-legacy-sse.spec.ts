@@ -111,10 +111,14 @@ test('an HTTP+SSE stream whose endpoint names another origin is refused; nothing
   await expectDemoConnected(page);
   const item = await addServer(page, e2eUrls.sseForeignEndpointServer, { connected: false });
   await expect(item).toHaveAccessibleName(`${name} error`);
-  // The stream was opened (its endpoint event read), and the client would not follow it elsewhere.
+  // The stream was opened, and the client would not follow its endpoint elsewhere.
   expect(streams.length).toBeGreaterThan(0);
   expect(toForeign).toEqual([]);
-  await expect(item.getByRole('alert')).toContainText('405');
+  // Said as what happened, not as the 405 of the streamable HTTP attempt before (which would blame the path).
+  await expect(item.getByRole('alert')).toContainText(
+    `The server speaks the older HTTP+SSE transport, but its stream named another origin (${foreignOrigin}) to send messages to; Loupe refused.`,
+  );
+  await expect(item.getByRole('alert')).not.toContainText('405');
   await openSidebarTab(page, 'Tools');
   await expect(
     page.getByRole('region', { name: 'Tools' }).getByRole('switch', { name: `Send ${name}__echo` }),
