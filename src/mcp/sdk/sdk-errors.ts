@@ -50,3 +50,11 @@ export function isDeadSessionError(error: unknown): boolean {
   const status = sdkHttpStatusOf(error);
   return status === 404 || status === 400;
 }
+
+// The SDK's HTTP+SSE client refuses a stream whose `endpoint` event names another origin; it says so only in words.
+const FOREIGN_ENDPOINT = /^Endpoint origin does not match connection origin: (\S+)$/;
+
+/** The origin an HTTP+SSE stream's refused `endpoint` event named, or undefined for any other error. */
+export function refusedSseEndpointOrigin(error: unknown): string | undefined {
+  return error instanceof Error ? FOREIGN_ENDPOINT.exec(error.message)?.[1] : undefined;
+}

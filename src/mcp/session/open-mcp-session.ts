@@ -15,6 +15,7 @@ import { watchRequestStreams } from './watch-request-streams';
 import { transportOptions } from './transport-options';
 import { deliverCallLogs } from './deliver-call-logs';
 import { unmarkStreamLogs } from './mark-stream-logs';
+import { foreignSseEndpointProblem } from './foreign-sse-endpoint';
 
 export type { McpSession } from './mcp-session';
 export type { OpenMcpSessionOptions } from './open-mcp-session-options';
@@ -158,7 +159,8 @@ async function connectStreamable(
  * handshake when the server is older). In `auto`, a probe the worker could not send at all (a cross-origin
  * 2025-era server whose CORS list lacks `Mcp-Method`) is retried as 2025-era, with `eraNote` saying so. When the
  * server answers the 2025 handshake's POST with 404 or 405 it tries the older HTTP+SSE transport at the same
- * URL; if that fails too, the streamable HTTP error is thrown, since it says more about the URL the person gave.
+ * URL; if that fails too, the streamable HTTP error is thrown, since it says more about the URL the person gave
+ * (unless the stream named another origin for its messages, which is said as such).
  */
 export async function openMcpSession(url: URL, options: OpenMcpSessionOptions): Promise<McpSession> {
   const era = options.era ?? 'auto';
@@ -191,8 +193,11 @@ export async function openMcpSession(url: URL, options: OpenMcpSessionOptions): 
       timeout: options.timeoutMs,
     });
     return sessionOf(sseClient, sseTransport, 'sse', note);
-  } catch {
+  } catch (error) {
     await sseClient.close().catch(() => {});
+    // The server does speak HTTP+SSE (its stream was read): what it did wrong says more than the 405 before.
+    const foreign = foreignSseEndpointProblem(error);
+    if (foreign !== undefined) throw new McpConnectionError(foreign, { cause: error });
     throw firstError;
   }
 }
