@@ -38,7 +38,12 @@ export function createSessionsHost(options: SessionsHostOptions): SessionsHost {
   return {
     commands: { ...storage.commands, ...runLog.commands },
     observe: (runId, event) => runLog.observe(runId, event),
-    storedRunCommands: (loader) => storedRunCommands(loader, { db: storage.db, writer: runLog }),
+    storedRunCommands: (loader) =>
+      storedRunCommands(loader, {
+        db: storage.db,
+        writer: runLog,
+        post: (part) => options.post({ ...part, v: PROTOCOL_VERSION }),
+      }),
     keepImportedRuns: (table) => keepImportedRuns(table, runLog),
   };
 }
