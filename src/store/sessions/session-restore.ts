@@ -130,14 +130,14 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     context.current = record;
     update({ sessionRuns: [...record.runs], sessionBranches: readBranches(record) });
     const run = record.runs.find((candidate) => candidate.runId === record.activeRunId);
-    const events = run === undefined ? [] : await context.db.readEvents(run.runId).catch(() => [] as RunEvent[]);
+    // The worker keeps a copy (so export and compare work here too), kept open as only the owner may close it, and
+    // sends its log for the view.
+    const opened =
+      run === undefined ? null : await openStoredView(context, id ?? '', run.runId, 'keep').catch(() => null);
     if (context.current?.id !== id || context.owns) return;
-    const view = await foldInParts(events);
+    const view = await foldInParts(opened?.events ?? []);
     if (context.current?.id !== id || context.owns) return;
     update({ runView: view });
-    if (run === undefined || events.length === 0) return;
-    // The worker gets a copy so export and compare work here too; kept open, as only the owner may close it.
-    await openInWorker(context, id ?? '', run.runId, 'keep').catch(() => undefined);
   }
 
   async function showStored(record: SessionRecord, runId: string | null): Promise<void> {
