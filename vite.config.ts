@@ -13,8 +13,29 @@ export default defineConfig({
   // the CORS helper, started when the person asks for it.
   plugins: [react(), tailwindcss(), securityHeadersPlugin(), corsHelperPlugin(), clientMetadataPlugin()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
-  // The worker bundle has its own plugin list: the SDK stand-ins belong there (the engine worker imports the SDK).
-  worker: { format: 'es', plugins: () => [sdkStandInsPlugin()] },
+  // The worker bundle has its own plugin list: the SDK stand-ins belong there (the engine worker imports the SDKs),
+  // with the worker's own (zod's JSON Schema converter, the MCP client's eventsource: the page's copies stay whole).
+  worker: {
+    format: 'es',
+    plugins: () => [sdkStandInsPlugin({ worker: true })],
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: 'mcp-sdk',
+              test: /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser|pkce-challenge)[\\/]|src[\\/](mcp[\\/]sdk[\\/]|worker[\\/]zod-jitless)/,
+            },
+            {
+              name: 'anthropic',
+              test: /node_modules[\\/]@anthropic-ai[\\/]sdk[\\/]|src[\\/]providers[\\/]anthropic[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   // Smaller engine worker (issue 16). The MCP client's browser shims bundle their own older copy of
   // @cfworker/json-schema; ours give it the validator on the copy the worker already carries (~6 KB gzip less).
   resolve: {

@@ -18,10 +18,10 @@ function resolveImport(from: string, specifier: string): string | undefined {
   );
 }
 
-/** Each package the static graph from `entry` reaches, with the chain of files that brings it in. */
-function packagesReached(entry: string): Map<string, string[]> {
+/** Each package the static graph from `entry` reaches, with the chain of files that brings it in; `files` gets each file. */
+function packagesReached(entry: string, files = new Set<string>()): Map<string, string[]> {
   const reached = new Map<string, string[]>();
-  const seen = new Set<string>();
+  const seen = files;
   const walk = (file: string, chain: string[]) => {
     if (seen.has(file)) return;
     seen.add(file);
@@ -55,5 +55,23 @@ describe('the engine worker at start', () => {
     const reached = packagesReached('worker/mcp-runtime.ts');
     expect(reached.has('@modelcontextprotocol/client')).toBe(true);
     expect(reached.has('zod')).toBe(true);
+  });
+
+  it('leaves a connection’s rarer parts out of the MCP runtime: each loads on first use', () => {
+    const files = new Set<string>();
+    packagesReached('worker/mcp-runtime.ts', files);
+    const reached = [...files].map((file) => relative(SRC, file));
+    expect(reached).toContain('mcp/connection/connect-mcp-server.ts');
+    const onUse = [
+      'mcp/tasks/call-mcp-tool-task.ts',
+      'mcp/tasks/follow-modern-task.ts',
+      'mcp/skills/mcp-skill-access.ts',
+      'mcp/apps/mcp-app-access.ts',
+      'mcp/listings/browse-mcp-server.ts',
+      'mcp/connection/diagnose-connection-error.ts',
+      'mcp/oauth/complete-oauth-sign-in.ts',
+      'mcp/oauth/fresh-access-token.ts',
+    ];
+    expect(reached.filter((file) => onUse.includes(file))).toEqual([]);
   });
 });

@@ -41,6 +41,7 @@ import type {
   StorageProblemMessage,
 } from './session-storage-messages';
 import type { ShareFileCommand } from './share-file-command';
+import type { SessionOwnershipMessage, TabCommand, TabCommandResults, TabNoticeMessage } from './tab-messages';
 import { isObjectLike } from '../shared/is-record';
 
 /** Bumped on any incompatible change; both sides refuse other versions. */
@@ -99,7 +100,8 @@ export type Command =
   | RunLogCommand
   | SessionOpenCommand
   | SessionImportStoreCommand
-  | SessionRunsCopyCommand;
+  | SessionRunsCopyCommand
+  | TabCommand;
 
 /** The value each command's reply carries. */
 export interface CommandResults
@@ -111,7 +113,8 @@ export interface CommandResults
     MemoryCommandResults,
     InBrowserCommandResults,
     SessionStorageCommandResults,
-    RunLogCommandResults {
+    RunLogCommandResults,
+    TabCommandResults {
   'server-add': null;
   'server-update': null;
   'server-remove': null;
@@ -159,6 +162,10 @@ export type WorkerMessage =
   | ({ v: typeof PROTOCOL_VERSION } & StorageProblemMessage)
   /** A checkpoint of a run was stored (the tab tells its other tabs, which follow the session read-only). */
   | ({ v: typeof PROTOCOL_VERSION } & RunLogWrittenMessage)
+  /** Whether this tab owns the open session changed by itself (taken over by another tab, or let go by it). */
+  | ({ v: typeof PROTOCOL_VERSION } & SessionOwnershipMessage)
+  /** Another tab changed the session list, or wrote a session (a read-only tab shows it again). */
+  | ({ v: typeof PROTOCOL_VERSION } & TabNoticeMessage)
   /** Part of a stored run's log, sent to the page that opened it (`session-open` with a `viewId`) for its view. */
   | ({ v: typeof PROTOCOL_VERSION } & StoredRunViewMessage)
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */

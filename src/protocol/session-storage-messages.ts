@@ -22,16 +22,10 @@ export type SessionStorageCommand =
   | { type: 'session-events-read'; runId: string; from?: number; to?: number }
   | { type: 'session-events-count'; runId: string };
 
-/** Commands about the run log the worker writes at each checkpoint. */
+/** Commands about the run log the worker writes at each checkpoint (while this tab owns its session). */
 export type RunLogCommand =
-  /**
-   * Whether this tab owns (writes) its open session. While it does, the worker stores every run it starts (test
-   * runs aside) and every stored run it loads or resumes, appending at each checkpoint; `false` writes what is
-   * buffered, then stores nothing until told again (another tab took the session over).
-   */
-  | { type: 'run-log-track'; owns: boolean }
   /** Writes every run's buffered events (streaming ones too), e.g. before the page reads a log back. */
-  | { type: 'run-log-flush' };
+  { type: 'run-log-flush' };
 
 /** What each session storage command's reply carries. A failure is an error reply in plain words. */
 export interface SessionStorageCommandResults {
@@ -46,7 +40,6 @@ export interface SessionStorageCommandResults {
 }
 
 export interface RunLogCommandResults {
-  'run-log-track': null;
   'run-log-flush': null;
 }
 
@@ -59,7 +52,7 @@ export interface StorageProblemMessage {
   message: string;
 }
 
-/** Posted by the worker after it stored a checkpoint of run `runId`: other tabs showing the session read it. */
+/** Posted by the worker after it stored a checkpoint of run `runId` (it tells the other tabs itself). */
 export interface RunLogWrittenMessage {
   type: 'run-log-written';
   runId: string;

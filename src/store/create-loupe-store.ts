@@ -21,7 +21,7 @@ import { createTestsSlice } from './tests/create-tests-slice';
 import { createMemorySlice } from './memory-slice';
 import { createInBrowserSlice } from './in-browser/create-in-browser-slice';
 import { createSessionsSlice } from './sessions/create-sessions-slice';
-import type { TabCoordinator } from './sessions/tab-coordinator';
+import type { TabKeeper } from './sessions/tab-keeper';
 import { describeEngineCrash, markEngineCrash } from './mark-engine-crash';
 import { recoverAfterRestart } from './recover-after-restart';
 import { sendRunTelemetry } from './send-run-telemetry';
@@ -37,8 +37,8 @@ export interface LoupeStoreOptions {
   createId?: () => string;
   /** Where sessions are kept: `worker` (its IndexedDB: the app) or, by default, this page's memory (tests). */
   sessionStore?: 'worker' | 'memory';
-  /** How tabs agree who writes a session: defaults to Web Locks and a BroadcastChannel when the page has them. */
-  tabs?: TabCoordinator;
+  /** The page's hold on the session its worker owns (tabs on one session): defaults to the page's Web Locks. */
+  keeper?: TabKeeper;
 }
 
 export type LoupeStore = StoreApi<LoupeState>;
@@ -66,7 +66,7 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
     ...createSessionsSlice(set, get, deps, {
       sessionStore: options.sessionStore ?? 'memory',
       now: () => Date.now(),
-      ...(options.tabs === undefined ? {} : { tabs: options.tabs }),
+      ...(options.keeper === undefined ? {} : { keeper: options.keeper }),
     }),
     ...createDebugSlice(set, get, deps),
     ...createMcpFeaturesSlice(set, get, deps),
@@ -116,9 +116,12 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
       case 'storage-problem':
         store.getState().applyStorageProblem(message.message);
         return;
+      // The sessions slice follows `session-ownership` and `tab-notice` itself (session-ownership.ts).
       case 'ready':
       case 'reply':
       case 'run-log-written':
+      case 'session-ownership':
+      case 'tab-notice':
       case 'manual-turn':
         return;
       case 'stored-run-view':

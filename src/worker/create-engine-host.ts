@@ -15,7 +15,7 @@ import { createMemoryHost } from './memory-host';
 import type { ConnectServer } from './server-registry';
 import type { InBrowserHostDependencies } from './in-browser/in-browser-host';
 import { createLazyInBrowserHost } from './in-browser/lazy-in-browser-host';
-import { createSessionsHost } from './sessions/create-sessions-host';
+import { createSessionsHost, type SessionsHostOptions } from './sessions/create-sessions-host';
 
 /** The effects the host needs; the worker entry gives real ones, tests may give in-process ones. */
 export interface EngineHostDependencies {
@@ -33,6 +33,8 @@ export interface EngineHostDependencies {
   inBrowser?: Omit<InBrowserHostDependencies, 'post'>;
   /** Where sessions are kept: the worker's `indexedDB` (`null`: the browser has none); default: in memory. */
   sessionIndexedDb?: IDBFactory | null;
+  /** Web Locks and a BroadcastChannel for tabs on one session (the worker's); absent: this tab owns what it opens. */
+  sessionTabs?: SessionsHostOptions['tabs'];
 }
 
 /** A host with no in-browser runtime (tests, the headless runner): loads fail in words, nothing is kept. */
@@ -64,6 +66,7 @@ export function createEngineHost(given: EngineHostDependencies): EngineHost {
         };
   const sessions = createSessionsHost({
     ...(deps.sessionIndexedDb === undefined ? {} : { indexedDb: deps.sessionIndexedDb }),
+    ...(deps.sessionTabs === undefined ? {} : { tabs: deps.sessionTabs }),
     post: deps.post,
   });
   // Every run event the hosts post passes the run log on its way out: checkpoints are written as the loop emits.

@@ -7,7 +7,7 @@ import { describeAuthorizationError } from '../mcp/oauth/describe-authorization-
 import type { OAuthCommand, OAuthCommandResults, OAuthEvent, SavedOAuthSignIn } from '../protocol/oauth-messages';
 import type { ServerConfig, ServerOAuthSettings } from '../protocol/settings';
 import { findClientMetadataUrl } from './find-client-metadata-url';
-import { loadMcpRuntime } from './load-mcp-runtime';
+import { loadMcpOAuthSteps } from './load-mcp-runtime';
 import type { ConnectExtras, ServerRegistry } from './server-registry';
 
 export interface OAuthHostDependencies {
@@ -128,7 +128,7 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
         );
       const running = renewals.get(serverId);
       if (running !== undefined) return running;
-      const renewal = loadMcpRuntime()
+      const renewal = loadMcpOAuthSteps()
         .then((mcp) => mcp.freshAccessToken(provider, config, fetchOf(config.url)))
         .finally(() => renewals.delete(serverId));
       renewals.set(serverId, renewal);
@@ -165,8 +165,8 @@ export function createOAuthHost(deps: OAuthHostDependencies): OAuthHost {
           if (callback.code === undefined || callback.code === '')
             throw new Error('The sign-in page came back without an authorization code. Press Sign in to try again.');
           provider.setRemember(command.remember);
-          // The SDK's auth flow (in the MCP runtime's chunk) trades the code, and reads its errors.
-          const mcp = await loadMcpRuntime();
+          // The SDK's auth flow (the OAuth steps' chunk) trades the code, and reads its errors.
+          const mcp = await loadMcpOAuthSteps();
           try {
             // The token endpoint the server's metadata named stays as far from the person as the server is, and
             // a redirect is refused (never followed) like every other request made for the server.

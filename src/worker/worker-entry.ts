@@ -5,6 +5,7 @@ import { createPersistentEraMemory } from '../mcp/session/persistent-era-memory'
 import { isCommandEnvelope, PROTOCOL_VERSION, type WireWorkerMessage, type WorkerMessage } from '../protocol/messages';
 import { isPingMessage, type PongMessage } from '../protocol/liveness-messages';
 import { createEngineHost } from './create-engine-host';
+import { TAB_CHANNEL_NAME } from './sessions/tab-channel';
 import { createWirePoster } from './create-wire-poster';
 import { createModel, listModels } from './create-model';
 import { createRunEnvironment } from './create-run-environment';
@@ -37,6 +38,11 @@ const host = createEngineHost({
   memoryStore: createIndexedDbMemoryStore(self.indexedDB),
   // Typed as always there, but a browser refusing storage (some private modes) leaves it out.
   sessionIndexedDb: 'indexedDB' in self ? self.indexedDB : null,
+  // Tabs on one session: this worker holds the session's Web Lock while its tab owns it (both exist in workers).
+  sessionTabs: {
+    locks: 'locks' in self.navigator ? self.navigator.locks : null,
+    channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(TAB_CHANNEL_NAME) : null,
+  },
   runLocalHandler: createHandlerRunner({ spawn: spawnSandboxWorker, compileQuickJS: compileQuickJSWasm }),
   inBrowser: {
     // llama.cpp (wllama) and its WebAssembly load with the first model, in their own chunk.

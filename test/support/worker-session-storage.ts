@@ -10,6 +10,9 @@ import { openSessionDb } from '../../src/worker/sessions/session-db';
 import type { StoredRunLoader } from '../../src/worker/sessions/stored-run-commands';
 import type { StoredRunLoad, StoredRunResume } from '../../src/worker/session-commands';
 
+/** The worker's Web Locks and BroadcastChannel (a test's "browser" shares them between its tabs). */
+export type WorkerTabs = NonNullable<Parameters<typeof createSessionsHost>[0]['tabs']>;
+
 /** What the fake worker read from storage for each stored run it loaded (`session-open`) or resumed, in order. */
 export interface StoredLoads {
   loads: StoredRunLoad[];
@@ -30,8 +33,17 @@ export function storedLoads(client: FakeEngineClient): StoredLoads {
  * Given `loader` (the worker's session commands, or a stand-in), it answers `session-open` and `run-resume` by id,
  * reading the stored log as the real worker does.
  */
-export function keepSessionsInWorker(client: FakeEngineClient, indexedDB: IDBFactory, loader?: StoredRunLoader): void {
-  const host = createSessionsHost({ indexedDb: indexedDB, post: (message) => client.emit(message) });
+export function keepSessionsInWorker(
+  client: FakeEngineClient,
+  indexedDB: IDBFactory,
+  loader?: StoredRunLoader,
+  tabs?: WorkerTabs,
+): void {
+  const host = createSessionsHost({
+    indexedDb: indexedDB,
+    post: (message) => client.emit(message),
+    ...(tabs === undefined ? {} : { tabs }),
+  });
   const record: StoredLoads = { loads: [], resumes: [] };
   loadsOf.set(client, record);
   const emit = client.emit.bind(client);

@@ -2,9 +2,9 @@
 // The wiring only: sessions (session/), listings (listings/), tool calls (tools/), what the server asks of the
 // person (server-requests/) and apps (apps/) each live in their own folder.
 import type { LoggingLevel } from '@modelcontextprotocol/client';
-import { createMcpAppAccess } from '../apps/mcp-app-access';
-import { createMcpBrowser } from '../listings/browse-mcp-server';
-import { createMcpSkillAccess } from '../skills/mcp-skill-access';
+import type { McpAppAccess } from '../apps/mcp-app-access';
+import type { McpBrowser } from '../listings/browse-mcp-server';
+import type { McpSkillAccess } from '../skills/mcp-skill-access';
 import { DEFAULT_LISTING_CAPS } from '../listings/list-all-pages';
 import { createListingCache, LISTING_METHODS, listingIdentityOf } from '../listings/listing-cache';
 import { createToolListing } from '../listings/tool-listing';
@@ -19,7 +19,7 @@ import { describeTool } from '../tools/describe-tool';
 import { createToolNameMap } from '../tools/expose-tool-names';
 import { createSessionOptions } from './create-session-options';
 import { detectMixedContent } from './detect-browser-blocks';
-import { diagnoseConnectionError } from './diagnose-connection-error';
+import { diagnoseWhenFailed, loadOnFirstCall } from './load-on-use';
 import { McpConnectionError } from './mcp-connection-error';
 import {
   defaultConnectTimeoutMs,
@@ -45,7 +45,7 @@ export async function connectMcpServer(
   try {
     url = new URL(config.url);
   } catch (error) {
-    throw new McpConnectionError(await diagnoseConnectionError(error, config.url, options.probe), { cause: error });
+    throw new McpConnectionError(await diagnoseWhenFailed(error, config.url, options.probe), { cause: error });
   }
   let serverTimeoutMs = config.toolTimeoutMs ?? options.toolTimeoutMs;
   const connectTimeoutMs = options.connectTimeoutMs ?? defaultConnectTimeoutMs;
@@ -127,6 +127,8 @@ export async function connectMcpServer(
       })),
     );
 
+  // The first session's, as the skills see them (a later session's may differ, as for `serverCapabilities`).
+  const capabilities = { ...session.client.getServerCapabilities() };
   return {
     config,
     serverInfo: { name: serverVersion?.name ?? config.name, version: serverVersion?.version ?? '' },
@@ -144,9 +146,20 @@ export async function connectMcpServer(
     ...(session.eraNote === undefined ? {} : { eraNote: session.eraNote }),
     ...(instructions === undefined ? {} : { instructions }),
     serverCapabilities: { ...session.client.getServerCapabilities() },
-    skills: createMcpSkillAccess(withSession, connectTimeoutMs, { ...session.client.getServerCapabilities() }),
-    browse: createMcpBrowser(withSession, connectTimeoutMs, { cache: listingCache, identity }),
-    apps: createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs),
+    skills: loadOnFirstCall<McpSkillAccess>({ list: true, load: true }, async () =>
+      (await import('../skills/mcp-skill-access')).createMcpSkillAccess(withSession, connectTimeoutMs, capabilities),
+    ),
+    browse: loadOnFirstCall<McpBrowser>(
+      { listResources: true, readResource: true, listPrompts: true, getPrompt: true },
+      async () =>
+        (await import('../listings/browse-mcp-server')).createMcpBrowser(withSession, connectTimeoutMs, {
+          cache: listingCache,
+          identity,
+        }),
+    ),
+    apps: loadOnFirstCall<McpAppAccess>({ readPage: true, callTool: true }, async () =>
+      (await import('../apps/mcp-app-access')).createMcpAppAccess(withSession, () => listedTools, connectTimeoutMs),
+    ),
     async setLogLevel(level) {
       if (kept.session.era === 'modern') {
         requestLogLevel = level;

@@ -6,7 +6,8 @@ import type { EraMemory } from '../session/mcp-era';
 import type { McpSession, OpenMcpSessionOptions } from '../session/open-mcp-session';
 import { openRemembering } from '../session/open-remembering';
 import { detectHiddenSession } from './detect-browser-blocks';
-import { diagnoseConnectionError, type ReachabilityProbe } from './diagnose-connection-error';
+import type { ReachabilityProbe } from './diagnose-connection-error';
+import { diagnoseWhenFailed } from './load-on-use';
 import { McpConnectionError } from './mcp-connection-error';
 
 /** What `openFirstSession` needs. */
@@ -40,7 +41,7 @@ export async function openFirstSession(
       // The SDK handed the authorization URL to the provider and stopped: the person has to sign in.
       if (error instanceof UnauthorizedError && options.signsIn)
         throw new McpConnectionError(signInNeededProblem, { cause: error });
-      throw new McpConnectionError(await diagnoseConnectionError(error, options.serverUrl, options.probe), {
+      throw new McpConnectionError(await diagnoseWhenFailed(error, options.serverUrl, options.probe), {
         cause: error,
       });
     }
@@ -63,7 +64,7 @@ export async function openFirstSession(
       }
       const hidden = detectHiddenSession(session, error);
       if (hidden !== undefined) throw new McpConnectionError(hidden, { cause: error });
-      throw new McpConnectionError(await diagnoseConnectionError(error, options.serverUrl, options.probe), {
+      throw new McpConnectionError(await diagnoseWhenFailed(error, options.serverUrl, options.probe), {
         cause: error,
       });
     }

@@ -2,7 +2,6 @@
 // vocabulary without a runtime): asks for a task with `params.task`, then `followMcpTask` polls `tasks/get`,
 // takes the result (and the server's questions, asked on the side of the request) with `tasks/result`, and
 // cancels with `tasks/cancel`. The 2026-07-28 Tasks extension is `followModernMcpTask`'s.
-import type { Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ToolOutput, ToolRunContext } from '../../engine/tool/tool';
 import { convertToolResult } from '../tools/convert-tool-result';
@@ -12,7 +11,6 @@ import { followMcpTask, type McpTaskWire } from './follow-mcp-task';
 import { McpToolTimeoutError } from '../connection/mcp-connection-error';
 import { pollMcpTask, readMcpTask, sleepFor } from './mcp-task';
 import type { Client } from '../sdk/mcp-sdk-client';
-import type { McpSession } from '../session/mcp-session';
 import { createIdleClock, createPersonWaits } from '../server-requests/person-waits';
 import { isProtocolError, isSdkTimeout } from '../sdk/sdk-errors';
 import { watchTaskPushes } from './task-pushes';
@@ -35,22 +33,6 @@ const defaultTaskTtlMs = 600_000;
 export interface CallMcpToolAsTaskOptions extends CallMcpToolOptions {
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-}
-
-/**
- * Whether to ask for a task (MCP Tasks, 2025-11-25): the tool offers task execution and the server says
- * tools/call may run as one. On 2026-07-28 the server decides per call (`callMcpTool` follows its task handle).
- */
-export function runsAsTask(
-  definition: Pick<McpToolDefinition, 'execution'>,
-  session: Pick<McpSession, 'era' | 'client'>,
-): boolean {
-  if (session.era !== 'legacy') return false;
-  const support = definition.execution?.taskSupport;
-  if (support !== 'optional' && support !== 'required') return false;
-  const tasks = session.client.getServerCapabilities()?.tasks as
-    { requests?: { tools?: { call?: unknown } } } | undefined;
-  return tasks?.requests?.tools?.call !== undefined;
 }
 
 /**

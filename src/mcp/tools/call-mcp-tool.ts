@@ -4,7 +4,6 @@ import type { ToolOutput, ToolRunContext } from '../../engine/tool/tool';
 import type { TaskInputHandlers } from '../tasks/answer-task-input';
 import { convertToolResult } from './convert-tool-result';
 import { traceContextMeta } from './trace-context-meta';
-import { followModernMcpTask } from '../tasks/follow-modern-task';
 import { McpConnectionLostError, McpToolTimeoutError } from '../connection/mcp-connection-error';
 import { describeConnectionLoss, isNetworkFailure } from '../session/describe-connection-loss';
 import { createCallStreamNotes } from '../session/call-stream-notes';
@@ -118,6 +117,8 @@ export async function callMcpTool(
   }
   const handle = modern ? takeTaskHandle(client, result) : undefined;
   if (handle === undefined) return convertToolResult(result, options.caps);
+  // Loaded with the first call the server answers with a task (its status pushes are a bonus to the polls).
+  const { followModernMcpTask } = await import('../tasks/follow-modern-task');
   return followModernMcpTask(client, toolName, handle, context, {
     idleMs: idle,
     ...(total === undefined ? {} : { totalMs: total + backstopMarginMs }),

@@ -6,7 +6,7 @@ import { readToolApp } from '../apps/read-tool-app';
 import { mcpParamHeaders, scanMcpParamHeaders } from '../http/mcp-param-headers';
 import { holdIdleWhileWaiting, type PersonWaits } from '../server-requests/person-waits';
 import type { McpSessionKeeper } from '../session/keep-mcp-session';
-import { callMcpToolAsTask, runsAsTask } from '../tasks/call-mcp-tool-task';
+import { runsAsTask } from '../tasks/runs-as-task';
 import { callMcpTool, type CallMcpToolOptions } from './call-mcp-tool';
 
 /** What the tools of one server share: the server, its session, its calls and their options. */
@@ -63,6 +63,15 @@ export function createMcpTool(
     },
   };
 }
+
+/**
+ * A 2025-11-25 task call: the task runtime loads with the first call that asks for a task, so a connection whose
+ * tools never do does not carry it.
+ */
+const callMcpToolAsTask: typeof callMcpTool = async (...args) => {
+  const { callMcpToolAsTask: callAsTask } = await import('../tasks/call-mcp-tool-task');
+  return callAsTask(...args);
+};
 
 /** The 2026-07-28 `Mcp-Param-*` headers of one call, or undefined when the tool marks no parameter. */
 function paramHeadersFor(definition: McpToolDefinition, input: Record<string, unknown>) {

@@ -130,16 +130,16 @@ export function createSessionListActions(context: SessionsContext, restore: Sess
     async deleteSession(id) {
       const record = await stored(id);
       if (!record) return;
-      // A session another tab has open is not deleted under it.
-      const lease = id === context.current?.id && context.owns ? null : await context.tabs.claim(id, () => undefined);
-      if (lease === null && !(id === context.current?.id && context.owns)) {
+      if (id === context.current?.id && context.owns && get().runView.phase === 'running') await get().stop();
+      // A session another tab has open is not deleted under it (the worker asks the session's lock).
+      const deleted = await context.deleteUnlessOpen(record).catch((error: unknown) => {
+        context.reportStorage(error);
+        return true;
+      });
+      if (!deleted) {
         get().pushAlert(`“${record.name}” is open in another tab: close it there (or take it over here) to delete it.`);
         return;
       }
-      if (id === context.current?.id && get().runView.phase === 'running') await get().stop();
-      await context.db.deleteSession(record).catch(context.reportStorage);
-      lease?.release();
-      context.tabs.post({ type: 'sessions-changed' });
       await context.refreshList();
       if (id !== context.current?.id) return;
       const next = get().sessions[0];

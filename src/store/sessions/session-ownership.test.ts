@@ -6,10 +6,9 @@ import type { RunEvent } from '../../engine/event/run-event';
 import type { Transcript } from '../../engine/transcript/transcript';
 import { transcriptToEvents } from '../../engine/transcript/transcript-to-events';
 import { FakeEngineClient } from '../testing/fake-engine-client';
-import { createMemoryLockManager } from '../testing/memory-lock-manager';
+import { createMemoryLockManager } from '../../shared/sessions/memory-lock-manager';
 import { MemoryStorage } from '../testing/memory-storage';
 import { OPEN_ELSEWHERE, TAKEN_OVER } from './session-ownership';
-import { createTabCoordinator, type LockManagerLike } from './tab-coordinator';
 import { createStoredSessionCommands } from '../../../test/support/stored-session-commands';
 import { createSessionsStore } from '../../../test/support/sessions-store';
 import { storedLoads } from '../../../test/support/worker-session-storage';
@@ -28,7 +27,10 @@ const pausedRun: RunEvent[] = [
   { type: 'pause-start', at: 2, pauseId: 'p1', round: 1, pause: { kind: 'before-request', round: 1 }, reasons: [] },
 ];
 
-/** A browser: one IndexedDB, one localStorage, one lock manager, one channel name; each tab its own store and worker. */
+/**
+ * A browser: one IndexedDB, one localStorage, one lock manager, one channel name; each tab its own store and worker
+ * (the worker holds the session's lock, the page its keeper).
+ */
 function browser() {
   return {
     indexedDB: new IDBFactory(),
@@ -38,7 +40,7 @@ function browser() {
   };
 }
 
-async function openTab(shared: ReturnType<typeof browser>, locks: LockManagerLike = shared.locks) {
+async function openTab(shared: ReturnType<typeof browser>) {
   const commands = createStoredSessionCommands();
   const client: FakeEngineClient = new FakeEngineClient({
     // The worker ends a stopped run with its run-end, as the real loop does.
@@ -58,7 +60,7 @@ async function openTab(shared: ReturnType<typeof browser>, locks: LockManagerLik
     storage: shared.storage,
     indexedDB: shared.indexedDB,
     loader: commands,
-    tabs: createTabCoordinator(locks, new BroadcastChannel(shared.channel)),
+    tabs: { locks: shared.locks, channel: shared.channel },
   });
   // No server to wait for before a resume (this fake worker never connects the demo one).
   store.setState({ servers: [] });

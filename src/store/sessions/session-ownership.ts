@@ -1,11 +1,12 @@
-// Two tabs, one session: one tab owns (writes) it, the others show it read-only and follow it, until one takes over.
+// Two tabs, one session: the page shows what its worker decided (it holds the session's Web Lock, see
+// worker/sessions/session-ownership.ts): owner, or read-only following the owner, until one takes over.
 import { readBranches } from './session-branches';
 import { describeError } from '../loupe-state';
 import { initialRunView } from '../run-view';
+import type { SessionOwnership } from '../../protocol/tab-messages';
 import type { SessionRestore } from './session-restore';
 import type { SessionsSlice } from './sessions-state';
 import type { SessionsContext } from './sessions-context';
-import type { SessionLease } from './tab-coordinator';
 
 /** The banner's words while another tab owns the open session. */
 export const OPEN_ELSEWHERE =
@@ -13,8 +14,8 @@ export const OPEN_ELSEWHERE =
 /** The banner's words after another tab took the session over. */
 export const TAKEN_OVER =
   'Another tab took this session over: it saves it now. Here it is read-only; this tab stopped its run and writes nothing.';
-/** Bounds the wait for the former owner to hand over (it may be frozen); its writes stop either way. */
-const HANDOVER_WAIT_MS = 10_000;
+/** The banner's words when the tab that owned the session closed (or let it go) and this one owns it now. */
+export const OWNER_LEFT = 'The tab that had this session open closed: this tab saves it now.';
 /** Bounds the wait for this tab's own run to end after a takeover stopped it. */
 const STOP_WAIT_MS = 5_000;
 
@@ -23,25 +24,25 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export type SessionOwnershipActions = Pick<SessionsSlice, 'takeOverSession'>;
 
 /**
- * Wires `context.enterSession` and the tab messages: a session opened here is claimed (Web Locks) or shown
- * read-only; a read-only tab follows the owner's checkpoints, becomes the owner when that tab closes, or
- * takes over on request — the former owner then flushes, stops its run without recording its end, says so
- * and turns read-only. So a paused or interrupted run is resumed by the owner alone, never twice.
+ * Wires `context.enterSession` and the worker's ownership messages: a session opened here is owned or shown
+ * read-only as the worker says; a read-only tab follows the owner's checkpoints and becomes the owner when that
+ * tab lets the session go, or takes over on request — the former owner's worker then stores what it buffered and
+ * stops writing, and its page stops its run without recording its end and turns read-only. So a paused or
+ * interrupted run is resumed by the owner alone, never twice.
  */
 export function createSessionOwnership(context: SessionsContext, restore: SessionRestore): SessionOwnershipActions {
-  const { get, update, tabs, deps } = context;
-  let lease: SessionLease | null = null;
-  let waiting: AbortController | null = null;
-  const handedOver = new Map<string, () => void>();
+  const { get, update, keeper, deps } = context;
   const runEnds = new Map<string, () => void>();
   let refreshQueued = false;
   let refreshing: Promise<void> = Promise.resolve();
 
-  const access = (owns: boolean, note: string | null): void => {
+  /** Shows what the worker decided; the page keeps the session while its worker owns it. */
+  const access = (ownership: SessionOwnership, note: string | null): void => {
+    const owns = ownership.access === 'owner';
+    if (owns) keeper.keep(ownership.sessionId);
+    else keeper.letGo();
     context.owns = owns;
     update({ sessionAccess: owns ? 'owner' : 'read-only', sessionAccessNote: note });
-    // The worker stores runs only while this tab owns the session.
-    void context.runLog.track(owns).catch(context.reportStorage);
   };
 
   function scheduleRefresh(): void {
@@ -53,21 +54,25 @@ export function createSessionOwnership(context: SessionsContext, restore: Sessio
     });
   }
 
-  tabs.subscribe((message) => {
-    if (message.type === 'sessions-changed') void context.refreshList();
-    else if (message.type === 'session-released') handedOver.get(message.sessionId)?.();
-    else if (message.sessionId === context.current?.id && !context.owns) scheduleRefresh();
-  });
   deps.client.subscribe((message) => {
     if (message.type === 'run-event' && message.event.type === 'run-end') runEnds.get(message.runId)?.();
+    if (message.type === 'tab-notice') {
+      const { notice } = message;
+      if (notice.kind === 'sessions-changed') void context.refreshList();
+      else if (notice.sessionId === context.current?.id && !context.owns) scheduleRefresh();
+    }
+    if (message.type !== 'session-ownership' || message.ownership.sessionId !== context.current?.id) return;
+    if (message.ownership.access === 'owner') void becomeOwner(message.ownership, OWNER_LEFT);
+    else void lose(message.ownership);
   });
 
-  /** This tab now owns `sessionId`: it shows the session as stored, resuming what the owner left. */
-  async function becomeOwner(sessionId: string, note: string | null): Promise<void> {
+  /** This tab now owns the session: it shows it as stored, resuming what the owner left. */
+  async function becomeOwner(ownership: SessionOwnership, note: string | null): Promise<void> {
+    const { sessionId } = ownership;
     const record = await context.db.getSession(sessionId).catch(() => undefined);
     if (context.current?.id !== sessionId) return;
     if (record !== undefined) context.current = record;
-    access(true, note);
+    access(ownership, note);
     const current = context.current;
     update({
       sessionRuns: [...current.runs],
@@ -79,32 +84,13 @@ export function createSessionOwnership(context: SessionsContext, restore: Sessio
     await restore.showStored(current, current.activeRunId);
   }
 
-  /** While read-only: owns the session as soon as the tab holding it closes. */
-  function waitForOwner(sessionId: string): void {
-    const controller = new AbortController();
-    waiting = controller;
-    void tabs
-      .wait(sessionId, () => void lose(sessionId), controller.signal)
-      .then(async (granted) => {
-        if (granted === null) return;
-        if (waiting !== controller || context.current?.id !== sessionId) return granted.release();
-        waiting = null;
-        lease = granted;
-        await becomeOwner(sessionId, 'The tab that had this session open closed: this tab saves it now.');
-      });
-  }
-
-  /** Another tab took `sessionId` over: stop writing, stop the run here, hand over, then follow read-only. */
-  async function lose(sessionId: string): Promise<void> {
-    if (lease?.sessionId !== sessionId) return;
-    lease = null;
+  /** Another tab took the session over; the worker stored what it buffered and stopped writing. */
+  async function lose(ownership: SessionOwnership): Promise<void> {
+    if (!context.owns) return;
     context.releasing = true;
-    update({ sessionAccess: 'read-only', sessionAccessNote: TAKEN_OVER, sessionNotice: null });
+    access(ownership, TAKEN_OVER);
+    update({ sessionNotice: null });
     try {
-      // What was buffered before the takeover is this tab's run up to now: the worker writes it, then stops, and
-      // the new owner reads it.
-      await context.runLog.track(false).catch(context.reportStorage);
-      context.owns = false;
       const { runId, phase } = get().runView;
       if (runId !== null && phase === 'running' && context.loadedRuns.has(runId)) {
         const ended = new Promise<void>((resolve) => runEnds.set(runId, resolve));
@@ -113,50 +99,36 @@ export function createSessionOwnership(context: SessionsContext, restore: Sessio
         runEnds.delete(runId);
       }
     } finally {
-      context.owns = false;
       context.releasing = false;
-      access(false, TAKEN_OVER);
-      tabs.post({ type: 'session-released', sessionId });
     }
     await restore.refreshReadOnly();
-    if (context.current?.id === sessionId) waitForOwner(sessionId);
   }
 
   context.enterSession = async (record) => {
-    waiting?.abort();
-    waiting = null;
-    if (lease !== null && lease.sessionId !== record.id) {
-      lease.release();
-      lease = null;
-    }
-    if (lease === null) lease = await tabs.claim(record.id, () => void lose(record.id));
-    if (lease !== null) return access(true, null);
-    access(false, OPEN_ELSEWHERE);
-    waitForOwner(record.id);
+    // The worker takes a session this page still keeps back first (after its restart); any other is let go.
+    if (keeper.kept() !== record.id) keeper.letGo();
+    // Records kept on this page only (tests of other slices): no worker, no other tab.
+    if (context.options.sessionStore === 'memory')
+      return access({ sessionId: record.id, access: 'owner', reason: 'opened' }, null);
+    const ownership = await deps.client.send({ type: 'session-enter', sessionId: record.id, tabId: keeper.tabId });
+    if (context.current?.id !== record.id) return;
+    const note = ownership.access === 'owner' ? null : ownership.reason === 'taken-over' ? TAKEN_OVER : OPEN_ELSEWHERE;
+    access(ownership, note);
   };
 
   return {
     async takeOverSession() {
       const current = context.current;
       if (current === null || context.owns) return;
-      const sessionId = current.id;
-      waiting?.abort();
-      waiting = null;
       update({ sessionAccess: 'taking-over' });
+      // Kept from the start: a tab whose worker restarts meanwhile sees this one is taking the session.
+      keeper.keep(current.id);
       try {
-        const onLost = () => void lose(sessionId);
-        lease = await tabs.claim(sessionId, onLost);
-        if (lease === null) {
-          const released = new Promise<void>((resolve) => handedOver.set(sessionId, resolve));
-          lease = await tabs.takeOver(sessionId, onLost);
-          await Promise.race([released, delay(HANDOVER_WAIT_MS)]);
-          handedOver.delete(sessionId);
-        }
-        await becomeOwner(sessionId, null);
+        const ownership = await deps.client.send({ type: 'session-take-over', sessionId: current.id });
+        await becomeOwner(ownership, null);
       } catch (error) {
-        access(false, OPEN_ELSEWHERE);
+        access({ sessionId: current.id, access: 'read-only', reason: 'open-elsewhere' }, OPEN_ELSEWHERE);
         get().pushAlert(`Could not take the session over: ${describeError(error)}`);
-        waitForOwner(sessionId);
       }
     },
   };

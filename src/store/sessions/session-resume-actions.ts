@@ -20,12 +20,12 @@ export function createSessionResumeActions(
   return {
     async reopenAfterRestart() {
       // The old worker's runs died with it (and what it had not stored yet); the new one knows none until they
-      // are loaded again, and stores nothing until told this tab owns the session.
-      await context.runLog.track(context.owns).catch(context.reportStorage);
+      // are loaded again, and owns the session only once it holds its lock again (this page kept it meanwhile).
       context.loadedRuns.clear();
       context.pending.clear();
       const { current } = context;
       if (current === null) return;
+      await context.enterSession(current);
       update({ runView: { ...initialRunView } });
       await restore.showStored(current, current.activeRunId);
     },

@@ -7,7 +7,7 @@ import { createMemorySessionDb } from '../../shared/sessions/memory-session-db';
 import { createWorkerSessionDb, type SessionDb } from './worker-session-db';
 import { pickSessionSettings, summarize } from './session-record';
 import type { SessionRecord, StoredRun } from './session-record';
-import { createPageTabCoordinator, type TabCoordinator } from './tab-coordinator';
+import { createPageTabKeeper, type TabKeeper } from './tab-keeper';
 import { toPersistedServer } from '../persist-servers';
 import type { RunEvent } from '../../engine/event/run-event';
 
@@ -22,8 +22,8 @@ export interface SessionsOptions {
    */
   sessionStore: 'worker' | 'memory';
   now: () => number;
-  /** How this tab agrees with the others who writes a session; defaults to the page's (Web Locks when present). */
-  tabs?: TabCoordinator;
+  /** The page's hold on the session its worker owns; defaults to the page's Web Locks (when present). */
+  keeper?: TabKeeper;
 }
 
 /** How a run about to start joins the session: where it came from and its label. */
@@ -47,11 +47,12 @@ export interface SessionsContext {
   runLog: {
     /** Writes every run's buffered events; resolves once they are stored (before a log is read back). */
     flush: () => Promise<void>;
-    /** Tells the worker whether this tab owns (writes) its session; `false` writes what is buffered first. */
-    track: (owns: boolean) => Promise<void>;
   };
-  tabs: TabCoordinator;
-  /** Whether this tab writes the open session (another tab may own it: then this one only reads). */
+  /** The page's hold on the session its worker owns (so it keeps it through a worker restart). */
+  keeper: TabKeeper;
+  /** Deletes `record` unless another tab has it open; true when deleted. */
+  deleteUnlessOpen: (record: SessionRecord) => Promise<boolean>;
+  /** Whether this tab writes the open session, as its worker says (another tab may own it: then this one reads). */
   owns: boolean;
   /** Set while a takeover by another tab stops this one: events of its runs are no longer recorded. */
   releasing: boolean;
@@ -77,7 +78,6 @@ export function createSessionsContext(
   options: SessionsOptions,
 ): SessionsContext {
   let reportedStorage = false;
-  const tabs = options.tabs ?? createPageTabCoordinator();
   const update = (partial: Partial<LoupeState>): void => set(partial);
   const context: SessionsContext = {
     get,
@@ -93,9 +93,15 @@ export function createSessionsContext(
     pending: new Map<string, PendingRun>(),
     runLog: {
       flush: async () => void (await deps.client.send({ type: 'run-log-flush' })),
-      track: async (owns) => void (await deps.client.send({ type: 'run-log-track', owns })),
     },
-    tabs,
+    keeper: options.keeper ?? createPageTabKeeper(),
+    async deleteUnlessOpen(record) {
+      if (options.sessionStore === 'memory') {
+        await context.db.deleteSession(record);
+        return true;
+      }
+      return (await deps.client.send({ type: 'session-delete-unless-open', record })).deleted;
+    },
     owns: true,
     releasing: false,
     enterSession: () => Promise.resolve(),
@@ -112,9 +118,8 @@ export function createSessionsContext(
       if (record.id === context.current?.id && !context.owns) return;
       record.updatedAt = options.now();
       try {
+        // The worker tells the other tabs.
         await context.db.putSession(record);
-        tabs.post({ type: 'sessions-changed' });
-        tabs.post({ type: 'session-written', sessionId: record.id });
       } catch (error) {
         context.reportStorage(error);
       }
@@ -166,10 +171,5 @@ export function createSessionsContext(
       }
     },
   };
-  // The worker stored a checkpoint: read-only tabs showing the session read it back.
-  deps.client.subscribe((message) => {
-    if (message.type === 'run-log-written' && context.current !== null && context.owns)
-      tabs.post({ type: 'session-written', sessionId: context.current.id });
-  });
   return context;
 }

@@ -7,15 +7,19 @@ import { keepImportedRuns, storedRunCommands } from './stored-run-commands';
 import type { StoredRunCommandType, StoredRunLoader } from './stored-run-commands';
 import { createRunLogWriter } from './run-log-writer';
 import { createSessionStorageHost, type SessionStorageCommandType } from './session-storage-host';
+import type { TabCommand } from '../../protocol/tab-messages';
+import { createTabsHost, type TabsOptions } from './tabs-host';
 
 export interface SessionsHostOptions {
   /** The worker's `indexedDB` (`null`: the browser has none, said once); absent: in memory quietly. */
   indexedDb?: IDBFactory | null;
   post: (message: WorkerMessage) => void;
+  /** The browser's Web Locks and BroadcastChannel for tabs on one session; absent: this tab owns what it opens. */
+  tabs?: TabsOptions;
 }
 
 export interface SessionsHost {
-  commands: CommandTable<SessionStorageCommandType | RunLogCommand['type']>;
+  commands: CommandTable<SessionStorageCommandType | RunLogCommand['type'] | TabCommand['type']>;
   /** Every run event the worker posts passes here (the run log's checkpoints). */
   observe(runId: string, event: RunEvent): void;
   /** `session-open` and `run-resume` by id: the stored log is read here and handed to `loader`. */
@@ -33,10 +37,18 @@ export function createSessionsHost(options: SessionsHostOptions): SessionsHost {
   const runLog = createRunLogWriter({
     db: storage.db,
     reportProblem,
-    onWritten: (runId) => options.post({ v: PROTOCOL_VERSION, type: 'run-log-written', runId }),
+    onWritten: (runId) => {
+      options.post({ v: PROTOCOL_VERSION, type: 'run-log-written', runId });
+      tabs.written();
+    },
+  });
+  const tabs = createTabsHost(options.tabs ?? { locks: null, channel: null }, {
+    post: options.post,
+    runLog,
+    storage: storage.commands,
   });
   return {
-    commands: { ...storage.commands, ...runLog.commands },
+    commands: { ...tabs.announceWrites(storage.commands), ...runLog.commands, ...tabs.commands },
     observe: (runId, event) => runLog.observe(runId, event),
     storedRunCommands: (loader) =>
       storedRunCommands(loader, {

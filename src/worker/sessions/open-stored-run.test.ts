@@ -23,7 +23,8 @@ function setup() {
     table['session-open']({ type: 'session-open', sessionId: 's', runId, mode });
   const stored = async (runId: string) =>
     (await table['session-events-read']({ type: 'session-events-read', runId })).map((event) => event.type);
-  const own = () => table['run-log-track']({ type: 'run-log-track', owns: true });
+  // No other tab (no Web Locks here): the session entered is owned.
+  const own = () => table['session-enter']({ type: 'session-enter', sessionId: 's', tabId: 't' });
   return { commands, store, open, stored, own };
 }
 

@@ -15,7 +15,8 @@ function setup() {
     reportProblem: (message) => problems.push(message),
     onWritten: (runId) => written.push(runId),
   });
-  const track = (owns: boolean) => writer.commands['run-log-track']({ type: 'run-log-track', owns });
+  // What session-ownership.ts tells the run log as this tab comes to own the session, or loses it.
+  const track = (owns: boolean) => (owns ? Promise.resolve(writer.own()) : writer.release());
   const flush = () => writer.commands['run-log-flush']({ type: 'run-log-flush' });
   const types = async (runId: string) => (await db.readEvents(runId)).map((event) => event.type);
   return { db, writer, written, problems, track, flush, types };

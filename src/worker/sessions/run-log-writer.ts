@@ -26,11 +26,18 @@ export interface RunLogWriter {
   keep(runId: string, storedCount: number, then?: readonly RunEvent[]): void;
   /** A resume that was refused: the run is not going on here. */
   forget(runId: string): void;
+  /** This tab owns its session: from now on its runs are stored (`session-ownership.ts` decides). */
+  own(): void;
+  /**
+   * Another tab takes the session over (or this one opened a session it does not own): writes what is buffered —
+   * this tab's runs up to now, which the new owner reads — then stores nothing until owning again.
+   */
+  release(): Promise<void>;
   commands: CommandTable<RunLogCommand['type']>;
 }
 
 /**
- * The page says whether it owns its session (`run-log-track`); only then is anything stored. Which runs:
+ * Only while this tab owns its session (`own`, `release`) is anything stored. Which runs:
  * every run that starts here (its `run-start`), and every stored run the page loads or resumes (`keep`).
  */
 export function createRunLogWriter(options: RunLogWriterOptions): RunLogWriter {
@@ -60,21 +67,17 @@ export function createRunLogWriter(options: RunLogWriterOptions): RunLogWriter {
     forget(runId) {
       kept.delete(runId);
     },
+    own() {
+      owns = true;
+    },
+    async release() {
+      await checkpointer.flush();
+      owns = false;
+      kept.clear();
+      // Stored counts are the new owner's from here; a later ownership starts from what it loads.
+      checkpointer = createCheckpointer(append, report);
+    },
     commands: {
-      async 'run-log-track'({ owns: now }) {
-        if (now === owns) return null;
-        if (now) {
-          owns = true;
-          return null;
-        }
-        // Handing the session over: what was buffered is this tab's run up to now, which the new owner reads.
-        await checkpointer.flush();
-        owns = false;
-        kept.clear();
-        // Stored counts are the new owner's from here; a later ownership starts from what it loads.
-        checkpointer = createCheckpointer(append, report);
-        return null;
-      },
       async 'run-log-flush'() {
         await checkpointer.flush();
         return null;

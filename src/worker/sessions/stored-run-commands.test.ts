@@ -32,7 +32,8 @@ function setup() {
   const table = host.commands;
   const stored = async () =>
     (await table['session-events-read']({ type: 'session-events-read', runId: 'r' })).map((event) => event.type);
-  const own = () => table['run-log-track']({ type: 'run-log-track', owns: true });
+  // No other tab (no Web Locks here): the session entered is owned.
+  const own = () => table['session-enter']({ type: 'session-enter', sessionId: 's', tabId: 't' });
   const flush = () => table['run-log-flush']({ type: 'run-log-flush' });
   const refuseResumes = () => (refuse = true);
   return { host, commands, table, loads, resumes, stored, own, flush, refuseResumes, posted };

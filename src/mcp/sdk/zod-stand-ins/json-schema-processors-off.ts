@@ -1,0 +1,46 @@
+// Stand-in for zod's `v4/core/json-schema-processors.js` in the engine worker build (see json-schema-off.ts): a
+// schema keeps its processor in a closure called only by a conversion, so every name here throws when called.
+import { jsonSchemaOff } from './json-schema-off';
+
+export const aggregateChecks = jsonSchemaOff;
+export const stringProcessor = jsonSchemaOff;
+export const numberProcessor = jsonSchemaOff;
+export const booleanProcessor = jsonSchemaOff;
+export const bigintProcessor = jsonSchemaOff;
+export const symbolProcessor = jsonSchemaOff;
+export const nullProcessor = jsonSchemaOff;
+export const undefinedProcessor = jsonSchemaOff;
+export const voidProcessor = jsonSchemaOff;
+export const neverProcessor = jsonSchemaOff;
+export const anyProcessor = jsonSchemaOff;
+export const unknownProcessor = jsonSchemaOff;
+export const dateProcessor = jsonSchemaOff;
+export const enumProcessor = jsonSchemaOff;
+export const literalProcessor = jsonSchemaOff;
+export const nanProcessor = jsonSchemaOff;
+export const templateLiteralProcessor = jsonSchemaOff;
+export const fileProcessor = jsonSchemaOff;
+export const successProcessor = jsonSchemaOff;
+export const customProcessor = jsonSchemaOff;
+export const functionProcessor = jsonSchemaOff;
+export const transformProcessor = jsonSchemaOff;
+export const mapProcessor = jsonSchemaOff;
+export const setProcessor = jsonSchemaOff;
+export const arrayProcessor = jsonSchemaOff;
+export const objectProcessor = jsonSchemaOff;
+export const unionProcessor = jsonSchemaOff;
+export const intersectionProcessor = jsonSchemaOff;
+export const tupleProcessor = jsonSchemaOff;
+export const recordProcessor = jsonSchemaOff;
+export const nullableProcessor = jsonSchemaOff;
+export const nonoptionalProcessor = jsonSchemaOff;
+export const defaultProcessor = jsonSchemaOff;
+export const prefaultProcessor = jsonSchemaOff;
+export const catchProcessor = jsonSchemaOff;
+export const pipeProcessor = jsonSchemaOff;
+export const readonlyProcessor = jsonSchemaOff;
+export const promiseProcessor = jsonSchemaOff;
+export const optionalProcessor = jsonSchemaOff;
+export const lazyProcessor = jsonSchemaOff;
+export const toJSONSchema = jsonSchemaOff;
+export const allProcessors = {};
