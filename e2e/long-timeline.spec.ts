@@ -93,22 +93,38 @@ test('a 300-round import mounts a few cards, and jump, first error and search re
 });
 
 /**
- * Holds back every read of a whole run's log (the page's `session-events-read` with no range: the worker keeps the
- * log) until the page calls `__releaseWholeReads()`: the restore's tail stage then lasts as long as the test
- * needs, however fast or slow the machine (it used to last a frame or two, and a loaded machine could show the
- * whole run before the tail).
+ * Holds back the page's receipt of every whole run's log (the `stored-run-view` parts of kind `log` the worker sends
+ * when it opens a stored run) and of every `session-open` reply, until the page calls `__releaseWholeReads()`: the
+ * restore's tail stage then lasts as long as the test needs, however fast or slow the machine (it used to last a
+ * frame or two, and a loaded machine could show the whole run before the tail). Held messages reach the page in the
+ * order they came; the tail (and everything else, heartbeats included) passes at once.
  */
 function holdWholeReads(): void {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   (window as unknown as { __releaseWholeReads: () => void }).__releaseWholeReads = release;
+  const opens = new Set<string>();
   const post = Reflect.get<Worker, 'postMessage'>(Worker.prototype, 'postMessage');
-  // The client posts one argument (the message); a held one is posted the same way, later.
+  // The client posts one argument (the command's envelope).
   Worker.prototype.postMessage = function (this: Worker, message: unknown) {
-    const command = (message as { command?: { type?: string; from?: number; to?: number } }).command;
-    const whole = command?.type === 'session-events-read' && command.from === undefined && command.to === undefined;
-    if (!whole) return post.call(this, message);
-    void released.then(() => post.call(this, message));
+    const envelope = message as { requestId?: string; command?: { type?: string } };
+    if (envelope.command?.type === 'session-open' && typeof envelope.requestId === 'string')
+      opens.add(envelope.requestId);
+    return post.call(this, message);
+  };
+  const listen = Reflect.get<Worker, 'addEventListener'>(Worker.prototype, 'addEventListener');
+  Worker.prototype.addEventListener = function (this: Worker, ...args: Parameters<Worker['addEventListener']>) {
+    const [type, listener] = args;
+    if (type !== 'message' || typeof listener !== 'function') return listen.apply(this, args);
+    const held = (data: { type?: unknown; part?: unknown; requestId?: unknown }) =>
+      (data.type === 'stored-run-view' && data.part === 'log') ||
+      (data.type === 'reply' && typeof data.requestId === 'string' && opens.has(data.requestId));
+    const holding = (event: Event) => {
+      const data: unknown = (event as MessageEvent).data;
+      if (typeof data !== 'object' || data === null || !held(data)) return listener.call(this, event);
+      void released.then(() => listener.call(this, event));
+    };
+    return listen.call(this, type, holding, args[2]);
   };
 }
 

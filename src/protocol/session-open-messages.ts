@@ -22,6 +22,12 @@ export interface SessionOpenCommand {
   sessionId: string;
   runId: string;
   mode: SessionOpenMode;
+  /**
+   * Given (a non-empty id, new for each open): before replying, the worker posts the run's stored log to the page
+   * as `stored-run-view` messages under this id (stored-run-view-messages.ts), a long run's tail first in mode
+   * `show`, so the page shows it without reading the log itself.
+   */
+  viewId?: string;
 }
 
 /** An import a reload cut short while its log was written: how much of the file was stored. */

@@ -124,6 +124,9 @@ export function createLoupeStore(client: EngineClient, options: LoupeStoreOption
       case 'tab-notice':
       case 'manual-turn':
         return;
+      case 'stored-run-view':
+        // A stored run's view: the restore that opened it collects it (store/sessions/open-stored-view.ts).
+        return;
     }
   });
 

@@ -10,6 +10,7 @@ import { restoreBranchFamily } from './restore-branch-family';
 import { readBranches } from './session-branches';
 import type { SessionRecord, StoredRun } from './session-record';
 import { openInWorker } from './open-in-worker';
+import { openStoredView } from './open-stored-view';
 import { settleImport } from './settle-import';
 import { showStoredTail, type ShownTail } from './show-stored-tail';
 import type { PendingRun, SessionsContext } from './sessions-context';
@@ -38,18 +39,19 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     showInterruption: boolean,
     sessionId = context.current?.id ?? '',
   ): Promise<RunEvent[]> {
-    // The shown run of a long log: its last rounds first (a key range from its end), then the whole log.
-    const tail = showInterruption ? await showStoredTail(context, run) : null;
-    const events = await context.db.readEvents(run.runId).catch((error: unknown) => {
-      context.reportStorage(error);
-      return [] as RunEvent[];
-    });
-    if (tail !== null) clearTailNotice(tail);
+    // The worker settles the run (closed, kept open for the person's choice, an import cut short closed) and sends
+    // its log; a long shown run's last rounds come first and are shown while the rest is read.
+    const before = get().runView;
+    let tail: Promise<ShownTail | null> = Promise.resolve(null);
+    const showTail = (events: RunEvent[]) => (tail = showStoredTail(context, run, events, before).catch(() => null));
+    let opened = await openStoredView(context, sessionId, run.runId, showInterruption ? 'show' : 'close', showTail);
+    const shown = await tail;
+    const { events } = opened;
+    if (shown !== null) clearTailNotice(shown);
     // The person moved on while the log was read (a new run, another session): loaded, not shown; a run cut
     // short is closed there, as starting another run closes it.
-    const movedOn = tail !== null && get().runView !== tail.view;
-    // The worker settles the run: closed, kept open for the person's choice, an import cut short closed.
-    const opened = await openInWorker(context, sessionId, run.runId, showInterruption && !movedOn ? 'show' : 'close');
+    if (shown !== null && get().runView !== shown.view && opened.state === 'kept-open')
+      opened = { ...(await openInWorker(context, sessionId, run.runId, 'close')), events };
     const all = [...events, ...opened.closingEvents];
     if (opened.importCutShort !== undefined && showInterruption)
       update({ runView: events.length === 0 ? { ...initialRunView } : await foldInParts(all) });
@@ -60,9 +62,9 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
       if (!opened.heldPause || !(await resumeAtPause(run, events))) await interrupted.offer(run, events);
       return events;
     }
-    if (tail !== null) {
+    if (shown !== null) {
       const view = await foldInParts(all);
-      if (get().runView === tail.view) update({ runView: view });
+      if (get().runView === shown.view) update({ runView: view });
     } else if (showInterruption) await interrupted.showClosed(events, all, opened);
     return all;
   }
@@ -128,14 +130,14 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     context.current = record;
     update({ sessionRuns: [...record.runs], sessionBranches: readBranches(record) });
     const run = record.runs.find((candidate) => candidate.runId === record.activeRunId);
-    const events = run === undefined ? [] : await context.db.readEvents(run.runId).catch(() => [] as RunEvent[]);
+    // The worker keeps a copy (so export and compare work here too), kept open as only the owner may close it, and
+    // sends its log for the view.
+    const opened =
+      run === undefined ? null : await openStoredView(context, id ?? '', run.runId, 'keep').catch(() => null);
     if (context.current?.id !== id || context.owns) return;
-    const view = await foldInParts(events);
+    const view = await foldInParts(opened?.events ?? []);
     if (context.current?.id !== id || context.owns) return;
     update({ runView: view });
-    if (run === undefined || events.length === 0) return;
-    // The worker gets a copy so export and compare work here too; kept open, as only the owner may close it.
-    await openInWorker(context, id ?? '', run.runId, 'keep').catch(() => undefined);
   }
 
   async function showStored(record: SessionRecord, runId: string | null): Promise<void> {

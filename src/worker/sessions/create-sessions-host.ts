@@ -50,7 +50,12 @@ export function createSessionsHost(options: SessionsHostOptions): SessionsHost {
   return {
     commands: { ...tabs.announceWrites(storage.commands), ...runLog.commands, ...tabs.commands },
     observe: (runId, event) => runLog.observe(runId, event),
-    storedRunCommands: (loader) => storedRunCommands(loader, { db: storage.db, writer: runLog }),
+    storedRunCommands: (loader) =>
+      storedRunCommands(loader, {
+        db: storage.db,
+        writer: runLog,
+        post: (part) => options.post({ ...part, v: PROTOCOL_VERSION }),
+      }),
     keepImportedRuns: (table) => keepImportedRuns(table, runLog),
   };
 }

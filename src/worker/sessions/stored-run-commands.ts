@@ -2,6 +2,7 @@
 import { copyStoredRuns } from './copy-stored-runs';
 import { openStoredRun } from './open-stored-run';
 import type { RunEvent } from '../../engine/event/run-event';
+import type { StoredRunViewMessage } from '../../protocol/stored-run-view-messages';
 import type { CommandTable } from '../command-table';
 import type { SessionCommands } from '../session-commands';
 import type { RunLogWriter } from './run-log-writer';
@@ -16,6 +17,8 @@ export type StoredRunCommandType = 'session-open' | 'run-resume' | 'session-impo
 export interface StoredRunContext {
   db: () => Promise<WorkerSessionDb>;
   writer: RunLogWriter;
+  /** Posts a view part to the page (`session-open` with a `viewId`). */
+  post: (message: StoredRunViewMessage) => void;
 }
 
 /**
@@ -26,15 +29,16 @@ export interface StoredRunContext {
  */
 export function storedRunCommands(
   loader: StoredRunLoader,
-  { db, writer }: StoredRunContext,
+  { db, writer, post }: StoredRunContext,
 ): CommandTable<StoredRunCommandType> {
+  const flush = async (): Promise<void> => void (await writer.commands['run-log-flush']({ type: 'run-log-flush' }));
   // Anything this worker still buffers for the run is stored first, so the log read is the whole of it.
   const read = async (runId: string): Promise<RunEvent[]> => {
-    await writer.commands['run-log-flush']({ type: 'run-log-flush' });
+    await flush();
     return (await db()).readEvents(runId);
   };
   return {
-    'session-open': (command) => openStoredRun(loader, { db, writer, read }, command),
+    'session-open': (command) => openStoredRun(loader, { db, writer, flush, read, post }, command),
     // An import's log is written from what this worker keeps: it never crosses to the page and back.
     async 'session-import-store'({ runId, from, to }) {
       const events = loader.keptEvents(runId, from, to);

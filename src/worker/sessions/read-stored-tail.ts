@@ -1,11 +1,8 @@
-// The last rounds of a long stored run, read from the end of its log, so a restore shows them first.
+// The last rounds of a long stored run, read from the end of its log, so an open sends them to the page first.
 import type { RunEvent } from '../../engine/event/run-event';
 import { findTailStart } from '../../shared/find-tail-start';
 import { EVENTS_PER_READ, LONG_RUN_ROUNDS, TAIL_ROUNDS } from '../../protocol/session-messages';
-import { foldRunEvents } from '../fold-run-events';
-import { initialRunView, type RunView } from '../run-view';
-import { foldInParts } from './load-in-parts';
-import type { SessionDb } from './worker-session-db';
+import type { WorkerSessionDb } from './session-db';
 
 /** A stored run's tail: its `run-start`, its events from `tailFrom` (a `round-start`) on, and how many it has. */
 export interface StoredTail {
@@ -15,13 +12,16 @@ export interface StoredTail {
   tail: RunEvent[];
 }
 
+/** What reading a tail needs of the database: counts and key ranges. */
+export type EventsReader = Pick<WorkerSessionDb, 'countEvents' | 'readEvents'>;
+
 /**
  * The tail of run `runId` in `db`: pages of `EVENTS_PER_READ` events read backwards (keys are positions, so
  * a page is a key range) until `rounds` round starts are found. Null when the run has no more than `longerThan`
  * rounds (it is read whole) or its log is not the contiguous prefix it should be.
  */
 export async function readStoredTail(
-  db: SessionDb,
+  db: EventsReader,
   runId: string,
   rounds: number = TAIL_ROUNDS,
   longerThan: number = LONG_RUN_ROUNDS,
@@ -46,9 +46,4 @@ export async function readStoredTail(
   if (first?.type !== 'run-start') return null;
   const offset = total - suffix.length;
   return { total, tailFrom: offset + start, first, tail: suffix.slice(start) };
-}
-
-/** The view of a stored tail: the run as it stands, with only its last rounds (folded a part at a time). */
-export function viewOfStoredTail({ first, tail }: StoredTail): Promise<RunView> {
-  return foldInParts(tail, foldRunEvents({ ...initialRunView }, [first]));
 }
