@@ -14,6 +14,7 @@ import { addServer } from './fixtures/add-server';
 import { openSidebarTab } from './fixtures/sidebar';
 import { sendMessage } from './fixtures/run-message';
 import { enqueue } from './fixtures/mock-control';
+import { roundCall } from './fixtures/timeline';
 
 const memoryServer = 'node_modules/@modelcontextprotocol/server-memory/dist/index.js';
 const memoryFile = join(mkdtempSync(join(tmpdir(), 'loupe-bridge-e2e-')), 'memory.jsonl');
@@ -90,14 +91,8 @@ test("Loupe connects with the URL the bridge printed and a run calls the stdio s
   await sendMessage(page, 'Remember Loupe.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn', { timeout: 60_000 });
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  await expect(
-    timeline
-      .getByRole('article', { name: 'Round 1' })
-      .getByRole('listitem', { name: `${bridgeName}__create_entities ok` }),
-  ).toContainText('steps through tool loops');
-  await expect(
-    timeline.getByRole('article', { name: 'Round 2' }).getByRole('listitem', { name: `${bridgeName}__read_graph ok` }),
-  ).toContainText('"name": "Loupe"');
+  await expect(roundCall(timeline, 1, `${bridgeName}__create_entities ok`)).toContainText('steps through tool loops');
+  await expect(roundCall(timeline, 2, `${bridgeName}__read_graph ok`)).toContainText('"name": "Loupe"');
   await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('Remembered Loupe.');
   // The real stdio server did it: its file on disk holds the entity.
   expect(readFileSync(memoryFile, 'utf8')).toContain('"name":"Loupe"');
