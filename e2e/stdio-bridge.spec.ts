@@ -15,6 +15,7 @@ import { openSidebarTab } from './fixtures/sidebar';
 import { sendMessage } from './fixtures/run-message';
 import { enqueue } from './fixtures/mock-control';
 import { roundCall } from './fixtures/timeline';
+import { mcpPostHeaders, rawInitialize } from '../server/raw-request.test-support';
 
 const memoryServer = 'node_modules/@modelcontextprotocol/server-memory/dist/index.js';
 const memoryFile = join(mkdtempSync(join(tmpdir(), 'loupe-bridge-e2e-')), 'memory.jsonl');
@@ -138,13 +139,8 @@ test('the bridge refuses a foreign page, Origin: null and a request without the 
   page,
   pageErrors,
 }) => {
-  const initialize = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
-  });
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const initialize = rawInitialize('probe');
+  const headers = mcpPostHeaders;
   // A page on another origin, in the real browser, even with the whole URL: no answer it can read.
   await openForeignPage(page);
   const fromForeignPage = await page.evaluate(

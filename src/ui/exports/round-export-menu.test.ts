@@ -5,11 +5,11 @@ import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SentRequest } from '../../engine/model/sent-request';
-import { createLoupeStore, type LoupeStore } from '../../store/create-loupe-store';
+import type { LoupeStore } from '../../store/create-loupe-store';
 import { LoupeStoreProvider } from '../../store/loupe-store-provider';
 import type { RoundView } from '../../store/run-view';
 import { FakeEngineClient } from '../../store/testing/fake-engine-client';
-import { MemoryStorage } from '../../store/testing/memory-storage';
+import { createTestStore } from '../../store/testing/create-test-store';
 import { useReactRoot } from '../../../test/support/react-root';
 import { forgetKeptRoundExports } from './kept-round-exports';
 import { RoundExportMenu } from './round-export-menu';
@@ -39,12 +39,7 @@ function roundView(round: number): RoundView {
 }
 
 function createStore(runId: string): LoupeStore {
-  const store = createLoupeStore(new FakeEngineClient(), {
-    demoServerUrl: 'http://127.0.0.1:3001/mcp',
-    storage: new MemoryStorage(),
-    scheduleFrame: (flush) => flush(),
-    createId: () => 'id',
-  });
+  const store = createTestStore(new FakeEngineClient(), { scheduleFrame: (flush) => flush() });
   store.setState((state) => ({
     runView: { ...state.runView, runId, phase: 'ended', rounds: [roundView(1), roundView(2)] },
   }));
