@@ -6,12 +6,11 @@ import { expect, test } from './fixtures/loupe-test';
 import { addToolBreakpoint } from './fixtures/breakpoints';
 import { openSidebarTab } from './fixtures/sidebar';
 import { expectEditorReady } from './fixtures/editor-ready';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { sendMessage } from './fixtures/run-message';
 
 async function pausedAtTheWeatherCall(page: Page): Promise<void> {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await addToolBreakpoint(page, 'demo__weather_get');
   await sendMessage(page, 'What should I wear in Paris today?');
   await expect(page.getByRole('status', { name: 'Debugger status' })).toContainText(

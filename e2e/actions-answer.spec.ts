@@ -1,12 +1,11 @@
 // Every action answers visibly (issue 41): Make a test opens its case in Tests with focus there; an export says
 // what it wrote; a control that cannot be used says why. Demo model, demo MCP server.
 import { expect, test } from './fixtures/loupe-test';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { sendMessage } from './fixtures/run-message';
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await sendMessage(page, 'What should I wear in Paris today?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
 });

@@ -12,6 +12,7 @@ import { replaceDemoServer } from './fixtures/replace-demo-server';
 import { mockRequests } from './fixtures/mock-control';
 import { sendMessage } from './fixtures/run-message';
 import { openSidebarTab } from './fixtures/sidebar';
+import { roundCall } from './fixtures/timeline';
 
 const demo = localServerName(E2E_PORTS.demoServer);
 const media = localServerName(E2E_PORTS.mediaServer);
@@ -39,16 +40,8 @@ test('a two-tool run through the Anthropic provider, exported as a valid transcr
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('article')).toHaveCount(3);
-  await expect(
-    timeline
-      .getByRole('article', { name: 'Round 1' })
-      .getByRole('listitem', { name: new RegExp(`${demo}__weather_get`) }),
-  ).toContainText('ok');
-  await expect(
-    timeline
-      .getByRole('article', { name: 'Round 2' })
-      .getByRole('listitem', { name: new RegExp(`${demo}__clothing_advise`) }),
-  ).toContainText('ok');
+  await expect(roundCall(timeline, 1, new RegExp(`${demo}__weather_get`))).toContainText('ok');
+  await expect(roundCall(timeline, 2, new RegExp(`${demo}__clothing_advise`))).toContainText('ok');
   // The mock's final answer quotes the tool results it received: the demo server's output reached the model.
   await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('temperatureC');
 

@@ -2,7 +2,7 @@
 // next round; prompt-cache breakpoints sent, cache writes and reads shown with the round's cost.
 import { expect, test } from './fixtures/loupe-test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { sendMessage } from './fixtures/run-message';
 import { enqueue, mockRequests } from './fixtures/mock-control';
 
@@ -17,8 +17,7 @@ interface RecordedRequest {
 }
 
 test('thinking is shown collapsed and kept with its signature; cache tokens and cost per round', async ({ page }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await chooseMockAnthropic(page);
   await page.getByText('Model capabilities').click();
   await page.getByRole('checkbox', { name: 'Extended thinking' }).check();

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { sendMessage } from './fixtures/run-message';
 import type { MockMessageReply } from './fixtures/mock-messages-api-types';
 import { isMockServerBlock, serverBlockAsJson } from './fixtures/mock-server-blocks';
@@ -61,8 +61,7 @@ async function exportedBlocks(page: Page): Promise<string[]> {
 }
 
 async function start(page: Page, message: string): Promise<void> {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await chooseMockAnthropic(page);
   await sendMessage(page, message);
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { expect, test } from './fixtures/loupe-test';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { enqueue, messageRequests } from './fixtures/mock-control';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
@@ -24,8 +24,7 @@ interface SentRequest {
 }
 
 async function ready(page: Page): Promise<void> {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await chooseMockAnthropic(page);
 }
 

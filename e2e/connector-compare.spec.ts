@@ -3,11 +3,12 @@
 // reach the same real server — one reply of mcp_tool_use / mcp_tool_result on the left, three rounds of tool_use /
 // tool_result on the right, and the same answer.
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { expect, test } from './fixtures/loupe-test';
 import { allowMockConnectorOnLoopback, messageRequests } from './fixtures/mock-control';
 import { runToEnd } from './fixtures/run-message';
 import { selectOptionStarting } from './fixtures/select-option-starting';
+import { openCompareRuns } from './fixtures/compare-runs';
 
 interface SentRequest {
   path: string;
@@ -18,13 +19,11 @@ test('Compare runs one prompt through the connector and through the browser, and
   page,
 }) => {
   await allowMockConnectorOnLoopback();
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await chooseMockAnthropic(page);
   await runToEnd(page, 'What should I wear in Paris today?');
 
-  await page.getByRole('button', { name: 'Compare runs' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Compare runs' });
+  const dialog = await openCompareRuns(page);
   const form = dialog.getByRole('group', { name: 'Run one prompt both ways' });
   await expect(form.getByRole('combobox', { name: 'Server' })).toHaveValue(/.+/);
   await expect(form.getByRole('combobox', { name: 'Left side path' })).toHaveValue('api');

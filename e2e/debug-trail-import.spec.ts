@@ -3,7 +3,7 @@
 // file is imported.
 import { readFileSync } from 'node:fs';
 import type { Transcript } from '../src/engine/transcript/transcript';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { expect, test } from './fixtures/loupe-test';
 import { importFile, sendMessage } from './fixtures/run-message';
 import { openSidebarTab } from './fixtures/sidebar';
@@ -14,8 +14,7 @@ const BREAKPOINT_MARK =
   'breakpoint: tool demo__clothing_advise — before demo__clothing_advise runs (round 2) → went on';
 
 test('pauses, breakpoint hits and approval answers survive export and import', async ({ page }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await openSidebarTab(page, 'Breakpoints');
   await page.getByRole('combobox', { name: 'Breakpoint on' }).selectOption({ label: 'a tool' });
   await page.getByRole('combobox', { name: 'Breakpoint tool' }).selectOption('demo__clothing_advise');

@@ -4,6 +4,7 @@ import { expect, test } from './fixtures/loupe-test';
 import { selectOptionStarting, startsWith } from './fixtures/select-option-starting';
 import { useMockAnthropic } from './fixtures/demo-connected';
 import { sendMessage } from './fixtures/run-message';
+import { roundCall } from './fixtures/timeline';
 
 /** Both branches listed; each shows its own first question; the original's rounds are whole. */
 async function expectBothBranches(page: Page, forkName: string): Promise<void> {
@@ -15,9 +16,7 @@ async function expectBothBranches(page: Page, forkName: string): Promise<void> {
   );
   await selectOptionStarting(branch, 'Original · ');
   await expect(timeline.getByRole('article')).toHaveCount(3);
-  await expect(
-    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /demo__weather_get/ }),
-  ).toContainText('Paris');
+  await expect(roundCall(timeline, 1, /demo__weather_get/)).toContainText('Paris');
   await expect(page.getByRole('region', { name: 'Branches' })).toContainText('The original run; 1 fork(s) of it.');
   await selectOptionStarting(branch, `${forkName} · `);
   await expect(page.getByRole('region', { name: 'Branches' })).toContainText('Forked from round 1 of “Original”.');

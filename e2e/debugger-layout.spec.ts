@@ -7,7 +7,7 @@ import { expect, test } from './fixtures/loupe-test';
 import { addToolBreakpoint } from './fixtures/breakpoints';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { expectDemoConnected, openWithDemoConnected } from './fixtures/demo-connected';
 import { messageRequests } from './fixtures/mock-control';
 import { sendMessage } from './fixtures/run-message';
 
@@ -137,8 +137,7 @@ test('the protocol log docks at the bottom and updates while a run goes on; Copy
   page,
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   const opener = page.getByRole('button', { name: 'Protocol log', exact: true });
   await expect(opener).toHaveAttribute('aria-pressed', 'false');
   await opener.click();

@@ -9,6 +9,7 @@ import { expectEditorReady } from './fixtures/editor-ready';
 import { useMockAnthropic } from './fixtures/demo-connected';
 import { messageRequests } from './fixtures/mock-control';
 import { runToEnd } from './fixtures/run-message';
+import { openCompareRuns } from './fixtures/compare-runs';
 
 interface RecordedRequest {
   path: string;
@@ -75,8 +76,7 @@ test('a fork keeps the original round numbers everywhere, and every run has its 
   await expect(timeline.getByRole('article')).toHaveText([/^Round 2/, /^Round 3/]);
 
   // Compare lines the fork up with its parent's round 2 and names both by their labels.
-  await page.getByRole('button', { name: 'Compare runs' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Compare runs' });
+  const dialog = await openCompareRuns(page);
   await selectOptionStarting(dialog.getByRole('combobox', { name: 'Left run' }), 'Run 1 · ');
   await selectOptionStarting(dialog.getByRole('combobox', { name: 'Right run' }), 'Run 2 · ');
   await expect(dialog.getByRole('region', { name: 'Compared round 1' }).getByRole('heading')).toHaveText(/^Round 2 — /);

@@ -7,10 +7,11 @@ import { addToolBreakpoint } from './fixtures/breakpoints';
 import { openSidebarTab } from './fixtures/sidebar';
 import { selectOptionStarting } from './fixtures/select-option-starting';
 import { expectEditorReady } from './fixtures/editor-ready';
-import { expectDemoConnected, useMockAnthropic } from './fixtures/demo-connected';
+import { useMockAnthropic, openWithDemoConnected } from './fixtures/demo-connected';
 import { messageRequests } from './fixtures/mock-control';
 import { replaceEditorText } from './fixtures/paused-editor';
 import { runToEnd, sendMessage } from './fixtures/run-message';
+import { roundCall } from './fixtures/timeline';
 
 interface RecordedRequest {
   path: string;
@@ -107,9 +108,7 @@ test('fork from round 1: a second branch runs, the first stays intact, the trans
   await selectOptionStarting(branch, 'Original · ');
   await expect(timeline.getByRole('article')).toHaveCount(3);
   await expect(timeline.getByRole('article', { name: 'Round 1' })).toContainText('Calling demo__weather_get');
-  await expect(
-    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /demo__weather_get/ }),
-  ).toContainText('Paris');
+  await expect(roundCall(timeline, 1, /demo__weather_get/)).toContainText('Paris');
 });
 
 test('a breakpoint on a tool stops only there; approval asks and a denial reaches the model', async ({ page }) => {
@@ -143,8 +142,7 @@ test('a breakpoint on a tool stops only there; approval asks and a denial reache
 });
 
 test('You are the model: the person writes the tool call and the answer, the demo server runs it', async ({ page }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await openSidebarTab(page, 'Settings');
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'You are the model' });
   await sendMessage(page, 'Weather in Rome?');

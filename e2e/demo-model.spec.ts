@@ -3,7 +3,7 @@ import { expect, test } from './fixtures/loupe-test';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { holdRequests, isMcpMethod } from './fixtures/hold-requests';
 import { openSidebarTab } from './fixtures/sidebar';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { sendMessage } from './fixtures/run-message';
 
 test('the Demo model plays weather → clothing against the demo server with no key', async ({ page }) => {
@@ -36,8 +36,7 @@ test('the Demo model plays weather → clothing against the demo server with no 
 test('Stop cancels a run and leaves the app ready to run again', async ({ page }) => {
   // The demo run ends in about a second; its first tool call is held at the server so Stop lands mid-run.
   const toolCall = await holdRequests(page.context(), e2eUrls.demoServer, isMcpMethod('tools/call'));
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await sendMessage(page, 'What should I wear in Lisbon today?');
   await toolCall.arrived();
   const weather = page

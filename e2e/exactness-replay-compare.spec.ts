@@ -5,9 +5,11 @@ import { expect, test } from './fixtures/loupe-test';
 import { addServer } from './fixtures/add-server';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { openSidebarTab } from './fixtures/sidebar';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { runToEnd, sendMessage } from './fixtures/run-message';
 import { enqueue, resetMock } from './fixtures/mock-control';
+import { roundCall } from './fixtures/timeline';
+import { compareFirstTwoRuns } from './fixtures/compare-runs';
 
 async function enqueueAfterReset(replies: unknown[]): Promise<void> {
   await resetMock();
@@ -57,16 +59,11 @@ test('offline replay runs the recording with no server, and Compare finds the sa
   await page.getByRole('button', { name: 'Replay offline' }).click();
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   await expect(timeline.getByRole('article')).toHaveCount(3);
-  await expect(
-    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: 'demo__weather_get ok' }),
-  ).toContainText('Oslo');
+  await expect(roundCall(timeline, 1, 'demo__weather_get ok')).toContainText('Oslo');
   await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText(recordedAnswer);
   await expect(timeline).not.toContainText('Replay divergence');
 
-  await page.getByRole('button', { name: 'Compare runs' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Compare runs' });
-  await dialog.getByRole('combobox', { name: 'Left run' }).selectOption({ index: 0 });
-  await dialog.getByRole('combobox', { name: 'Right run' }).selectOption({ index: 1 });
+  const dialog = await compareFirstTwoRuns(page);
   // The replay's model is the recording, by design: shown and marked, never counted, and the summary says so
   // (it used to say "No differences" beside a row marked as differing).
   await expect(dialog.getByRole('status', { name: 'Comparison summary' })).toHaveText(
@@ -80,14 +77,10 @@ test('offline replay runs the recording with no server, and Compare finds the sa
 });
 
 test('Compare names the first divergence between two different runs', async ({ page }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await runDemo(page, 'Oslo');
   await runDemo(page, 'Lisbon');
-  await page.getByRole('button', { name: 'Compare runs' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Compare runs' });
-  await dialog.getByRole('combobox', { name: 'Left run' }).selectOption({ index: 0 });
-  await dialog.getByRole('combobox', { name: 'Right run' }).selectOption({ index: 1 });
+  const dialog = await compareFirstTwoRuns(page);
   await expect(dialog.getByRole('status', { name: 'Comparison summary' })).toContainText(
     'First divergence: round 1, messages sent.',
   );

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { writeTinyGguf } from '../src/providers/gguf/testing/write-tiny-gguf';
 import { E2E_PORTS, e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { expectDemoConnected, openWithDemoConnected } from './fixtures/demo-connected';
 import { loadTinyModel, TINY_MODEL_NAME } from './fixtures/in-browser-model';
 import { sendMessage } from './fixtures/run-message';
 import { openSidebarTab } from './fixtures/sidebar';
@@ -44,8 +44,7 @@ async function runOneRound(page: Page): Promise<void> {
 test('with the constraint on, the tiny model calls the demo server’s tool with valid arguments and the run ends; after a reload the kept model runs again without the file', async ({
   page,
 }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await offerOnlyWeather(page);
   await loadTinyModel(page, { temperature: '0', contextLength: '8192', gguf: { contextLength: 16384 } });
   const loaded = page.getByRole('region', { name: 'Loaded model' });
@@ -73,8 +72,7 @@ test('with the constraint on, the tiny model calls the demo server’s tool with
 test('Stop during generation ends the round at once; the model unloads and its kept copy can be deleted', async ({
   page,
 }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await sendOnly(page);
   await loadTinyModel(page, { temperature: '0', contextLength: '8192', gguf: { contextLength: 16384 } });
   // Without tools the reply streams as it is written; at temperature 0 it would go on for 8,000 tokens.
@@ -117,8 +115,7 @@ test('a model URL on this machine downloads in the worker and is kept; a URL the
   });
   await new Promise<void>((resolve) => server.listen(E2E_PORTS.modelFileServer, '127.0.0.1', resolve));
   try {
-    await page.goto('/');
-    await expectDemoConnected(page);
+    await openWithDemoConnected(page);
     await openSidebarTab(page, 'Settings');
     await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'In-browser (GGUF)' });
     const url = page.getByRole('textbox', { name: 'Model URL' });

@@ -9,7 +9,7 @@ import type { Transcript } from '../src/engine/transcript/transcript';
 import { E2E_PORTS, e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { sendMessage } from './fixtures/run-message';
 import { enqueue as enqueueAt, resetMock } from './fixtures/mock-control';
 
@@ -42,8 +42,7 @@ test.beforeEach(async () => {
 
 /** The OpenAI-compatible provider at `baseUrl` with no key, as a local server is used. */
 async function useLocalServer(page: Page, baseUrl = mock): Promise<void> {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await openSidebarTab(page, 'Settings');
   await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'OpenAI-compatible' });
   await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);

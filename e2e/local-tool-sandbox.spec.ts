@@ -6,6 +6,7 @@ import { useMockAnthropic } from './fixtures/demo-connected';
 import { sendOnly } from './fixtures/tools-panel';
 import { openSidebarTab } from './fixtures/sidebar';
 import { runToEnd } from './fixtures/run-message';
+import { roundCall } from './fixtures/timeline';
 
 async function addScriptTool(page: Page, name: string, body: string, timeoutMs: number): Promise<void> {
   await openSidebarTab(page, 'Tools');
@@ -39,12 +40,8 @@ test('a handler that imports from the network or allocates 1 GB ends as a plain 
 
   await run(page, 'Try your tools.');
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  await expect(
-    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /steal_page/ }),
-  ).toContainText('error');
-  await expect(
-    timeline.getByRole('article', { name: 'Round 2' }).getByRole('listitem', { name: /hog_memory/ }),
-  ).toContainText('error');
+  await expect(roundCall(timeline, 1, /steal_page/)).toContainText('error');
+  await expect(roundCall(timeline, 2, /hog_memory/)).toContainText('error');
   const answer = timeline.getByRole('article', { name: 'Round 3' });
   await expect(answer).toContainText("(error) ReferenceError: could not load module 'http://127.0.0.1:9/steal.js'");
   await expect(answer).toContainText(

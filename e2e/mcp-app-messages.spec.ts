@@ -5,7 +5,7 @@ import type { FrameLocator } from '@playwright/test';
 import { chooseMockAnthropic } from './fixtures/choose-mock-anthropic';
 import { e2eUrls } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { sendMessage } from './fixtures/run-message';
 
 interface Answer {
@@ -53,8 +53,7 @@ test('an app that floods messages for the model gets 10 in, each cut to 20,000 c
 }) => {
   // Two runs and 15 messages of 30,000 characters through two frames: long on a loaded machine.
   test.slow();
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await sendMessage(page, 'What should I wear in Oslo today?');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn');
   const call = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem', { name: /^demo__weather_get ok/ });

@@ -8,7 +8,7 @@ import { expect, test } from './fixtures/loupe-test';
 import { addToolBreakpoint } from './fixtures/breakpoints';
 import { exportTranscript } from './fixtures/export-transcript';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { mockRequests } from './fixtures/mock-control';
 import { replaceEditorText } from './fixtures/paused-editor';
 import { importFile, sendMessage } from './fixtures/run-message';
@@ -185,8 +185,7 @@ test("step mode holds the card's call like a model's: edited input, overridden r
 test("a breakpoint on the app-only tool holds the card's call; skipping it answers the card by hand", async ({
   page,
 }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await addToolBreakpoint(page, 'demo__weather_forecast');
   await sendMessage(page, 'What should I wear in Oslo today?');
   // The model never calls the app-only tool: the run goes through without stopping.
@@ -261,8 +260,7 @@ test('a hostile app: a tool its server lacks is refused and shown; a flood stops
 });
 
 test("after Stop, the app's calls are refused and shown", async ({ page }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await page.getByRole('switch', { name: 'Step mode' }).check();
   await sendMessage(page, 'What should I wear in Oslo today?');
   const status = page.getByRole('status', { name: 'Debugger status' });

@@ -24,12 +24,28 @@ async function expectRequests(inspect: Locator, method: string, count: number): 
 const listedNow = /Listed just now · kept for 5 min \(until .+\)/;
 const cached = /Cached · fresh for [45] min \(until .+\)/;
 
+/** Opens the `tab` listing (Resources or Prompts) and waits for `item` in it, listed just now; returns the panel. */
+async function openFreshListing(inspect: Locator, tab: 'Resources' | 'Prompts', item: string): Promise<Locator> {
+  const panel = inspect.getByRole('tabpanel');
+  await inspect.getByRole('tab', { name: tab }).click();
+  await expect(panel.getByRole('list', { name: tab }).getByRole('listitem', { name: item })).toBeVisible();
+  await expect(panel).toContainText(listedNow);
+  return panel;
+}
+
+/** Presses Refresh on the `tab` listing and waits until it is listed afresh. */
+async function refreshListing(inspect: Locator, tab: 'Resources' | 'Prompts'): Promise<void> {
+  const panel = inspect.getByRole('tabpanel');
+  const refresh = panel.getByRole('button', { name: `Refresh ${tab.toLowerCase()}` });
+  await inspect.getByRole('tab', { name: tab }).click();
+  await refresh.click();
+  await expect(refresh).toBeEnabled();
+  await expect(panel).toContainText(listedNow);
+}
+
 test('resources: a kept listing says it is cached, and Refresh resources lists afresh', async ({ page }) => {
   const inspect = await inspectModernServer(page);
-  const panel = inspect.getByRole('tabpanel');
-  await inspect.getByRole('tab', { name: 'Resources' }).click();
-  await expect(panel.getByRole('list', { name: 'Resources' }).getByRole('listitem', { name: 'Today' })).toBeVisible();
-  await expect(panel).toContainText(listedNow);
+  const panel = await openFreshListing(inspect, 'Resources', 'Today');
   await expect(panel.getByText('note://modern/city/{city}')).toBeVisible();
 
   // Opened again within ttlMs: served from the worker's cache, no request.
@@ -39,10 +55,7 @@ test('resources: a kept listing says it is cached, and Refresh resources lists a
   await expectRequests(inspect, 'resources/list', 1);
   await expectRequests(inspect, 'resources/templates/list', 1);
 
-  await inspect.getByRole('tab', { name: 'Resources' }).click();
-  await panel.getByRole('button', { name: 'Refresh resources' }).click();
-  await expect(panel.getByRole('button', { name: 'Refresh resources' })).toBeEnabled();
-  await expect(panel).toContainText(listedNow);
+  await refreshListing(inspect, 'Resources');
   await expect(panel).not.toContainText('Cached');
   await expectRequests(inspect, 'resources/list', 2);
   await expectRequests(inspect, 'resources/templates/list', 2);
@@ -50,19 +63,13 @@ test('resources: a kept listing says it is cached, and Refresh resources lists a
 
 test('prompts: a kept listing says it is cached, and Refresh prompts lists afresh', async ({ page }) => {
   const inspect = await inspectModernServer(page);
-  const panel = inspect.getByRole('tabpanel');
-  await inspect.getByRole('tab', { name: 'Prompts' }).click();
-  await expect(panel.getByRole('list', { name: 'Prompts' }).getByRole('listitem', { name: 'greet' })).toBeVisible();
-  await expect(panel).toContainText(listedNow);
+  const panel = await openFreshListing(inspect, 'Prompts', 'greet');
 
   await inspect.getByRole('tab', { name: 'Resources' }).click();
   await inspect.getByRole('tab', { name: 'Prompts' }).click();
   await expect(panel).toContainText(cached);
   await expectRequests(inspect, 'prompts/list', 1);
 
-  await inspect.getByRole('tab', { name: 'Prompts' }).click();
-  await panel.getByRole('button', { name: 'Refresh prompts' }).click();
-  await expect(panel.getByRole('button', { name: 'Refresh prompts' })).toBeEnabled();
-  await expect(panel).toContainText(listedNow);
+  await refreshListing(inspect, 'Prompts');
   await expectRequests(inspect, 'prompts/list', 2);
 });

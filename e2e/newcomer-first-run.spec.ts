@@ -5,6 +5,7 @@ import { holdRequests } from './fixtures/hold-requests';
 import { openSidebarTab } from './fixtures/sidebar';
 import { expectDemoConnected } from './fixtures/demo-connected';
 import { sendMessage } from './fixtures/run-message';
+import { roundCall } from './fixtures/timeline';
 
 test('Run pressed while the demo server is still connecting waits for it and gets its tools', async ({ page }) => {
   // The demo server answers nothing until the Run has been pressed: "connecting" for as long as the test wants.
@@ -26,9 +27,7 @@ test('Run pressed while the demo server is still connecting waits for it and get
   await expect(status).not.toContainText('Waiting');
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('article')).toHaveCount(3);
-  await expect(
-    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /demo__weather_get/ }),
-  ).toContainText('ok');
+  await expect(roundCall(timeline, 1, /demo__weather_get/)).toContainText('ok');
   await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('Oslo');
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
@@ -45,9 +44,7 @@ test('Run pressed before the engine has started is queued, not lost', async ({ p
   engine.release();
   await expect(status).toContainText('end_turn');
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  await expect(
-    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /demo__weather_get/ }),
-  ).toContainText('ok');
+  await expect(roundCall(timeline, 1, /demo__weather_get/)).toContainText('ok');
   await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('Lisbon');
 });
 

@@ -38,6 +38,22 @@ async function addOAuthServer(page: Page): Promise<Locator> {
   return item;
 }
 
+/** The sign-in window closes itself once Loupe takes its answer (it may be closed already); the server connects. */
+async function expectSignedIn(page: Page, opening: Promise<Page>): Promise<void> {
+  const popup = await opening;
+  await expect.poll(() => popup.isClosed()).toBe(true);
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: `${name} connected` }),
+  ).toBeVisible();
+}
+
+/** Signs in from the server item's button, in the popup it opens. */
+async function signInThroughPopup(page: Page, item: Locator): Promise<void> {
+  const opening = page.waitForEvent('popup');
+  await item.getByRole('button', { name: `Sign in to ${name}` }).click();
+  await expectSignedIn(page, opening);
+}
+
 test('sign in to an OAuth server in a popup, then run its tool', async ({ page }) => {
   await recordWindowOpens(page, { openWindow: true });
   await page.goto('/');
@@ -46,12 +62,7 @@ test('sign in to an OAuth server in a popup, then run its tool', async ({ page }
   const servers = page.getByRole('list', { name: 'Servers' });
   const item = await addOAuthServer(page);
   await expect(item).not.toContainText('connected');
-  const popupPromise = page.waitForEvent('popup');
-  await item.getByRole('button', { name: `Sign in to ${name}` }).click();
-  const popup = await popupPromise;
-  // The sign-in page closes itself once Loupe takes its answer (it may be closed already).
-  await expect.poll(() => popup.isClosed()).toBe(true);
-  await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
+  await signInThroughPopup(page, item);
   await expect(item).toContainText('Signed in with OAuth');
   // Which client registration the sign-in used: an http page has no metadata document, so dynamic registration.
   const [asked] = await windowOpens(page);
@@ -124,11 +135,7 @@ test('a crafted callback with a wrong state shows nothing, and the real sign-in 
       ),
     pending?.url ?? 'about:blank',
   );
-  const popup = await popupPromise;
-  await expect.poll(() => popup.isClosed()).toBe(true);
-  await expect(
-    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: `${name} connected` }),
-  ).toBeVisible();
+  await expectSignedIn(page, popupPromise);
 });
 
 test('a hand-registered client id and scopes from the add form are what the sign-in asks with', async ({ page }) => {
@@ -146,13 +153,8 @@ test('a hand-registered client id and scopes from the add form are what the sign
       await page.getByRole('textbox', { name: 'OAuth scopes' }).fill('mcp:read  profile');
     },
   });
-  const servers = page.getByRole('list', { name: 'Servers' });
   await expect(item).toContainText('This server needs you to sign in');
-  const popupPromise = page.waitForEvent('popup');
-  await item.getByRole('button', { name: `Sign in to ${name}` }).click();
-  const popup = await popupPromise;
-  await expect.poll(() => popup.isClosed()).toBe(true);
-  await expect(servers.getByRole('listitem', { name: `${name} connected` })).toBeVisible();
+  await signInThroughPopup(page, item);
   await expect(item).toContainText('Signed in with OAuth · client: pre-registered client id (loupe-e2e)');
   const [opened] = await windowOpens(page);
   const asked = new URL(opened?.url ?? 'about:blank');

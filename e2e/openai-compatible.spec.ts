@@ -9,8 +9,9 @@ import { E2E_PORTS, e2eUrls, localServerName } from './fixtures/e2e-ports';
 import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
 import { replaceDemoServer } from './fixtures/replace-demo-server';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { runToEnd } from './fixtures/run-message';
+import { roundCall } from './fixtures/timeline';
 
 const mock = e2eUrls.mockOpenAIApi;
 const media = localServerName(E2E_PORTS.mediaServer);
@@ -63,8 +64,7 @@ async function useMockEndpoint(page: Page, model: string): Promise<void> {
 test('the MCP loop runs to its end through a keyless endpoint, with costs, and exports a valid transcript', async ({
   page,
 }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await useMockEndpoint(page, 'gpt-4o-mini');
   // Fixed usage, so the cost can be checked by hand (docs/decisions/cost-check.md).
   await enqueue(
@@ -86,12 +86,8 @@ test('the MCP loop runs to its end through a keyless endpoint, with costs, and e
 
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('article')).toHaveCount(3);
-  await expect(
-    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /demo__weather_get/ }),
-  ).toContainText('ok');
-  await expect(
-    timeline.getByRole('article', { name: 'Round 2' }).getByRole('listitem', { name: /demo__clothing_advise/ }),
-  ).toContainText('ok');
+  await expect(roundCall(timeline, 1, /demo__weather_get/)).toContainText('ok');
+  await expect(roundCall(timeline, 2, /demo__clothing_advise/)).toContainText('ok');
   await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('light jacket');
   // gpt-4o-mini at $0.15 in / $0.60 out / $0.075 cached per million tokens, worked out by hand.
   const round1 = timeline.getByRole('article', { name: 'Round 1' });
@@ -186,8 +182,7 @@ test('a tool image reaches a vision model in a user message, and a placeholder l
 test('a model without tool calling runs the loop on the prompted track, and a rejected reply says why', async ({
   page,
 }) => {
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await useMockEndpoint(page, 'llama3.2:3b');
   await openSidebarTab(page, 'Settings');
   await page.getByText('Model capabilities').click();

@@ -2,14 +2,13 @@
 // sidebar's tabs are one press away; at a pause the paused card comes into view at once, even below an open
 // "Messages so far", and its editor takes focus. Demo model, demo MCP server.
 import { expect, test } from './fixtures/loupe-test';
-import { expectDemoConnected } from './fixtures/demo-connected';
+import { openWithDemoConnected } from './fixtures/demo-connected';
 import { sendMessage } from './fixtures/run-message';
 import { openSidebarTab } from './fixtures/sidebar';
 
 test('390 px: one header row, Run shows the run, Settings jumps to the sidebar tabs', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   const header = page.locator('header');
   const box = await header.boundingBox();
   // One row: the logo, the name, Settings, Menu and the theme toggle (was three rows, ~130 px).
@@ -37,8 +36,7 @@ test('a pause scrolls its card into view at once, below an open Messages so far,
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('/');
-  await expectDemoConnected(page);
+  await openWithDemoConnected(page);
   await openSidebarTab(page, 'Breakpoints');
   const tool = page.getByRole('combobox', { name: 'Breakpoint tool' });
   for (const name of ['demo__weather_get', 'demo__clothing_advise']) {

@@ -9,6 +9,7 @@ import { expect, test } from './fixtures/loupe-test';
 import { openSidebarTab } from './fixtures/sidebar';
 import { importFile, sendMessage } from './fixtures/run-message';
 import { enqueue } from './fixtures/mock-control';
+import { openCompareRuns } from './fixtures/compare-runs';
 
 /** A tracker that must never be asked for anything: a request to it fails the test. */
 const TRACKER = 'http://tracker.invalid';
@@ -57,16 +58,21 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
+/** The demo transcript of format `version` with its tools renamed to Object.prototype's members, parsed as `T`. */
+function renamedTranscript<T>(version: 'v1' | 'v2'): T {
+  let text = readFileSync(`test/fixtures/transcripts/${version}/demo-weather-clothing.json`, 'utf8');
+  for (const [from, to] of TOOL_RENAMES) text = text.replaceAll(from, JSON.stringify(to).slice(1, -1));
+  return JSON.parse(text) as T;
+}
+
 test('a hostile transcript is shown as text in the timeline, Outline, JSON viewer, Tests tab and the report', async ({
   page,
 }, info) => {
-  let text = readFileSync('test/fixtures/transcripts/v1/demo-weather-clothing.json', 'utf8');
-  for (const [from, to] of TOOL_RENAMES) text = text.replaceAll(from, JSON.stringify(to).slice(1, -1));
-  const transcript = JSON.parse(text) as {
+  const transcript = renamedTranscript<{
     runId: string;
     messages: { content: { type: string; text?: string }[] }[];
     rounds: { response: { content: { type: string; text?: string }[] }; toolCalls: { content: unknown[] }[] }[];
-  };
+  }>('v1');
   transcript.runId = `<img src=x onerror="${PWN}">`;
   transcript.messages[0]!.content[0]!.text = HOSTILE_MARKDOWN;
   transcript.rounds[0]!.response.content[0]!.text = HOSTILE_MARKDOWN;
@@ -184,16 +190,14 @@ test('hostile branches: the branch switcher and Compare show their names and tex
   page,
 }, info) => {
   // Tools named as Object.prototype's members (and so no MCP App card of the demo server either).
-  let text = readFileSync('test/fixtures/transcripts/v2/demo-weather-clothing.json', 'utf8');
-  for (const [from, to] of TOOL_RENAMES) text = text.replaceAll(from, JSON.stringify(to).slice(1, -1));
-  const base = JSON.parse(text) as {
+  const base = renamedTranscript<{
     runId: string;
     messages: { role: string; content: { type: string; text?: string }[] }[];
     rounds: { response: { content: { type: string; text?: string }[] }; toolCalls: unknown[] }[];
     finishReason: string;
     usage: unknown;
     branches?: unknown[];
-  };
+  }>('v2');
   const fork = structuredClone(base);
   fork.messages[0]!.content[0]!.text = `\u202etxt.exe ${HOSTILE_MARKDOWN}`;
   fork.rounds[2]!.response.content[0]!.text = HOSTILE_MARKDOWN;
@@ -240,8 +244,7 @@ test('hostile branches: the branch switcher and Compare show their names and tex
   await expect(timeline).toContainText(`<script>${PWN}</script>`);
   await expectInert(page);
 
-  await page.getByRole('button', { name: 'Compare runs' }).click();
-  const compare = page.getByRole('dialog', { name: 'Compare runs' });
+  const compare = await openCompareRuns(page);
   await expect(compare.getByRole('combobox', { name: 'Left run' })).toBeVisible();
   await expect(compare.getByRole('table').first()).toBeVisible();
   await expectInert(page);

@@ -14,6 +14,8 @@ import { addServer } from './fixtures/add-server';
 import { openSidebarTab } from './fixtures/sidebar';
 import { sendMessage } from './fixtures/run-message';
 import { enqueue } from './fixtures/mock-control';
+import { roundCall } from './fixtures/timeline';
+import { mcpPostHeaders, rawInitialize } from '../server/raw-request.test-support';
 
 const memoryServer = 'node_modules/@modelcontextprotocol/server-memory/dist/index.js';
 const memoryFile = join(mkdtempSync(join(tmpdir(), 'loupe-bridge-e2e-')), 'memory.jsonl');
@@ -90,14 +92,8 @@ test("Loupe connects with the URL the bridge printed and a run calls the stdio s
   await sendMessage(page, 'Remember Loupe.');
   await expect(page.getByRole('status', { name: 'Run status' })).toContainText('end_turn', { timeout: 60_000 });
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  await expect(
-    timeline
-      .getByRole('article', { name: 'Round 1' })
-      .getByRole('listitem', { name: `${bridgeName}__create_entities ok` }),
-  ).toContainText('steps through tool loops');
-  await expect(
-    timeline.getByRole('article', { name: 'Round 2' }).getByRole('listitem', { name: `${bridgeName}__read_graph ok` }),
-  ).toContainText('"name": "Loupe"');
+  await expect(roundCall(timeline, 1, `${bridgeName}__create_entities ok`)).toContainText('steps through tool loops');
+  await expect(roundCall(timeline, 2, `${bridgeName}__read_graph ok`)).toContainText('"name": "Loupe"');
   await expect(timeline.getByRole('article', { name: 'Round 3' })).toContainText('Remembered Loupe.');
   // The real stdio server did it: its file on disk holds the entity.
   expect(readFileSync(memoryFile, 'utf8')).toContain('"name":"Loupe"');
@@ -143,13 +139,8 @@ test('the bridge refuses a foreign page, Origin: null and a request without the 
   page,
   pageErrors,
 }) => {
-  const initialize = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
-  });
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const initialize = rawInitialize('probe');
+  const headers = mcpPostHeaders;
   // A page on another origin, in the real browser, even with the whole URL: no answer it can read.
   await openForeignPage(page);
   const fromForeignPage = await page.evaluate(

@@ -9,6 +9,7 @@ import { openSidebarTab } from './fixtures/sidebar';
 import { replaceSchemaText } from './fixtures/tool-schema-editor';
 import { mockRequests } from './fixtures/mock-control';
 import { runToEnd } from './fixtures/run-message';
+import { roundCall } from './fixtures/timeline';
 
 interface RecordedRequest {
   body: { tools?: { name: string; description?: string; input_schema?: unknown }[] };
@@ -72,9 +73,7 @@ test('a local tool with a JavaScript handler is offered to the model and answers
   const [first] = await mockRequests<RecordedRequest>();
   expect(first?.body.tools?.map((tool) => tool.name)).toEqual(['catalog_search']);
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  await expect(
-    timeline.getByRole('article', { name: 'Round 1' }).getByRole('listitem', { name: /catalog_search/ }),
-  ).toContainText('ok');
+  await expect(roundCall(timeline, 1, /catalog_search/)).toContainText('ok');
   await expect(timeline.getByRole('article', { name: 'Round 2' })).toContainText('PARIS raincoat');
 });
 

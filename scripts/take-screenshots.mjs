@@ -20,9 +20,8 @@ const browser = await chromium.launch({
   ],
 });
 
-if (onlyMcpApp) {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, colorScheme: 'light' });
-  await page.goto(appUrl);
+/** Once the demo server is connected, asks what to wear in Oslo and waits for the run's end. */
+async function runOsloQuestion(page) {
   await page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }).waitFor();
   await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -30,6 +29,12 @@ if (onlyMcpApp) {
     .getByRole('status', { name: 'Run status' })
     .getByText(/end_turn/)
     .waitFor();
+}
+
+if (onlyMcpApp) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, colorScheme: 'light' });
+  await page.goto(appUrl);
+  await runOsloQuestion(page);
   await shootApp(page, `${outDir}/loupe-mcp-app.png`);
   await browser.close();
   process.exit(0);
@@ -43,13 +48,7 @@ for (const [name, width, height] of [
     const page = await browser.newPage({ viewport: { width, height }, colorScheme });
     await page.goto(appUrl);
     await openTab(page, 'Servers');
-    await page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'demo connected' }).waitFor();
-    await page.getByLabel('Message', { exact: true }).fill('What should I wear in Oslo today?');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await page
-      .getByRole('status', { name: 'Run status' })
-      .getByText(/end_turn/)
-      .waitFor();
+    await runOsloQuestion(page);
     const file = `${outDir}/loupe-${name}-${colorScheme}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.info(file);

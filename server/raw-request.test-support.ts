@@ -74,3 +74,16 @@ export async function startRecordingServer(
       }),
   };
 }
+
+/** A raw MCP `initialize` request body (id 1, protocol 2025-06-18) from a client named `clientName`. */
+export function rawInitialize(clientName: string): string {
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: clientName, version: '1' } },
+  });
+}
+
+/** The headers of a Streamable HTTP POST (JSON in, JSON or an event stream back). */
+export const mcpPostHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };

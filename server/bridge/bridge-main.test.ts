@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { rawRequest } from '../raw-request.test-support';
+import { mcpPostHeaders, rawInitialize, rawRequest } from '../raw-request.test-support';
 import { connectClient, isAlive, testServerPath, textOf } from './bridge.test-support';
 
 const mainPath = fileURLToPath(new URL('./bridge-main.ts', import.meta.url));
@@ -48,13 +48,8 @@ function waitForLine(bridge: RunningBridge, text: string): Promise<void> {
   });
 }
 
-const initialize = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-});
-const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const initialize = rawInitialize('raw');
+const mcpHeaders = mcpPostHeaders;
 
 describe('npm run bridge', () => {
   it('prints "Bridge ready: <URL>", accepts --allow-origin, and Ctrl+C stops every child', async () => {

@@ -2,7 +2,7 @@
 // gets in, what Loupe sees, and what happens when a child crashes or the bridge stops.
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest } from '../raw-request.test-support';
+import { mcpPostHeaders, rawInitialize, rawRequest } from '../raw-request.test-support';
 import {
   connectClient,
   isAlive,
@@ -15,13 +15,8 @@ import {
 import { startBridge, type BridgeHandle } from './start-bridge';
 
 const immediateRestart = { maxRestarts: 2, backoff: () => Promise.resolve() };
-const initialize = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-});
-const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const initialize = rawInitialize('raw');
+const mcpHeaders = mcpPostHeaders;
 
 describe('the stdio bridge lets Loupe in, and nobody else', () => {
   let bridge: BridgeHandle;

@@ -8,10 +8,9 @@ import { serializeSuite } from '../suite/parse-suite';
 import { SUITE_FORMAT, SUITE_VERSION, type Expectation, type TestCase, type TestSuite } from '../suite/test-suite';
 import { createHostDriver } from './create-host-driver';
 import { createInProcessHost } from './in-process-host';
-import { parseCliArgs, type TestCommand } from './parse-cli-args';
 import { readSecretBindings, type SecretBindings } from './read-secret-bindings';
+import { runCommand } from './testing/run-command';
 import { weatherCase as weatherCaseAt } from './testing/weather-case';
-import { runSuiteCommand, type CommandIo } from './run-suite-command';
 
 const API_KEY = 'sk-ant-headless';
 const noSecrets = readSecretBindings({}) as SecretBindings;
@@ -35,27 +34,8 @@ const suiteOf = (...cases: TestCase[]): TestSuite => ({
   cases,
 });
 
-async function run(args: string[], files: Record<string, string>, env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const written: Record<string, string> = {};
-  const io: CommandIo = {
-    env,
-    readFile: (path) =>
-      path in files ? Promise.resolve(files[path] ?? '') : Promise.reject(new Error('ENOENT: no such file')),
-    writeFile: (path, text) => {
-      written[path] = text;
-      return Promise.resolve();
-    },
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    appVersion: 'test',
-  };
-  const parsed = parseCliArgs(args);
-  if (parsed.ok !== true) throw new Error('bad args');
-  const code = await runSuiteCommand(parsed.value satisfies TestCommand, io);
-  return { code, out, err, written, last: out.at(-1) };
-}
+// The shared driver (testing/run-command.ts); these runs write no telemetry, so its appendFile is never called.
+const run = runCommand;
 
 describe('npm run loupe -- test', () => {
   it('passes a Demo-model case against the real demo server (exit 0, the closing count)', async () => {

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptSettings } from '../engine/transcript/transcript';
 import { applySettingsPatch } from './apply-settings-patch';
 import { createLoupeStore } from './create-loupe-store';
 import { diffImportedSettings } from './diff-imported-settings';
 import { defaultSettings } from './settings';
 import { FakeEngineClient } from './testing/fake-engine-client';
+import { importedSettings } from './testing/imported-settings';
 import { MemoryStorage } from './testing/memory-storage';
 
 const mine = applySettingsPatch(defaultSettings, { provider: 'anthropic', apiKey: 'sk-ant-mine', model: 'claude-x' });
-const theirs = (patch: Partial<TranscriptSettings>): TranscriptSettings => ({
-  provider: 'anthropic',
-  model: 'claude-x',
-  baseUrl: 'https://api.anthropic.com',
-  maxRounds: 10,
-  maxTokens: 100,
-  ...patch,
-});
+const theirs = importedSettings;
 
 describe('imported settings are shown and offered, never adopted', () => {
   it('is null when the file was made with the same provider, model and base URL', () => {
@@ -57,27 +50,23 @@ describe('imported settings are shown and offered, never adopted', () => {
     const storage = new MemoryStorage();
     const store = createLoupeStore(new FakeEngineClient(), { demoServerUrl: 'http://d/mcp', storage });
     store.getState().updateSettings({ provider: 'anthropic', apiKey: 'sk-ant-mine' });
-    store
-      .getState()
-      .offerImportedSettings(
-        diffImportedSettings(
-          theirs({ provider: 'openai-compatible', model: 'm', baseUrl: 'http://gw/v1' }),
-          store.getState().settings,
-        ),
-      );
+    /** Offers a file's settings for an OpenAI-compatible gateway, against the store's settings as they are now. */
+    const offerGateway = () =>
+      store
+        .getState()
+        .offerImportedSettings(
+          diffImportedSettings(
+            theirs({ provider: 'openai-compatible', model: 'm', baseUrl: 'http://gw/v1' }),
+            store.getState().settings,
+          ),
+        );
+    offerGateway();
     expect(store.getState().settings).toMatchObject({ provider: 'anthropic', apiKey: 'sk-ant-mine' });
     store.getState().answerSettingsOffer('keep');
     expect(store.getState().settingsOffer).toBeNull();
     expect(store.getState().settings.provider).toBe('anthropic');
 
-    store
-      .getState()
-      .offerImportedSettings(
-        diffImportedSettings(
-          theirs({ provider: 'openai-compatible', model: 'm', baseUrl: 'http://gw/v1' }),
-          store.getState().settings,
-        ),
-      );
+    offerGateway();
     store.getState().answerSettingsOffer('apply');
     expect(store.getState().settings).toMatchObject({
       provider: 'openai-compatible',

@@ -2,21 +2,15 @@
 // file's host. Another origin is named before anything is sent; "Use these settings" then clears the key, and
 // only "Send my key to <host>" keeps it.
 import { describe, expect, it } from 'vitest';
-import type { TranscriptSettings } from '../engine/transcript/transcript';
 import { buildProviderSettings } from './build-provider-settings';
 import { createLoupeStore } from './create-loupe-store';
 import { diffImportedSettings } from './diff-imported-settings';
 import { FakeEngineClient } from './testing/fake-engine-client';
+import type { TranscriptSettings } from '../engine/transcript/transcript';
+import { importedSettings } from './testing/imported-settings';
 import { MemoryStorage } from './testing/memory-storage';
 
-const file = (patch: Partial<TranscriptSettings>): TranscriptSettings => ({
-  provider: 'anthropic',
-  model: 'claude-x',
-  baseUrl: 'https://api.anthropic.com',
-  maxRounds: 10,
-  maxTokens: 100,
-  ...patch,
-});
+const file = importedSettings;
 
 function storeWithKeys() {
   const store = createLoupeStore(new FakeEngineClient(), {

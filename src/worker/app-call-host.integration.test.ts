@@ -2,48 +2,25 @@
 // commands in and run events out — the app's calls go into the run, its debugger and its transcript.
 import { readFileSync } from 'node:fs';
 import { Validator } from '@cfworker/json-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer } from '../../server/demo-server';
+import { describe, expect, it } from 'vitest';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { serveMcpHttp, type McpHttpHandle } from '../../server/serve-mcp-http';
+import { serveMcpHttp } from '../../server/serve-mcp-http';
 import type { PausePoint } from '../engine/debug/pause-point';
 import type { RunEvent } from '../engine/event/run-event';
 import type { Transcript } from '../engine/transcript/transcript';
 import { APP_CALL_LIMITS, type McpAppToolResult } from '../protocol/mcp-app-messages';
 import { DEFAULT_DEBUG_SETTINGS } from '../protocol/debug-messages';
 import type { RunSettings } from '../protocol/settings';
-import { createHostHarness, type HostHarness } from './testing/create-host-harness';
+import { type HostHarness } from './testing/create-host-harness';
+import { useDemoServer } from '../../test/support/demo-stack';
+import { finishedDemoRun } from './testing/finished-demo-run';
 
-let demo: McpHttpHandle;
-beforeAll(async () => {
-  demo = await startDemoServer();
-});
-afterAll(async () => {
-  await demo.close();
-});
+const stack = useDemoServer();
 
 const settings: RunSettings = { provider: { kind: 'demo' }, system: '', maxRounds: 5, maxTokens: 1024 };
 
 /** A host with the demo server connected and one finished demo run; the weather call's id is the app's. */
-async function finishedRun(): Promise<{ harness: HostHarness; appOf: string }> {
-  const harness = createHostHarness();
-  await harness.send({
-    type: 'server-add',
-    server: { id: 's1', name: 'demo', url: demo.url, headers: {}, includeInstructions: true },
-  });
-  await harness.waitFor((messages) =>
-    messages.find((m) => m.type === 'server-state' && m.state.status === 'connected'),
-  );
-  await harness.send({ type: 'run-start', runId: 'run-1', settings, message: 'What should I wear in Oslo?' });
-  await harness.waitFor((messages) =>
-    messages.find((m) => m.type === 'run-event' && m.runId === 'run-1' && m.event.type === 'run-end'),
-  );
-  const opener = harness
-    .runEvents('run-1')
-    .find((event) => event.type === 'tool-call-end' && event.name === 'demo__weather_get');
-  if (opener?.type !== 'tool-call-end') throw new Error('no weather call');
-  return { harness, appOf: opener.callId };
-}
+const finishedRun = () => finishedDemoRun(stack.demo.url, settings);
 
 const callFromApp = (
   harness: HostHarness,

@@ -5,8 +5,8 @@ import type { RunSettings } from '../protocol/settings';
 import { checkTranscriptSchema } from './check-transcript-schema';
 import { BY_HAND_UNANSWERED, continueLive } from './continue-live';
 import { detectRequestImport } from './detect-request-import';
-import { RunRegistry } from './run-registry';
-import { createSessionCommands, type RunOverrides } from './session-commands';
+import type { RunOverrides } from './session-commands';
+import { createStoredSessionCommands } from '../../test/support/stored-session-commands';
 
 const request = (messages: unknown[]) =>
   JSON.stringify({
@@ -29,15 +29,7 @@ const openRequest = request([
 function importRequest(text: string, connectedTools: string[]): readonly RunEvent[] {
   const detected = detectRequestImport(text, { runId: 'imp', now: 1000, appVersion: 'test', connectedTools });
   if ('problems' in detected) throw new Error(JSON.stringify(detected.problems));
-  const commands = createSessionCommands({
-    runs: new RunRegistry(),
-    appVersion: 'test',
-    now: () => 0,
-    createModel: () => {
-      throw new Error('no model');
-    },
-    startRun: () => undefined,
-  });
+  const commands = createStoredSessionCommands();
   const outcome = commands.importTranscript(
     { type: 'transcript-import', runId: 'imp', text: detected.text },
     checkTranscriptSchema,

@@ -2,10 +2,7 @@
 // mock Messages API, and the manual model — commands in, protocol messages out.
 import { readFileSync } from 'node:fs';
 import { Validator } from '@cfworker/json-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockMessagesApi, type MockMessagesApi } from '../../e2e/fixtures/mock-messages-api';
-import { startDemoServer } from '../../server/demo-server';
-import type { McpHttpHandle } from '../../server/serve-mcp-http';
+import { describe, expect, it } from 'vitest';
 import type { PausePoint } from '../engine/debug/pause-point';
 import type { MessagesSoFar } from '../engine/debug/messages-so-far';
 import type { Message } from '../engine/message/message';
@@ -13,16 +10,10 @@ import type { Transcript } from '../engine/transcript/transcript';
 import { DEFAULT_DEBUG_SETTINGS, type BranchInfo } from '../protocol/debug-messages';
 import type { RunSettings } from '../protocol/settings';
 import { createHostHarness } from './testing/create-host-harness';
+import { useDemoAndMockApi } from '../../test/support/demo-stack';
 
 const API_KEY = 'sk-ant-debug-key';
-let demo: McpHttpHandle;
-let api: MockMessagesApi;
-beforeAll(async () => {
-  [demo, api] = await Promise.all([startDemoServer(), startMockMessagesApi({ apiKey: API_KEY })]);
-});
-afterAll(async () => {
-  await Promise.all([demo.close(), api.close()]);
-});
+const stack = useDemoAndMockApi(API_KEY);
 
 async function createHarness() {
   const { host, messages, send, waitFor, runEvents: events } = createHostHarness();
@@ -34,14 +25,14 @@ async function createHarness() {
   const waitEnd = (runId: string) => waitFor(() => events(runId).find((event) => event.type === 'run-end'));
   await send({
     type: 'server-add',
-    server: { id: 's1', name: 'demo', url: demo.url, headers: {}, includeInstructions: true },
+    server: { id: 's1', name: 'demo', url: stack.demo.url, headers: {}, includeInstructions: true },
   });
   await waitFor((all) => all.find((m) => m.type === 'server-state' && m.state.status === 'connected'));
   return { host, messages, send, waitFor, events, waitPause, waitEnd };
 }
 
 const anthropic = (): RunSettings => ({
-  provider: { kind: 'anthropic', apiKey: API_KEY, baseUrl: api.url, model: 'claude-haiku-4-5' },
+  provider: { kind: 'anthropic', apiKey: API_KEY, baseUrl: stack.api.url, model: 'claude-haiku-4-5' },
   system: 'Be brief.',
   maxRounds: 5,
   maxTokens: 1024,
@@ -51,11 +42,11 @@ const anthropic = (): RunSettings => ({
 describe('the debugger in the worker', () => {
   it('holds the request until stepped, counts its tokens, validates and applies an input edit', async () => {
     const h = await createHarness();
-    api.reset();
+    stack.api.reset();
     await h.send({ type: 'run-start', runId: 'd1', settings: anthropic(), message: 'What to wear in Rome?' });
     const first = await h.waitPause('d1', 1);
     expect(first).toMatchObject({ kind: 'before-request', round: 1 });
-    expect(api.requests.filter((request) => request.path === '/v1/messages')).toHaveLength(0);
+    expect(stack.api.requests.filter((request) => request.path === '/v1/messages')).toHaveLength(0);
     if (first.kind !== 'before-request') throw new Error(first.kind);
     const counted = (await h.send({ type: 'tokens-count', runId: 'd1', request: first.request })) as {
       inputTokens: number;
@@ -104,7 +95,7 @@ describe('the debugger in the worker', () => {
     expect(await h.waitEnd('d1')).toMatchObject({ finishReason: 'end_turn' });
     const start = h.events('d1').find((event) => event.type === 'tool-call-start');
     expect(start).toMatchObject({ input: { city: 'Oslo' } });
-    expect(JSON.stringify(api.requests.at(-1)?.body)).toContain('Oslo');
+    expect(JSON.stringify(stack.api.requests.at(-1)?.body)).toContain('Oslo');
     await h.host.dispose();
   });
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkTranscriptSchema } from './check-transcript-schema';
 import { detectRequestImport } from './detect-request-import';
-import { RunRegistry } from './run-registry';
-import { createSessionCommands } from './session-commands';
+import { createStoredSessionCommands } from '../../test/support/stored-session-commands';
 
 const context = { runId: 'imp', now: 1000, appVersion: 'test', connectedTools: [] };
 const curl = `curl https://api.anthropic.com/v1/messages -H 'x-api-key: sk-ant-api03-SECRETKEY' -H 'anthropic-version: 2023-06-01' --data-binary @- <<'JSON'
@@ -19,16 +18,7 @@ ${JSON.stringify({
 JSON
 `;
 
-const commands = () =>
-  createSessionCommands({
-    runs: new RunRegistry(),
-    appVersion: 'test',
-    now: () => 0,
-    createModel: () => {
-      throw new Error('no model');
-    },
-    startRun: () => undefined,
-  });
+const commands = createStoredSessionCommands;
 
 describe('detectRequestImport (a request through the one transcript import path)', () => {
   it('a pasted curl imports as a run whose schema-checked transcript holds no key', () => {

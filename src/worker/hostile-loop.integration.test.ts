@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockMessagesApi, type MockMessagesApi } from '../../e2e/fixtures/mock-messages-api';
 import { startMockOpenAIApi, type MockOpenAIApi } from '../../e2e/fixtures/mock-openai-api';
-import { startHostileServer, type HostileServerHandle } from '../../test/servers/hostile-server';
+import { startHostileServer } from '../../test/servers/hostile-server';
 import type { ContentBlock, Message, ToolResultBlock } from '../engine/message/message';
 import type { Model } from '../engine/model/model';
 import type { RunOptions } from '../engine/run/run-options';
@@ -12,34 +12,25 @@ import { filterEvents } from '../engine/testing/filter-events';
 import { findRunProblems } from '../engine/testing/find-run-problems';
 import { createScriptedModel, type ScriptedReply } from '../engine/testing/scripted-model';
 import { connectMcpServer } from '../mcp/connection/connect-mcp-server';
-import { type McpConnection } from '../mcp/connection/mcp-connection';
 import { mcpToolKey } from '../protocol/tool-settings';
 import { createAnthropicModel } from '../providers/anthropic/create-anthropic-model';
 import { createOpenAICompatibleModel } from '../providers/openai-compatible/create-openai-compatible-model';
 import { applyToolSelection } from './apply-tool-selection';
 import { createRunEnvironment } from './create-run-environment';
+import { useConnectedServer } from '../../test/support/mcp-connection-kit';
 
 const use = (id: string, name: string): ContentBlock => ({ type: 'tool_use', id, name, input: {} });
 const userMessage: Message = { role: 'user', content: [{ type: 'text', text: 'Go.' }] };
 const done: ScriptedReply = { content: [{ type: 'text', text: 'Done.' }] };
 
 describe('the loop against a hostile MCP server', () => {
-  let hostile: HostileServerHandle;
-  let connection: McpConnection;
-  beforeAll(async () => {
-    hostile = await startHostileServer({ port: 0 });
-    connection = await connectMcpServer({ id: 'h', name: 'hostile', url: hostile.url, headers: {} });
-  });
-  afterAll(async () => {
-    await connection.close();
-    await hostile.close();
-  });
+  const connected = useConnectedServer(() => startHostileServer({ port: 0 }), { id: 'h', name: 'hostile' });
 
   const run = (replies: ScriptedReply[], extra: Partial<RunOptions> = {}) => {
     const model = createScriptedModel(replies);
     const handle = runToolLoop({
       model,
-      tools: connection.tools,
+      tools: connected.connection.tools,
       history: [],
       userMessage,
       environment: createRunEnvironment(),
@@ -77,7 +68,7 @@ describe('the loop against a hostile MCP server', () => {
   });
 
   it('endless progress ends at the max total time; the server hears the cancellation', async () => {
-    const before = hostile.probe.cancelledCalls;
+    const before = connected.server.probe.cancelledCalls;
     const { collected } = run([{ content: [use('p', 'hostile__endless_progress')] }, done], {
       policies: { toolTimeoutMs: 400, toolMaxTotalMs: 1_500 },
     });
@@ -86,14 +77,14 @@ describe('the loop against a hostile MCP server', () => {
     expect(end).toMatchObject({ status: 'timeout', timeout: { ms: 1_500, source: 'max-total' } });
     expect(filterEvents(events, 'tool-call-progress').length).toBeGreaterThanOrEqual(3);
     expect(result.finishReason).toBe('end_turn');
-    await expect.poll(() => hostile.probe.cancelledCalls).toBe(before + 1);
+    await expect.poll(() => connected.server.probe.cancelledCalls).toBe(before + 1);
   });
 
   it('timeouts come from the tool, the server or the run, and say which', async () => {
     const timed = await connectMcpServer({
       id: 'h2',
       name: 'hostile',
-      url: hostile.url,
+      url: connected.server.url,
       headers: {},
       toolTimeoutMs: 300,
     });

@@ -2,19 +2,18 @@
 // bound): the worker's model ends the round at the reply's character bound and closes the connection.
 import { describe, expect, it } from 'vitest';
 import {
+  drainHi,
   serveEndlessAnswers,
   sseEvent,
-  writeForever as writeEndlessly,
+  createEndlessWriter,
   type Attack,
-  type Written,
 } from '../../test/support/endless-http';
 import { ModelError, type ModelStreamPart } from '../engine/model/model';
 import type { ProviderSettings } from '../protocol/settings';
 import { createModel } from './create-model';
 import { MAX_REPLY_CHARS } from './limit-reply-size';
 
-const written = new Map<string, Written>();
-const writeForever = (response: Parameters<Attack>[0], piece: string) => writeEndlessly(written, response, piece);
+const { written, writeForever } = createEndlessWriter();
 
 const words = 'word '.repeat(16 * 1024);
 
@@ -57,20 +56,7 @@ const servers: Record<string, Attack> = {
 describe('a reply that never ends, in events within every stream bound', { timeout: 120_000 }, () => {
   const base = serveEndlessAnswers(servers);
 
-  async function run(provider: ProviderSettings) {
-    const parts: ModelStreamPart[] = [];
-    const request = {
-      messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }],
-      tools: [],
-      maxTokens: 100,
-    };
-    try {
-      for await (const part of createModel(provider).doStream(request, new AbortController().signal)) parts.push(part);
-    } catch (error) {
-      return { parts, error };
-    }
-    return { parts, error: undefined };
-  }
+  const run = (provider: ProviderSettings) => drainHi(createModel(provider));
 
   const text = (parts: ModelStreamPart[]) =>
     parts.reduce((sum, part) => sum + (part.type === 'text-delta' ? part.text.length : 0), 0);

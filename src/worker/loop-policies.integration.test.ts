@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../server/demo-server';
 import { startMediaServer, tinyPngBase64 } from '../../test/servers/media-server';
-import type { ContentBlock, Message } from '../engine/message/message';
+import type { Message } from '../engine/message/message';
 import type { RunOptions } from '../engine/run/run-options';
 import { runToolLoop } from '../engine/run/run-tool-loop';
 import { collectRun } from '../engine/testing/collect-run';
@@ -14,13 +14,8 @@ import { connectMcpServer } from '../mcp/connection/connect-mcp-server';
 import { type McpConnection } from '../mcp/connection/mcp-connection';
 import { createRunEnvironment } from './create-run-environment';
 import { createToolInputValidator } from './validate-tool-input';
+import { use } from '../engine/testing/weather-fixture';
 
-const use = (id: string, name: string, input: Record<string, unknown> = {}): ContentBlock => ({
-  type: 'tool_use',
-  id,
-  name,
-  input,
-});
 const userMessage: Message = { role: 'user', content: [{ type: 'text', text: 'Go.' }] };
 const done: ScriptedReply = { content: [{ type: 'text', text: 'Done.' }] };
 

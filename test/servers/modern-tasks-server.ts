@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { serveMcpHttp, type McpHttpHandle, type ServeMcpHttpOptions } from '../../server/serve-mcp-http';
 import { detailedTask, ModernTaskStore, type ModernTaskRecord, type ModernTasksProbe } from './modern-tasks-store';
 import { modernTaskTools } from './modern-tasks-tools';
+import { createStepPacing, type Pacing } from './step-pacing';
 
 const EXTENSION = 'io.modelcontextprotocol/tasks';
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
@@ -21,12 +22,6 @@ const missingCapability = () =>
   new ProtocolError(-32021, 'Missing required client capability', {
     requiredCapabilities: { extensions: { [EXTENSION]: {} } },
   });
-
-/** Pacing of the steps: `release` from the test, or a timer. */
-export interface Pacing {
-  /** Resolves when the next step may run. */
-  next(): Promise<void>;
-}
 
 /** Whether a request's envelope declares the Tasks extension. */
 function declaresTasks(envelope: unknown): boolean {
@@ -238,13 +233,7 @@ export async function startModernTasksServer(
 ): Promise<ModernTasksServerHandle> {
   const { stepMs, pollIntervalMs = 50, ...http } = options;
   const store = new ModernTaskStore(pollIntervalMs);
-  let waiting: (() => void)[] = [];
-  const pacing: Pacing = {
-    next: () =>
-      stepMs === undefined
-        ? new Promise<void>((resolve) => waiting.push(resolve))
-        : new Promise<void>((resolve) => setTimeout(resolve, stepMs)),
-  };
+  const { pacing, release } = createStepPacing(stepMs);
   const handle = await serveMcpHttp(null, {
     ...http,
     modern: () => createModernTasksMcpServer(store, pacing),
@@ -253,10 +242,6 @@ export async function startModernTasksServer(
   return {
     ...handle,
     probe: store.probe,
-    release() {
-      const now = waiting;
-      waiting = [];
-      for (const resolve of now) resolve();
-    },
+    release,
   };
 }

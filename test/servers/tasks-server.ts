@@ -19,6 +19,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { serveMcpHttp, type McpHttpHandle, type ServeMcpHttpOptions } from '../../server/serve-mcp-http';
+import { createStepPacing, type Pacing } from './step-pacing';
 
 /** What the server saw, for tests to read after the fact. */
 export interface TasksServerProbe {
@@ -94,12 +95,6 @@ const tools: Tool[] = [
     execution: { taskSupport: 'required' },
   },
 ];
-
-/** Pacing of the steps: `release` from the test, or a timer. */
-interface Pacing {
-  /** Resolves when the next step may run. */
-  next(): Promise<void>;
-}
 
 /** Sets a handler without the SDK's own result validation, so hostile answers go out as they are. */
 function setRawHandler(
@@ -268,21 +263,11 @@ export async function startTasksServer(
 ): Promise<TasksServerHandle> {
   const { stepMs, pollIntervalMs = 50, ...http } = options;
   const probe: TasksServerProbe = { created: [], cancelled: [], polls: 0 };
-  let waiting: (() => void)[] = [];
-  const pacing: Pacing = {
-    next: () =>
-      stepMs === undefined
-        ? new Promise<void>((resolve) => waiting.push(resolve))
-        : new Promise<void>((resolve) => setTimeout(resolve, stepMs)),
-  };
+  const { pacing, release } = createStepPacing(stepMs);
   const handle = await serveMcpHttp(() => createTasksMcpServer(probe, pacing, pollIntervalMs), http);
   return {
     ...handle,
     probe,
-    release() {
-      const now = waiting;
-      waiting = [];
-      for (const resolve of now) resolve();
-    },
+    release,
   };
 }

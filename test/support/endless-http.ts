@@ -34,6 +34,15 @@ export function writeForever(written: Map<string, Written>, response: ServerResp
   next();
 }
 
+/** A record of what each answer wrote, by path, and `writeForever` bound to it. */
+export function createEndlessWriter(): {
+  written: Map<string, Written>;
+  writeForever: (response: ServerResponse, piece: string) => void;
+} {
+  const written = new Map<string, Written>();
+  return { written, writeForever: (response, piece) => writeForever(written, response, piece) };
+}
+
 /**
  * Serves `attacks` by path for the enclosing `describe` (started before its tests, closed after them);
  * returns the server's origin once started.

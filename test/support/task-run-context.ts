@@ -24,3 +24,16 @@ export function createTaskRunContext(controller = new AbortController()) {
 /** The text parts of a tool output, one per line. */
 export const textOfOutput = (output: { content: { type: string; text?: string }[] } | undefined) =>
   (output?.content ?? []).map((part) => part.text ?? '').join('\n');
+
+/** Steps a task of `steps` steps on `topic` to its end: waits for each step's report, then lets the server go on. */
+export async function releaseEachStep(
+  reported: (message: string) => Promise<void>,
+  release: () => void,
+  topic: string,
+  steps: number,
+): Promise<void> {
+  for (let step = 1; step <= steps; step += 1) {
+    await reported(`Step ${step} of ${steps}: ${topic}`);
+    release();
+  }
+}

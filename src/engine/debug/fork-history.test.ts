@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ContentBlock, Message, TextBlock } from '../message/message';
+import type { Message } from '../message/message';
 import { findHistoryProblems } from '../message/find-history-problems';
 import { repairHistory } from '../message/repair-history';
 import { runToolLoop } from '../run/run-tool-loop';
@@ -11,14 +11,8 @@ import { findRunProblems } from '../testing/find-run-problems';
 import { createInMemoryTool } from '../testing/in-memory-tool';
 import { createScriptedModel, type ScriptedReply } from '../testing/scripted-model';
 import { forkHistory } from './fork-history';
+import { text, use } from '../testing/weather-fixture';
 
-const text = (value: string): TextBlock => ({ type: 'text', text: value });
-const use = (id: string, name: string, input: Record<string, unknown> = {}): ContentBlock => ({
-  type: 'tool_use',
-  id,
-  name,
-  input,
-});
 const replies: ScriptedReply[] = [
   { content: [text('Checking.'), use('c1', 'weather', { city: 'Paris' }), use('c2', 'weather', { city: 'Rome' })] },
   { content: [use('c3', 'advice')] },

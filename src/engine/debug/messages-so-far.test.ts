@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../event/run-event';
-import type { ContentBlock, Message, TextBlock } from '../message/message';
+import type { Message } from '../message/message';
 import { ORPHAN_RESULT_TEXT } from '../message/repair-history';
 import { runToolLoop } from '../run/run-tool-loop';
 import { collectRun } from '../testing/collect-run';
@@ -9,14 +9,8 @@ import { createFakeEnvironment } from '../testing/fake-environment';
 import { createInMemoryTool } from '../testing/in-memory-tool';
 import { createScriptedModel, type ScriptedReply } from '../testing/scripted-model';
 import { messagesSoFar } from './messages-so-far';
+import { text, use } from '../testing/weather-fixture';
 
-const text = (value: string): TextBlock => ({ type: 'text', text: value });
-const use = (id: string, name: string, input: Record<string, unknown> = {}): ContentBlock => ({
-  type: 'tool_use',
-  id,
-  name,
-  input,
-});
 const replies: ScriptedReply[] = [
   { content: [text('Checking.'), use('c1', 'weather', { city: 'Paris' }), use('c2', 'weather', { city: 'Rome' })] },
   { content: [use('c3', 'advice')] },

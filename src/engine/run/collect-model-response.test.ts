@@ -4,6 +4,18 @@ import type { Model, ModelStreamPart } from '../model/model';
 import { createScriptedModel } from '../testing/scripted-model';
 import { collectModelResponse } from './collect-model-response';
 
+/** The message committed from one scripted reply's `parts` (round 1, no events kept). */
+async function collectParts(parts: ModelStreamPart[]) {
+  return collectModelResponse({
+    model: createScriptedModel([{ parts }]),
+    request: { messages: [], tools: [], maxTokens: 10 },
+    round: 1,
+    signal: new AbortController().signal,
+    now: () => 1,
+    emit: () => undefined,
+  });
+}
+
 describe('collectModelResponse: thinking and notices', () => {
   it('streams thinking as thinking-delta events, commits the signed block, and passes notices on', async () => {
     const model = createScriptedModel([
@@ -47,26 +59,14 @@ describe('collectModelResponse: thinking and notices', () => {
   });
 
   it('keeps a redacted thinking block whole, in its place, in the committed message', async () => {
-    const model = createScriptedModel([
-      {
-        parts: [
-          { type: 'redacted-thinking', index: 0, data: 'opaque-1' },
-          { type: 'block-end', index: 0 },
-          { type: 'tool-use-start', index: 1, id: 't1', name: 'pdf' },
-          { type: 'tool-input-delta', index: 1, partialJson: '{}' },
-          { type: 'block-end', index: 1 },
-          { type: 'response-end', stopReason: 'tool_use', usage: { inputTokens: 3, outputTokens: 2 } },
-        ],
-      },
+    const response = await collectParts([
+      { type: 'redacted-thinking', index: 0, data: 'opaque-1' },
+      { type: 'block-end', index: 0 },
+      { type: 'tool-use-start', index: 1, id: 't1', name: 'pdf' },
+      { type: 'tool-input-delta', index: 1, partialJson: '{}' },
+      { type: 'block-end', index: 1 },
+      { type: 'response-end', stopReason: 'tool_use', usage: { inputTokens: 3, outputTokens: 2 } },
     ]);
-    const response = await collectModelResponse({
-      model,
-      request: { messages: [], tools: [], maxTokens: 10 },
-      round: 1,
-      signal: new AbortController().signal,
-      now: () => 1,
-      emit: () => undefined,
-    });
     expect(response.message?.content).toEqual([
       { type: 'redacted_thinking', data: 'opaque-1' },
       { type: 'tool_use', id: 't1', name: 'pdf', input: {} },
@@ -74,31 +74,19 @@ describe('collectModelResponse: thinking and notices', () => {
   });
 
   it('keeps unsigned thinking that has text (Chat Completions reasoning) and drops an empty or unfinished one', async () => {
-    const model = createScriptedModel([
-      {
-        parts: [
-          { type: 'thinking-start', index: 0 },
-          { type: 'block-end', index: 0 },
-          { type: 'thinking-start', index: 1 },
-          { type: 'thinking-delta', index: 1, thinking: 'Plan: fetch the weather.' },
-          { type: 'block-end', index: 1 },
-          { type: 'tool-use-start', index: 2, id: 't1', name: 'weather' },
-          { type: 'tool-input-delta', index: 2, partialJson: '{"city":"Oslo"}' },
-          { type: 'block-end', index: 2 },
-          { type: 'thinking-start', index: 3 },
-          { type: 'thinking-delta', index: 3, thinking: 'cut off' },
-          { type: 'response-end', stopReason: 'tool_use', usage: { inputTokens: 3, outputTokens: 2 } },
-        ],
-      },
+    const response = await collectParts([
+      { type: 'thinking-start', index: 0 },
+      { type: 'block-end', index: 0 },
+      { type: 'thinking-start', index: 1 },
+      { type: 'thinking-delta', index: 1, thinking: 'Plan: fetch the weather.' },
+      { type: 'block-end', index: 1 },
+      { type: 'tool-use-start', index: 2, id: 't1', name: 'weather' },
+      { type: 'tool-input-delta', index: 2, partialJson: '{"city":"Oslo"}' },
+      { type: 'block-end', index: 2 },
+      { type: 'thinking-start', index: 3 },
+      { type: 'thinking-delta', index: 3, thinking: 'cut off' },
+      { type: 'response-end', stopReason: 'tool_use', usage: { inputTokens: 3, outputTokens: 2 } },
     ]);
-    const response = await collectModelResponse({
-      model,
-      request: { messages: [], tools: [], maxTokens: 10 },
-      round: 1,
-      signal: new AbortController().signal,
-      now: () => 1,
-      emit: () => undefined,
-    });
     expect(response.message?.content).toEqual([
       { type: 'thinking', thinking: 'Plan: fetch the weather.', signature: '' },
       { type: 'tool_use', id: 't1', name: 'weather', input: { city: 'Oslo' } },

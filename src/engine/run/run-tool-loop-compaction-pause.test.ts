@@ -248,7 +248,8 @@ describe('the debugger at a compaction (ENGINE-SPEC rules 21, 28)', () => {
     expect(over.pauses.map((point) => point.kind)).not.toContain('before-compaction');
   });
 
-  it('after a reload at the compaction pause the same pause holds again with the same summary, not asked again', async () => {
+  /** A run held at its compaction pause, then cut there (as a reload does): its events so far and its pauses. */
+  async function cutAtCompactionPause() {
     const abort = new AbortController();
     const first = controllerOf((point) => (point.kind === 'before-compaction' ? null : { type: 'continue' }));
     const run = startRun(script(5), [bulky()], {
@@ -266,6 +267,11 @@ describe('the debugger at a compaction (ENGINE-SPEC rules 21, 28)', () => {
     const cut = [...events];
     abort.abort();
     await run.handle.result;
+    return { first, cut };
+  }
+
+  it('after a reload at the compaction pause the same pause holds again with the same summary, not asked again', async () => {
+    const { first, cut } = await cutAtCompactionPause();
     const held = first.pauses[0];
     expect(findOpenPause(cut)).toMatchObject({ pauseId: held?.pauseId, kind: 'before-compaction', round: 3 });
 
@@ -299,23 +305,7 @@ describe('the debugger at a compaction (ENGINE-SPEC rules 21, 28)', () => {
   });
 
   it('after a reload at the compaction pause with compaction turned off, the pause is closed and the run goes on', async () => {
-    const abort = new AbortController();
-    const first = controllerOf((point) => (point.kind === 'before-compaction' ? null : { type: 'continue' }));
-    const run = startRun(script(5), [bulky()], {
-      maxRounds: 10,
-      debug: first.controller,
-      signal: abort.signal,
-      policies: policies({}),
-    });
-    const events: RunEvent[] = [];
-    void (async () => {
-      for await (const event of run.handle.events) events.push(event);
-    })();
-    while (first.pauses.length === 0) await flush();
-    await flush();
-    const cut = [...events];
-    abort.abort();
-    await run.handle.result;
+    const { first, cut } = await cutAtCompactionPause();
 
     const second = controllerOf(() => ({ type: 'continue' }));
     const resumed = startRun(script(5), [bulky()], {

@@ -1,19 +1,14 @@
 // Test helpers for the loop-policy tests: a run starter, a tiny schema check and deferreds. Pure: no I/O.
-import type { ContentBlock, Message, TextBlock } from '../message/message';
+import type { Message } from '../message/message';
 import type { ToolInputValidatorFactory } from '../policies/run-policy-state';
 import type { RunOptions } from '../run/run-options';
 import { runToolLoop } from '../run/run-tool-loop';
 import type { Tool } from '../tool/tool';
 import { createFakeEnvironment } from './fake-environment';
 import { createScriptedModel, type ScriptedReplies } from './scripted-model';
+import { text } from './weather-fixture';
 
-export const text = (value: string): TextBlock => ({ type: 'text', text: value });
-export const use = (id: string, name: string, input: Record<string, unknown> = {}): ContentBlock => ({
-  type: 'tool_use',
-  id,
-  name,
-  input,
-});
+export { text, use } from './weather-fixture';
 export const userMessage: Message = { role: 'user', content: [text('What should I wear in Paris?')] };
 
 /** Starts a run on a fake clock with a scripted model. */

@@ -4,20 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startMediaServer } from '../../../test/servers/media-server';
-import type { Tool, ToolRunContext } from '../../engine/tool/tool';
 import { connectMcpServer } from './connect-mcp-server';
 import { McpConnectionError } from './mcp-connection-error';
-import type { McpConnection } from './mcp-connection';
-
-function context(signal = new AbortController().signal, progress: unknown[] = []): ToolRunContext {
-  return { signal, onProgress: (update) => progress.push(update), log: () => {} };
-}
-
-function toolNamed(connection: McpConnection, name: string): Tool {
-  const tool = connection.tools.find((candidate) => candidate.name === name);
-  if (tool === undefined) throw new Error(`no tool ${name}`);
-  return tool;
-}
+import { toolNamed, toolRunContext } from '../../../test/support/mcp-connection-kit';
 
 async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
   const server = createServer(handler);
@@ -96,7 +85,7 @@ describe('connectMcpServer headers', () => {
         url: media.url,
         headers: { Authorization: 'Bearer secret-token' },
       });
-      await toolNamed(connection, 'h__fail').run({}, context());
+      await toolNamed(connection, 'h__fail').run({}, toolRunContext());
       await connection.close();
       expect(seen.length).toBeGreaterThanOrEqual(3);
       expect(seen.every((value) => value === 'Bearer secret-token')).toBe(true);

@@ -2,22 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDemoServer } from '../../../server/demo-server';
 import { startPacedServer } from '../../../test/servers/paced-server';
 import { startMediaServer, tinyPdfBase64, tinyPngBase64, weatherStructured } from '../../../test/servers/media-server';
-import type { Tool, ToolRunContext } from '../../engine/tool/tool';
 import { connectMcpServer } from './connect-mcp-server';
 import { type McpConnection } from './mcp-connection';
 import { collectMcpTools } from '../tools/collect-mcp-tools';
+import { toolNamed, toolRunContext, useConnectedServer } from '../../../test/support/mcp-connection-kit';
 
 type Handle = Awaited<ReturnType<typeof startMediaServer>>;
-
-function context(signal = new AbortController().signal, progress: unknown[] = []): ToolRunContext {
-  return { signal, onProgress: (update) => progress.push(update), log: () => {} };
-}
-
-function toolNamed(connection: McpConnection, name: string): Tool {
-  const tool = connection.tools.find((candidate) => candidate.name === name);
-  if (tool === undefined) throw new Error(`no tool ${name}`);
-  return tool;
-}
 
 /**
  * Awaits `promise` under fake timers, running only the timers due now: the HTTP server reads each response
@@ -40,31 +30,22 @@ const textOf = (output: { content: { type: string; text?: string }[] }) =>
   output.content.map((block) => block.text ?? `<${block.type}>`).join('\n');
 
 describe('connectMcpServer with the demo server', () => {
-  let demo: Awaited<ReturnType<typeof startDemoServer>>;
-  let connection: McpConnection;
-  beforeAll(async () => {
-    demo = await startDemoServer({ port: 0 });
-    connection = await connectMcpServer({ id: 'd1', name: 'demo', url: demo.url, headers: {} });
-  });
-  afterAll(async () => {
-    await connection.close();
-    await demo.close();
-  });
+  const connected = useConnectedServer(() => startDemoServer({ port: 0 }), { id: 'd1', name: 'demo' });
 
   it('initializes and lists tools under exposed names', () => {
-    expect(connection.serverInfo).toEqual({ name: 'loupe-demo', version: '1.0.0' });
-    expect(connection.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(connection.instructions).toContain('weather.get before clothing.advise');
-    expect(connection.tools.map((tool) => tool.name)).toEqual([
+    expect(connected.connection.serverInfo).toEqual({ name: 'loupe-demo', version: '1.0.0' });
+    expect(connected.connection.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(connected.connection.instructions).toContain('weather.get before clothing.advise');
+    expect(connected.connection.tools.map((tool) => tool.name)).toEqual([
       'demo__weather_get',
       'demo__clothing_advise',
       'demo__weather_outlook',
     ]);
-    const weather = toolNamed(connection, 'demo__weather_get');
+    const weather = toolNamed(connected.connection, 'demo__weather_get');
     expect(weather.origin).toEqual({ kind: 'mcp', serverId: 'd1', serverName: 'demo', toolName: 'weather.get' });
     expect(weather.annotations).toMatchObject({ readOnlyHint: true, title: 'Current weather' });
     expect(weather.inputSchema).toMatchObject({ type: 'object', required: ['city'] });
-    expect(connection.toolInfos[1]).toMatchObject({
+    expect(connected.connection.toolInfos[1]).toMatchObject({
       exposedName: 'demo__clothing_advise',
       originalName: 'clothing.advise',
       readOnly: true,
@@ -72,16 +53,16 @@ describe('connectMcpServer with the demo server', () => {
   });
 
   it('calls weather.get and clothing.advise', async () => {
-    const weather = await toolNamed(connection, 'demo__weather_get').run({ city: 'Paris' }, context());
+    const weather = await toolNamed(connected.connection, 'demo__weather_get').run({ city: 'Paris' }, toolRunContext());
     expect(weather.isError).toBeUndefined();
     const report = JSON.parse(textOf(weather)) as Record<string, unknown>;
     expect(Object.keys(report).sort()).toEqual(['city', 'conditions', 'humidity', 'temperatureC', 'windKph']);
     expect(['sunny', 'cloudy', 'rain', 'snow', 'windy']).toContain(report.conditions);
-    const again = await toolNamed(connection, 'demo__weather_get').run({ city: 'Paris' }, context());
+    const again = await toolNamed(connected.connection, 'demo__weather_get').run({ city: 'Paris' }, toolRunContext());
     expect(textOf(again)).toBe(textOf(weather));
-    const advice = await toolNamed(connection, 'demo__clothing_advise').run(
+    const advice = await toolNamed(connected.connection, 'demo__clothing_advise').run(
       { temperatureC: -3, conditions: 'snow', activity: 'hiking' },
-      context(),
+      toolRunContext(),
     );
     expect(textOf(advice)).toMatch(/freezing/);
     expect(textOf(advice)).toMatch(/boots/);
@@ -89,7 +70,7 @@ describe('connectMcpServer with the demo server', () => {
   });
 
   it('reports an unknown city as a tool error', async () => {
-    const output = await toolNamed(connection, 'demo__weather_get').run({ city: '   ' }, context());
+    const output = await toolNamed(connected.connection, 'demo__weather_get').run({ city: '   ' }, toolRunContext());
     expect(output.isError).toBe(true);
     expect(textOf(output)).toContain('Unknown city');
   });
@@ -109,7 +90,7 @@ describe('connectMcpServer with the media server', () => {
     await connection.close();
     await media.close();
   });
-  const run = (name: string, input: Record<string, unknown> = {}, ctx = context()) =>
+  const run = (name: string, input: Record<string, unknown> = {}, ctx = toolRunContext()) =>
     toolNamed(connection, `media__${name}`).run(input, ctx);
 
   it('delivers an image part as an image block', async () => {
@@ -159,7 +140,7 @@ describe('connectMcpServer with the media server', () => {
 
   it('reports progress and finishes a short sleep', async () => {
     const progress: unknown[] = [];
-    const output = await run('sleep', { ms: 120 }, context(undefined, progress));
+    const output = await run('sleep', { ms: 120 }, toolRunContext(undefined, progress));
     expect(textOf(output)).toBe('Slept 120 ms.');
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress.at(-1)).toEqual({ progress: 120, total: 120 });
@@ -168,7 +149,7 @@ describe('connectMcpServer with the media server', () => {
   it('aborts a slow call through its signal and the server sees the cancellation', async () => {
     const controller = new AbortController();
     const started = Date.now();
-    const call = run('sleep', { ms: 10_000 }, context(controller.signal));
+    const call = run('sleep', { ms: 10_000 }, toolRunContext(controller.signal));
     setTimeout(() => controller.abort(new Error('stopped by test')), 100);
     await expect(call).rejects.toThrow('stopped by test');
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -189,14 +170,14 @@ describe('connectMcpServer with the media server', () => {
       expect(tool.timeoutMs).toBe(150);
       // Silent: nothing restarts the idle clock, so 150 ms without a word ends the call.
       let started = paced.pacer.started();
-      const silent = tool.run({}, context());
+      const silent = tool.run({}, toolRunContext());
       await withZeroDelayTimers(started);
       vi.advanceTimersByTime(150);
       await expect(silent).rejects.toMatchObject({ name: 'TimeoutError' });
       // Progress notifications restart it: four 100 ms gaps (400 ms in all) outlive a 150 ms timeout.
       let heard = () => {};
       started = paced.pacer.started();
-      const call = tool.run({}, { ...context(), onProgress: () => heard() });
+      const call = tool.run({}, { ...toolRunContext(), onProgress: () => heard() });
       await withZeroDelayTimers(started);
       for (let step = 0; step < 4; step += 1) {
         const arrived = new Promise<void>((resolve) => (heard = resolve));

@@ -1,34 +1,21 @@
 // The MCP client against a hostile server over real HTTP: bad parts, floods, garbage, endless listings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHostileServer, type HostileServerHandle } from '../../../test/servers/hostile-server';
+import { describe, expect, it } from 'vitest';
+import { startHostileServer } from '../../../test/servers/hostile-server';
 import { tinyPngBase64 } from '../../../test/servers/media-server';
-import type { Tool, ToolRunContext } from '../../engine/tool/tool';
+import type { Tool } from '../../engine/tool/tool';
 import { connectMcpServer } from './connect-mcp-server';
-import { type McpConnection } from './mcp-connection';
 import { McpConnectionError } from './mcp-connection-error';
-
-function context(signal = new AbortController().signal): ToolRunContext {
-  return { signal, onProgress: () => {}, log: () => {} };
-}
+import { toolRunContext, useConnectedServer } from '../../../test/support/mcp-connection-kit';
 
 describe('connectMcpServer against a hostile server', () => {
-  let hostile: HostileServerHandle;
-  let connection: McpConnection;
-  beforeAll(async () => {
-    hostile = await startHostileServer({ port: 0 });
-    connection = await connectMcpServer({ id: 'h', name: 'hostile', url: hostile.url, headers: {} });
-  });
-  afterAll(async () => {
-    await connection.close();
-    await hostile.close();
-  });
+  const connected = useConnectedServer(() => startHostileServer({ port: 0 }), { id: 'h', name: 'hostile' });
 
   const tool = (name: string): Tool => {
-    const found = connection.tools.find((candidate) => candidate.name === `hostile__${name}`);
+    const found = connected.connection.tools.find((candidate) => candidate.name === `hostile__${name}`);
     if (found === undefined) throw new Error(`no tool ${name}`);
     return found;
   };
-  const run = (name: string) => tool(name).run({}, context());
+  const run = (name: string) => tool(name).run({}, toolRunContext());
 
   it('delivers the good parts around an image with bad base64, which becomes a note', async () => {
     const output = await run('bad_base64');
@@ -82,26 +69,26 @@ describe('connectMcpServer against a hostile server', () => {
   });
 
   it('a call that never answers ends at its timeout, and the server hears the cancellation', async () => {
-    const before = hostile.probe.cancelledCalls;
+    const before = connected.server.probe.cancelledCalls;
     const short = await connectMcpServer(
-      { id: 'h2', name: 'hostile', url: hostile.url, headers: {}, toolTimeoutMs: 200 },
+      { id: 'h2', name: 'hostile', url: connected.server.url, headers: {}, toolTimeoutMs: 200 },
       {},
     );
     try {
       const never = short.tools.find((candidate) => candidate.name === 'hostile__never_answers');
       expect(never).toMatchObject({ timeoutMs: 200, timeoutSource: 'server' });
-      await expect(never?.run({}, context())).rejects.toMatchObject({ name: 'TimeoutError' });
-      await expect.poll(() => hostile.probe.cancelledCalls).toBe(before + 1);
+      await expect(never?.run({}, toolRunContext())).rejects.toMatchObject({ name: 'TimeoutError' });
+      await expect.poll(() => connected.server.probe.cancelledCalls).toBe(before + 1);
     } finally {
       await short.close();
     }
   });
 
   it('stops an endless cursor at the page cap, with a notice', async () => {
-    const endless = await connectMcpServer({ id: 'e', name: 'endless', url: hostile.endlessUrl, headers: {} });
+    const endless = await connectMcpServer({ id: 'e', name: 'endless', url: connected.server.endlessUrl, headers: {} });
     try {
       expect(endless.listedTools).toHaveLength(500);
-      expect(hostile.probe.endlessPages).toBe(50);
+      expect(connected.server.probe.endlessPages).toBe(50);
       expect(endless.listingNotice).toBe('The server kept paging: listing stopped after 50 pages (500 tools).');
     } finally {
       await endless.close();
@@ -109,7 +96,7 @@ describe('connectMcpServer against a hostile server', () => {
   });
 
   it('keeps the first 1,000 of 10,000 tools, with a notice', async () => {
-    const many = await connectMcpServer({ id: 'm', name: 'many', url: hostile.manyUrl, headers: {} });
+    const many = await connectMcpServer({ id: 'm', name: 'many', url: connected.server.manyUrl, headers: {} });
     try {
       expect(many.listedTools).toHaveLength(1000);
       expect(many.tools).toHaveLength(1000);
@@ -121,7 +108,7 @@ describe('connectMcpServer against a hostile server', () => {
 
   it('a server that answers garbage fails to connect with a plain problem', async () => {
     const failure = await connectMcpServer(
-      { id: 'g', name: 'garbage', url: hostile.garbageUrl, headers: {} },
+      { id: 'g', name: 'garbage', url: connected.server.garbageUrl, headers: {} },
       { connectTimeoutMs: 2_000 },
     ).then(
       () => undefined,

@@ -139,17 +139,23 @@ describe.each(eras)('a connection lost during a call (era %s)', (era) => {
   });
 });
 
+/** `server` behind a fault proxy, connected through it in the 2025 era. */
+async function connectThroughProxy(server: { url: string }) {
+  const proxy = await startFaultProxy(Number(new URL(server.url).port));
+  const connection = await connectMcpServer({
+    id: 'r',
+    name: 'resumable',
+    url: proxy.url('/mcp'),
+    headers: {},
+    era: '2025',
+  });
+  return { proxy, connection };
+}
+
 describe('a lost stream that carried event ids (2025, a server with an event store)', () => {
   it('is resumed with Last-Event-ID, says so on the call, and the call ends with its answer', async () => {
     const server = await startResumableFaultServer();
-    const proxy = await startFaultProxy(Number(new URL(server.url).port));
-    const connection = await connectMcpServer({
-      id: 'r',
-      name: 'resumable',
-      url: proxy.url('/mcp'),
-      headers: {},
-      era: '2025',
-    });
+    const { proxy, connection } = await connectThroughProxy(server);
     try {
       const logs: string[] = [];
       // Cut once the server's first bytes of the answer (its log line, with an event id) came back.
@@ -174,14 +180,7 @@ describe('a lost stream that carried event ids (2025, a server with an event sto
       onHold = resolve;
     });
     const server = await startResumableFaultServer(() => onHold());
-    const proxy = await startFaultProxy(Number(new URL(server.url).port));
-    const connection = await connectMcpServer({
-      id: 'r',
-      name: 'resumable',
-      url: proxy.url('/mcp'),
-      headers: {},
-      era: '2025',
-    });
+    const { proxy, connection } = await connectThroughProxy(server);
     try {
       const logs: string[] = [];
       const call = rejectionOf(connection.createTool('hold', 'hold')?.run({}, contextWith(logs)) ?? Promise.resolve());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasksServer, type TasksServerHandle } from '../../../test/servers/tasks-server';
-import { createTaskRunContext, textOfOutput } from '../../../test/support/task-run-context';
+import { createTaskRunContext, releaseEachStep, textOfOutput } from '../../../test/support/task-run-context';
 import { connectMcpServer } from '../connection/connect-mcp-server';
 import { type McpConnection } from '../connection/mcp-connection';
 import type { ElicitationParams } from '../server-requests/mcp-client-handlers';
@@ -41,12 +41,7 @@ describe('tools that run as MCP tasks (2025-11-25)', () => {
   it('asks for a task, polls it to completion and surfaces each status on the way', async () => {
     const { context, reports, reported } = createContext();
     const running = connection.createTool('slow_report', 'slow_report')?.run({ topic: 'tides', steps: 3 }, context);
-    await reported('Step 1 of 3: tides');
-    server.release();
-    await reported('Step 2 of 3: tides');
-    server.release();
-    await reported('Step 3 of 3: tides');
-    server.release();
+    await releaseEachStep(reported, () => server.release(), 'tides', 3);
     const output = await running;
     expect(output?.isError).not.toBe(true);
     expect(textOf(output)).toBe('Report on tides: 3 steps done.');

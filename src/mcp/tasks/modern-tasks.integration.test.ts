@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModernTasksServer, type ModernTasksServerHandle } from '../../../test/servers/modern-tasks-server';
 import { REAL_IO_WAIT } from '../../../test/support/real-io-wait';
-import { createTaskRunContext, textOfOutput } from '../../../test/support/task-run-context';
+import { createTaskRunContext, releaseEachStep, textOfOutput } from '../../../test/support/task-run-context';
 import { connectMcpServer } from '../connection/connect-mcp-server';
 import { type McpConnection } from '../connection/mcp-connection';
 import type { ElicitationParams, SamplingParams } from '../server-requests/mcp-client-handlers';
@@ -53,12 +53,7 @@ describe('tools a 2026-07-28 server runs as tasks (the Tasks extension)', () => 
     expect(connection.era).toBe('modern');
     const { context, reports, reported } = createTaskRunContext();
     const running = run('slow_report', { topic: 'tides', steps: 3 }, context);
-    await reported('Step 1 of 3: tides');
-    server.release();
-    await reported('Step 2 of 3: tides');
-    server.release();
-    await reported('Step 3 of 3: tides');
-    server.release();
+    await releaseEachStep(reported, () => server.release(), 'tides', 3);
     const output = await running;
     expect(output?.isError).not.toBe(true);
     expect(textOfOutput(output)).toBe('Report on tides: 3 steps done.');

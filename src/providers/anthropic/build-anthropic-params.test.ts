@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../../engine/model/model';
 import { buildAnthropicParams, describeAnthropicRequest } from './build-anthropic-params';
+import { pdfCallTurns } from '../../engine/testing/pdf-call-turns';
 
 const tool = (name: string) => ({ name, description: name, input_schema: { type: 'object' } });
 
@@ -91,26 +92,10 @@ describe('buildAnthropicParams', () => {
       {
         messages: [
           { role: 'user', content: [{ type: 'text', text: 'Read it.' }] },
-          {
-            role: 'assistant',
-            content: [
-              { type: 'redacted_thinking', data: 'opaque==' },
-              { type: 'tool_use', id: 't1', name: 'pdf', input: {} },
-            ],
-          },
-          {
-            role: 'user',
-            content: [
-              {
-                type: 'tool_result',
-                tool_use_id: 't1',
-                content: [
-                  { type: 'text', text: 'Here:' },
-                  { type: 'document', source: pdf },
-                ],
-              },
-            ],
-          },
+          ...pdfCallTurns('t1', [
+            { type: 'text', text: 'Here:' },
+            { type: 'document', source: pdf },
+          ]),
         ],
         tools: [tool('pdf')],
         maxTokens: 100,

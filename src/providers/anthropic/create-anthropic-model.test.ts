@@ -4,6 +4,7 @@ import { ModelError, type ModelRequest, type ModelStreamPart } from '../../engin
 import { createAnthropicModel } from './create-anthropic-model';
 import { collectStreamParts } from '../testing/collect-stream-parts';
 import { expectModelError } from '../testing/expect-model-error';
+import { helloRequest, weatherToolDefinition } from '../testing/hello-request';
 
 const apiKey = 'sk-ant-test-key';
 let api: MockMessagesApi;
@@ -24,20 +25,8 @@ afterAll(async () => {
   await Promise.all([api.close(), chunkedApi.close(), byteApi.close()]);
 });
 
-const weatherTool = {
-  name: 'demo__weather_get',
-  description: 'Current weather',
-  input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-};
-
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }],
-    tools: [],
-    maxTokens: 512,
-    ...overrides,
-  };
-}
+const weatherTool = weatherToolDefinition;
+const request = (overrides: Partial<ModelRequest> = {}): ModelRequest => helloRequest(512, overrides);
 
 function model(server: MockMessagesApi, extra: { maxRetries?: number; apiKey?: string; baseUrl?: string } = {}) {
   return createAnthropicModel({ apiKey, baseUrl: server.url, model: 'claude-sonnet-5-5', maxRetries: 0, ...extra });

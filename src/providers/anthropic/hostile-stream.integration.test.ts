@@ -5,17 +5,15 @@ import {
   drainHi,
   serveEndlessAnswers,
   sseEvent,
-  writeForever as writeEndlessly,
+  createEndlessWriter,
   type Attack,
-  type Written,
 } from '../../../test/support/endless-http';
 import { ModelError } from '../../engine/model/model';
 import { MAX_BODY_BYTES, MAX_SSE_EVENT_CHARS, MAX_SSE_STREAM_BYTES } from '../stream-limits';
 import { createAnthropicModel } from './create-anthropic-model';
 
 /** Per attack: the bytes written before the client went away (a refused answer must not stay open). */
-const written = new Map<string, Written>();
-const writeForever = (response: Parameters<Attack>[0], piece: string) => writeEndlessly(written, response, piece);
+const { written, writeForever } = createEndlessWriter();
 
 const start =
   sseEvent('message_start', {

@@ -1,22 +1,10 @@
 // The worker build's stand-in for @opentelemetry/api: every name the Anthropic SDK imports, behaving as the real API
 // does when nothing is registered.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import * as real from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import * as off from './opentelemetry-off';
-
-function sdkModules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? entry.name === 'src'
-        ? []
-        : sdkModules(join(dir, entry.name))
-      : entry.name.endsWith('.mjs')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
+import { sdkModules } from '../../../test/support/sdk-modules';
 
 describe('opentelemetry-off', () => {
   it('exports every value the Anthropic SDK imports from @opentelemetry/api', () => {

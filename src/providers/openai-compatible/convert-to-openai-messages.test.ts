@@ -3,6 +3,7 @@ import type { Message } from '../../engine/message/message';
 import { convertToOpenAIMessages } from './convert-to-openai-messages';
 import type { OpenAIMessage } from './openai-wire-types';
 import { convertToOpenAIToolChoice, convertToOpenAITools } from './convert-to-openai-tools';
+import { pdfCallTurns } from '../../engine/testing/pdf-call-turns';
 
 const png = { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png', data: 'iVBORw0' } };
 
@@ -106,26 +107,10 @@ describe('convertToOpenAIMessages', () => {
       undefined,
       [
         { role: 'user', content: [{ type: 'text', text: 'Read it.' }] },
-        {
-          role: 'assistant',
-          content: [
-            { type: 'redacted_thinking', data: 'opaque==' },
-            { type: 'tool_use', id: 'c1', name: 'pdf', input: {} },
-          ],
-        },
-        {
-          role: 'user',
-          content: [
-            {
-              type: 'tool_result',
-              tool_use_id: 'c1',
-              content: [
-                { type: 'text', text: 'The report:' },
-                { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQ=' } },
-              ],
-            },
-          ],
-        },
+        ...pdfCallTurns('c1', [
+          { type: 'text', text: 'The report:' },
+          { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQ=' } },
+        ]),
       ],
       { vision: true },
     );

@@ -5,6 +5,7 @@ import { createOpenAICompatibleModel, type OpenAICompatibleModelConfig } from '.
 import { listOpenAICompatibleModels } from './list-openai-compatible-models';
 import { collectStreamParts } from '../testing/collect-stream-parts';
 import { expectModelError } from '../testing/expect-model-error';
+import { helloRequest, weatherToolDefinition } from '../testing/hello-request';
 
 const apiKey = 'sk-openai-test';
 let api: MockOpenAIApi;
@@ -25,20 +26,8 @@ afterAll(async () => {
   await Promise.all([api.close(), byteApi.close(), localApi.close()]);
 });
 
-const weatherTool = {
-  name: 'demo__weather_get',
-  description: 'Current weather',
-  input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-};
-
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }],
-    tools: [],
-    maxTokens: 256,
-    ...overrides,
-  };
-}
+const weatherTool = weatherToolDefinition;
+const request = (overrides: Partial<ModelRequest> = {}): ModelRequest => helloRequest(256, overrides);
 
 function model(server: MockOpenAIApi, extra: Partial<OpenAICompatibleModelConfig> = {}) {
   return createOpenAICompatibleModel({ apiKey, baseUrl: server.url, model: 'gpt-4o-mini', maxRetries: 0, ...extra });

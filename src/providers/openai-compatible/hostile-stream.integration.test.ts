@@ -1,21 +1,14 @@
 // A hostile OpenAI-compatible server over real HTTP: streams that never stop must end the round with a plain
 // error (never a hang, never the worker's memory), while the bytes keep coming so no idle timeout would fire.
 import { describe, expect, it } from 'vitest';
-import {
-  drainHi,
-  serveEndlessAnswers,
-  writeForever as writeEndlessly,
-  type Attack,
-  type Written,
-} from '../../../test/support/endless-http';
+import { drainHi, serveEndlessAnswers, createEndlessWriter, type Attack } from '../../../test/support/endless-http';
 import { ModelError } from '../../engine/model/model';
 import { createOpenAICompatibleModel } from './create-openai-compatible-model';
 import { MAX_SSE_EVENT_CHARS, MAX_SSE_STREAM_BYTES } from './parse-sse';
 import { MAX_BODY_BYTES } from '../stream-limits';
 
 /** Per path: whether the client closed the answer (a refused stream must not stay open). */
-const written = new Map<string, Written>();
-const writeForever = (response: Parameters<Attack>[0], piece: string) => writeEndlessly(written, response, piece);
+const { written, writeForever } = createEndlessWriter();
 
 const attacks: Record<string, Attack> = {
   '/endless-line/chat/completions': (response) => {

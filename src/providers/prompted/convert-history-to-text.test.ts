@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { convertHistoryToText } from './convert-history-to-text';
+import { pdfCallTurns } from '../../engine/testing/pdf-call-turns';
 
 describe('convertHistoryToText', () => {
   it('drops redacted thinking and names a PDF result with its size', () => {
-    const converted = convertHistoryToText([
-      {
-        role: 'assistant',
-        content: [
-          { type: 'redacted_thinking', data: 'opaque==' },
-          { type: 'tool_use', id: 'c1', name: 'pdf', input: {} },
-        ],
-      },
-      {
-        role: 'user',
-        content: [
-          {
-            type: 'tool_result',
-            tool_use_id: 'c1',
-            content: [
-              { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQ=' } },
-            ],
-          },
-        ],
-      },
-    ]);
+    const converted = convertHistoryToText(
+      pdfCallTurns('c1', [
+        { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQ=' } },
+      ]),
+    );
     expect(converted).toEqual([
       { role: 'assistant', content: [{ type: 'text', text: '{"name":"pdf","arguments":{}}' }] },
       {

@@ -1,11 +1,12 @@
 // A round's exports, built from the exact request it sent: curl, TypeScript, Python or the raw JSON body.
 // The builders load on the first export, and the rounds are read at the click: a card does not re-render
-// for every event of the run.
+// for every event of the run. The open view is kept per run and round outside the card (kept-round-exports.ts).
 import { useState } from 'react';
-import { useLoupeStoreApi } from '../../store/loupe-store-provider';
+import { useLoupeStore, useLoupeStoreApi } from '../../store/loupe-store-provider';
 import { monoBlockClass, smallButtonClass } from '../common/styles';
 import type { RoundExport } from './build-round-export';
 import { EXPORT_FORMAT_LABELS, type ExportFormat } from './export-formats';
+import { useKeptRoundExport } from './kept-round-exports';
 import { useRoundOffset } from '../timeline/use-round-offset';
 
 const FORMATS: ExportFormat[] = ['curl', 'typescript', 'python', 'json'];
@@ -14,7 +15,12 @@ export function RoundExportMenu({ round }: { round: number }) {
   const store = useLoupeStoreApi();
   // A fork's round keeps the original run's number in what it says (the run's own number finds the request).
   const shownRound = round + useRoundOffset();
-  const [shown, setShown] = useState<{ format: ExportFormat; result: RoundExport } | null>(null);
+  const runId = useLoupeStore((state) => state.runView.runId);
+  const [shown, setShown] = useKeptRoundExport<{ format: ExportFormat; result: RoundExport } | null>(
+    runId ?? '',
+    String(round),
+    null,
+  );
   const [copied, setCopied] = useState(false);
 
   const show = async (format: ExportFormat) => {

@@ -8,6 +8,7 @@ import { ModalDialog } from '../tools/modal-dialog';
 import { estimateJsonTokens } from '../../shared/estimate-tokens';
 import { checkElicitationValues, ElicitationForm } from './elicitation-form';
 import { findOwnKeys, findSecretFields } from './check-form-secrets';
+import { ProblemList } from '../common/problem-list';
 
 function ElicitationDialog({ prompt }: { prompt: ElicitationPrompt }) {
   const answer = useLoupeStore((state) => state.answerElicitation);
@@ -37,16 +38,7 @@ function ElicitationDialog({ prompt }: { prompt: ElicitationPrompt }) {
       )}
       <p className="mb-3 text-sm whitespace-pre-wrap">{prompt.message}</p>
       <ElicitationForm schema={prompt.requestedSchema} values={values} onChange={setValues} />
-      {problems.length > 0 && (
-        <ul
-          aria-label="Problems"
-          className="mt-3 space-y-0.5 rounded-md bg-red-50 p-2 text-xs text-red-800 dark:bg-red-500/10 dark:text-red-300"
-        >
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      )}
+      <ProblemList problems={problems} className="mt-3" />
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <button
           type="button"

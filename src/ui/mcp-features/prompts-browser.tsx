@@ -1,10 +1,11 @@
 // A server's prompts: list, fill in arguments, get the messages and use them as the next message.
-import { useEffect, useState } from 'react';
-import type { McpPromptInfo, McpPromptListing, McpPromptMessages } from '../../protocol/mcp-feature-messages';
+import { useState } from 'react';
+import type { McpPromptInfo, McpPromptMessages } from '../../protocol/mcp-feature-messages';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { Field } from '../common/field';
 import { inputClass, monoBlockClass, primaryButtonClass, secondaryButtonClass } from '../common/styles';
 import { ListingToolbar } from './listing-toolbar';
+import { useServerListing } from './use-server-listing';
 
 function PromptForm({ serverId, prompt }: { serverId: string; prompt: McpPromptInfo }) {
   const get = useLoupeStore((state) => state.getPrompt);
@@ -74,24 +75,8 @@ function PromptForm({ serverId, prompt }: { serverId: string; prompt: McpPromptI
 
 export function PromptsBrowser({ serverId }: { serverId: string }) {
   const list = useLoupeStore((state) => state.listPrompts);
-  // `at`: when it arrived, the moment its freshness is told from (a render may not read the clock).
-  const [shown, setShown] = useState<{ listing: McpPromptListing; at: number } | null>(null);
-  const listing = shown?.listing ?? null;
-  const show = (next: McpPromptListing | null) => {
-    if (next !== null) setShown({ listing: next, at: Date.now() });
-  };
-  const [refreshing, setRefreshing] = useState(false);
+  const { listing, shownAt, refreshing, refresh } = useServerListing(serverId, list);
   const [chosen, setChosen] = useState<string | null>(null);
-  useEffect(() => {
-    void list(serverId).then(show);
-  }, [list, serverId]);
-  // A failed refresh keeps what is shown (the store raised an alert).
-  const refresh = async () => {
-    setRefreshing(true);
-    const fresh = await list(serverId, true);
-    setRefreshing(false);
-    show(fresh);
-  };
   if (listing === null) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Loading prompts…</p>;
   const { prompts } = listing;
   return (
@@ -100,7 +85,7 @@ export function PromptsBrowser({ serverId }: { serverId: string }) {
         what="prompts"
         freshness={listing.freshness}
         notice={listing.notice}
-        shownAt={shown?.at ?? 0}
+        shownAt={shownAt}
         refreshing={refreshing}
         onRefresh={() => void refresh()}
       />

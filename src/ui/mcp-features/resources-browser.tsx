@@ -1,10 +1,11 @@
 // A server's resources: list, read (text or image preview) and attach to the next message.
-import { useEffect, useState } from 'react';
-import type { McpResourceContent, McpResourceListing } from '../../protocol/mcp-feature-messages';
+import { useState } from 'react';
+import type { McpResourceContent } from '../../protocol/mcp-feature-messages';
 import { useLoupeStore } from '../../store/loupe-store-provider';
 import { inputClass, monoBlockClass, secondaryButtonClass, smallButtonClass } from '../common/styles';
 import { describeListingFreshness } from './describe-listing-freshness';
 import { ListingToolbar } from './listing-toolbar';
+import { useServerListing } from './use-server-listing';
 
 function ResourcePreview({ contents }: { contents: McpResourceContent[] }) {
   return (
@@ -35,27 +36,10 @@ export function ResourcesBrowser({ serverId }: { serverId: string }) {
   const list = useLoupeStore((state) => state.listResources);
   const read = useLoupeStore((state) => state.readResource);
   const attach = useLoupeStore((state) => state.attachResource);
-  // `at`: when it arrived, the moment its freshness is told from (a render may not read the clock).
-  const [shown, setShown] = useState<{ listing: McpResourceListing; at: number } | null>(null);
-  const listing = shown?.listing ?? null;
-  const show = (next: McpResourceListing | null) => {
-    if (next !== null) setShown({ listing: next, at: Date.now() });
-  };
-  const [refreshing, setRefreshing] = useState(false);
+  const { listing, shownAt, refreshing, refresh } = useServerListing(serverId, list);
   const [opened, setOpened] = useState<{ uri: string; contents: McpResourceContent[] } | null>(null);
   const [uri, setUri] = useState('');
   const [attached, setAttached] = useState('');
-
-  useEffect(() => {
-    void list(serverId).then(show);
-  }, [list, serverId]);
-  // A failed refresh keeps what is shown (the store raised an alert).
-  const refresh = async () => {
-    setRefreshing(true);
-    const fresh = await list(serverId, true);
-    setRefreshing(false);
-    show(fresh);
-  };
 
   const open = async (target: string) => {
     const contents = await read(serverId, target);
@@ -73,7 +57,7 @@ export function ResourcesBrowser({ serverId }: { serverId: string }) {
         what="resources"
         freshness={listing.freshness?.resources}
         notice={listing.notice}
-        shownAt={shown?.at ?? 0}
+        shownAt={shownAt}
         refreshing={refreshing}
         onRefresh={() => void refresh()}
       />
@@ -110,7 +94,7 @@ export function ResourcesBrowser({ serverId }: { serverId: string }) {
           <p className="text-xs">
             <span className="font-semibold">Templates</span>
             <span className="ml-2 text-zinc-600 dark:text-zinc-400">
-              {describeListingFreshness(listing.freshness?.templates, shown?.at ?? 0)}
+              {describeListingFreshness(listing.freshness?.templates, shownAt)}
             </span>
           </p>
           <ul className="space-y-0.5 font-mono text-xs text-zinc-600 dark:text-zinc-400">

@@ -11,6 +11,7 @@ import { parseServerOAuthSettings } from '../../protocol/read-server-oauth-setti
 import { OAuthClientFields, oauthClientText } from './oauth-client-fields';
 import { ProtocolEraSelect } from './protocol-era-select';
 import { UrlSecretsFields, type UrlSecrets } from './url-secrets-fields';
+import { ProblemList } from '../common/problem-list';
 
 const headersText = (headers: Record<string, string>) =>
   Object.entries(headers)
@@ -86,16 +87,7 @@ export function EditServerDialog({ server, onClose }: { server: ServerConfig; on
         />
         <ProtocolEraSelect value={era} onChange={setEra} />
         <OAuthClientFields value={oauthText} onChange={setOAuthText} />
-        {problems.length > 0 && (
-          <ul
-            aria-label="Problems"
-            className="space-y-0.5 rounded-md bg-red-50 p-2 text-xs text-red-800 dark:bg-red-500/10 dark:text-red-300"
-          >
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        )}
+        <ProblemList problems={problems} />
       </div>
       <div className="mt-4 flex justify-end gap-2">
         <button type="button" className={secondaryButtonClass} onClick={onClose}>

@@ -6,6 +6,7 @@ import { JsonEditor } from '../json-editor/json-editor';
 import { Field } from '../common/field';
 import { inputClass, labelClass } from '../common/styles';
 import type { ToolDraftText } from './tool-draft';
+import { ProblemList } from '../common/problem-list';
 
 /** What the person should know about refs Loupe will not follow to another document (never a blocking problem). */
 function remoteRefNotes(schemaText: string): string[] {
@@ -67,16 +68,7 @@ export function ToolDefinitionFields({
         />
       </div>
       <div id={problemsId} aria-live="polite">
-        {problems.length > 0 && (
-          <ul
-            aria-label="Problems"
-            className="space-y-0.5 rounded-md bg-red-50 p-2 text-xs text-red-800 dark:bg-red-500/10 dark:text-red-300"
-          >
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        )}
+        <ProblemList problems={problems} />
         {notes.length > 0 && (
           <ul aria-label="Schema notes" className="mt-1 list-disc pl-5 text-xs text-amber-800 dark:text-amber-300">
             {notes.map((note) => (

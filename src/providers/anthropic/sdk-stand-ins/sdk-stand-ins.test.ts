@@ -1,6 +1,6 @@
 // The worker build's stand-ins for parts of the Anthropic SDK (server/vite-sdk-stand-ins-plugin.ts): every name the
 // SDK imports from a replaced file exists, and what the client calls with tracing off behaves as the real module.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import * as credentialsOff from './credentials-off';
 import * as queryString from './query-string';
 import * as tracingOff from './tracing-off';
 import * as uploadsOff from './uploads-off';
+import { sdkModules } from '../../../../test/support/sdk-modules';
 
 const sdk = resolve('node_modules/@anthropic-ai/sdk');
 // The SDK's own module (not in its package exports): what the stand-in must match.
@@ -19,18 +20,6 @@ const realTracing = (await import(pathToFileURL(join(sdk, 'internal/tracing.mjs'
   resolveOpenTelemetryOptions(option: unknown): unknown;
   getTracer(option: unknown, version: string): unknown;
 };
-
-function sdkModules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? entry.name === 'src'
-        ? []
-        : sdkModules(join(dir, entry.name))
-      : entry.name.endsWith('.mjs')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
 
 /** SDK file (relative to the package) → the names SDK modules import from it. */
 function importedNames(): Map<string, Set<string>> {
