@@ -165,7 +165,7 @@ export type WorkerMessage =
   | ({ v: typeof PROTOCOL_VERSION } & SessionOwnershipMessage)
   /** Another tab changed the session list, or wrote a session (a read-only tab shows it again). */
   | ({ v: typeof PROTOCOL_VERSION } & TabNoticeMessage)
-  /** Part of a stored run's log, sent to the page that opened it (`session-open` with a `viewId`) for its view. */
+  /** Part of a run's log, sent to the page for its view (`session-open` with a `viewId`, `run-view`). */
   | ({ v: typeof PROTOCOL_VERSION } & StoredRunViewMessage)
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }
