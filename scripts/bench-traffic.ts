@@ -1,7 +1,7 @@
 // Benchmark (not a test): bytes the worker posts to the UI for a live run and for an import, against the
 // transcript's own bytes (the one full record), at 50, 200 and 2,000 rounds. Real parts: the engine host,
 // the demo MCP server over HTTP and the mock Messages API over SSE (the model asks for a tool every round).
-// The import is the reply to `transcript-import` and the chunks the UI then reads (`run-events-read`).
+// The import is the reply to `transcript-import` and the view the worker then sends the UI (`run-view`).
 // Run: npm run bench:traffic
 import { startMockMessagesApi } from '../e2e/fixtures/mock-messages-api';
 import { startDemoServer } from '../server/demo-server';
@@ -12,7 +12,6 @@ import { createModel, listModels } from '../src/worker/create-model';
 import { createRunEnvironment } from '../src/worker/create-run-environment';
 import { createRunEventsReader } from '../src/protocol/run-event-codec';
 import { createWirePoster } from '../src/worker/create-wire-poster';
-import { EVENTS_PER_READ } from '../src/protocol/session-messages';
 import { printTable } from './bench/print-table';
 
 const API_KEY = 'sk-ant-bench-key';
@@ -114,11 +113,11 @@ for (const rounds of sizes) {
   const reply = (await importer.send({ type: 'transcript-import', runId: importId, text: transcript })) as {
     eventCount: number;
   };
-  // The UI then reads the run in chunks, as session-import-actions does.
-  for (let from = 0; from < reply.eventCount;) {
-    const chunk = await importer.send({ type: 'run-events-read', runId: importId, from, limit: EVENTS_PER_READ });
-    from = (chunk as { next: number }).next;
-  }
+  // The worker then sends the run as its view, in parts, as session-import-actions asks for it.
+  const viewed = (await importer.send({ type: 'run-view', runId: importId, viewId: 'bench' })) as {
+    eventCount: number;
+  };
+  if (viewed.eventCount !== reply.eventCount) throw new Error('the view is not the imported run');
   const imported = importer.reset();
   await Promise.all([live.host.dispose(), importer.host.dispose()]);
 

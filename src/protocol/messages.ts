@@ -16,8 +16,6 @@ import type {
   RunReplayCommand,
   RunContinueCommand,
   RunContinueResult,
-  RunEventsReadCommand,
-  RunEventsReadResult,
   RunResumeCommand,
   RunsCompareCommand,
   RunsCompareResult,
@@ -28,6 +26,7 @@ import type { RunEventsMessage } from './run-events-message';
 import type { StoredRunViewMessage } from './stored-run-view-messages';
 import type {
   SessionImportStoreCommand,
+  RunViewCommand,
   SessionOpenCommand,
   SessionOpenResult,
   SessionRunsCopyCommand,
@@ -85,7 +84,6 @@ export type Command =
   /** Redacted transcripts (and MCP traffic) as a file to share: one HTML file, or a HAR 1.2 file (docs/sharing.md). */
   | ShareFileCommand
   | TranscriptImportCommand
-  | RunEventsReadCommand
   | RunReplayCommand
   | RunContinueCommand
   | RunResumeCommand
@@ -100,6 +98,7 @@ export type Command =
   | RunLogCommand
   | SessionOpenCommand
   | SessionImportStoreCommand
+  | RunViewCommand
   | SessionRunsCopyCommand
   | TabCommand;
 
@@ -127,9 +126,9 @@ export interface CommandResults
   'otlp-send': { ok: true } | { ok: false; reason: string };
   'share-file-build': { text: string };
   'transcript-import': TranscriptImportResult;
-  'run-events-read': RunEventsReadResult;
   'session-open': SessionOpenResult;
   'session-import-store': null;
+  'run-view': { eventCount: number };
   'session-runs-copy': null;
   'run-replay': null;
   'run-continue': RunContinueResult;
@@ -166,7 +165,7 @@ export type WorkerMessage =
   | ({ v: typeof PROTOCOL_VERSION } & SessionOwnershipMessage)
   /** Another tab changed the session list, or wrote a session (a read-only tab shows it again). */
   | ({ v: typeof PROTOCOL_VERSION } & TabNoticeMessage)
-  /** Part of a stored run's log, sent to the page that opened it (`session-open` with a `viewId`) for its view. */
+  /** Part of a run's log, sent to the page for its view (`session-open` with a `viewId`, `run-view`). */
   | ({ v: typeof PROTOCOL_VERSION } & StoredRunViewMessage)
   /** Something the person should know that is not a command's failure (e.g. a tool edit left out of a run). */
   | { v: typeof PROTOCOL_VERSION; type: 'notice'; message: string }

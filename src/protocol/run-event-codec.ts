@@ -248,16 +248,6 @@ export function encodeRunEvents(memory: RunMemory, events: readonly RunEvent[]):
   return joinDeltas(wire);
 }
 
-/**
- * The writer's memory for a reader that has read `events[0…upTo)` in order (a chunked read of a kept log):
- * the same as if those events had been encoded, without encoding them.
- */
-export function primeRunMemory(events: readonly RunEvent[], upTo: number): RunMemory {
-  const memory = createRunMemory();
-  for (let index = 0; index < upTo && index < events.length; index += 1) remember(memory, events[index]!);
-  return memory;
-}
-
 /** Decodes one run's wire events in order, updating `memory` (the reader's own for that run). */
 export function decodeRunEvents(memory: RunMemory, events: readonly WireRunEvent[]): RunEvent[] {
   return events.map((wire) => {

@@ -6,7 +6,6 @@ import type { TranscriptComparison } from '../engine/transcript/diff-transcripts
 import type { TranscriptProblem } from '../engine/transcript/transcript-problem';
 import type { BranchInfo } from './debug-messages';
 import type { RunSettings } from './settings';
-import type { WireRunEvent } from './run-events-message';
 
 /** Files larger than this are refused before they are read (a transcript with images is a few MB). */
 export const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024;
@@ -38,7 +37,7 @@ export interface OtlpTraceChoice {
   start: number;
 }
 
-/** An imported branch as the reply names it: its events are read with `run-events-read`. */
+/** An imported branch as the reply names it: the worker keeps its events (`run-view` sends them). */
 export interface ImportedBranchInfo {
   info: BranchInfo;
   eventCount: number;
@@ -48,7 +47,7 @@ export interface ImportedBranchInfo {
 
 /**
  * The run's meta and every repair made; the worker keeps the run as events (shown by the same fold as a
- * live run), which the UI reads in chunks with `run-events-read` (`eventCount` of them), so no one message
+ * live run), which it sends the UI as a view in parts (`run-view`, `eventCount` events), so no one message
  * carries a whole log. With the transcript's `branches`, `family` lists every branch (this run first) and
  * `branches` the others' runs.
  */
@@ -63,7 +62,7 @@ export type TranscriptImportResult =
       branches?: ImportedBranchInfo[];
       /**
        * Set when the run has more than `LONG_RUN_ROUNDS` rounds: where the last `TAIL_ROUNDS` begin (a
-       * `round-start`), so the UI can read and show them (with the `run-start`, event 0) before the rest.
+       * `round-start`): the UI asks for the view tail first (`run-view` with `tailFirst`) and shows them before the rest.
        */
       tailFrom?: number;
     }
@@ -87,31 +86,8 @@ export const TAIL_ROUNDS = 10;
  */
 export const LONG_RUN_ROUNDS = 30;
 
-/** Events per `run-events-read` reply: some forty rounds, well under 50 ms to clone and fold on a slow machine. */
+/** Events per `stored-run-view` part: some forty rounds, well under 50 ms to clone and fold on a slow machine. */
 export const EVENTS_PER_READ = 600;
-
-/**
- * `run-events-read`: events `from`… (at most `limit`) of a run the worker keeps, in the wire form of
- * `run-event-codec.ts`. One reader reads a run in order from 0 (its codec memory carries over between
- * chunks); `next` is where the following read starts (deltas may be joined, so fewer events can come back).
- */
-export interface RunEventsReadCommand {
-  type: 'run-events-read';
-  runId: string;
-  from: number;
-  limit: number;
-  /**
-   * Where this reader began (default 0): the events are encoded for a reader that read only those from there
-   * on, in order (a second reader, e.g. of an import's last rounds). Best at a `round-start`.
-   */
-  readerFrom?: number;
-}
-
-export interface RunEventsReadResult {
-  events: WireRunEvent[];
-  next: number;
-  total: number;
-}
 
 /**
  * How the worker keeps a stored run whose log it read (`session-open`, session-open-messages.ts, decides the

@@ -65,6 +65,20 @@ export interface SessionImportStoreCommand {
 }
 
 /**
+ * `run-view`: the worker posts the view of run `runId`, a run it keeps (an import, a branch it loaded or forked),
+ * as `stored-run-view` parts under `viewId` (a non-empty id, new for each view) before replying, without opening
+ * it again (which would reset where the run log writes a run that may still be going). The run log is flushed
+ * first. With `tailFirst`, a long run's `run-start` and last rounds come first. The reply is how many events the
+ * `log` parts held; an unknown run is refused.
+ */
+export interface RunViewCommand {
+  type: 'run-view';
+  runId: string;
+  viewId: string;
+  tailFirst?: boolean;
+}
+
+/**
  * `session-runs-copy`: the worker copies each `from` run's stored log to run `to` (a duplicated session), the
  * copy's `run-start` naming `to`. Refused, with nothing written, when a `to` run already has stored events.
  */

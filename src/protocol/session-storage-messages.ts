@@ -16,11 +16,10 @@ export type SessionStorageCommand =
   | { type: 'session-put'; record: StoredSession }
   /** Deletes the record and every event of its runs. */
   | { type: 'session-delete'; record: StoredSession }
-  /** Appends `events` to run `runId`, the first at position `fromSeq`. */
+  /** Appends `events` to run `runId`, the first at position `fromSeq` (the worker's tests seed logs with it). */
   | { type: 'session-events-append'; runId: string; fromSeq: number; events: RunEvent[] }
-  /** Events `from` (default 0) up to, not including, `to` (default the end). */
-  | { type: 'session-events-read'; runId: string; from?: number; to?: number }
-  | { type: 'session-events-count'; runId: string };
+  /** Events `from` (default 0) up to, not including, `to` (default the end), as stored: safe mode's raw read. */
+  | { type: 'session-events-read'; runId: string; from?: number; to?: number };
 
 /** Commands about the run log the worker writes at each checkpoint (while this tab owns its session). */
 export type RunLogCommand =
@@ -36,7 +35,6 @@ export interface SessionStorageCommandResults {
   'session-delete': null;
   'session-events-append': null;
   'session-events-read': RunEvent[];
-  'session-events-count': number;
 }
 
 export interface RunLogCommandResults {

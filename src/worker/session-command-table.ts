@@ -1,10 +1,10 @@
-// The session commands' part of the worker's table: import, read, replay and compare runs (load and resume read
+// The session commands' part of the worker's table: import, replay and compare runs (load and resume read
 // the stored log, so the sessions host answers them: worker/sessions/stored-run-commands.ts).
 import type { CommandTable } from './command-table';
 import type { SessionCommands } from './session-commands';
 import { importAnyFile } from './import-any-file';
 
-export type SessionCommandType = 'transcript-import' | 'run-events-read' | 'run-replay' | 'runs-compare';
+export type SessionCommandType = 'transcript-import' | 'run-replay' | 'runs-compare';
 
 export interface SessionTableContext {
   now: () => number;
@@ -25,7 +25,6 @@ export function sessionCommandTable(
         connectedTools: context.connectedTools(),
         sessions,
       }),
-    'run-events-read': (command) => sessions.readEvents(command),
     'run-replay': (command) => sessions.replayRun(command),
     'runs-compare': (command) => sessions.compareRuns(command.leftRunId, command.rightRunId),
   };

@@ -16,8 +16,6 @@ import { transcriptToEvents } from '../engine/transcript/transcript-to-events';
 import type { ProviderSettings, RunSettings } from '../protocol/settings';
 import { LONG_RUN_ROUNDS, MAX_TRANSCRIPT_BYTES, TAIL_ROUNDS } from '../protocol/session-messages';
 import type {
-  RunEventsReadCommand,
-  RunEventsReadResult,
   RunLoadCommand,
   RunLoadResult,
   RunReplayCommand,
@@ -26,7 +24,6 @@ import type {
   TranscriptImportCommand,
   TranscriptImportResult,
 } from '../protocol/session-messages';
-import { encodeRunEvents, primeRunMemory } from '../protocol/run-event-codec';
 import type { RunOrigin } from '../engine/otel/run-links';
 import { createReplayModel } from '../providers/replay/create-replay-model';
 import { createRecordedTools } from '../providers/replay/create-recorded-tools';
@@ -98,9 +95,6 @@ export async function importText(command: TranscriptImportCommand): Promise<stri
   return command.file.text();
 }
 
-/** Most events one `run-events-read` answers, whatever it asks for. */
-const MAX_EVENTS_PER_READ = 5000;
-
 /** A `run-load` with the run's stored log, as the sessions host read it. */
 export type StoredRunLoad = RunLoadCommand & { events: RunEvent[] };
 /** A `run-resume` with the run's stored log, as the sessions host read it. */
@@ -115,9 +109,7 @@ export interface SessionCommands {
     command: Extract<TranscriptImportCommand, { text: string }>,
     checkSchema: TranscriptSchemaCheck,
   ): TranscriptImportOutcome;
-  /** A chunk of a kept run's events in their wire form (`run-events-read`). */
-  readEvents(command: RunEventsReadCommand): RunEventsReadResult;
-  /** Events `from` up to, not including, `to` of a kept run, as they are (bounds clamped to it): for storage. */
+  /** Events `from` up to, not including, `to` of a kept run, as they are (bounds clamped to it): for storage and views. */
   keptEvents(runId: string, from: number, to: number): RunEvent[];
   /** Keeps a stored run (its log read from storage by the sessions host). */
   loadRun(command: StoredRunLoad): RunLoadResult;
@@ -184,17 +176,6 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
         ...imported,
         ...(tailFrom === undefined ? {} : { tailFrom }),
       };
-    },
-
-    readEvents(command) {
-      const { events } = runs.get(command.runId);
-      const from = Math.min(Math.max(0, Math.trunc(command.from) || 0), events.length);
-      const limit = Math.min(Math.max(1, Math.trunc(command.limit) || 1), MAX_EVENTS_PER_READ);
-      const next = Math.min(from + limit, events.length);
-      const start = Math.min(Math.max(0, Math.trunc(command.readerFrom ?? 0) || 0), from);
-      const memory = primeRunMemory(events.slice(start, from), from - start);
-      const wire = encodeRunEvents(memory, events.slice(from, next));
-      return { events: wire, next, total: events.length };
     },
 
     keptEvents(runId, from, to) {

@@ -1,7 +1,6 @@
 // Test support for long sessions: a page (a store over the real session commands, over fake IndexedDB) that can be
 // opened again as a reload would, and what a test reads or changes of its storage.
 import { IDBFactory } from 'fake-indexeddb';
-import type { RunEventsReadCommand } from '../../src/protocol/session-messages';
 import { checkTranscriptSchema } from '../../src/worker/check-transcript-schema';
 import { importText, toImportReply } from '../../src/worker/session-commands';
 import type { RunView } from '../../src/store/run-view';
@@ -14,10 +13,8 @@ import { MemoryStorage } from '../../src/store/testing/memory-storage';
 import { createStoredSessionCommands } from './stored-session-commands';
 import { createSessionsStore } from './sessions-store';
 
-/** A read of the run that fails (the engine went away, say): which ones. */
-export type FailRead = (command: RunEventsReadCommand) => boolean;
 /** A page over the real session commands (structured clones included, as postMessage makes them). */
-export async function openPage(indexedDB: IDBFactory, storage: MemoryStorage, failRead: FailRead = () => false) {
+export async function openPage(indexedDB: IDBFactory, storage: MemoryStorage) {
   const commands = createStoredSessionCommands();
   const clone = structuredClone;
   const client = new FakeEngineClient({
@@ -27,10 +24,6 @@ export async function openPage(indexedDB: IDBFactory, storage: MemoryStorage, fa
           commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema),
         ),
       ),
-    'run-events-read': (command) => {
-      if (failRead(command)) throw new Error('the engine stopped');
-      return clone(commands.readEvents(command));
-    },
   });
   let id = 0;
   const store = createSessionsStore(client, { storage, indexedDB, createId: () => `id-${++id}`, loader: commands });
@@ -64,10 +57,9 @@ export async function markImporting(db: SessionDb, runId: string, mark: NonNulla
   await db.putSession(record);
 }
 
-export async function readAll(page: Awaited<ReturnType<typeof openPage>>, runId: string) {
-  const { readKeptEvents } = await import('../../src/store/sessions/read-kept-events');
-  const total = page.commands.readEvents({ type: 'run-events-read', runId, from: 0, limit: 1 }).total;
-  return readKeptEvents(page.client, runId, total);
+/** Every event of run `runId` as the page's worker keeps it. */
+export function readAll(page: Awaited<ReturnType<typeof openPage>>, runId: string) {
+  return page.commands.keptEvents(runId, 0, Number.MAX_SAFE_INTEGER);
 }
 
 /** Deletes run `runId`'s stored events from position `from` on, as a page gone mid-run leaves its log. */

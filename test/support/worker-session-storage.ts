@@ -3,7 +3,7 @@
 // commands and writes the run log at the checkpoints of the run events the test emits.
 import type { RunEvent } from '../../src/engine/event/run-event';
 import type { WorkerMessage } from '../../src/protocol/messages';
-import type { SessionDb } from '../../src/store/sessions/worker-session-db';
+import type { StoredSessionsDb } from '../../src/store/sessions/worker-session-db';
 import type { FakeEngineClient, FakeHandlers } from '../../src/store/testing/fake-engine-client';
 import { createSessionsHost } from '../../src/worker/sessions/create-sessions-host';
 import { openSessionDb } from '../../src/worker/sessions/session-db';
@@ -77,7 +77,7 @@ export function keepSessionsInWorker(
 }
 
 /** The sessions database in `indexedDB`, read as the page's records (a test looks at what a reload would find). */
-export async function openStoredSessions(indexedDB: IDBFactory): Promise<SessionDb> {
+export async function openStoredSessions(indexedDB: IDBFactory): Promise<StoredSessionsDb> {
   // The page wrote every record, so they read back as its type.
-  return (await openSessionDb(indexedDB)) as unknown as SessionDb;
+  return (await openSessionDb(indexedDB)) as unknown as StoredSessionsDb;
 }

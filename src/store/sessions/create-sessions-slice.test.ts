@@ -24,7 +24,6 @@ function page(indexedDB: IDBFactory, storage: MemoryStorage) {
   const client = new FakeEngineClient({
     'transcript-import': async (command) =>
       toImportReply(commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema)),
-    'run-events-read': (command) => commands.readEvents(command),
     'runs-compare': (command) => commands.compareRuns(command.leftRunId, command.rightRunId),
   });
   const store = createSessionsStore(client, { storage, indexedDB, loader: commands });

@@ -1,6 +1,7 @@
 // A stored run's view a part at a time, with turns for the page, so a long log is never one long task.
 import type { RunEvent } from '../../engine/event/run-event';
 import { foldRunEvents } from '../fold-run-events';
+import { EVENTS_PER_READ } from '../../protocol/session-messages';
 import { initialRunView, type RunView } from '../run-view';
 
 /** The Prioritized Task Scheduling API (`yield`: Chromium 129+, `postTask`: 94+), where the page has it. */
@@ -56,6 +57,19 @@ export async function foldInParts(events: readonly RunEvent[], base: RunView = i
       since = performance.now();
     }
     view = foldRunEvents(view, events.slice(from, from + FOLD_SLICE));
+  }
+  return view;
+}
+
+/**
+ * The view of `events` folded a part of `EVENTS_PER_READ` at a time, with `pause` after each part: for a run whose
+ * tail is on screen, the rest folded in the page's idle turns (`yieldInBackground`), never ahead of its frames.
+ */
+export async function foldPartByPart(events: readonly RunEvent[], pause: () => Promise<void>): Promise<RunView> {
+  let view = { ...initialRunView };
+  for (let from = 0; from < events.length; from += EVENTS_PER_READ) {
+    view = foldRunEvents(view, events.slice(from, from + EVENTS_PER_READ));
+    await pause();
   }
   return view;
 }

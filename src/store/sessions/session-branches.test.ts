@@ -78,7 +78,6 @@ function page(indexedDB: IDBFactory, storage: MemoryStorage) {
   const client: FakeEngineClient = new FakeEngineClient({
     'transcript-import': async (command) =>
       toImportReply(commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema)),
-    'run-events-read': (command) => commands.readEvents(command),
     'transcript-export': (command) => commands.transcriptOf(command.runId),
     'run-fork': (command) => {
       for (const event of eventsOf(command.newRunId)) client.emitRunEvent(command.newRunId, event);

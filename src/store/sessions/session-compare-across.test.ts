@@ -20,7 +20,6 @@ async function freshPage() {
   const client = new FakeEngineClient({
     'transcript-import': async (command) =>
       toImportReply(commands.importTranscript({ ...command, text: await importText(command) }, checkTranscriptSchema)),
-    'run-events-read': (command) => commands.readEvents(command),
     'runs-compare': (command) => commands.compareRuns(command.leftRunId, command.rightRunId),
   });
   const store = createSessionsStore(client, {

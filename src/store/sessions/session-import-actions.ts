@@ -2,9 +2,9 @@
 import { MAX_TRANSCRIPT_BYTES, TAIL_ROUNDS } from '../../protocol/session-messages';
 import { foldRunEvents } from '../fold-run-events';
 import { initialRunView, type RunView } from '../run-view';
-import { yieldInBackground, yieldToPage } from './load-in-parts';
-import { readKeptEvents } from './read-kept-events';
-import { readTailView } from './read-tail-view';
+import type { RunEvent } from '../../engine/event/run-event';
+import { foldPartByPart, yieldInBackground, yieldToPage } from './load-in-parts';
+import { readKeptView } from './open-stored-view';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import { diffImportedSettings } from '../diff-imported-settings';
@@ -98,32 +98,28 @@ export function createSessionImportActions(context: SessionsContext, restore: Se
             meta: result.meta,
           });
         }
-        // A long run: its last rounds are shown first, while the rest is read (a reader of their own).
-        let shown: RunView | null = null;
-        if (result.tailFrom !== undefined) {
-          const tail = await readTailView(deps.client, runId, result.tailFrom, result.eventCount);
+        // A long run: the worker sends its last rounds first, shown while the rest comes.
+        const tail: { shown: RunView | null } = { shown: null };
+        const showTail = async (events: RunEvent[]) => {
+          const view = foldRunEvents({ ...initialRunView }, events);
           await context.makeCurrent(record);
           tailShown = true;
-          shown = tail;
+          tail.shown = view;
           update({
-            runView: tail,
+            runView: view,
             sessionNotice: {
               kind: 'imported',
               title: `Importing “${file.name}”: its last ${TAIL_ROUNDS} rounds are shown while the earlier ones are read…`,
               details: [],
             },
           });
-        }
-        // The worker keeps the run; it is read and folded in chunks, each a short task. With the tail on screen, the
-        // rest waits for the page's idle turns: interleaved with the frames that mount the tail's cards, its chunks
-        // (37 of them at 2,000 rounds) held those frames back.
-        let view = { ...initialRunView };
-        const events = await readKeptEvents(deps.client, runId, result.eventCount, {
-          onChunk: (chunk) => {
-            view = foldRunEvents(view, chunk);
-          },
-          pause: shown === null ? yieldToPage : yieldInBackground,
-        });
+        };
+        // The worker keeps the run and sends it as its view; it is folded in parts, each a short task. With the tail
+        // on screen, the rest waits for the page's idle turns: interleaved with the frames that mount the tail's
+        // cards, its parts (37 of them at 2,000 rounds) held those frames back.
+        const events = await readKeptView(context, runId, result.tailFrom === undefined ? undefined : showTail);
+        const shown = tail.shown;
+        const view = await foldPartByPart(events, shown === null ? yieldToPage : yieldInBackground);
         // The worker stores the logs it keeps: only their counts are the page's (the import's marks).
         const logs: ImportedLog[] = [{ runId, eventCount: events.length, rounds: countRounds(events) }];
         for (const branch of result.branches ?? [])

@@ -5,22 +5,47 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeLongTranscript } from '../../../scripts/bench/make-long-transcript';
 import { EVENTS_PER_READ, TAIL_ROUNDS } from '../../protocol/session-messages';
 import { viewOfEvents } from '../fold-run-events';
-import {
-  deleteFrom,
-  importStored,
-  openPage,
-  range,
-  readAll,
-  roundsOf,
-  type FailRead,
-} from '../../../test/support/long-run-page';
+import { deleteFrom, importStored, openPage, range, readAll, roundsOf } from '../../../test/support/long-run-page';
+import type { StoredRunViewMessage } from '../../protocol/stored-run-view-messages';
 import { MemoryStorage } from '../testing/memory-storage';
 import { openStoredSessions } from '../../../test/support/worker-session-storage';
 
 const ROUNDS = 120;
 
-/** The whole run's read (no reader of its own) breaks after its first part. */
-const wholeReadAfterFirstPart: FailRead = (command) => command.readerFrom === undefined && command.from > 0;
+type Page = Awaited<ReturnType<typeof openPage>>;
+
+/** The view parts the page's worker sends (`run-view`, `session-open`), in order. */
+function viewParts(page: Page): StoredRunViewMessage[] {
+  const parts: StoredRunViewMessage[] = [];
+  page.client.subscribe((message) => {
+    if (message.type === 'stored-run-view') parts.push(message);
+  });
+  return parts;
+}
+
+/**
+ * The worker stops while it sends a kept run's view (`run-view` refused with "the engine stopped"): at once, or
+ * once its tail is sent (its `log` parts never come).
+ */
+function stopViews(page: Page, when: 'at-once' | 'after-tail'): void {
+  page.client.rewire((handlers) => ({
+    ...handlers,
+    'run-view': async (command) => {
+      if (when === 'after-tail') {
+        const emit = page.client.emit.bind(page.client);
+        page.client.emit = (message) => {
+          if (message.type !== 'stored-run-view' || message.part !== 'log') emit(message);
+        };
+        try {
+          await handlers['run-view']?.(command);
+        } finally {
+          page.client.emit = emit;
+        }
+      }
+      throw new Error('the engine stopped');
+    },
+  }));
+}
 
 describe(`a ${ROUNDS}-round run`, () => {
   let text = '';
@@ -46,22 +71,32 @@ describe(`a ${ROUNDS}-round run`, () => {
     // The tail is shown with the same rounds the whole fold gives them.
     expect(shown[0]!.rounds).toEqual(final.rounds.slice(-TAIL_ROUNDS));
     expect(page.store.getState().sessionNotice?.title).toMatch(/^Imported “long\.json” as a new session/);
-    // The tail was read by a reader of its own, and no read was over a part's size.
-    const reads = page.client.sent('run-events-read');
-    expect(reads.some((read) => read.readerFrom !== undefined && read.readerFrom > 0)).toBe(true);
-    expect(reads.every((read) => read.limit <= EVENTS_PER_READ)).toBe(true);
   });
 
-  it('reads the rest of a long import in background turns of the page once its tail is shown', async () => {
-    // The page's scheduler, as Chromium has it: each background turn noted with the reads made by then.
+  it('is sent by the worker as a view: its tail part first, then the whole log in parts', async () => {
+    const page = await openPage(new IDBFactory(), new MemoryStorage());
+    const parts = viewParts(page);
+    expect(await page.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(true);
+    const runId = page.store.getState().runView.runId!;
+    const [asked] = page.client.sent('run-view');
+    expect(asked).toMatchObject({ runId, tailFirst: true });
+    const mine = parts.filter((part) => part.viewId === asked!.viewId);
+    expect(mine[0]?.part).toBe('tail');
+    const logs = mine.slice(1);
+    expect(logs.length).toBeGreaterThan(1);
+    expect(logs.every((part) => part.part === 'log' && part.events.length <= EVENTS_PER_READ)).toBe(true);
+    expect(logs.flatMap((part) => part.events)).toEqual(readAll(page, runId));
+    // No read of the log by the page, and the run is not opened again.
+    expect(page.client.commands.map((command) => command.type)).not.toContain('session-open');
+  });
+
+  it('folds the rest of a long import in background turns of the page once its tail is shown', async () => {
+    // The page's scheduler, as Chromium has it: each background turn noted with the rounds then on screen.
     const turns: number[] = [];
     const page = await openPage(new IDBFactory(), new MemoryStorage());
-    // The whole run's reader (the tail's reads name their own reader, or read event 0 alone).
-    const wholeReads = () =>
-      page.client.sent('run-events-read').filter((read) => read.readerFrom === undefined && read.limit > 1);
     const scheduler = {
       postTask: (task: () => void, options: { priority: string }) => {
-        if (options.priority === 'background') turns.push(wholeReads().length);
+        if (options.priority === 'background') turns.push(page.store.getState().runView.rounds.length);
         return Promise.resolve().then(task);
       },
     };
@@ -71,10 +106,10 @@ describe(`a ${ROUNDS}-round run`, () => {
     } finally {
       delete (globalThis as { scheduler?: unknown }).scheduler;
     }
-    // One background turn after each read of the whole run (0 before the first): none of it ran ahead of the page.
-    const reads = wholeReads().length;
-    expect(reads).toBeGreaterThan(1);
-    expect(turns).toEqual(range(1, reads));
+    // One background turn after each part of the whole run, the tail on screen throughout: none ran ahead.
+    const parts = Math.ceil(readAll(page, page.store.getState().runView.runId!).length / EVENTS_PER_READ);
+    expect(parts).toBeGreaterThan(1);
+    expect(turns).toEqual(Array.from({ length: parts }, () => TAIL_ROUNDS));
     // A short import shows the run at once: nothing waits for the background.
     turns.length = 0;
     const short = await openPage(new IDBFactory(), new MemoryStorage());
@@ -91,7 +126,8 @@ describe(`a ${ROUNDS}-round run`, () => {
   it('says what was kept when the rest of a long import cannot be read after its tail was shown', async () => {
     const indexedDB = new IDBFactory();
     const storage = new MemoryStorage();
-    const page = await openPage(indexedDB, storage, wholeReadAfterFirstPart);
+    const page = await openPage(indexedDB, storage);
+    stopViews(page, 'after-tail');
     const before = page.store.getState().currentSessionId;
     expect(await page.store.getState().importTranscriptFile(new File([text], 'long.json'))).toBe(false);
     const state = page.store.getState();
@@ -112,7 +148,8 @@ describe(`a ${ROUNDS}-round run`, () => {
   });
 
   it('says nothing was changed when an import fails before anything is shown', async () => {
-    const page = await openPage(new IDBFactory(), new MemoryStorage(), () => true);
+    const page = await openPage(new IDBFactory(), new MemoryStorage());
+    stopViews(page, 'at-once');
     const short = JSON.stringify(await makeLongTranscript(TAIL_ROUNDS));
     const before = page.store.getState().currentSessionId;
     expect(await page.store.getState().importTranscriptFile(new File([short], 'short.json'))).toBe(false);
@@ -125,8 +162,11 @@ describe(`a ${ROUNDS}-round run`, () => {
   it('a short import has no tail step', async () => {
     const short = JSON.stringify(await makeLongTranscript(TAIL_ROUNDS));
     const page = await openPage(new IDBFactory(), new MemoryStorage());
+    const parts = viewParts(page);
     expect(await page.store.getState().importTranscriptFile(new File([short], 'short.json'))).toBe(true);
-    expect(page.client.sent('run-events-read').every((read) => read.readerFrom === undefined)).toBe(true);
+    expect(page.client.sent('run-view')[0]?.tailFirst).toBeUndefined();
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts.every((part) => part.part === 'log')).toBe(true);
     expect(roundsOf(page.store.getState().runView)).toEqual(range(1, TAIL_ROUNDS));
   });
 
@@ -148,7 +188,7 @@ describe(`a ${ROUNDS}-round run`, () => {
     // The worker holds the whole log: its transcript is the imported one.
     const runId = after.runId!;
     expect(second.commands.transcriptOf(runId).rounds).toEqual(first.commands.transcriptOf(runId).rounds);
-    expect(viewOfEvents(await readAll(second, runId)).rounds).toEqual(after.rounds);
+    expect(viewOfEvents(readAll(second, runId)).rounds).toEqual(after.rounds);
   });
 
   it(`restores showing its last ${TAIL_ROUNDS} rounds first, read from the end of the stored log`, async () => {

@@ -10,7 +10,7 @@ import { restoreBranchFamily } from './restore-branch-family';
 import { readBranches } from './session-branches';
 import type { SessionRecord, StoredRun } from './session-record';
 import { openInWorker } from './open-in-worker';
-import { openStoredView } from './open-stored-view';
+import { openStoredView, readKeptView } from './open-stored-view';
 import { settleImport } from './settle-import';
 import { showStoredTail, type ShownTail } from './show-stored-tail';
 import type { PendingRun, SessionsContext } from './sessions-context';
@@ -82,8 +82,8 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
         const run = record.runs.find((candidate) => candidate.runId === runId);
         if (run === undefined) return [];
         if (!loadedRuns.has(runId)) return ensureLoaded(run, false);
-        await context.runLog.flush();
-        return context.db.readEvents(runId);
+        // Kept here (and perhaps still going): sent as kept, not opened again.
+        return readKeptView(context, runId);
       },
       restore: (family, views) => get().restoreBranches(family, views),
     });

@@ -4,8 +4,17 @@ import type { RunEvent } from '../../engine/event/run-event';
 import type { SessionDb as SharedSessionDb } from '../../shared/sessions/session-db';
 import type { SessionRecord } from './session-record';
 
-/** The sessions database as the page uses it: its own records, and run events. */
-export type SessionDb = SharedSessionDb<SessionRecord, RunEvent>;
+/** The whole sessions database in the page's types (what a test reads of the worker's, as a reload finds it). */
+export type StoredSessionsDb = SharedSessionDb<SessionRecord, RunEvent>;
+
+/**
+ * The sessions database as the page uses it: its own records, and a run's events read as stored (safe mode's raw
+ * download only). Run logs are the worker's to write, and their views come as `stored-run-view` streams.
+ */
+export type SessionDb = Pick<
+  StoredSessionsDb,
+  'listSessions' | 'getSession' | 'putSession' | 'deleteSession' | 'readEvents'
+>;
 
 /**
  * A SessionDb whose calls go to the worker. A failure arrives as the worker's plain words (quota, private mode,
@@ -18,8 +27,6 @@ export function createWorkerSessionDb(client: EngineClient): SessionDb {
       ((await client.send({ type: 'session-get', sessionId: id })) as SessionRecord | null) ?? undefined,
     putSession: async (record) => void (await client.send({ type: 'session-put', record })),
     deleteSession: async (record) => void (await client.send({ type: 'session-delete', record })),
-    appendEvents: async (runId, fromSeq, events) =>
-      void (await client.send({ type: 'session-events-append', runId, fromSeq, events: [...events] })),
     readEvents: (runId, from, to) =>
       client.send({
         type: 'session-events-read',
@@ -27,6 +34,5 @@ export function createWorkerSessionDb(client: EngineClient): SessionDb {
         ...(from === undefined ? {} : { from }),
         ...(to === undefined ? {} : { to }),
       }),
-    countEvents: (runId) => client.send({ type: 'session-events-count', runId }),
   };
 }

@@ -1,12 +1,16 @@
-// The view of a stored run, sent to the page that opens it: a long run's tail first, then its whole log in parts.
+// The view of a stored run, sent to the page that opens it (or of a run the worker keeps, `run-view`): a long
+// run's tail first, then its whole log in parts.
 import type { RunEvent } from '../../engine/event/run-event';
-import { EVENTS_PER_READ } from '../../protocol/session-messages';
+import { findTailStart } from '../../shared/find-tail-start';
+import { EVENTS_PER_READ, LONG_RUN_ROUNDS, TAIL_ROUNDS } from '../../protocol/session-messages';
 import type { StoredRunViewMessage } from '../../protocol/stored-run-view-messages';
 import { readStoredTail, type EventsReader } from './read-stored-tail';
 
 export interface StoredViewSender {
   /** A long run's `run-start` and last rounds, read from the end of its log (nothing for a short run). */
   tail(db: EventsReader): Promise<void>;
+  /** The same tail of a run the worker keeps, `events` its log (nothing for a short run). */
+  keptTail(events: readonly RunEvent[]): void;
   /** The whole stored log, in parts of `EVENTS_PER_READ` events from position 0. */
   log(events: readonly RunEvent[]): void;
 }
@@ -23,6 +27,12 @@ export function createStoredViewSender(
       const stored = await readStoredTail(db, runId).catch(() => null);
       if (stored !== null)
         post({ type: 'stored-run-view', viewId, runId, part: 'tail', events: [stored.first, ...stored.tail] });
+    },
+    keptTail(events) {
+      const tailFrom = findTailStart(events, TAIL_ROUNDS, LONG_RUN_ROUNDS);
+      const [first] = events;
+      if (tailFrom !== undefined && first?.type === 'run-start')
+        post({ type: 'stored-run-view', viewId, runId, part: 'tail', events: [first, ...events.slice(tailFrom)] });
     },
     log(events) {
       for (let from = 0; from < events.length; from += EVENTS_PER_READ)

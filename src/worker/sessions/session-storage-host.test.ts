@@ -20,7 +20,7 @@ async function keepAndRead(host: ReturnType<typeof createSessionStorageHost>) {
   return {
     list: await commands['session-list']({ type: 'session-list' }),
     events: await commands['session-events-read']({ type: 'session-events-read', runId: 'r1', from: 1 }),
-    count: await commands['session-events-count']({ type: 'session-events-count', runId: 'r1' }),
+    count: await (await host.db()).countEvents('r1'),
     missing: await commands['session-get']({ type: 'session-get', sessionId: 'nope' }),
   };
 }
@@ -41,7 +41,7 @@ describe('the worker keeps sessions', () => {
     const second = createSessionStorageHost({ factory, reportProblem: (text) => problems.push(text) });
     await second.commands['session-delete']({ type: 'session-delete', record: { id: 's1', runs: [{ runId: 'r1' }] } });
     expect(await second.commands['session-list']({ type: 'session-list' })).toEqual([]);
-    expect(await second.commands['session-events-count']({ type: 'session-events-count', runId: 'r1' })).toBe(0);
+    expect(await (await second.db()).countEvents('r1')).toBe(0);
     expect(problems).toEqual([]);
   });
 

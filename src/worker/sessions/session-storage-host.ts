@@ -58,7 +58,6 @@ export function createSessionStorageHost(options: SessionStorageOptions): Sessio
       'session-events-append': ({ runId, fromSeq, events }) =>
         written((store) => store.appendEvents(runId, fromSeq, events)),
       'session-events-read': async ({ runId, from, to }) => (await db()).readEvents(runId, from, to),
-      'session-events-count': async ({ runId }) => (await db()).countEvents(runId),
     },
   };
 }

@@ -1,6 +1,7 @@
 // Stored runs back into the worker by id: it reads their logs from its own database, so no log crosses to it.
 import { copyStoredRuns } from './copy-stored-runs';
 import { openStoredRun } from './open-stored-run';
+import { createStoredViewSender } from './send-stored-view';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { StoredRunViewMessage } from '../../protocol/stored-run-view-messages';
 import type { CommandTable } from '../command-table';
@@ -12,12 +13,13 @@ import type { WorkerSessionDb } from './session-db';
 export type StoredRunLoader = Pick<SessionCommands, 'loadRun' | 'resumeRun' | 'keptEvents'>;
 
 /** The commands between a run the worker keeps and its stored log: opened, resumed, an import stored. */
-export type StoredRunCommandType = 'session-open' | 'run-resume' | 'session-import-store' | 'session-runs-copy';
+export type StoredRunCommandType =
+  'session-open' | 'run-resume' | 'session-import-store' | 'session-runs-copy' | 'run-view';
 
 export interface StoredRunContext {
   db: () => Promise<WorkerSessionDb>;
   writer: RunLogWriter;
-  /** Posts a view part to the page (`session-open` with a `viewId`). */
+  /** Posts a view part to the page (`session-open` with a `viewId`, `run-view`). */
   post: (message: StoredRunViewMessage) => void;
 }
 
@@ -25,7 +27,7 @@ export interface StoredRunContext {
  * `session-open` and `run-resume`: the run's stored log is read here, then kept (closed, kept open or resumed) by
  * `loader`; the run log writer goes on after the stored events (a closed run's closing events appended there).
  * `session-import-store`: an imported run `loader` keeps is written to storage; `session-runs-copy`: stored logs
- * copied under new ids.
+ * copied under new ids; `run-view`: the view of a run `loader` keeps, sent as an open sends a stored one.
  */
 export function storedRunCommands(
   loader: StoredRunLoader,
@@ -46,6 +48,16 @@ export function storedRunCommands(
       return null;
     },
     'session-runs-copy': (command) => copyStoredRuns({ db, read }, command),
+    // Sent from the run as kept, not opened again: opening resets where the run log writes a run still going.
+    async 'run-view'({ runId, viewId, tailFirst }) {
+      if (typeof viewId !== 'string' || viewId === '') throw new Error('a run view needs a view id');
+      await flush();
+      const events = loader.keptEvents(runId, 0, Number.MAX_SAFE_INTEGER);
+      const sender = createStoredViewSender(runId, viewId, post);
+      if (tailFirst === true) sender.keptTail(events);
+      sender.log(events);
+      return { eventCount: events.length };
+    },
     async 'run-resume'(command) {
       const events = await read(command.runId);
       // Before the loop starts: its first events must find the run kept.
