@@ -10,6 +10,7 @@ import type { StoredRunViewMessage } from '../../protocol/stored-run-view-messag
 import { createMemorySessionDb } from '../../shared/sessions/memory-session-db';
 import { countRounds } from '../../shared/sessions/count-rounds';
 import { setup as sessionCommands } from '../../../test/support/session-commands-setup';
+import { joinedViewParts } from '../testing/joined-view-parts';
 import { roundEnd, runStart, textDelta } from '../testing/run-log-events';
 import { createRunLogWriter } from './run-log-writer';
 import { storedRunCommands, type StoredRunLoader } from './stored-run-commands';
@@ -34,18 +35,6 @@ function setup(loader: Pick<StoredRunLoader, 'keptEvents'>) {
   return { db, writer, parts, view };
 }
 
-/** The `log` parts joined, each checked to start where the one before ended and to be at most a part's size. */
-function joined(parts: StoredRunViewMessage[]): RunEvent[] {
-  const events: RunEvent[] = [];
-  for (const part of parts) {
-    if (part.part !== 'log') continue;
-    expect(part.from).toBe(events.length);
-    expect(part.events.length).toBeLessThanOrEqual(EVENTS_PER_READ);
-    events.push(...part.events);
-  }
-  return events;
-}
-
 describe('run-view: the view of a run the worker keeps', () => {
   let text = '';
   beforeAll(async () => {
@@ -66,12 +55,12 @@ describe('run-view: the view of a run the worker keeps', () => {
     expect(countRounds(tail?.events ?? [])).toBe(TAIL_ROUNDS);
     expect(tail?.events.slice(1)).toEqual(kept.slice(imported.tailFrom));
     expect(logs.every((part) => part.viewId === 'v1' && part.runId === 'imp')).toBe(true);
-    expect(joined(logs)).toEqual(kept);
+    expect(joinedViewParts(logs)).toEqual(kept);
     // Not asked for a tail (a branch), or a short run: the log only.
     parts.length = 0;
     await view('imp', 'v2');
     expect(parts.map((part) => part.part).includes('tail')).toBe(false);
-    expect(joined(parts)).toEqual(kept);
+    expect(joinedViewParts(parts)).toEqual(kept);
   });
 
   it('refuses a run it does not keep and a missing or damaged view id, posting nothing', async () => {
@@ -98,7 +87,7 @@ describe('run-view: the view of a run the worker keeps', () => {
     observe(textDelta('a'));
     // The streaming delta waits for a checkpoint; the view flushes it, so the stored log is the view's.
     expect(await view('live', 'v')).toEqual({ eventCount: 3 });
-    expect(joined(parts)).toEqual(events);
+    expect(joinedViewParts(parts)).toEqual(events);
     expect(await db.readEvents('live')).toEqual(events);
     observe(textDelta('b'));
     observe(roundEnd);

@@ -11,6 +11,7 @@ import type { SessionOpenCommand } from '../../protocol/session-open-messages';
 import type { StoredRunViewMessage } from '../../protocol/stored-run-view-messages';
 import { setup as sessionCommands } from '../../../test/support/session-commands-setup';
 import { countRounds } from '../../shared/sessions/count-rounds';
+import { joinedViewParts } from '../testing/joined-view-parts';
 import { createSessionsHost } from './create-sessions-host';
 
 /** What the worker did, in order: each view part it posted and each run it loaded. */
@@ -44,18 +45,6 @@ function setup() {
   return { steps, store, open, parts };
 }
 
-/** The `log` parts joined, each checked to start where the one before ended. */
-function joined(parts: StoredRunViewMessage[]): RunEvent[] {
-  const events: RunEvent[] = [];
-  for (const part of parts) {
-    if (part.part !== 'log') continue;
-    expect(part.from).toBe(events.length);
-    expect(part.events.length).toBeLessThanOrEqual(EVENTS_PER_READ);
-    events.push(...part.events);
-  }
-  return events;
-}
-
 describe('the view session-open sends', () => {
   let long: RunEvent[] = [];
   beforeAll(async () => {
@@ -78,7 +67,7 @@ describe('the view session-open sends', () => {
     expect(events.slice(1)).toEqual(long.slice(long.length - events.length + 1));
     // Then the whole log, in order and with no gap, every part before the reply.
     expect(parts().every((part) => part.viewId === 'v1' && part.runId === 'r')).toBe(true);
-    expect(joined(parts())).toEqual(long);
+    expect(joinedViewParts(parts())).toEqual(long);
   });
 
   it('no tail for a short run or a run opened to close; the log all the same', async () => {
@@ -89,8 +78,8 @@ describe('the view session-open sends', () => {
     await store('long', long);
     await open({ runId: 'long', mode: 'close', viewId: 'b' });
     expect(parts().filter((part) => part.part === 'tail')).toEqual([]);
-    expect(joined(parts().filter((part) => part.viewId === 'a'))).toEqual(short);
-    expect(joined(parts().filter((part) => part.viewId === 'b'))).toEqual(long);
+    expect(joinedViewParts(parts().filter((part) => part.viewId === 'a'))).toEqual(short);
+    expect(joinedViewParts(parts().filter((part) => part.viewId === 'b'))).toEqual(long);
   });
 
   it('sends nothing without a view id, or with one that is not a non-empty string; nothing for an empty log', async () => {
