@@ -122,8 +122,8 @@ export interface RunLoadResult {
 }
 
 /**
- * `run-resume`: a stored run cut short when the page went away goes on as the same run; the worker reads its
- * stored log. Held at a pause: it holds that pause again, in step mode. Cut while the model answered or
+ * `run-resume`: a stored run cut short when the page went away goes on as the same run, from the log the worker
+ * kept when `session-open` kept the run open (refused for a run not kept open). Held at a pause: it holds that pause again, in step mode. Cut while the model answered or
  * tools ran: it re-enters that round (see the engine's `planResume`). Refused when the log has a `run-end`.
  */
 export interface RunResumeCommand {

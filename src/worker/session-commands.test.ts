@@ -189,20 +189,24 @@ describe('run-load: a stored run comes back', () => {
       startRun: (runId) => void started.push(runId),
     });
     // Another instance shares the registry but not the kept-open set: the run is known, so it is refused.
-    await expect(
-      resuming.resumeRun({ type: 'run-resume', runId: 'again', events: log, settings: {} as never }),
-    ).rejects.toThrow('already open');
     const settings = {} as never;
-    await commands.resumeRun({ type: 'run-resume', runId: 'again', events: log, settings }).catch(() => undefined);
+    await expect(resuming.resumeRun({ type: 'run-resume', runId: 'again', settings })).rejects.toThrow('already open');
+    await commands.resumeRun({ type: 'run-resume', runId: 'again', settings }).catch(() => undefined);
     expect(runs.has('again')).toBe(false);
-    // A finished run is never resumed.
+    // Kept open: it goes on from the events kept at the load, the writer told their count before the loop starts.
+    resuming.loadRun({ type: 'run-load', runId: 'kept', events: log, keepOpen: true });
+    const counts: number[] = [];
+    await resuming.resumeRun({ type: 'run-resume', runId: 'kept', settings }, (count) => counts.push(count));
+    expect(counts).toEqual([log.length]);
+    expect(started).toEqual(['kept']);
+    // Never loaded here: refused (the page opens the session first). A finished run is never resumed.
+    await expect(commands.resumeRun({ type: 'run-resume', runId: 'x', settings })).rejects.toThrow('not open here');
     const ended = [
       ...log,
       { type: 'run-end', at: 1, finishReason: 'aborted', usage: { inputTokens: 0, outputTokens: 0 } },
     ];
-    await expect(
-      commands.resumeRun({ type: 'run-resume', runId: 'x', events: ended as RunEvent[], settings }),
-    ).rejects.toThrow('already ended');
+    commands.loadRun({ type: 'run-load', runId: 'x', events: ended as RunEvent[], keepOpen: true });
+    await expect(commands.resumeRun({ type: 'run-resume', runId: 'x', settings })).rejects.toThrow('already ended');
   });
 
   it('leaves a finished run as it was', () => {

@@ -97,8 +97,6 @@ export async function importText(command: TranscriptImportCommand): Promise<stri
 
 /** A `run-load` with the run's stored log, as the sessions host read it. */
 export type StoredRunLoad = RunLoadCommand & { events: RunEvent[] };
-/** A `run-resume` with the run's stored log, as the sessions host read it. */
-export type StoredRunResume = RunResumeCommand & { events: RunEvent[] };
 
 export interface SessionCommands {
   /**
@@ -114,7 +112,11 @@ export interface SessionCommands {
   /** Keeps a stored run (its log read from storage by the sessions host). */
   loadRun(command: StoredRunLoad): RunLoadResult;
   replayRun(command: RunReplayCommand): null;
-  resumeRun(command: StoredRunResume): Promise<null>;
+  /**
+   * Goes on with a run `loadRun` kept open, from the log it keeps (read once, by the open); `kept` is told its
+   * length before the loop starts, so the run log writer stores the first resumed event after it.
+   */
+  resumeRun(command: RunResumeCommand, kept?: (eventCount: number) => void): Promise<null>;
   /** The comparison's code loads with the first compare, not with the worker (issue 16's worker budget). */
   compareRuns(leftRunId: string, rightRunId: string): Promise<RunsCompareResult>;
   /** The transcript of any run the worker knows (live, imported or loaded). */
@@ -228,14 +230,15 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
       return null;
     },
 
-    async resumeRun(command) {
-      if (!canResume(command.events)) {
-        throw new Error('The stored run has already ended, so it cannot go on.');
-      }
-      forgetKeptOpen(command.runId);
-      if (runs.has(command.runId)) throw new Error(`The run ${command.runId} is already open.`);
+    async resumeRun(command, kept) {
+      const { runId } = command;
+      if (!keptOpen.has(runId)) throw new Error(notResumable(runs, runId));
+      const { events } = runs.get(runId);
+      if (!canResume(events)) throw new Error('The stored run has already ended, so it cannot go on.');
+      forgetKeptOpen(runId);
+      kept?.(events.length);
       await context.serversSettled?.();
-      context.startRun(command.runId, command.settings, '', { resume: command.events });
+      context.startRun(runId, command.settings, '', { resume: events });
       return null;
     },
 
@@ -248,6 +251,13 @@ export function createSessionCommands(context: SessionCommandContext): SessionCo
 
     transcriptOf,
   };
+}
+
+/** Why `runId`, not kept open here, cannot be resumed: unknown (not opened), finished, or still going. */
+function notResumable(runs: RunRegistry, runId: string): string {
+  if (!runs.has(runId)) return `The run ${runId} is not open here: open its session first.`;
+  if (!canResume(runs.get(runId).events)) return 'The stored run has already ended, so it cannot go on.';
+  return `The run ${runId} is already open.`;
 }
 
 /** The `run-end` that closes a log cut short, the way a Stop would have ended it. */

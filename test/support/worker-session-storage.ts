@@ -8,7 +8,8 @@ import type { FakeEngineClient, FakeHandlers } from '../../src/store/testing/fak
 import { createSessionsHost } from '../../src/worker/sessions/create-sessions-host';
 import { openSessionDb } from '../../src/worker/sessions/session-db';
 import type { StoredRunLoader } from '../../src/worker/sessions/stored-run-commands';
-import type { StoredRunLoad, StoredRunResume } from '../../src/worker/session-commands';
+import type { RunResumeCommand } from '../../src/protocol/session-messages';
+import type { StoredRunLoad } from '../../src/worker/session-commands';
 
 /** The worker's Web Locks and BroadcastChannel (a test's "browser" shares them between its tabs). */
 export type WorkerTabs = NonNullable<Parameters<typeof createSessionsHost>[0]['tabs']>;
@@ -16,7 +17,8 @@ export type WorkerTabs = NonNullable<Parameters<typeof createSessionsHost>[0]['t
 /** What the fake worker read from storage for each stored run it loaded (`session-open`) or resumed, in order. */
 export interface StoredLoads {
   loads: StoredRunLoad[];
-  resumes: StoredRunResume[];
+  /** Each `run-resume`, with the events the worker kept for the run (what it goes on from). */
+  resumes: Array<RunResumeCommand & { events: RunEvent[] }>;
 }
 
 const loadsOf = new WeakMap<FakeEngineClient, StoredLoads>();
@@ -67,13 +69,22 @@ export function keepSessionsInWorker(
             record.loads.push(command);
             return structuredClone(loader.loadRun(structuredClone(command)));
           },
-          resumeRun: (command) => {
-            record.resumes.push(command);
-            return loader.resumeRun(structuredClone(command));
+          resumeRun: (command, kept) => {
+            record.resumes.push({ ...command, events: keptBefore(loader, command.runId) });
+            return loader.resumeRun(structuredClone(command), kept);
           },
           keptEvents: (runId, from, to) => structuredClone(loader.keptEvents(runId, from, to)),
         });
   client.rewire((handlers) => ({ ...host.keepImportedRuns(handlers), ...stored, ...cloned }));
+}
+
+/** The events `loader` keeps for `runId` (none when it keeps no such run). */
+function keptBefore(loader: StoredRunLoader, runId: string): RunEvent[] {
+  try {
+    return structuredClone(loader.keptEvents(runId, 0, Number.MAX_SAFE_INTEGER));
+  } catch {
+    return [];
+  }
 }
 
 /** The sessions database in `indexedDB`, read as the page's records (a test looks at what a reload would find). */

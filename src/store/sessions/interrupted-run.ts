@@ -6,7 +6,6 @@ import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import type { RunView } from '../run-view';
 import { describeInterruption } from './describe-interruption';
-import { findHeldPause } from '../../shared/sessions/find-held-pause';
 import { foldInParts } from './load-in-parts';
 import { openInWorker } from './open-in-worker';
 import type { StoredRun } from './session-record';
@@ -16,11 +15,13 @@ import type { SessionsContext } from './sessions-context';
 export interface UndecidedRun {
   run: StoredRun;
   events: RunEvent[];
+  /** Held at a pause (`session-open`'s `heldPause`): once resumed, the debugger follows it there. */
+  heldPause: boolean;
 }
 
 export interface InterruptedRuns {
   /** Shows `events` as stopped with a notice offering Resume and End here (the worker has it open). */
-  offer(run: StoredRun, events: RunEvent[]): Promise<void>;
+  offer(run: StoredRun, events: RunEvent[], heldPause: boolean): Promise<void>;
   /** Goes on as the same run from where it was cut (the engine re-enters its round). */
   resume(): Promise<void>;
   /** Closes the run as aborted, in the worker and in storage; `show` puts it in the timeline with its repairs. */
@@ -81,8 +82,8 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
     showClosed,
     undecided: pendingChoice,
 
-    async offer(run, events) {
-      undecided = { run, events };
+    async offer(run, events, heldPause) {
+      undecided = { run, events, heldPause };
       const runView = await stoppedView(events);
       update({
         runView,
@@ -108,7 +109,7 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
         return;
       }
       undecided = null;
-      const { run, events } = chosen;
+      const { run, events, heldPause } = chosen;
       update({
         runView: await foldInParts(events),
         sessionNotice: null,
@@ -128,7 +129,7 @@ export function createInterruptedRuns(context: SessionsContext): InterruptedRuns
         });
         loadedRuns.add(run.runId);
         // Held at a pause (its key was missing at load): the debugger follows it there, in step mode.
-        if (findHeldPause(events) !== null) await get().followResumedRun(run.runId);
+        if (heldPause) await get().followResumedRun(run.runId);
       } catch (error) {
         get().pushAlert(`The run could not go on: ${describeError(error)}`);
         undecided = chosen;

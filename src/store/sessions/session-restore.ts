@@ -3,7 +3,6 @@ import type { RunEvent } from '../../engine/event/run-event';
 import { buildRunSettings } from '../build-provider-settings';
 import { describeError } from '../loupe-state';
 import { initialRunView } from '../run-view';
-import { findHeldPause } from '../../shared/sessions/find-held-pause';
 import { foldInParts } from './load-in-parts';
 import type { InterruptedRuns } from './interrupted-run';
 import { restoreBranchFamily } from './restore-branch-family';
@@ -59,7 +58,9 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
     if (opened.importCutShort !== undefined || opened.state === 'empty') return all;
     if (opened.state === 'kept-open') {
       // Cut short while working: the worker keeps the log open until the person resumes it or ends it here.
-      if (!opened.heldPause || !(await resumeAtPause(run, events))) await interrupted.offer(run, events);
+      // Held at a pause (the worker's open says so): it goes on there; otherwise the person chooses.
+      if (!opened.heldPause || !(await resumeAtPause(run, events)))
+        await interrupted.offer(run, events, opened.heldPause);
       return events;
     }
     if (shown !== null) {
@@ -90,15 +91,13 @@ export function createSessionRestore(context: SessionsContext, interrupted: Inte
   }
 
   /**
-   * A run held at a pause when the page went away goes on as the same run, held at that pause in step
-   * mode. False (the run is restored as interrupted instead) when it was not paused, when the key it
-   * needs was not remembered, or when the worker refused.
+   * A run held at a pause when the page went away (the open's `heldPause`) goes on as the same run, held at that
+   * pause in step mode, from the log the worker kept open. False (the run is restored as interrupted instead) when
+   * the key it needs was not remembered, or when the worker refused.
    */
   async function resumeAtPause(run: StoredRun, events: RunEvent[]): Promise<boolean> {
     const { settings, debug } = get();
-    if (findHeldPause(events) === null || (settings.provider === 'anthropic' && settings.apiKey.trim() === '')) {
-      return false;
-    }
+    if (settings.provider === 'anthropic' && settings.apiKey.trim() === '') return false;
     const view = await foldInParts(events);
     update({ runView: view, sessionNotice: null, resumeHistory: null });
     // The held call needs its tool: the page's servers reconnect first (a failed one stays failed).

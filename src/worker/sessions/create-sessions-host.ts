@@ -22,7 +22,7 @@ export interface SessionsHost {
   commands: CommandTable<SessionStorageCommandType | RunLogCommand['type'] | TabCommand['type']>;
   /** Every run event the worker posts passes here (the run log's checkpoints). */
   observe(runId: string, event: RunEvent): void;
-  /** `session-open` and `run-resume` by id: the stored log is read here and handed to `loader`. */
+  /** `session-open` by id (the stored log read here and handed to `loader`), and `run-resume` of what it kept open. */
   storedRunCommands(loader: StoredRunLoader): CommandTable<StoredRunCommandType>;
   /** `table` whose transcript-import tells the run log where an import's runs go on. */
   keepImportedRuns: <T extends Partial<CommandTable<'transcript-import'>>>(table: T) => T;

@@ -1,8 +1,9 @@
-// session-open and run-resume by id: the worker reads the stored log itself and stores on from where it ends.
+// session-open and run-resume by id: the worker reads the stored log itself (once, at the open) and stores on from where it ends.
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../engine/event/run-event';
 import type { WorkerMessage } from '../../protocol/messages';
-import type { StoredRunLoad, StoredRunResume } from '../session-commands';
+import type { RunResumeCommand } from '../../protocol/session-messages';
+import type { StoredRunLoad } from '../session-commands';
 import { createSessionsHost } from './create-sessions-host';
 import { abortedEnd as runEnd, roundStart, runStart } from '../testing/run-log-events';
 
@@ -12,20 +13,27 @@ function setup() {
   const posted: WorkerMessage[] = [];
   const host = createSessionsHost({ post: (message) => posted.push(message) });
   const loads: StoredRunLoad[] = [];
-  const resumes: StoredRunResume[] = [];
+  const resumes: RunResumeCommand[] = [];
+  // The length of each log the open kept open: what a resume goes on from.
+  const keptOpen = new Map<string, number>();
   let refuse = false;
   // The events of an import the worker keeps (runId aside: one run).
   const kept: RunEvent[] = [start, roundStart, runEnd];
   const commands = host.storedRunCommands({
     loadRun: (command) => {
       loads.push(command);
+      if (command.keepOpen === true) keptOpen.set(command.runId, command.events.length);
       return command.keepOpen === true
         ? { interrupted: true, closingEvents: [], history: [], changes: [] }
         : { interrupted: true, closingEvents: [runEnd], history: [], changes: [] };
     },
-    resumeRun: (command) => {
+    resumeRun: (command, kept) => {
       resumes.push(command);
-      return refuse ? Promise.reject(new Error('The stored run has already ended')) : Promise.resolve(null);
+      const count = keptOpen.get(command.runId);
+      if (count === undefined) return Promise.reject(new Error('not open here'));
+      kept?.(count);
+      // Refused after the writer was told (as a loop that fails to start): the writer forgets the run.
+      return refuse ? Promise.reject(new Error('The run could not start')) : Promise.resolve(null);
     },
     keptEvents: (_runId: string, from: number, to: number) => kept.slice(from, Math.min(to, kept.length)),
   });
@@ -59,26 +67,41 @@ describe('stored runs back into the worker by id', () => {
     expect(await stored()).toEqual(['run-start']);
   });
 
-  it('run-resume reads the stored log and stores the resumed run after it; a refused one stores nothing', async () => {
+  it('run-resume goes on from the log the open kept, not read again, and stores after it; a refused one stores nothing', async () => {
     const { host, commands, table, resumes, stored, own, flush, refuseResumes } = setup();
-    await table['session-events-append']({ type: 'session-events-append', runId: 'r', fromSeq: 0, events: [start] });
+    const append = (runId: string, fromSeq: number, events: RunEvent[]) =>
+      table['session-events-append']({ type: 'session-events-append', runId, fromSeq, events });
+    await append('r', 0, [start]);
     await own();
+    await commands['session-open']({ type: 'session-open', sessionId: 's', runId: 'r', mode: 'show' });
+    // A row written behind the worker's back after the open: a second read would resume after it.
+    await append('r', 1, [roundStart]);
     await commands['run-resume']({ type: 'run-resume', runId: 'r', settings: {} as never });
-    expect(resumes[0]?.events).toEqual([start]);
-    host.observe('r', roundStart);
+    expect(resumes[0]).toEqual({ type: 'run-resume', runId: 'r', settings: {} });
+    host.observe('r', runEnd);
     await flush();
-    expect(await stored()).toEqual(['run-start', 'round-start']);
+    expect(await stored()).toEqual(['run-start', 'run-end']);
+
+    // Never opened here: refused, and its log stays as it was.
+    await append('n', 0, [start]);
+    await expect(commands['run-resume']({ type: 'run-resume', runId: 'n', settings: {} as never })).rejects.toThrow(
+      /not open here/,
+    );
+    host.observe('n', roundStart);
+    await flush();
+    const read = async (runId: string) =>
+      (await table['session-events-read']({ type: 'session-events-read', runId })).map((event) => event.type);
+    expect(await read('n')).toEqual(['run-start']);
 
     refuseResumes();
-    await table['session-events-append']({ type: 'session-events-append', runId: 'x', fromSeq: 0, events: [start] });
+    await append('x', 0, [start]);
+    await commands['session-open']({ type: 'session-open', sessionId: 's', runId: 'x', mode: 'show' });
     await expect(commands['run-resume']({ type: 'run-resume', runId: 'x', settings: {} as never })).rejects.toThrow(
-      /already ended/,
+      /could not start/,
     );
     host.observe('x', roundStart);
     await flush();
-    expect(
-      (await table['session-events-read']({ type: 'session-events-read', runId: 'x' })).map((event) => event.type),
-    ).toEqual(['run-start']);
+    expect(await read('x')).toEqual(['run-start']);
   });
 
   it('session-import-store writes a range of the run the worker keeps, at its positions', async () => {
@@ -95,6 +118,7 @@ describe('stored runs back into the worker by id', () => {
     await table['session-events-append']({ type: 'session-events-append', runId: 'r', fromSeq: 0, events: [start] });
     // What the worker still buffers for the run is copied too.
     await own();
+    await commands['session-open']({ type: 'session-open', sessionId: 's', runId: 'r', mode: 'show' });
     await commands['run-resume']({ type: 'run-resume', runId: 'r', settings: {} as never });
     host.observe('r', roundStart);
     await commands['session-runs-copy']({ type: 'session-runs-copy', copies: [{ from: 'r', to: 'c' }] });

@@ -24,8 +24,9 @@ export interface StoredRunContext {
 }
 
 /**
- * `session-open` and `run-resume`: the run's stored log is read here, then kept (closed, kept open or resumed) by
- * `loader`; the run log writer goes on after the stored events (a closed run's closing events appended there).
+ * `session-open`: the run's stored log is read here, then kept (closed or kept open) by `loader`; `run-resume`: a run
+ * the open kept open goes on from the events `loader` keeps. The run log writer goes on after the stored events (a
+ * closed run's closing events appended there).
  * `session-import-store`: an imported run `loader` keeps is written to storage; `session-runs-copy`: stored logs
  * copied under new ids; `run-view`: the view of a run `loader` keeps, sent as an open sends a stored one.
  */
@@ -58,14 +59,17 @@ export function storedRunCommands(
       sender.log(events);
       return { eventCount: events.length };
     },
+    // Resumed from the log the open kept (`session-open` kept the run open): no second read.
     async 'run-resume'(command) {
-      const events = await read(command.runId);
-      // Before the loop starts: its first events must find the run kept.
-      writer.keep(command.runId, events.length);
+      let kept = false;
       try {
-        return await loader.resumeRun({ ...command, events });
+        // Before the loop starts: its first events must find the run kept.
+        return await loader.resumeRun(command, (eventCount) => {
+          kept = true;
+          writer.keep(command.runId, eventCount);
+        });
       } catch (error) {
-        writer.forget(command.runId);
+        if (kept) writer.forget(command.runId);
         throw error;
       }
     },
