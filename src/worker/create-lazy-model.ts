@@ -1,5 +1,6 @@
 // Adapters whose SDK is loaded on first use: the engine worker starts without them (a demo run never needs one).
 import { ModelError, type Model, type ModelRequest, type ModelStreamPart } from '../engine/model/model';
+import { onceUntilFailed } from '../shared/once-until-failed';
 
 /**
  * A `Model` whose adapter comes from a separate chunk, loaded when it is first asked to stream or count.
@@ -10,17 +11,14 @@ export function createLazyModel(
   identity: { provider: string; modelId: string; countsTokens: boolean },
   load: () => Promise<Model>,
 ): Model {
-  let loading: Promise<Model> | undefined;
-  const model = (): Promise<Model> => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw new ModelError(
+  const model = onceUntilFailed(
+    load,
+    (error) =>
+      new ModelError(
         `Loupe could not load its ${identity.provider} adapter (${error instanceof Error ? error.message : String(error)}). Reload the page and run again.`,
         { cause: error },
-      );
-    });
-    return loading;
-  };
+      ),
+  );
   async function* doStream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
     yield* (await model()).doStream(request, signal);
   }

@@ -2,6 +2,7 @@
 // (skills, MCP Apps, resources and prompts). A connection that never fails or is never browsed does not carry their
 // code; each is a chunk of its own in the worker build, loaded once by the module system.
 import type { ConnectionProblem } from '../../protocol/server-status';
+import { onceUntilFailed } from '../../shared/once-until-failed';
 import type { ReachabilityProbe } from './diagnose-connection-error';
 
 /** `diagnoseConnectionError`, loaded with the first failure to diagnose. */
@@ -24,12 +25,7 @@ export function loadOnFirstCall<T extends AsyncMethods<T>>(
   methods: Readonly<Record<keyof T, true>>,
   create: () => Promise<T>,
 ): T {
-  let made: Promise<T> | undefined;
-  const get = () =>
-    (made ??= create().catch((error: unknown) => {
-      made = undefined;
-      throw error;
-    }));
+  const get = onceUntilFailed(create);
   const call =
     (name: keyof T) =>
     async (...args: never[]) =>

@@ -1,4 +1,5 @@
 // Runs a local tool's handler in a fresh QuickJS sandbox worker per call, ended on answer, backstop or cancel.
+import { onceUntilFailed } from '../../shared/once-until-failed';
 import type { HandlerOutcome } from './evaluate-handler';
 import { SANDBOX_LIMITS, SANDBOX_START_ALLOWANCE_MS, type SandboxLimits } from './sandbox-limits';
 import type { SandboxAnswer, SandboxRequest } from './sandbox-messages';
@@ -45,14 +46,11 @@ function errorText(error: unknown): string {
 export function createHandlerRunner(options: HandlerRunnerOptions): RunHandler {
   const limits = options.limits ?? SANDBOX_LIMITS;
   const allowanceMs = options.startAllowanceMs ?? SANDBOX_START_ALLOWANCE_MS;
-  let compiled: Promise<WebAssembly.Module> | undefined;
-  const compile = (): Promise<WebAssembly.Module> => {
-    compiled ??= options.compileQuickJS().catch((error: unknown) => {
-      compiled = undefined; // a later call may succeed (a network hiccup)
-      throw new Error(`The JavaScript sandbox could not start: ${errorText(error)}`);
-    });
-    return compiled;
-  };
+  // A failed compile is tried again by the next call (a network hiccup).
+  const compile = onceUntilFailed(
+    () => options.compileQuickJS(),
+    (error) => new Error(`The JavaScript sandbox could not start: ${errorText(error)}`),
+  );
 
   return (source, input, { timeoutMs, signal }) =>
     new Promise((resolve, reject) => {
